@@ -1,0 +1,59 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+// Layers, from the bottom: MealDB (API models and client) → MealCatalog (offline TheMealDB)
+// → ViewModels (state and intents) → ViewDescription (screens as node trees) → Scenarios
+// (parse, replay, compare) → the `rezepte` command. VirtualTime (clock and task tracking) sits
+// beside them; MealServer serves a catalog over HTTP. Nothing points upwards.
+let package = Package(
+  name: "Rezepte",
+  platforms: [.macOS(.v14), .iOS(.v17)],
+  products: [
+    .executable(name: "rezepte", targets: ["rezepte"]),
+    .library(name: "MealDB", targets: ["MealDB"]),
+    .library(name: "MealCatalog", targets: ["MealCatalog"]),
+    .library(name: "VirtualTime", targets: ["VirtualTime"]),
+    .library(name: "ViewModels", targets: ["ViewModels"]),
+    .library(name: "ViewDescription", targets: ["ViewDescription"]),
+    .library(name: "Scenarios", targets: ["Scenarios"]),
+    .library(name: "MealServer", targets: ["MealServer"]),
+  ],
+  targets: [
+    .target(name: "VirtualTime"),
+    .target(name: "MealDB"),
+    .target(
+      name: "MealCatalog",
+      dependencies: ["MealDB", "VirtualTime"],
+      resources: [.copy("Resources/Catalog")]
+    ),
+    .target(name: "ViewModels", dependencies: ["MealDB", "VirtualTime"]),
+    .target(name: "ViewDescription", dependencies: ["ViewModels", "MealDB"]),
+    .target(
+      name: "Scenarios",
+      dependencies: ["ViewDescription", "ViewModels", "MealCatalog", "MealDB", "VirtualTime"]
+    ),
+    .target(name: "MealServer", dependencies: ["MealCatalog", "MealDB"]),
+    .executableTarget(
+      name: "rezepte",
+      dependencies: ["Scenarios", "MealServer", "MealCatalog", "MealDB", "ViewDescription"]
+    ),
+    .testTarget(name: "VirtualTimeTests", dependencies: ["VirtualTime"]),
+    .testTarget(name: "MealDBTests", dependencies: ["MealDB"]),
+    .testTarget(name: "MealCatalogTests", dependencies: ["MealCatalog", "MealDB", "VirtualTime"]),
+    .testTarget(
+      name: "ViewModelsTests",
+      dependencies: ["ViewModels", "MealCatalog", "MealDB", "VirtualTime"]
+    ),
+    .testTarget(
+      name: "ViewDescriptionTests",
+      dependencies: ["ViewDescription", "ViewModels", "MealDB"]
+    ),
+    .testTarget(
+      name: "ScenariosTests",
+      dependencies: ["Scenarios", "ViewDescription", "MealCatalog"],
+      resources: [.copy("Fixtures")]
+    ),
+    .testTarget(name: "MealServerTests", dependencies: ["MealServer", "MealCatalog", "MealDB"]),
+  ],
+  swiftLanguageModes: [.v6]
+)

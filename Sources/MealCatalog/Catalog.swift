@@ -1,0 +1,192 @@
+import Foundation
+import MealDB
+
+/// An offline TheMealDB: categories and full meal records that answer the API's requests with
+/// the real API's semantics.
+///
+/// A catalog on disk is a directory with `categories.json` (the `categories.php` answer) and
+/// `meals.json` (a `search.php`-shaped answer holding full records).
+public struct Catalog: Sendable {
+  /// One meal: the raw record as the API sends it, and what the catalog searches by.
+  public struct Record: Sendable, Hashable {
+    public let fields: [String: JSONValue]
+    public let id: String
+    public let name: String
+    public let category: String?
+    public let area: String?
+
+    public init(fields: [String: JSONValue]) throws {
+      guard let id = fields["idMeal"]?.string, !id.isEmpty else {
+        throw CatalogError.Reason.missingField("idMeal")
+      }
+      guard let name = fields["strMeal"]?.string else {
+        throw CatalogError.Reason.missingField("strMeal")
+      }
+      self.fields = fields
+      self.id = id
+      self.name = name.trimmingCharacters(in: .whitespacesAndNewlines)
+      category = fields["strCategory"]?.string
+      area = fields["strArea"]?.string
+    }
+
+    /// The `filter.php` summary: name, thumbnail and id only.
+    var summary: JSONValue {
+      .object([
+        "strMeal": fields["strMeal"] ?? .null,
+        "strMealThumb": fields["strMealThumb"] ?? .null,
+        "idMeal": .string(id),
+      ])
+    }
+  }
+
+  public let categories: [Category]
+  /// Records in the order of `meals.json`; `search.php` and `random.php` answer in this order.
+  public let records: [Record]
+  private let recordsByID: [String: Int]
+
+  /// The endpoints the catalog answers, as scenario files and the server name them.
+  public static let endpoints = [
+    "categories.php", "filter.php", "search.php", "lookup.php", "random.php", "list.php",
+  ]
+
+  /// A catalog from values; ids must be unique.
+  public init(categories: [Category], records: [Record]) throws {
+    var byID: [String: Int] = [:]
+    for (index, record) in records.enumerated() {
+      if byID[record.id] != nil { throw CatalogError.Reason.duplicateID(record.id) }
+      byID[record.id] = index
+    }
+    self.categories = categories
+    self.records = records
+    recordsByID = byID
+  }
+
+  /// The names of the categories, in the API's order.
+  public var categoryNames: [String] { categories.map(\.name) }
+
+  /// The record with this id.
+  public func record(id: String) -> Record? {
+    recordsByID[id].map { records[$0] }
+  }
+
+  /// The first record whose name is exactly this (case-insensitively).
+  public func record(named name: String) -> Record? {
+    records.first { $0.name.caseInsensitiveCompare(name) == .orderedSame }
+  }
+
+  // MARK: - Answers
+
+  /// Answers one request as TheMealDB would, picking `random.php`'s meal with `random`.
+  public func answer(
+    _ request: APIRequest, random: inout some RandomNumberGenerator
+  ) -> APIResponse {
+    switch request.path {
+    case "categories.php":
+      return ok(.object(["categories": .array(categories.map(Self.json))]))
+    case "list.php":
+      return ok(list(request))
+    case "filter.php":
+      return ok(meals(filter(request).map(\.summary)))
+    case "search.php":
+      return ok(meals(search(request).map { .object($0.fields) }))
+    case "lookup.php":
+      return ok(lookup(request))
+    case "random.php":
+      guard !records.isEmpty else { return ok(meals([])) }
+      let index = Int.random(in: 0..<records.count, using: &random)
+      return ok(meals([.object(records[index].fields)]))
+    default:
+      return APIResponse(status: 404, body: Data("404 Not Found".utf8))
+    }
+  }
+
+  /// The full record for `random.php` when the meal is chosen in advance.
+  public func randomAnswer(id: String) -> APIResponse? {
+    record(id: id).map { ok(meals([.object($0.fields)])) }
+  }
+
+  /// `filter.php`: one of `c=`, `a=` or `i=`, case-insensitive, summaries sorted by name.
+  func filter(_ request: APIRequest) -> [Record] {
+    let matches: [Record]
+    if let category = request.value(for: "c") {
+      matches = records.filter { $0.category.map { Self.same($0, category) } ?? false }
+    } else if let area = request.value(for: "a") {
+      matches = records.filter { $0.area.map { Self.same($0, area) } ?? false }
+    } else if let ingredient = request.value(for: "i") {
+      matches = records.filter { record in
+        (1...20).contains { slot in
+          record.fields["strIngredient\(slot)"]?.string.map {
+            Self.same($0.trimmingCharacters(in: .whitespaces), ingredient)
+          } ?? false
+        }
+      }
+    } else {
+      matches = []
+    }
+    return matches.sorted(by: Self.byName)
+  }
+
+  /// `search.php`: `s=` matches a part of the name, `f=` its first letter, case-insensitively.
+  func search(_ request: APIRequest) -> [Record] {
+    if let text = request.value(for: "s") {
+      let needle = text.trimmingCharacters(in: .whitespaces)
+      guard !needle.isEmpty else { return records }
+      return records.filter { $0.name.range(of: needle, options: .caseInsensitive) != nil }
+    }
+    if let letter = request.value(for: "f"), letter.count == 1 {
+      return records.filter { $0.name.prefix(1).caseInsensitiveCompare(letter) == .orderedSame }
+    }
+    return []
+  }
+
+  /// `lookup.php?i=`: `"Invalid ID"` for a non-numeric id, `null` for an unknown one.
+  func lookup(_ request: APIRequest) -> JSONValue {
+    let id = request.value(for: "i") ?? ""
+    guard !id.isEmpty, id.allSatisfy(\.isASCII), id.allSatisfy(\.isNumber) else {
+      return .object(["meals": .string("Invalid ID")])
+    }
+    return meals(record(id: id).map { [.object($0.fields)] } ?? [])
+  }
+
+  /// `list.php?c=list` and `a=list`: the names in use.
+  func list(_ request: APIRequest) -> JSONValue {
+    if request.value(for: "c") == "list" {
+      return meals(categoryNames.map { .object(["strCategory": .string($0)]) })
+    }
+    if request.value(for: "a") == "list" {
+      let areas = Set(records.compactMap(\.area)).sorted()
+      return meals(areas.map { .object(["strArea": .string($0)]) })
+    }
+    return meals([])
+  }
+
+  private func meals(_ items: [JSONValue]) -> JSONValue {
+    .object(["meals": items.isEmpty ? .null : .array(items)])
+  }
+
+  private func ok(_ value: JSONValue) -> APIResponse {
+    APIResponse(status: 200, body: JSONWriter.data(value))
+  }
+
+  static func json(_ category: Category) -> JSONValue {
+    .object([
+      "idCategory": .string(category.id),
+      "strCategory": .string(category.name),
+      "strCategoryThumb": category.thumbnail.map(JSONValue.string) ?? .null,
+      "strCategoryDescription": category.description.map(JSONValue.string) ?? .null,
+    ])
+  }
+
+  static func same(_ lhs: String, _ rhs: String) -> Bool {
+    lhs.caseInsensitiveCompare(rhs) == .orderedSame
+  }
+
+  /// Names as the API sorts them: ignoring case, then by code points so ties are stable.
+  static func byName(_ lhs: Record, _ rhs: Record) -> Bool {
+    switch lhs.name.caseInsensitiveCompare(rhs.name) {
+    case .orderedAscending: true
+    case .orderedDescending: false
+    case .orderedSame: (lhs.name, lhs.id) < (rhs.name, rhs.id)
+    }
+  }
+}

@@ -1,0 +1,134 @@
+import Foundation
+import MealDB
+import VirtualTime
+
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+
+/// The offline transport: answers from a `Catalog`, with faults and delays that tests and
+/// scenarios switch on and off, and a log of every request sent.
+///
+/// Delays are measured on the injected clock, never in wall time.
+public final class CatalogTransport: Transport {
+  /// A network failure to simulate.
+  public enum Fault: String, CaseIterable, Sendable {
+    /// `URLError.notConnectedToInternet`.
+    case offline
+    /// `URLError.timedOut`.
+    case timeout
+    /// HTTP 500.
+    case serverError = "server-error"
+    /// HTTP 200 with a body that is not JSON.
+    case brokenData = "broken-data"
+  }
+
+  private struct State {
+    var faults: [String: Fault] = [:]
+    var fault: Fault?
+    var delays: [String: Duration] = [:]
+    var delay: Duration = .zero
+    var randomIDs: [String] = []
+    var generator: SeededGenerator
+    var log: [APIRequest] = []
+    var unread = 0
+  }
+
+  public let catalog: Catalog
+  private let clock: any Clock<Duration>
+  private let state: Locked<State>
+
+  /// - Parameters:
+  ///   - seed: seeds the generator behind `random.php`; the same seed gives the same meals.
+  public init(catalog: Catalog, clock: any Clock<Duration> = ContinuousClock(), seed: UInt64 = 1) {
+    self.catalog = catalog
+    self.clock = clock
+    state = Locked(State(generator: SeededGenerator(seed: seed)))
+  }
+
+  // MARK: - Switches
+
+  /// Makes every answer (`endpoint == nil`) or one endpoint's fail; `nil` heals it again.
+  /// Healing everything (`setFault(nil)`) also clears the faults of single endpoints.
+  public func setFault(_ fault: Fault?, for endpoint: String? = nil) {
+    state.withLock { state in
+      if let endpoint {
+        state.faults[endpoint] = fault
+      } else {
+        state.fault = fault
+        if fault == nil { state.faults = [:] }
+      }
+    }
+  }
+
+  /// Delays every answer (`endpoint == nil`) or one endpoint's by `delay` on the clock.
+  public func setDelay(_ delay: Duration, for endpoint: String? = nil) {
+    state.withLock { state in
+      if let endpoint { state.delays[endpoint] = delay } else { state.delay = delay }
+    }
+  }
+
+  /// The next `random.php` answers are these meals, in order, before the generator takes over.
+  public func enqueueRandom(ids: [String]) {
+    state.withLock { $0.randomIDs += ids }
+  }
+
+  // MARK: - Requests
+
+  /// Every request sent so far, oldest first.
+  public var requests: [APIRequest] { state.withLock { $0.log } }
+
+  /// The requests sent since the last call, oldest first.
+  public func takeNewRequests() -> [APIRequest] {
+    state.withLock { state in
+      defer { state.unread = state.log.count }
+      return Array(state.log[state.unread...])
+    }
+  }
+
+  public func send(_ request: APIRequest) async throws -> APIResponse {
+    let (delay, fault) = state.withLock { state in
+      state.log.append(request)
+      return (
+        state.delays[request.path] ?? state.delay,
+        state.faults[request.path] ?? state.fault
+      )
+    }
+    if delay > .zero {
+      try await clock.sleep(for: delay)
+    }
+    try Task.checkCancellation()
+    switch fault {
+    case .offline: throw URLError(.notConnectedToInternet)
+    case .timeout: throw URLError(.timedOut)
+    case .serverError:
+      return APIResponse(status: 500, body: Data("500 Internal Server Error".utf8))
+    case .brokenData: return APIResponse(status: 200, body: Data("<html>Oops".utf8))
+    case nil:
+      return state.withLock { state in
+        if request.path == "random.php", !state.randomIDs.isEmpty {
+          let id = state.randomIDs.removeFirst()
+          if let answer = catalog.randomAnswer(id: id) { return answer }
+        }
+        return catalog.answer(request, random: &state.generator)
+      }
+    }
+  }
+}
+
+/// SplitMix64: a small, fast generator whose sequence depends only on its seed, on every platform.
+public struct SeededGenerator: RandomNumberGenerator, Sendable {
+  private var state: UInt64
+
+  public init(seed: UInt64) {
+    state = seed
+  }
+
+  public mutating func next() -> UInt64 {
+    state &+= 0x9E37_79B9_7F4A_7C15
+    var z = state
+    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+    return z ^ (z >> 31)
+  }
+}

@@ -1,0 +1,23 @@
+/// Where one loading process stands: exactly one of four cases (lesson 3.11).
+public enum LoadState<Value> {
+  /// Not started yet.
+  case idle
+  /// Loading; nothing to show yet.
+  case loading
+  /// Done, with the data.
+  case loaded(Value)
+  /// Failed, with the message the user sees.
+  case failed(String)
+
+  /// The data, when there is some.
+  public var value: Value? {
+    if case .loaded(let value) = self { value } else { nil }
+  }
+
+  /// Whether this is `.loaded`, whatever the data.
+  public var isLoaded: Bool { value != nil }
+}
+
+extension LoadState: Equatable where Value: Equatable {}
+extension LoadState: Sendable where Value: Sendable {}
+extension LoadState: Hashable where Value: Hashable {}

@@ -1,0 +1,41 @@
+import Foundation
+
+/// The `categories.php` answer.
+public struct CategoryResponse: Decodable, Sendable {
+  public let categories: [Category]
+
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    // The real API always sends the list; `null` is read as an empty one rather than a crash.
+    categories = try container.decodeIfPresent([Category].self, forKey: .categories) ?? []
+  }
+
+  enum CodingKeys: String, CodingKey { case categories }
+}
+
+/// The `{"meals": …}` envelope of `filter.php`, `search.php`, `lookup.php` and `random.php`.
+///
+/// `{"meals": null}` is an empty result; `{"meals": "Invalid ID"}` (what `lookup.php` answers for a
+/// non-numeric id) is "not found". Neither is an error.
+public struct MealsResponse<Item: Decodable & Sendable>: Decodable, Sendable {
+  public let items: [Item]
+  /// The string `meals` held instead of a list, such as `"Invalid ID"`.
+  public let notice: String?
+
+  enum CodingKeys: String, CodingKey { case meals }
+
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    let isNull = try !container.contains(.meals) || container.decodeNil(forKey: .meals)
+    if isNull {
+      items = []
+      notice = nil
+    } else if let text = try? container.decode(String.self, forKey: .meals) {
+      items = []
+      notice = text
+    } else {
+      items = try container.decode([Item].self, forKey: .meals)
+      notice = nil
+    }
+  }
+}

@@ -1,0 +1,1 @@
+// A TheMealDB-compatible HTTP server over a catalog.

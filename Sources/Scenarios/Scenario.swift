@@ -1,0 +1,1 @@
+// Scenario files: parse, replay, compare.

@@ -1,0 +1,1 @@
+// The view description: screens as trees of nodes named after SwiftUI.

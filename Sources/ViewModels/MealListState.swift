@@ -1,0 +1,112 @@
+import MealDB
+
+/// What the list and its search look for: the category and the trimmed search text.
+///
+/// One Equatable value, like the lesson's `Query` for `.task(id:)`: when it changes, the list loads.
+public struct Query: Hashable, Sendable {
+  public let category: String
+  /// The search text trimmed of white space; empty means "show the category".
+  public let search: String
+
+  public init(category: String, search: String) {
+    self.category = category
+    self.search = search
+  }
+
+  public var isSearch: Bool { !search.isEmpty }
+}
+
+/// A recipe the user marked as a favourite, with what the list needs to show it without reloading.
+public struct FavoriteMeal: Hashable, Sendable, Identifiable, Codable {
+  public let id: String
+  public let name: String
+  public let thumbnail: String?
+
+  public init(id: String, name: String, thumbnail: String? = nil) {
+    self.id = id
+    self.name = name
+    self.thumbnail = thumbnail
+  }
+
+  public init(_ meal: Meal) {
+    self.init(id: meal.id, name: meal.name, thumbnail: meal.thumbnail)
+  }
+
+  public var meal: Meal { Meal(id: id, name: name, thumbnail: thumbnail) }
+}
+
+/// A snapshot of the recipe list screen: everything a front end needs to draw it.
+public struct MealListState: Equatable, Sendable {
+  /// The category shown when nothing is searched; the app starts with `Dessert`.
+  public var category: String
+  /// The picker's options; empty until `categories.php` answered.
+  public var categories: [Category]
+  /// The search field's text, exactly as typed.
+  public var searchText: String
+  /// The list: loading, failed with a message, or loaded.
+  public var meals: LoadState<[Meal]>
+  /// The query whose answer `meals` holds (it lags behind `query` during the search pause).
+  public var loadedQuery: Query?
+  /// Ids of the favourites, for the hearts in the rows.
+  public var favoriteIDs: Set<String>
+  /// The "Favoriten" section (Bonus 1), sorted by name.
+  public var favorites: [FavoriteMeal]
+  /// A transient message, such as a failed pull to refresh that kept the list.
+  public var notice: String?
+  /// Whether a pull to refresh is under way (the list stays visible).
+  public var isRefreshing: Bool
+  /// Whether the dice is loading a random recipe; taps are ignored meanwhile.
+  public var isDiceBusy: Bool
+
+  public init(
+    category: String = MealListState.startCategory,
+    categories: [Category] = [],
+    searchText: String = "",
+    meals: LoadState<[Meal]> = .idle,
+    loadedQuery: Query? = nil,
+    favoriteIDs: Set<String> = [],
+    favorites: [FavoriteMeal] = [],
+    notice: String? = nil,
+    isRefreshing: Bool = false,
+    isDiceBusy: Bool = false
+  ) {
+    self.category = category
+    self.categories = categories
+    self.searchText = searchText
+    self.meals = meals
+    self.loadedQuery = loadedQuery
+    self.favoriteIDs = favoriteIDs
+    self.favorites = favorites
+    self.notice = notice
+    self.isRefreshing = isRefreshing
+    self.isDiceBusy = isDiceBusy
+  }
+
+  /// The category the app starts with.
+  public static let startCategory = "Dessert"
+
+  /// The category and the search text trimmed of white space.
+  public var query: Query {
+    Query(category: category, search: searchText.trimmingCharacters(in: .whitespaces))
+  }
+
+  /// The navigation title: the category, or "Suche" while something is searched.
+  public var title: String {
+    query.isSearch ? "Suche" : category
+  }
+
+  /// Why a loaded list is empty, if it is.
+  public var emptyReason: EmptyReason? {
+    guard case .loaded(let meals) = meals, meals.isEmpty else { return nil }
+    guard let loadedQuery, loadedQuery.isSearch else { return .noMeals }
+    return .noResults(loadedQuery.search)
+  }
+
+  /// The two empty states the screen tells apart.
+  public enum EmptyReason: Hashable, Sendable {
+    /// The category has no recipes ("Keine Rezepte").
+    case noMeals
+    /// The search found nothing ("Keine Ergebnisse für „…“").
+    case noResults(String)
+  }
+}

@@ -1,0 +1,134 @@
+/// A clock whose time moves only when told to: the search pause and response delays run in
+/// virtual time, so a scenario that waits a minute replays in milliseconds, the same way each run.
+///
+/// `sleep(until:)` suspends until `advance(by:)` reaches the deadline. Sleepers resume in deadline
+/// order (ties in the order they went to sleep); a cancelled sleeper is removed and throws
+/// `CancellationError` at once. With a `TaskTracker`, `advance(by:)` lets each resumed piece of work
+/// settle before it moves on, so a sleep that work starts inside the window also runs on time.
+public final class VirtualClock: Clock, Sendable {
+  public struct Instant: InstantProtocol, Sendable, CustomStringConvertible {
+    /// Time since the clock started.
+    public let offset: Duration
+
+    public init(offset: Duration) {
+      self.offset = offset
+    }
+
+    public func advanced(by duration: Duration) -> Instant {
+      Instant(offset: offset + duration)
+    }
+
+    public func duration(to other: Instant) -> Duration {
+      other.offset - offset
+    }
+
+    public static func < (lhs: Instant, rhs: Instant) -> Bool {
+      lhs.offset < rhs.offset
+    }
+
+    public var description: String { VirtualClock.format(offset) }
+  }
+
+  private struct Sleeper {
+    let id: UInt64
+    let deadline: Instant
+    let tracker: TaskTracker?
+    let continuation: CheckedContinuation<Void, any Error>
+  }
+
+  private struct State {
+    var now: Instant
+    var nextID: UInt64 = 0
+    var sleepers: [Sleeper] = []
+  }
+
+  private let state: Locked<State>
+  private let tracker: TaskTracker?
+
+  /// - Parameter tracker: the tracker whose work `advance(by:)` waits for between deadlines.
+  public init(tracker: TaskTracker? = nil, now: Instant = Instant(offset: .zero)) {
+    self.tracker = tracker
+    state = Locked(State(now: now))
+  }
+
+  public var now: Instant { state.withLock { $0.now } }
+
+  public var minimumResolution: Duration { .zero }
+
+  /// How many tasks are sleeping on this clock.
+  public var sleeperCount: Int { state.withLock { $0.sleepers.count } }
+
+  public func sleep(until deadline: Instant, tolerance: Duration? = nil) async throws {
+    try Task.checkCancellation()
+    let id = state.withLock { state -> UInt64 in
+      state.nextID += 1
+      return state.nextID
+    }
+    let tracker = TaskTracker.current
+    try await withTaskCancellationHandler {
+      try await withCheckedThrowingContinuation {
+        (continuation: CheckedContinuation<Void, any Error>) in
+        let resumeNow = state.withLock { state -> Bool in
+          if deadline <= state.now || Task.isCancelled { return true }
+          state.sleepers.append(
+            Sleeper(id: id, deadline: deadline, tracker: tracker, continuation: continuation))
+          return false
+        }
+        if resumeNow {
+          continuation.resume()
+        } else {
+          tracker?.willSleep()
+        }
+      }
+    } onCancel: {
+      let sleeper = state.withLock { state -> Sleeper? in
+        guard let index = state.sleepers.firstIndex(where: { $0.id == id }) else { return nil }
+        return state.sleepers.remove(at: index)
+      }
+      sleeper?.tracker?.willWake()
+      sleeper?.continuation.resume(throwing: CancellationError())
+    }
+    try Task.checkCancellation()
+  }
+
+  /// Moves time forward by `duration`, waking every sleeper whose deadline it reaches.
+  public func advance(by duration: Duration) async {
+    await advance(to: now.advanced(by: duration))
+  }
+
+  /// Moves time forward to `target`, waking sleepers in deadline order.
+  public func advance(to target: Instant) async {
+    await tracker?.settle()
+    while let due = wakeNextDue(notAfter: target) {
+      for sleeper in due {
+        sleeper.tracker?.willWake()
+        sleeper.continuation.resume()
+      }
+      await tracker?.settle()
+    }
+    state.withLock { state in
+      if state.now < target { state.now = target }
+    }
+  }
+
+  /// Removes the sleepers with the earliest deadline not after `target` and sets the time to it.
+  private func wakeNextDue(notAfter target: Instant) -> [Sleeper]? {
+    state.withLock { state -> [Sleeper]? in
+      guard let earliest = state.sleepers.map(\.deadline).min(), earliest <= target else {
+        return nil
+      }
+      state.now = max(state.now, earliest)
+      let due = state.sleepers.filter { $0.deadline == earliest }
+      state.sleepers.removeAll { $0.deadline == earliest }
+      return due
+    }
+  }
+
+  /// `1.5s`, `400ms`, `0ms`: how scenario reports print a virtual time.
+  public static func format(_ duration: Duration) -> String {
+    let milliseconds = duration.components.seconds * 1000
+      + duration.components.attoseconds / 1_000_000_000_000_000
+    if milliseconds % 1000 == 0, milliseconds != 0 { return "\(milliseconds / 1000)s" }
+    return "\(milliseconds)ms"
+  }
+}
