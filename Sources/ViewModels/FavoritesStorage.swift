@@ -194,7 +194,7 @@ public struct FavoritesFile: Sendable {
           try FileManager.default.moveItem(at: url, to: backup)
           let issue = FavoritesLoadIssue(path: url.path, reason: reason, movedTo: backup.path)
           return FavoritesLoadResult(favorites: [], issue: issue)
-        } catch where FileManager.default.fileExists(atPath: backup.path) {
+        } catch  where FileManager.default.fileExists(atPath: backup.path) {
           // Taken meanwhile: try the next number.
         } catch {
           blocked.withLock { $0 = true }

@@ -58,7 +58,8 @@ import ViewModels
     let store = FavoritesStore(storage: storage)
     store.toggle(TestCatalog.tart)
     #expect(store.contains(id: "52768"))
-    #expect(store.saveIssue == FavoritesSaveIssue(path: "/nowhere/favorites.json", reason: "disk full"))
+    #expect(
+      store.saveIssue == FavoritesSaveIssue(path: "/nowhere/favorites.json", reason: "disk full"))
   }
 
   @Test("A stored list that repeats an id keeps the first entry")

@@ -175,9 +175,10 @@ import VirtualTime
     harness.transport.setDelay(.milliseconds(100), for: "search.php")
     model.searchTextChanged("Spag")
     await harness.advance(2000)
-    #expect(harness.transport.requests.suffix(2).map(\.description) == [
-      "GET search.php?s=Las", "GET search.php?s=Spag",
-    ])
+    #expect(
+      harness.transport.requests.suffix(2).map(\.description) == [
+        "GET search.php?s=Las", "GET search.php?s=Spag",
+      ])
     #expect(model.state.meals == .loaded([TestCatalog.carbonara]))
     #expect(!recorder.values.contains { $0.loadedQuery?.search == "Las" })
   }

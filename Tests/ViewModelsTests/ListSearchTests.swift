@@ -70,7 +70,9 @@ import ViewModels
     #expect(harness.newRequests() == ["GET search.php?s=Las"])
   }
 
-  @Test("Clearing the search, or leaving only white space, loads the category at once", arguments: ["", "   "])
+  @Test(
+    "Clearing the search, or leaving only white space, loads the category at once",
+    arguments: ["", "   "])
   func clearingLoadsCategory(text: String) async {
     let harness = Harness()
     let model = await harness.startedList()
