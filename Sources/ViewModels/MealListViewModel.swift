@@ -126,13 +126,14 @@ public final class MealListViewModel {
     queryChanged()
   }
 
-  /// A category was picked. Without a search the list loads at once; with a search the query's
-  /// rule applies (the pause restarts), as with the lesson's `.task(id: query)`.
+  /// A category was picked: the list loads at once, with no pause, and whatever load was in
+  /// flight (a search pause included) is cancelled. With a search in the field, the search is
+  /// what loads, since it spans all categories.
   public func categoryPicked(_ category: String) {
     let previous = state.query
     update { $0.category = category }
     guard state.query != previous else { return }
-    queryChanged()
+    startLoad(state.query, pause: false, keepingList: false)
   }
 
   /// Pull to refresh: the list stays visible while it reloads, and a failure keeps it and
