@@ -55,12 +55,18 @@ public final class TaskTracker: Sendable {
   // MARK: - Reported by VirtualClock
 
   func willSleep() {
-    update { $0.busy -= 1; $0.sleeping += 1 }
+    update {
+      $0.busy -= 1
+      $0.sleeping += 1
+    }
   }
 
   /// Called by the clock *before* it resumes the sleeper, so the task counts as busy at once.
   func willWake() {
-    update { $0.busy += 1; $0.sleeping -= 1 }
+    update {
+      $0.busy += 1
+      $0.sleeping -= 1
+    }
   }
 
   private func finished() {

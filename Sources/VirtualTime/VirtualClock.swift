@@ -126,7 +126,8 @@ public final class VirtualClock: Clock, Sendable {
 
   /// `1.5s`, `400ms`, `0ms`: how scenario reports print a virtual time.
   public static func format(_ duration: Duration) -> String {
-    let milliseconds = duration.components.seconds * 1000
+    let milliseconds =
+      duration.components.seconds * 1000
       + duration.components.attoseconds / 1_000_000_000_000_000
     if milliseconds % 1000 == 0, milliseconds != 0 { return "\(milliseconds / 1000)s" }
     return "\(milliseconds)ms"
