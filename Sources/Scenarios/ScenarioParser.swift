@@ -136,7 +136,7 @@ private struct Parser {
           "this line is indented, but only `expect screen` and `expect requests` take an indented block"
       )
     }
-    let arguments_ = Arguments(keyword: keyword, tokens: arguments, context: context)
+    let args = Arguments(keyword: keyword, tokens: arguments, context: context)
 
     switch keyword {
     case "title":
@@ -144,28 +144,28 @@ private struct Parser {
       if arguments.count == 1, case .quoted(let quoted) = arguments[0] { text = quoted }
       guard !text.isEmpty else { throw StepError("`title` needs the scenario's name after it") }
       return (.title(text), nil)
-    case "given favorites": return (.givenFavorites(try arguments_.ids()), nil)
-    case "given random": return (.givenRandom(try arguments_.ids()), nil)
+    case "given favorites": return (.givenFavorites(try args.ids()), nil)
+    case "given random": return (.givenRandom(try args.ids()), nil)
     case "given start":
-      let word = try arguments_.single(what: "a start screen (`categories` or `list`)")
+      let word = try args.single(what: "a start screen (`categories` or `list`)")
       guard let start = StartScreen(rawValue: word) else {
         throw StepError(
           "unknown start screen `\(word)`\(didYouMean(word, StartScreen.allCases.map(\.rawValue)))")
       }
       return (.givenStart(start), nil)
     case "launch":
-      try arguments_.none()
+      try args.none()
       return (.launch, nil)
     case "relaunch":
-      try arguments_.none()
+      try args.none()
       return (.relaunch, nil)
-    case "type": return (.type(try arguments_.quoted()), nil)
+    case "type": return (.type(try args.quoted()), nil)
     case "clear search":
-      try arguments_.none()
+      try args.none()
       return (.clearSearch, nil)
-    case "wait": return (.wait(try arguments_.duration()), nil)
+    case "wait": return (.wait(try args.duration()), nil)
     case "pick category":
-      let name = try arguments_.quoted()
+      let name = try args.quoted()
       guard context.categories.contains(name) else {
         throw StepError(
           "unknown category `\(name)`"
@@ -173,28 +173,28 @@ private struct Parser {
       }
       return (.pickCategory(name), nil)
     case "pull to refresh":
-      try arguments_.none()
+      try args.none()
       return (.pullToRefresh, nil)
     case "tap dice":
-      try arguments_.none()
+      try args.none()
       return (.tapDice, nil)
-    case "open": return (.open(try arguments_.quoted()), nil)
+    case "open": return (.open(try args.quoted()), nil)
     case "back":
-      try arguments_.none()
+      try args.none()
       return (.back, nil)
     case "toggle heart":
-      try arguments_.none()
+      try args.none()
       return (.toggleHeart, nil)
     case "retry":
-      try arguments_.none()
+      try args.none()
       return (.retry, nil)
-    case "network": return try arguments_.network()
-    case "network delay": return try arguments_.networkDelay()
-    case "expect title": return (.expectTitle(try arguments_.quoted()), nil)
-    case "expect visible": return (.expectVisible(try arguments_.quoted()), nil)
-    case "expect hidden": return (.expectHidden(try arguments_.quoted()), nil)
+    case "network": return try args.network()
+    case "network delay": return try args.networkDelay()
+    case "expect title": return (.expectTitle(try args.quoted()), nil)
+    case "expect visible": return (.expectVisible(try args.quoted()), nil)
+    case "expect hidden": return (.expectHidden(try args.quoted()), nil)
     case "expect requests":
-      let count = try arguments_.count()
+      let count = try args.count()
       guard !blockRange.isEmpty else { return (.expectRequests(count, listed: nil), nil) }
       let (block, listed) = try self.block(blockRange)
       for (offset, request) in listed.enumerated() where !request.hasPrefix("GET ") {
@@ -212,7 +212,7 @@ private struct Parser {
       }
       return (.expectRequests(count, listed: listed), block)
     case "expect screen":
-      try arguments_.none()
+      try args.none()
       guard !blockRange.isEmpty else {
         guard allowsEmptyScreens else {
           throw StepError(
@@ -224,12 +224,12 @@ private struct Parser {
       let (block, screen) = try self.block(blockRange)
       return (.expectScreen(screen.joined(separator: "\n")), block)
     case "focus search":
-      try arguments_.none()
+      try args.none()
       return (.focusSearch, nil)
-    case "pick suggestion": return (.pickSuggestion(try arguments_.quoted()), nil)
-    case "tap": return (.tap(try arguments_.quoted()), nil)
+    case "pick suggestion": return (.pickSuggestion(try args.quoted()), nil)
+    case "tap": return (.tap(try args.quoted()), nil)
     case "dismiss notice":
-      try arguments_.none()
+      try args.none()
       return (.dismissNotice, nil)
     default:
       throw StepError("unknown step `\(line.body)`")
