@@ -129,7 +129,9 @@ private struct Parser {
     let keyword = entry.keyword
     let arguments = Array(line.tokens.dropFirst(keyword.split(separator: " ").count))
     let takesBlock = keyword == "expect screen" || keyword == "expect requests"
-    if !takesBlock, let first = blockRange.first {
+    if !takesBlock,
+      let first = blockRange.first(where: { !content($0).trimmingWhitespace().hasPrefix("#") })
+    {
       throw BlockError(
         index: first,
         message:
