@@ -29,9 +29,18 @@ import Testing
       "launch\ntype \"a\\nb\"",
       "f.scenario:2: error: unknown escape `\\n` in quotes; only `\\\"` and `\\\\` are allowed"
     ),
-    ("wait 400", "f.scenario:1: error: `400` is not a duration; write it like `400ms`, `1s` or `1.5s`"),
-    ("wait -1s", "f.scenario:1: error: `-1s` is not a duration; write it like `400ms`, `1s` or `1.5s`"),
-    ("wait abc", "f.scenario:1: error: `abc` is not a duration; write it like `400ms`, `1s` or `1.5s`"),
+    (
+      "wait 400",
+      "f.scenario:1: error: `400` is not a duration; write it like `400ms`, `1s` or `1.5s`"
+    ),
+    (
+      "wait -1s",
+      "f.scenario:1: error: `-1s` is not a duration; write it like `400ms`, `1s` or `1.5s`"
+    ),
+    (
+      "wait abc",
+      "f.scenario:1: error: `abc` is not a duration; write it like `400ms`, `1s` or `1.5s`"
+    ),
     ("wait", "f.scenario:1: error: `wait` needs a duration, as in `wait 400ms`"),
     (
       "launch\npick category \"Chiken\"",
@@ -78,14 +87,23 @@ import Testing
       "f.scenario:2: error: this line is indented, but only `expect screen` and `expect requests` take an indented block"
     ),
     ("launch\nback now", "f.scenario:2: error: `back` takes nothing after it, but `now` follows"),
-    ("launch\ntype Las", "f.scenario:2: error: `type` needs its text in double quotes, as in `type \"Las\"`"),
+    (
+      "launch\ntype Las",
+      "f.scenario:2: error: `type` needs its text in double quotes, as in `type \"Las\"`"
+    ),
     ("type \"Las\"", "f.scenario:1: error: `type` needs a running app; put `launch` before it"),
-    ("launch\nlaunch", "f.scenario:2: error: the app was launched on line 1 already; `relaunch` restarts it"),
+    (
+      "launch\nlaunch",
+      "f.scenario:2: error: the app was launched on line 1 already; `relaunch` restarts it"
+    ),
     (
       "launch\ngiven favorites 52772",
       "f.scenario:2: error: `given favorites` must come before `launch` (line 1)"
     ),
-    ("given favorites 52x", "f.scenario:1: error: `52x` is not a meal id; ids are numbers such as 52772"),
+    (
+      "given favorites 52x",
+      "f.scenario:1: error: `52x` is not a meal id; ids are numbers such as 52772"
+    ),
     ("title A\ntitle B", "f.scenario:2: error: the scenario has a title already, on line 1"),
   ]
 

@@ -36,8 +36,14 @@ import Testing
     ("expect visible \"Lasagne\"", .expectVisible("Lasagne")),
     ("expect hidden \"Lasagne\"", .expectHidden("Lasagne")),
     ("expect requests 1", .expectRequests(1, listed: nil)),
-    ("expect requests 1\n  GET search.php?s=Lasagne", .expectRequests(1, listed: ["GET search.php?s=Lasagne"])),
-    ("expect screen\n  NavigationStack\n  └─ Screen \"Suche\"", .expectScreen("NavigationStack\n└─ Screen \"Suche\"")),
+    (
+      "expect requests 1\n  GET search.php?s=Lasagne",
+      .expectRequests(1, listed: ["GET search.php?s=Lasagne"])
+    ),
+    (
+      "expect screen\n  NavigationStack\n  └─ Screen \"Suche\"",
+      .expectScreen("NavigationStack\n└─ Screen \"Suche\"")
+    ),
     ("focus search", .focusSearch),
     ("pick suggestion \"Pasta\"", .pickSuggestion("Pasta")),
     ("tap \"Erneut versuchen\"", .tap("Erneut versuchen")),
@@ -77,7 +83,9 @@ import Testing
     let scenario = try parse(text)
     #expect(scenario.steps.map(\.line) == [4])
     #expect(
-      scenario.sourceLines == ["# Schritt 3: die Suche", "", "   ", "launch", "  # indented comment", "# end"])
+      scenario.sourceLines == [
+        "# Schritt 3: die Suche", "", "   ", "launch", "  # indented comment", "# end",
+      ])
     #expect(scenario.source == text)
   }
 

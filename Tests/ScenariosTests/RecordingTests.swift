@@ -10,7 +10,8 @@ import Testing
 
   @Test("Recording screens that match gives back the file byte for byte")
   func unchangedRoundTrip() throws {
-    let text = "# Kommentar  \r\nlaunch   \r\n\r\nexpect screen  # the list\r\n  A\r\n    B\r\n# end"
+    let text =
+      "# Kommentar  \r\nlaunch   \r\n\r\nexpect screen  # the list\r\n  A\r\n    B\r\n# end"
     #expect(try record(text, [1: "A\n  B"]) == text)
   }
 
@@ -39,7 +40,9 @@ import Testing
     #expect(try record(text, [1: "A\n└─ B"]) == "launch\nexpect screen\n  A\n  └─ B\n\nback\n")
   }
 
-  @Test("An empty block on the last line without a newline is filled and the file still ends without one")
+  @Test(
+    "An empty block on the last line without a newline is filled and the file still ends without one"
+  )
   func fillsEmptyBlockAtEnd() throws {
     let text = "launch\r\nexpect screen"
     #expect(try record(text, [1: "A\nB"]) == "launch\r\nexpect screen\r\n  A\r\n  B")

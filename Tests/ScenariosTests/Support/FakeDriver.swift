@@ -33,7 +33,9 @@ final class FakeDriver: ScenarioDriver {
   func relaunch() async throws { try call("relaunch") }
   func type(_ text: String) async throws { try call("type \(text)") }
   func clearSearch() async throws { try call("clearSearch") }
-  func wait(_ duration: Duration) async throws { try call("wait \(ScenarioDuration.format(duration))") }
+  func wait(_ duration: Duration) async throws {
+    try call("wait \(ScenarioDuration.format(duration))")
+  }
   func pickCategory(_ name: String) async throws { try call("pickCategory \(name)") }
   func pullToRefresh() async throws { try call("pullToRefresh") }
   func tapDice() async throws { try call("tapDice") }
