@@ -1,1 +1,142 @@
 // Scenario files: parse, replay, compare.
+
+/// A parsed scenario file: its title, its steps, and the exact text it was read from.
+public struct Scenario: Equatable, Sendable {
+  /// The path the file was given as; failures and errors name it.
+  public let file: String
+  /// The `title` step's text, or the file name without its extension.
+  public let title: String
+  /// The steps in file order; comments and blank lines are not steps.
+  public let steps: [Step]
+  /// The file's text, byte for byte.
+  public let source: String
+  /// The source split into lines, each with its own line ending.
+  let lines: [SourceLine]
+
+  init(file: String, title: String, steps: [Step], source: String, lines: [SourceLine]) {
+    self.file = file
+    self.title = title
+    self.steps = steps
+    self.source = source
+    self.lines = lines
+  }
+
+  /// The file name without folders and without the `.scenario` extension.
+  public var name: String { Self.name(ofFile: file) }
+
+  /// The lines of the file, without line endings, as written (comments and blank lines too).
+  public var sourceLines: [String] { lines.map(\.content) }
+
+  static func name(ofFile path: String) -> String {
+    let last = path.split(separator: "/").last.map(String.init) ?? path
+    guard let dot = last.lastIndex(of: "."), dot != last.startIndex else { return last }
+    return String(last[..<dot])
+  }
+}
+
+/// One step of a scenario: where it stands and what it does.
+public struct Step: Equatable, Sendable {
+  /// The 1-based line number of the step in its file.
+  public let line: Int
+  /// The step's line as written, without the line ending.
+  public let text: String
+  /// What the step does.
+  public let action: Action
+  /// The source lines (0-based) of the indented block below the step, for the steps that take one.
+  let block: Block?
+
+  init(line: Int, text: String, action: Action, block: Block? = nil) {
+    self.line = line
+    self.text = text
+    self.action = action
+    self.block = block
+  }
+
+  /// An indented block: where its lines are in the file and how they are indented.
+  struct Block: Equatable, Sendable {
+    /// 0-based indices of the block's lines; empty (at the line after the step) for an empty block.
+    var lines: Range<Int>
+    /// The indentation stripped from every line.
+    var indentation: String
+  }
+
+  /// The step's text without its trailing comment and surrounding whitespace.
+  public var displayText: String {
+    (try? Tokenizer.tokenize(text).get().body) ?? text.trimmingWhitespace()
+  }
+
+  /// What a step does, one case per step of the scenario language.
+  public enum Action: Equatable, Sendable {
+    /// `title Suche mit Pause`.
+    case title(String)
+    /// `given favorites 52768, 52772`: favourites stored before launch.
+    case givenFavorites([String])
+    /// `given random 52772`: what the next dice taps return, in order.
+    case givenRandom([String])
+    /// `given start categories`: which start screen the app opens with.
+    case givenStart(StartScreen)
+    /// `launch`.
+    case launch
+    /// `relaunch`: restart; persisted favourites stay.
+    case relaunch
+    /// `type "Las"`: set the search field's text.
+    case type(String)
+    /// `clear search`.
+    case clearSearch
+    /// `wait 400ms`: advance the virtual clock.
+    case wait(Duration)
+    /// `pick category "Chicken"`.
+    case pickCategory(String)
+    /// `pull to refresh`.
+    case pullToRefresh
+    /// `tap dice`.
+    case tapDice
+    /// `open "Apple Frangipan Tart"`: tap the list row with exactly this name.
+    case open(String)
+    /// `back`.
+    case back
+    /// `toggle heart`: the detail screen's heart button.
+    case toggleHeart
+    /// `retry`: tap „Erneut versuchen“.
+    case retry
+    /// `network offline [for search.php]`; a `nil` fault is `network online`.
+    case network(NetworkFault?, endpoint: String?)
+    /// `network delay [search.php] 1s`; `0ms` removes the delay.
+    case networkDelay(Duration, endpoint: String?)
+    /// `expect title "Suche"`.
+    case expectTitle(String)
+    /// `expect visible "Lasagne"`.
+    case expectVisible(String)
+    /// `expect hidden "Lasagne"`.
+    case expectHidden(String)
+    /// `expect requests 1`, with the listed requests when a block follows.
+    case expectRequests(Int, listed: [String]?)
+    /// `expect screen` and its block, indentation stripped, lines joined with `\n`; empty when
+    /// the block is still to be recorded.
+    case expectScreen(String)
+    /// `focus search`.
+    case focusSearch
+    /// `pick suggestion "Pasta"`.
+    case pickSuggestion(String)
+    /// `tap "Erneut versuchen"`: any tappable node showing exactly this label.
+    case tap(String)
+    /// `dismiss notice`.
+    case dismissNotice
+
+    /// Whether the step checks the app rather than acting on it.
+    public var isExpectation: Bool {
+      switch self {
+      case .expectTitle, .expectVisible, .expectHidden, .expectRequests, .expectScreen: true
+      default: false
+      }
+    }
+  }
+}
+
+/// The screen the app starts with.
+public enum StartScreen: String, CaseIterable, Equatable, Sendable {
+  /// The recipe list of the default category.
+  case list
+  /// The grid of category tiles.
+  case categories
+}

@@ -1,0 +1,87 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// The exit status of the `rezepte` command.
+public enum ExitCode: Int32, Sendable {
+  /// Every scenario passed.
+  case success = 0
+  /// A scenario failed.
+  case failure = 1
+  /// A file or an argument was wrong; nothing ran.
+  case badInput = 2
+
+  /// The status for these results.
+  public init(_ results: [ScenarioResult]) {
+    self = results.allSatisfy(\.passed) ? .success : .failure
+  }
+}
+
+/// Whether output gets colours: only on a terminal, and never when `NO_COLOR` is set.
+public enum ColorPolicy {
+  /// Colours for an output that is (or is not) a terminal, in this environment.
+  public static func useColor(isTerminal: Bool, environment: [String: String]) -> Bool {
+    isTerminal && environment["NO_COLOR"] == nil
+  }
+
+  /// Whether standard output is a terminal.
+  public static var standardOutputIsTerminal: Bool { isatty(1) == 1 }
+}
+
+/// The run's report: one line per scenario, the failures, and `N passed, N failed` last.
+public struct Report: Sendable {
+  /// Whether `passed` and `failed` are coloured green and red.
+  public var useColor: Bool
+
+  public init(useColor: Bool) {
+    self.useColor = useColor
+  }
+
+  /// `passed  Titel (file)  12 steps  3 ms`; a failure's text follows on the next lines.
+  public func lines(for result: ScenarioResult) -> [String] {
+    let status = result.passed ? paint("passed", green: true) : paint("failed", green: false)
+    let name = result.title == result.name ? result.name : "\(result.title) (\(result.name))"
+    let steps =
+      result.passed
+      ? (result.stepCount == 1 ? "1 step" : "\(result.stepCount) steps")
+      : "step \(result.stepsRun) of \(result.stepCount)"
+    var lines = ["\(status)  \(name)  \(steps)  \(Self.format(result.time))"]
+    if let failure = result.failure {
+      lines += failure.description.split(separator: "\n", omittingEmptySubsequences: false).map {
+        "    " + $0
+      }
+    }
+    return lines
+  }
+
+  /// `N passed, N failed`: always the last line of a run.
+  public func summary(_ results: [ScenarioResult]) -> String {
+    let passed = results.filter(\.passed).count
+    return "\(passed) passed, \(results.count - passed) failed"
+  }
+
+  /// The whole report.
+  public func render(_ results: [ScenarioResult]) -> String {
+    (results.flatMap(lines(for:)) + [summary(results)]).joined(separator: "\n")
+  }
+
+  func paint(_ text: String, green: Bool) -> String {
+    guard useColor else { return text }
+    return (green ? "\u{1B}[32m" : "\u{1B}[31m") + text + "\u{1B}[0m"
+  }
+
+  /// `0.4 ms`, `12 ms`, `1.25 s`.
+  static func format(_ time: Duration) -> String {
+    let (seconds, attoseconds) = time.components
+    let microseconds = seconds * 1_000_000 + attoseconds / 1_000_000_000_000
+    if microseconds < 10_000 {
+      return "\(microseconds / 1000).\(microseconds % 1000 / 100) ms"
+    }
+    if microseconds < 1_000_000 { return "\(microseconds / 1000) ms" }
+    let hundredths = microseconds / 10_000
+    let fraction = hundredths % 100
+    return "\(hundredths / 100).\(fraction < 10 ? "0" : "")\(fraction) s"
+  }
+}

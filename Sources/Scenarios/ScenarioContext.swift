@@ -1,0 +1,22 @@
+import MealCatalog
+
+/// A network failure a scenario can switch on: the catalog transport's faults.
+public typealias NetworkFault = CatalogTransport.Fault
+
+/// What scenario files are checked against before they run: the names the catalog knows.
+public struct ScenarioContext: Equatable, Sendable {
+  /// The category names `pick category` accepts.
+  public var categories: [String]
+  /// The endpoint names `network … for` and `network delay` accept.
+  public var endpoints: [String]
+
+  public init(categories: [String], endpoints: [String] = Catalog.endpoints) {
+    self.categories = categories
+    self.endpoints = endpoints
+  }
+
+  /// The names of this catalog.
+  public init(catalog: Catalog) {
+    self.init(categories: catalog.categoryNames, endpoints: Catalog.endpoints)
+  }
+}

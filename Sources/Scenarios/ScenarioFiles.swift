@@ -1,0 +1,86 @@
+import Foundation
+
+/// Finding scenario files and reading them into scenarios.
+public enum ScenarioFiles {
+  /// The scenario files at `paths`: folders are searched for `*.scenario` files, sorted by name;
+  /// files are taken as given. A path that does not exist is reported.
+  public static func collect(_ paths: [String]) -> (files: [String], diagnostics: [Diagnostic]) {
+    var files: [String] = []
+    var diagnostics: [Diagnostic] = []
+    let manager = FileManager.default
+    for path in paths {
+      var isDirectory: ObjCBool = false
+      guard manager.fileExists(atPath: path, isDirectory: &isDirectory) else {
+        diagnostics.append(Diagnostic(file: path, line: nil, message: "no such file or folder"))
+        continue
+      }
+      guard isDirectory.boolValue else {
+        files.append(path)
+        continue
+      }
+      guard let enumerator = manager.enumerator(atPath: path) else {
+        diagnostics.append(Diagnostic(file: path, line: nil, message: "cannot read the folder"))
+        continue
+      }
+      var found: [String] = []
+      while let relative = enumerator.nextObject() as? String {
+        if relative.hasSuffix(".scenario") { found.append(relative) }
+      }
+      let folder = path.hasSuffix("/") ? String(path.dropLast()) : path
+      files += found.sorted().map { folder + "/" + $0 }
+    }
+    return (files, diagnostics)
+  }
+
+  /// The text of a scenario file, or why it cannot be used.
+  public static func read(_ path: String) -> Result<String, Diagnostic> {
+    guard let data = FileManager.default.contents(atPath: path) else {
+      return .failure(Diagnostic(file: path, line: nil, message: "cannot read the file"))
+    }
+    return decode(data, file: path)
+  }
+
+  /// The bytes as UTF-8 text, or the first line that is not valid UTF-8.
+  public static func decode(_ data: Data, file: String) -> Result<String, Diagnostic> {
+    if let text = String(validating: data, as: UTF8.self) { return .success(text) }
+    var line = 1
+    for piece in data.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false) {
+      if String(validating: piece, as: UTF8.self) == nil { break }
+      line += 1
+    }
+    return .failure(
+      Diagnostic(file: file, line: line, message: "this line is not valid UTF-8 text"))
+  }
+
+  /// Reads and parses every file, collecting the problems of all of them.
+  public static func load(
+    _ files: [String], context: ScenarioContext, allowsEmptyScreens: Bool = false
+  ) -> (scenarios: [Scenario], diagnostics: [Diagnostic]) {
+    var scenarios: [Scenario] = []
+    var diagnostics: [Diagnostic] = []
+    for file in files {
+      switch read(file) {
+      case .failure(let diagnostic):
+        diagnostics.append(diagnostic)
+      case .success(let text):
+        switch ScenarioParser.parse(
+          text, file: file, context: context, allowsEmptyScreens: allowsEmptyScreens)
+        {
+        case .success(let scenario): scenarios.append(scenario)
+        case .failure(let errors): diagnostics += errors.all
+        }
+      }
+    }
+    return (scenarios, diagnostics)
+  }
+
+  /// The scenarios whose file name or title contains `text`.
+  public static func filter(_ scenarios: [Scenario], by text: String?) -> [Scenario] {
+    guard let text, !text.isEmpty else { return scenarios }
+    return scenarios.filter {
+      let fileName = $0.file.split(separator: "/").last.map(String.init) ?? $0.file
+      return fileName.localizedCaseInsensitiveContains(text)
+        || $0.title.localizedCaseInsensitiveContains(text)
+    }
+  }
+}

@@ -1,0 +1,72 @@
+import Testing
+
+@testable import Scenarios
+
+@Suite struct ReportTests {
+  static func result(
+    title: String = "02-suche", failure: ScenarioFailure? = nil, stepsRun: Int = 12
+  ) -> ScenarioResult {
+    ScenarioResult(
+      file: "Scenarios/02-suche.scenario", title: title, name: "02-suche", stepCount: 12,
+      stepsRun: stepsRun, time: .milliseconds(12), failure: failure, recordedScreens: [:])
+  }
+
+  static let failure = ScenarioFailure(
+    file: "Scenarios/02-suche.scenario", line: 7, step: "expect title \"Suche\"",
+    details: ["expected the title: \"Suche\"", "found:              \"Dessert\""])
+
+  @Test("A report has one line per scenario, the failure beneath it, and the counts last")
+  func reportLines() {
+    let report = Report(useColor: false)
+    let text = report.render([
+      Self.result(title: "Suche mit Pause"), Self.result(failure: Self.failure, stepsRun: 7),
+    ])
+    #expect(
+      text == """
+        passed  Suche mit Pause (02-suche)  12 steps  12 ms
+        failed  02-suche  step 7 of 12  12 ms
+            Scenarios/02-suche.scenario:7: failed: expect title "Suche"
+              expected the title: "Suche"
+              found:              "Dessert"
+        1 passed, 1 failed
+        """)
+  }
+
+  @Test("Without colours the report has no escape codes")
+  func noColor() {
+    let text = Report(useColor: false).render([Self.result(), Self.result(failure: Self.failure)])
+    #expect(!text.contains("\u{1B}"))
+  }
+
+  @Test("With colours passed is green and failed is red, and the last line stays plain")
+  func color() {
+    let report = Report(useColor: true)
+    #expect(report.lines(for: Self.result())[0].hasPrefix("\u{1B}[32mpassed\u{1B}[0m"))
+    #expect(report.lines(for: Self.result(failure: Self.failure))[0].hasPrefix("\u{1B}[31mfailed"))
+    #expect(report.summary([Self.result()]) == "1 passed, 0 failed")
+  }
+
+  @Test(
+    "Colours are used only on a terminal and never with NO_COLOR set",
+    arguments: [
+      (true, [:], true), (false, [:], false), (true, ["NO_COLOR": "1"], false),
+      (true, ["NO_COLOR": ""], false),
+    ] as [(Bool, [String: String], Bool)])
+  func colorPolicy(isTerminal: Bool, environment: [String: String], expected: Bool) {
+    #expect(ColorPolicy.useColor(isTerminal: isTerminal, environment: environment) == expected)
+  }
+
+  @Test("The exit code is 0 when all passed and 1 when one failed")
+  func exitCodes() {
+    #expect(ExitCode([Self.result(), Self.result()]) == .success)
+    #expect(ExitCode([Self.result(), Self.result(failure: Self.failure)]) == .failure)
+    #expect(ExitCode.badInput.rawValue == 2)
+  }
+
+  @Test("Times are printed in milliseconds below a second and in seconds above")
+  func times() {
+    #expect(Report.format(.microseconds(400)) == "0.4 ms")
+    #expect(Report.format(.milliseconds(12)) == "12 ms")
+    #expect(Report.format(.milliseconds(1250)) == "1.25 s")
+  }
+}

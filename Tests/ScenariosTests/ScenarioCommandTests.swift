@@ -1,0 +1,146 @@
+import Foundation
+import Testing
+
+@testable import Scenarios
+
+@MainActor
+@Suite struct ScenarioCommandTests {
+  final class Output {
+    var lines: [String] = []
+    var errors: [String] = []
+  }
+
+  func command(_ output: Output, driver: @escaping () -> FakeDriver = { FakeDriver() })
+    -> ScenarioCommand
+  {
+    ScenarioCommand(
+      context: testContext, makeDriver: driver, useColor: false,
+      output: { output.lines.append($0) }, errorOutput: { output.errors.append($0) },
+      now: { .zero })
+  }
+
+  func options(_ paths: [String], record: Bool = false) -> CommandLineOptions.RunOptions {
+    var options = CommandLineOptions.RunOptions()
+    options.paths = paths
+    options.record = record
+    return options
+  }
+
+  @Test("All scenarios passing exit with 0 and end with the counts")
+  func allPass() async throws {
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
+    _ = try folder.write("01-a.scenario", "launch\nexpect title \"Dessert\"\n")
+    _ = try folder.write("02-b.scenario", "title Zwei\nlaunch\n")
+    let output = Output()
+    let code = await command(output).run(options([folder.path]))
+    #expect(code == .success)
+    #expect(
+      output.lines == [
+        "passed  01-a  2 steps  0.0 ms", "passed  Zwei (02-b)  2 steps  0.0 ms",
+        "2 passed, 0 failed",
+      ])
+  }
+
+  @Test("A broken expectation fails its scenario with exit code 1; the others still run")
+  func brokenExpectation() async throws {
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
+    _ = try folder.write("01-a.scenario", "launch\nexpect title \"Suche\"\nback\n")
+    _ = try folder.write("02-b.scenario", "launch\n")
+    let output = Output()
+    let code = await command(output).run(options([folder.path]))
+    #expect(code == .failure)
+    #expect(output.lines.first == "failed  01-a  step 2 of 3  0.0 ms")
+    #expect(output.lines[1] == "    \(folder.path)/01-a.scenario:2: failed: expect title \"Suche\"")
+    #expect(output.lines.last == "1 passed, 1 failed")
+  }
+
+  @Test("A broken line is reported with exit code 2 and nothing runs")
+  func brokenLine() async throws {
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
+    let file = try folder.write("01-a.scenario", "launch\nwiat 400ms\n")
+    let output = Output()
+    var created = 0
+    let code = await command(
+      output,
+      driver: {
+        created += 1
+        return FakeDriver()
+      }
+    )
+    .run(options([folder.path]))
+    #expect(code == .badInput)
+    #expect(output.errors == ["\(file):2: error: unknown step `wiat 400ms`; did you mean `wait`?"])
+    #expect(output.lines.isEmpty)
+    #expect(created == 0)
+  }
+
+  @Test(
+    "Recording writes the actual screens into the blocks and a second recording changes nothing")
+  func recordRoundTrip() async throws {
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
+    let text = "# Start\r\nlaunch\r\nexpect screen\r\n\r\nexpect screen  # again\r\n  old\r\n# end"
+    _ = try folder.write("a.scenario", text)
+    let output = Output()
+    let code = await command(output).run(options([folder.path], record: true))
+    #expect(code == .success)
+    let recorded =
+      "# Start\r\nlaunch\r\nexpect screen\r\n  NavigationStack\r\n  └─ Screen \"Dessert\"\r\n\r\n"
+      + "expect screen  # again\r\n  NavigationStack\r\n  └─ Screen \"Dessert\"\r\n# end"
+    #expect(try folder.read("a.scenario") == Data(recorded.utf8))
+    let again = await command(Output()).run(options([folder.path], record: true))
+    #expect(again == .success)
+    #expect(try folder.read("a.scenario") == Data(recorded.utf8))
+    #expect(folder.contents == ["a.scenario"])
+  }
+
+  @Test("Recording writes no file at all when any file has a parse error")
+  func recordNothingOnParseError() async throws {
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
+    _ = try folder.write("a.scenario", "launch\nexpect screen\n")
+    _ = try folder.write("b.scenario", "launch\nwait 5\n")
+    let output = Output()
+    let code = await command(output).run(options([folder.path], record: true))
+    #expect(code == .badInput)
+    #expect(try folder.read("a.scenario") == Data("launch\nexpect screen\n".utf8))
+    #expect(folder.contents == ["a.scenario", "b.scenario"])
+  }
+
+  @Test("Without --record no file is changed, even when a screen differs")
+  func checkNeverWrites() async throws {
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
+    _ = try folder.write("a.scenario", "launch\nexpect screen\n  old\n")
+    let code = await command(Output()).run(options([folder.path]))
+    #expect(code == .failure)
+    #expect(try folder.read("a.scenario") == Data("launch\nexpect screen\n  old\n".utf8))
+  }
+
+  @Test("A filter that matches nothing is bad input")
+  func filterMatchesNothing() async throws {
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
+    _ = try folder.write("a.scenario", "launch\n")
+    var options = options([folder.path])
+    options.filter = "zzz"
+    let output = Output()
+    #expect(await command(output).run(options) == .badInput)
+    #expect(output.errors == ["error: no scenario's file name or title contains `zzz`"])
+  }
+
+  @Test("show prints the walkthrough and exits with 0")
+  func show() async throws {
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
+    let file = try folder.write("a.scenario", "# Los\nlaunch\n")
+    let output = Output()
+    let code = await command(output).show(.init(file: file))
+    #expect(code == .success)
+    #expect(
+      output.lines == ["# Los", "launch", "    NavigationStack", "    └─ Screen \"Dessert\""])
+  }
+}
