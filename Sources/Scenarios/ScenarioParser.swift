@@ -278,7 +278,7 @@ private struct Parser {
 
   // MARK: - Order
 
-  /// Steps that need a running app come after `launch`; setup that the launch reads comes before.
+  /// Steps that need a running app come after `launch`; setup may come at any time.
   mutating func checkOrder(_ action: Step.Action, at index: Int) throws {
     switch action {
     case .title:
@@ -287,18 +287,16 @@ private struct Parser {
       }
       titleLine = index + 1
       if case .title(let text) = action { title = text }
-    case .givenFavorites, .givenStart:
-      if let launchLine {
-        let keyword = Tokenizer.keywordText(lines[index].content)
-        throw StepError("`\(keyword)` must come before `launch` (line \(launchLine))")
-      }
     case .launch:
       if let launchLine {
         throw StepError(
           "the app was launched on line \(launchLine) already; `relaunch` restarts it")
       }
       launchLine = index + 1
-    case .givenRandom, .wait, .network, .networkDelay, .expectRequests:
+    case .givenFavorites, .givenStart, .givenRandom, .wait, .network, .networkDelay,
+      .expectRequests:
+      // Setup may come at any time: stored favourites and the start screen take effect at the
+      // next `launch` or `relaunch`, the network and the dice's answers at once.
       break
     default:
       if launchLine == nil {

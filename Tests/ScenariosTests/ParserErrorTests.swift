@@ -97,10 +97,6 @@ import Testing
       "f.scenario:2: error: the app was launched on line 1 already; `relaunch` restarts it"
     ),
     (
-      "launch\ngiven favorites 52772",
-      "f.scenario:2: error: `given favorites` must come before `launch` (line 1)"
-    ),
-    (
       "given favorites 52x",
       "f.scenario:1: error: `52x` is not a meal id; ids are numbers such as 52772"
     ),
