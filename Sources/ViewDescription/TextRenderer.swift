@@ -29,8 +29,8 @@ public struct TextRenderer: Sendable {
     public var width: Int
     /// Whether tappable nodes end in `→ intent`, e.g. `→ mealTapped("53049")`.
     public var showsIntents: Bool
-    /// Whether rows show their thumbnail and links their destination as `url="…"`.
-    /// An `Image` always shows its address: it is all there is to it.
+    /// Whether images, row thumbnails and link destinations show their address as `url="…"`.
+    /// Off by default: the addresses never change on screen and would crowd every line.
     public var showsURLs: Bool
 
     public init(width: Int = 80, showsIntents: Bool = false, showsURLs: Bool = false) {
@@ -128,8 +128,8 @@ private struct Writer {
     }
   }
 
-  /// Breaks `line` at spaces, greedily; never after a lone `●` nor before a lone `·`, so a
-  /// picker's marker stays with its option and a separator ends its line.
+  /// Breaks `line` at spaces, greedily; never after a lone `●` or `→` nor before a lone `·`, so
+  /// a picker's marker stays with its option, an arrow with its intent, a separator ends its line.
   private mutating func wrap(firstRoom: Int, continuation: String) {
     let minimumRoom = 24
     var room = max(firstRoom, minimumRoom)
@@ -140,7 +140,7 @@ private struct Writer {
       let width = word.count
       if used < 0 {
         used = width
-      } else if used + 1 + width <= room || previous == "●" || word == "·" {
+      } else if used + 1 + width <= room || previous == "●" || previous == "→" || word == "·" {
         output += " "
         used += 1 + width
       } else {
@@ -179,7 +179,7 @@ private struct LineFormatter {
       line += " back="
       appendQuoted(back, to: &line)
     }
-    if let url = node.url, node.kind == .image || options.showsURLs {
+    if options.showsURLs, let url = node.url {
       line += " url="
       appendQuoted(url, to: &line)
     }
