@@ -34,7 +34,8 @@ public enum TapLookupError: Error, Hashable, Sendable, CustomStringConvertible {
       return "Nothing tappable is labelled \(quoted(label)); the screen offers \(offered)."
     case .ambiguous(let label, let matches):
       let kinds = matches.map(\.kind.rawValue).joined(separator: ", ")
-      return "\(matches.count) elements are labelled \(quoted(label)) and do different things: \(kinds)."
+      return
+        "\(matches.count) elements are labelled \(quoted(label)) and do different things: \(kinds)."
     }
   }
 }

@@ -102,7 +102,9 @@ extension Node {
 
   /// A view in the stack with its `.navigationTitle`; `back` is the back button's title.
   public static func screen(_ title: String, back: String? = nil, _ children: [Node]) -> Node {
-    Node(.screen, label: title, back: back, intent: back == nil ? nil : .backTapped, children: children)
+    Node(
+      .screen, label: title, back: back, intent: back == nil ? nil : .backTapped, children: children
+    )
   }
 
   /// `.toolbar { … }`.
