@@ -1,9 +1,8 @@
 import Foundation
 import MealDB
 import Testing
+import ViewDescription
 import ViewModels
-
-@testable import ViewDescription
 
 @Suite struct MealDetailScreenTests {
   @Test("While the recipe loads, the title is the row's name and a progress view shows")

@@ -1,8 +1,7 @@
 import MealDB
 import Testing
+import ViewDescription
 import ViewModels
-
-@testable import ViewDescription
 
 @Suite struct MealListScreenTests {
   @Test("While the list loads, a progress view says „Rezepte werden geladen…“")
@@ -149,6 +148,26 @@ import ViewModels
            ├─ SearchField "Alle Rezepte durchsuchen" text="Las"
            └─ List (refreshable)
               └─ Row "Lasagne"
+        """)
+  }
+
+  @Test("Search results go without the „Favoriten“ section, hearts stay")
+  func searchResultsWithoutFavoritesSection() {
+    var state = Fixture.dessertList
+    state.searchText = "Apple"
+    state.meals = .loaded([Fixture.frangipanTart])
+    state.loadedQuery = Query(category: "Dessert", search: "Apple")
+    #expect(
+      rendered(state) == """
+        NavigationStack
+        └─ Screen "Suche"
+           ├─ Toolbar
+           │  ├─ Button "Zufallsrezept" [dice]
+           │  └─ Menu "Kategorie" [line.3.horizontal.decrease.circle]
+           │     └─ Picker "Kategorie": Beef · Breakfast · Chicken · ● Dessert
+           ├─ SearchField "Alle Rezepte durchsuchen" text="Apple"
+           └─ List (refreshable)
+              └─ Row "Apple Frangipan Tart" ♥
         """)
   }
 

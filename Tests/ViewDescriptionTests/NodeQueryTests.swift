@@ -1,9 +1,8 @@
 import Foundation
 import MealDB
 import Testing
+import ViewDescription
 import ViewModels
-
-@testable import ViewDescription
 
 @Suite struct NodeQueryTests {
   private let list = AppScreen.body(AppState(list: Fixture.dessertList))

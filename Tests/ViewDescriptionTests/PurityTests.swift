@@ -1,8 +1,7 @@
 import MealDB
 import Testing
+import ViewDescription
 import ViewModels
-
-@testable import ViewDescription
 
 @Suite struct PurityTests {
   /// The lines of `after` that differ from the same line of `before` (both have as many lines).

@@ -1,9 +1,8 @@
 import Foundation
 import MealDB
 import Testing
+import ViewDescription
 import ViewModels
-
-@testable import ViewDescription
 
 @Suite struct TextRendererTests {
   private let allCategories = [

@@ -50,7 +50,9 @@ public enum MealListScreen {
       }
     case .loaded(let meals):
       var rows = meals.map { row($0, state) }
-      if !state.favorites.isEmpty {
+      // Bonus 1 puts the section under the category list: search results go without it.
+      let showsCategory = state.loadedQuery?.isSearch != true
+      if showsCategory, !state.favorites.isEmpty {
         rows.append(.section(AppText.favoritesSection, state.favorites.map { row($0.meal, state) }))
       }
       return .list(refresh: .pulledToRefresh, isRefreshing: state.isRefreshing, rows)
