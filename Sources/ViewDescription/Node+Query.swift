@@ -1,0 +1,158 @@
+import ViewModels
+
+/// Something a user can press on a screen, found by the label they read on it.
+public struct Tappable: Hashable, Sendable {
+  /// The node's kind: `.button`, `.row`, `.link`, a `.picker` option, or `.screen` for the
+  /// navigation bar's back button.
+  public let kind: Node.Kind
+  /// The visible label: the button's title, the row's name, the option, the back button's title.
+  public let label: String
+  /// What pressing it sends.
+  public let intent: UserIntent
+  /// Whether it is `.disabled`: shown, but the app ignores the tap.
+  public let isDisabled: Bool
+
+  public init(kind: Node.Kind, label: String, intent: UserIntent, isDisabled: Bool = false) {
+    self.kind = kind
+    self.label = label
+    self.intent = intent
+    self.isDisabled = isDisabled
+  }
+}
+
+/// Why no single tappable element answers to a label.
+public enum TapLookupError: Error, Hashable, Sendable, CustomStringConvertible {
+  /// Nothing tappable shows the label; `available` lists the labels that can be pressed.
+  case notFound(label: String, available: [String])
+  /// Several elements show the label and do different things.
+  case ambiguous(label: String, matches: [Tappable])
+
+  public var description: String {
+    switch self {
+    case .notFound(let label, let available):
+      let offered = available.isEmpty ? "nothing" : available.map(quoted).joined(separator: ", ")
+      return "Nothing tappable is labelled \(quoted(label)); the screen offers \(offered)."
+    case .ambiguous(let label, let matches):
+      let kinds = matches.map(\.kind.rawValue).joined(separator: ", ")
+      return
+        "\(matches.count) elements are labelled \(quoted(label)) and do different things: \(kinds)."
+    }
+  }
+}
+
+private func quoted(_ string: String) -> String { "\"\(string)\"" }
+
+// MARK: - Walking and querying a tree
+
+extension Node {
+  /// Calls `body` for this node and every descendant, depth first, parents before children.
+  public func forEachNode(_ body: (Node) throws -> Void) rethrows {
+    try body(self)
+    for child in children { try child.forEachNode(body) }
+  }
+
+  /// This node and its descendants that satisfy `predicate`, depth first.
+  public func nodes(where predicate: (Node) -> Bool) -> [Node] {
+    var found: [Node] = []
+    forEachNode { if predicate($0) { found.append($0) } }
+    return found
+  }
+
+  /// The first node, depth first, that satisfies `predicate`.
+  public func first(where predicate: (Node) -> Bool) -> Node? {
+    if predicate(self) { return self }
+    for child in children {
+      if let match = child.first(where: predicate) { return match }
+    }
+    return nil
+  }
+
+  /// The navigation title of the first screen in the tree.
+  public var screenTitle: String? {
+    first { $0.kind == .screen }?.label
+  }
+
+  /// Every text a user reads without opening anything, depth first: titles, the back button,
+  /// labels, texts, rows, the search field's text (its prompt while it is empty), alerts.
+  ///
+  /// A menu's contents are left out: they show only once the menu is open.
+  public var visibleTexts: [String] {
+    var texts: [String] = []
+    collectVisibleTexts(into: &texts)
+    return texts
+  }
+
+  private func collectVisibleTexts(into texts: inout [String]) {
+    switch kind {
+    case .searchField:
+      if let text, !text.isEmpty { texts.append(text) } else if let label { texts.append(label) }
+    case .screen:
+      if let label { texts.append(label) }
+      if let back { texts.append(back) }
+    default:
+      if let label { texts.append(label) }
+    }
+    guard kind != .menu else { return }
+    for child in children { child.collectVisibleTexts(into: &texts) }
+  }
+
+  /// Whether some node shows exactly `text` (see `visibleTexts`).
+  public func shows(_ text: String) -> Bool {
+    visibleTexts.contains(text)
+  }
+
+  /// Everything that can be pressed, depth first: buttons, rows, links, picker options, and the
+  /// back button of a screen that has one.
+  public var tappables: [Tappable] {
+    var found: [Tappable] = []
+    forEachNode { node in
+      switch node.kind {
+      case .screen:
+        if let back = node.back, let intent = node.intent {
+          found.append(Tappable(kind: .screen, label: back, intent: intent))
+        }
+      case .picker:
+        for option in node.options {
+          found.append(Tappable(kind: .picker, label: option, intent: .categoryPicked(option)))
+        }
+      case .list:
+        break  // its intent is the pull to refresh, which has no label to press
+      default:
+        if let label = node.label, let intent = node.intent {
+          found.append(
+            Tappable(
+              kind: node.kind, label: label, intent: intent, isDisabled: node.has(.disabled)))
+        }
+      }
+    }
+    return found
+  }
+
+  /// The tappable elements whose visible label is exactly `label`.
+  public func tappables(labeled label: String) -> [Tappable] {
+    tappables.filter { $0.label == label }
+  }
+
+  /// The one thing labelled exactly `label` that a tap would press.
+  ///
+  /// Several matches that send the same intent (a favourite shown in the list and in the
+  /// "Favoriten" section) count as one: the first is returned.
+  public func tappable(labeled label: String) throws(TapLookupError) -> Tappable {
+    let all = tappables
+    let matches = all.filter { $0.label == label }
+    guard let first = matches.first else {
+      var seen: Set<String> = []
+      let available = all.map(\.label).filter { seen.insert($0).inserted }
+      throw .notFound(label: label, available: available)
+    }
+    guard matches.allSatisfy({ $0.intent == first.intent }) else {
+      throw .ambiguous(label: label, matches: matches)
+    }
+    return first
+  }
+
+  /// What typing `text` into this search field sends, or `nil` when the node is no search field.
+  public func typing(_ text: String) -> UserIntent? {
+    kind == .searchField ? .searchTextChanged(text) : nil
+  }
+}

@@ -1,0 +1,51 @@
+import MealDB
+import Testing
+import ViewDescription
+import ViewModels
+
+@Suite struct PurityTests {
+  /// The lines of `after` that differ from the same line of `before` (both have as many lines).
+  private func changedLines(_ before: String, _ after: String) -> [String] {
+    let old = before.split(separator: "\n")
+    let new = after.split(separator: "\n")
+    return zip(old, new).filter { $0 != $1 }.map { String($0.1) }
+  }
+
+  @Test(
+    "The same snapshot gives the same tree and the same text every time",
+    arguments: [
+      AppState(list: Fixture.dessertList),
+      AppState(list: MealListState(meals: .failed("Die Rezepte konnten nicht gelesen werden."))),
+      AppState(
+        list: Fixture.dessertList,
+        path: [
+          .detail(MealDetailState(meal: Fixture.frangipanTart, detail: .loaded(Fixture.tartDetail)))
+        ]),
+    ])
+  func sameSnapshotSameScreen(state: AppState) {
+    let first = AppScreen.body(state)
+    let second = AppScreen.body(state)
+    #expect(first == second)
+    #expect(TextRenderer().render(first) == TextRenderer().render(second))
+  }
+
+  @Test("Marking the recipe as a favourite changes only the heart button")
+  func detailHeartOnly() {
+    let plain = MealDetailState(meal: Fixture.frangipanTart, detail: .loaded(Fixture.tartDetail))
+    var favorite = plain
+    favorite.isFavorite = true
+    #expect(
+      changedLines(rendered(plain), rendered(favorite)) == [
+        "   │  └─ Button \"Favorit entfernen\" [heart.fill]"
+      ])
+  }
+
+  @Test("A favourite's id changes only its row's heart in the list")
+  func listHeartOnly() {
+    let plain = Fixture.dessertList
+    var favorite = plain
+    favorite.favoriteIDs.insert(Fixture.apamBalik.id)
+    #expect(
+      changedLines(rendered(plain), rendered(favorite)) == ["      ├─ Row \"Apam balik\" ♥"])
+  }
+}

@@ -1,0 +1,138 @@
+import Foundation
+import MealDB
+import Testing
+import ViewDescription
+import ViewModels
+
+@Suite struct TextRendererTests {
+  private let allCategories = [
+    "Beef", "Breakfast", "Chicken", "Dessert", "Goat", "Lamb", "Miscellaneous", "Pasta", "Pork",
+    "Seafood", "Side", "Starter", "Vegan", "Vegetarian",
+  ]
+
+  @Test("A single node is one line without a trailing line break")
+  func singleNode() {
+    #expect(TextRenderer().render(.text("Hallo")) == "Text \"Hallo\"")
+  }
+
+  @Test("Quotes, backslashes and line breaks inside strings are escaped")
+  func escaping() {
+    let node = Node.text("General \"Tso's\" C:\\ 1\n2\t3")
+    #expect(TextRenderer().render(node) == #"Text "General \"Tso's\" C:\\ 1\n2\t3""#)
+  }
+
+  @Test("A long text wraps at the width, continuation lines one step under their node")
+  func wrapsAtWidth() {
+    let tree = Node.section(
+      "Zubereitung",
+      [
+        .text("Preheat the oven to 200C and bake the tart for twenty minutes until golden."),
+        .text("Serve."),
+      ])
+    #expect(
+      TextRenderer(options: .init(width: 40)).render(tree) == """
+        Section "Zubereitung"
+        ├─ Text "Preheat the oven to 200C and
+        │     bake the tart for twenty minutes
+        │     until golden."
+        └─ Text "Serve."
+        """)
+  }
+
+  @Test("Every wrapped line fits the width and joining the pieces gives the line back")
+  func wrappingIsLossless() throws {
+    let words = (1...60).map { "word\($0)" }.joined(separator: " ")
+    let rendered = TextRenderer(options: .init(width: 50)).render(
+      .list([.section("A", [.text(words)])]))
+    let lines = rendered.split(separator: "\n")
+    #expect(lines.allSatisfy { $0.count <= 50 })
+    let pieces = lines.dropFirst(2).map { $0.drop { "│└─ ".contains($0) } }
+    #expect(pieces.joined(separator: " ") == "Text \"\(words)\"")
+  }
+
+  @Test("A word longer than the width is not split")
+  func longWord() {
+    let url = "https://www.themealdb.com/images/media/meals/wxywrq1468235067.jpg"
+    #expect(
+      TextRenderer(options: .init(width: 30)).render(.text("see \(url)")) == """
+        Text "see
+           \(url)"
+        """)
+  }
+
+  @Test("All categories are listed, the selected one marked, wrapped between options")
+  func pickerWraps() {
+    let menu = Node.menu(
+      "Kategorie", systemImage: "line.3.horizontal.decrease.circle",
+      [.picker("Kategorie", options: allCategories, selection: "Dessert")])
+    #expect(
+      TextRenderer().render(.toolbar([menu])) == """
+        Toolbar
+        └─ Menu "Kategorie" [line.3.horizontal.decrease.circle]
+           └─ Picker "Kategorie": Beef · Breakfast · Chicken · ● Dessert · Goat · Lamb ·
+                 Miscellaneous · Pasta · Pork · Seafood · Side · Starter · Vegan ·
+                 Vegetarian
+        """)
+  }
+
+  @Test("The selection marker is never parted from its option by a line break")
+  func markerStaysWithOption() {
+    let picker = Node.picker("Kategorie", options: allCategories, selection: "Lamb")
+    let rendered = TextRenderer(options: .init(width: 70)).render(picker)
+    #expect(rendered.contains("● Lamb"))
+    #expect(!rendered.split(separator: "\n").contains { $0.hasSuffix("●") || $0.hasSuffix("→") })
+  }
+
+  @Test("Options that could be misread are quoted")
+  func misreadableOptions() {
+    let picker = Node.picker("P", options: ["A · B", "", "C"], selection: "C")
+    #expect(TextRenderer().render(picker) == #"Picker "P": "A · B" · "" · ● C"#)
+  }
+
+  @Test("With intents and URLs shown, lines end in what a tap sends")
+  func intentsAndURLs() {
+    let options = TextRenderer.Options(width: 200, showsIntents: true, showsURLs: true)
+    let tree = Node.list([
+      .row(
+        "Apam balik", thumbnail: Fixture.apamBalik.thumbnail, intent: .mealTapped(Fixture.apamBalik)
+      ),
+      .link("Video ansehen", destination: URL(string: "https://youtu.be/x")!),
+      .button("Erneut versuchen", intent: .retryTapped),
+    ])
+    #expect(
+      TextRenderer(options: options).render(tree) == """
+        List
+        ├─ Row "Apam balik" url="https://www.themealdb.com/images/media/meals/adxcbq1619787919.jpg" → mealTapped("53049")
+        ├─ Link "Video ansehen" url="https://youtu.be/x" → linkTapped("https://youtu.be/x")
+        └─ Button "Erneut versuchen" → retryTapped
+        """)
+  }
+
+  @Test("Attributes come in a fixed order whatever the node")
+  func attributeOrder() {
+    let node = Node(
+      .row, label: "L", systemImage: "s", url: "u", text: "t", options: ["o"], selection: "o",
+      back: "b", flags: [.refreshing, .favorite, .disabled, .refreshable], intent: .heartTapped)
+    let options = TextRenderer.Options(width: 200, showsIntents: true, showsURLs: true)
+    #expect(
+      TextRenderer(options: options).render(node)
+        == #"Row "L" ♥ [s] text="t" back="b" url="u" (disabled, refreshable, refreshing): ● o → heartTapped"#
+    )
+  }
+
+  @Test("A node's description is its default rendering")
+  func description() {
+    let tree = AppScreen.body(AppState(list: Fixture.dessertList))
+    #expect(tree.description == TextRenderer().render(tree))
+  }
+
+  @Test("Five thousand rows render to one line each")
+  func manyRows() {
+    let meals = (0..<5000).map { Meal(id: String($0), name: "Meal \($0)") }
+    let state = MealListState(
+      meals: .loaded(meals), loadedQuery: Query(category: "Dessert", search: ""))
+    let rendered = TextRenderer().render(AppScreen.body(AppState(list: state)))
+    #expect(rendered.split(separator: "\n").count == 8 + 5000)
+    #expect(rendered.hasSuffix("      └─ Row \"Meal 4999\""))
+  }
+}
