@@ -15,7 +15,12 @@ public struct MealDetailState: Equatable, Sendable {
   }
 
   /// The heart button's title (lesson Schritt 5).
-  public var heartTitle: String { isFavorite ? "Favorit entfernen" : "Als Favorit merken" }
+  public var heartTitle: String { isFavorite ? Self.removeFavoriteTitle : Self.addFavoriteTitle }
+
+  /// The heart button's title while the recipe is not a favourite.
+  public static let addFavoriteTitle = "Als Favorit merken"
+  /// The heart button's title while the recipe is a favourite.
+  public static let removeFavoriteTitle = "Favorit entfernen"
 
   /// The heart button's SF Symbol.
   public var heartSymbol: String { isFavorite ? "heart.fill" : "heart" }

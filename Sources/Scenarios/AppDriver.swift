@@ -1,0 +1,311 @@
+import Foundation
+import MealCatalog
+import MealDB
+import ViewDescription
+import ViewModels
+import VirtualTime
+
+/// Drives the real app (`AppModel`) through its screens: every action finds the node a user
+/// would touch on the current screen, by its visible label, and sends that node's intent.
+/// Nothing else reaches into the view models.
+///
+/// Time is a `VirtualClock`; after each step all work that is ready at the current virtual time
+/// runs to its end (`TaskTracker.settle()`), so the same scenario gives the same screens on
+/// every run.
+@MainActor
+public final class AppDriver: ScenarioDriver {
+  /// Where the app's requests go.
+  public enum Backend: Sendable {
+    /// The offline catalog in this process, with simulated faults and delays.
+    case catalog
+    /// Real HTTP through `URLSession` to a TheMealDB-compatible server (`rezepte serve`, or the
+    /// real one); faults cannot be simulated there.
+    case http(URL)
+  }
+
+  private let catalog: Catalog
+  private let tracker = TaskTracker()
+  private let clock: VirtualClock
+  private let transport: any Transport
+  private let catalogTransport: CatalogTransport?
+  private let log: RequestLog
+  private let renderer: TextRenderer
+  private var storage = FavoritesStorage.inMemory()
+  private var app: AppModel?
+
+  /// - Parameters:
+  ///   - catalog: answers requests in `.catalog` mode, and names the meals of `given favorites`.
+  ///   - seed: seeds `random.php` in `.catalog` mode.
+  public init(
+    catalog: Catalog, backend: Backend = .catalog, seed: UInt64 = 1,
+    renderer: TextRenderer = TextRenderer()
+  ) {
+    self.catalog = catalog
+    self.renderer = renderer
+    clock = VirtualClock(tracker: tracker)
+    switch backend {
+    case .catalog:
+      let transport = CatalogTransport(catalog: catalog, clock: clock, seed: seed)
+      catalogTransport = transport
+      self.transport = transport
+      log = RequestLog(transport)
+    case .http(let baseURL):
+      let logging = LoggingTransport(URLSessionTransport(baseURL: baseURL))
+      catalogTransport = nil
+      transport = logging
+      log = RequestLog(logging)
+    }
+  }
+
+  // MARK: - Setup
+
+  public func setFavorites(_ ids: [String]) async throws {
+    let favorites = ids.map { id in
+      catalog.record(id: id).map { FavoriteMeal(id: id, name: $0.name, thumbnail: thumbnail($0)) }
+        ?? FavoriteMeal(id: id, name: id)
+    }
+    storage = .inMemory(favorites)
+  }
+
+  public func setStart(_ start: StartScreen) async throws {
+    guard start == .list else {
+      throw StepUnavailable("the category grid start screen is not available yet")
+    }
+  }
+
+  public func enqueueRandom(_ ids: [String]) async throws {
+    try offlineTransport("given random").enqueueRandom(ids: ids)
+  }
+
+  public func setNetwork(_ fault: NetworkFault?, for endpoint: String?) async throws {
+    try offlineTransport("network").setFault(fault, for: endpoint)
+  }
+
+  public func setDelay(_ delay: Duration, for endpoint: String?) async throws {
+    try offlineTransport("network delay").setDelay(delay, for: endpoint)
+  }
+
+  // MARK: - Actions
+
+  public func launch() async throws {
+    let app = AppModel(
+      api: MealAPI(transport: transport), clock: clock,
+      favorites: FavoritesStore(storage: storage), tracker: tracker)
+    self.app = app
+    app.launch()
+    await tracker.settle()
+  }
+
+  public func relaunch() async throws {
+    // The old app's work in flight ends with it: its answers have no screen to reach.
+    app = nil
+    try await launch()
+  }
+
+  public func type(_ text: String) async throws {
+    let field = try searchField()
+    var current = field.text ?? ""
+    for character in text {
+      current.append(character)
+      try await send(.searchTextChanged(current))
+    }
+  }
+
+  public func clearSearch() async throws {
+    _ = try searchField()
+    try await send(.searchTextChanged(""))
+  }
+
+  public func wait(_ duration: Duration) async throws {
+    await clock.advance(by: duration)
+    await tracker.settle()
+  }
+
+  public func pickCategory(_ name: String) async throws {
+    let screen = try currentScreen()
+    guard let picker = screen.first(where: { $0.kind == .picker }) else {
+      throw StepUnavailable("this screen has no category picker; \(offers(screen))")
+    }
+    guard picker.options.contains(name) else {
+      let options =
+        picker.options.isEmpty
+        ? "it offers no categories (they have not loaded)"
+        : "it offers \(picker.options.joined(separator: ", "))"
+      throw StepUnavailable("the picker \"\(picker.label ?? "")\" has no \"\(name)\": \(options)")
+    }
+    try await send(.categoryPicked(name))
+  }
+
+  public func pullToRefresh() async throws {
+    let screen = try currentScreen()
+    guard let list = screen.first(where: { $0.has(.refreshable) }), let intent = list.intent else {
+      throw StepUnavailable("nothing on this screen can be pulled to refresh; \(offers(screen))")
+    }
+    try await send(intent)
+  }
+
+  public func tapDice() async throws {
+    try await tap(AppText.dice, kinds: [.button], what: "no dice button")
+  }
+
+  public func open(_ name: String) async throws {
+    try await tap(name, kinds: [.row], what: "no row named \"\(name)\"")
+  }
+
+  public func back() async throws {
+    let screen = try currentScreen()
+    guard let top = screen.first(where: { $0.kind == .screen }), top.back != nil,
+      let intent = top.intent
+    else {
+      throw StepUnavailable("this is the first screen, there is nothing to go back to")
+    }
+    try await send(intent)
+  }
+
+  public func toggleHeart() async throws {
+    let screen = try currentScreen()
+    let hearts = screen.tappables.filter {
+      $0.label == MealDetailState.addFavoriteTitle
+        || $0.label == MealDetailState.removeFavoriteTitle
+    }
+    guard let heart = hearts.first else {
+      throw StepUnavailable("this screen has no heart button; \(offers(screen))")
+    }
+    try await send(heart.intent)
+  }
+
+  public func retry() async throws {
+    try await tap(AppText.retry, kinds: [.button], what: "no \"\(AppText.retry)\" button")
+  }
+
+  public func focusSearch() async throws {
+    throw StepUnavailable("search suggestions are not available yet")
+  }
+
+  public func pickSuggestion(_ text: String) async throws {
+    throw StepUnavailable("search suggestions are not available yet")
+  }
+
+  public func tap(_ label: String) async throws {
+    let screen = try currentScreen()
+    do {
+      try await send(screen.tappable(labeled: label).intent)
+    } catch let error as TapLookupError {
+      throw StepUnavailable(error.description)
+    }
+  }
+
+  public func dismissNotice() async throws {
+    try await tap(AppText.noticeDismiss, kinds: [.button], what: "no notice to dismiss")
+  }
+
+  // MARK: - Observations
+
+  public func screenText() -> String {
+    guard let app else { return "(the app is not running)" }
+    return renderer.render(AppScreen.body(app.state))
+  }
+
+  public func visibleTexts() -> [String] {
+    app.map { AppScreen.body($0.state).visibleTexts } ?? []
+  }
+
+  public func title() -> String? {
+    app.flatMap { AppScreen.body($0.state).screenTitle }
+  }
+
+  public func takeRequests() -> [String] {
+    log.takeNew().map(\.description)
+  }
+
+  // MARK: - Helpers
+
+  private func currentScreen() throws -> Node {
+    guard let app else { throw StepUnavailable("the app is not running; `launch` it first") }
+    return AppScreen.body(app.state)
+  }
+
+  private func searchField() throws -> Node {
+    let screen = try currentScreen()
+    guard let field = screen.first(where: { $0.kind == .searchField }) else {
+      throw StepUnavailable("this screen has no search field; \(offers(screen))")
+    }
+    return field
+  }
+
+  /// Presses the one node of these kinds labelled `label`.
+  private func tap(_ label: String, kinds: Set<Node.Kind>, what: String) async throws {
+    let screen = try currentScreen()
+    guard let target = screen.tappables.first(where: { kinds.contains($0.kind) && $0.label == label })
+    else {
+      throw StepUnavailable("this screen has \(what); \(offers(screen))")
+    }
+    // A disabled button ignores the tap, as on a phone: the step succeeds and nothing happens.
+    guard !target.isDisabled else { return }
+    try await send(target.intent)
+  }
+
+  private func send(_ intent: UserIntent) async throws {
+    guard let app else { throw StepUnavailable("the app is not running; `launch` it first") }
+    guard app.send(intent) else {
+      throw StepUnavailable("the screen on top does not accept \(intent)")
+    }
+    await tracker.settle()
+  }
+
+  /// "it offers: Zufallsrezept, Apam balik, …": what can be tapped instead.
+  private func offers(_ screen: Node) -> String {
+    var seen: Set<String> = []
+    let labels = screen.tappables.map(\.label).filter { seen.insert($0).inserted }
+    guard !labels.isEmpty else { return "it offers nothing to tap" }
+    let shown = labels.prefix(12).map { "\"\($0)\"" }.joined(separator: ", ")
+    return "it offers " + shown + (labels.count > 12 ? " and \(labels.count - 12) more" : "")
+  }
+
+  private func offlineTransport(_ step: String) throws -> CatalogTransport {
+    guard let catalogTransport else {
+      throw StepUnavailable(
+        "`\(step)` is only supported against the offline catalog, not over real HTTP")
+    }
+    return catalogTransport
+  }
+
+  private func thumbnail(_ record: Catalog.Record) -> String? {
+    record.fields["strMealThumb"]?.string
+  }
+}
+
+/// Reads the requests a transport has sent since the last look.
+struct RequestLog: Sendable {
+  let takeNew: @Sendable () -> [APIRequest]
+
+  init(_ transport: CatalogTransport) {
+    takeNew = { transport.takeNewRequests() }
+  }
+
+  init(_ transport: LoggingTransport) {
+    takeNew = { transport.takeNewRequests() }
+  }
+}
+
+/// Passes requests on to another transport and keeps a log of them.
+final class LoggingTransport: Transport {
+  private let base: any Transport
+  private let log = Locked<(all: [APIRequest], unread: Int)>(([], 0))
+
+  init(_ base: any Transport) {
+    self.base = base
+  }
+
+  func takeNewRequests() -> [APIRequest] {
+    log.withLock { log in
+      defer { log.unread = log.all.count }
+      return Array(log.all[log.unread...])
+    }
+  }
+
+  func send(_ request: APIRequest) async throws -> APIResponse {
+    log.withLock { $0.all.append(request) }
+    return try await base.send(request)
+  }
+}
