@@ -42,12 +42,14 @@ public enum JSONValue: Hashable, Sendable, Decodable {
 /// and an object's keys in the API's order (unknown keys after them, sorted), so that answers
 /// are byte-for-byte the same on every run.
 enum JSONWriter {
-  /// The order in which TheMealDB lists a record's and a category's fields.
+  /// The order in which TheMealDB lists a record's and a category's fields. `strCategory` is in
+  /// both, so the category's keys sit between the meal's alternates and `strArea`: each kind of
+  /// object then comes out in its own API order.
   static let keyOrder: [String: Int] = {
     var keys = [
+      "idMeal", "strMeal", "strMealAlternate", "strDrinkAlternate",
       "idCategory", "strCategory", "strCategoryThumb", "strCategoryDescription",
-      "idMeal", "strMeal", "strMealAlternate", "strDrinkAlternate", "strCategory", "strArea",
-      "strInstructions", "strMealThumb", "strTags", "strYoutube",
+      "strArea", "strInstructions", "strMealThumb", "strTags", "strYoutube",
     ]
     keys += (1...20).map { "strIngredient\($0)" }
     keys += (1...20).map { "strMeasure\($0)" }
