@@ -58,7 +58,15 @@ extension Catalog {
   {
     let categories: [Category]
     do {
+      // `CategoryResponse` reads a missing or `null` list as empty, which suits an API answer but
+      // would let a wrong file (say, a meals answer) load as a catalog without categories.
+      let envelope = try JSONDecoder().decode(JSONValue.self, from: categoriesData)
+      guard case .array? = envelope.object?["categories"] else {
+        throw CatalogError.Reason.wrongShape(#"is not a {"categories": [...]} answer"#)
+      }
       categories = try JSONDecoder().decode(CategoryResponse.self, from: categoriesData).categories
+    } catch let reason as CatalogError.Reason {
+      throw CatalogError(path: categoriesPath, reason: reason)
     } catch {
       throw CatalogError(path: categoriesPath, reason: Self.reason(for: error))
     }
@@ -73,9 +81,15 @@ extension Catalog {
           throw CatalogError.Reason.invalidRecord(index: index, .wrongShape("is not an object"))
         }
         do {
-          return try Record(fields: fields)
+          let record = try Record(fields: fields)
+          // A record the app cannot decode (say, a number in an ingredient slot) would only fail
+          // later, on the detail screen; here the error can still name the file and the record.
+          _ = try JSONDecoder().decode(MealDetail.self, from: JSONWriter.data(item))
+          return record
         } catch let reason as CatalogError.Reason {
           throw CatalogError.Reason.invalidRecord(index: index, reason)
+        } catch {
+          throw CatalogError.Reason.invalidRecord(index: index, Self.reason(for: error))
         }
       }
     } catch let reason as CatalogError.Reason {
@@ -102,8 +116,10 @@ extension Catalog {
     do {
       return try Data(contentsOf: url)
     } catch {
+      var isDirectory: ObjCBool = false
+      let exists = FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory)
       let detail =
-        FileManager.default.fileExists(atPath: url.path) ? "permission denied" : "no such file"
+        !exists ? "no such file" : isDirectory.boolValue ? "is a directory" : "permission denied"
       throw CatalogError(path: url.path, reason: .unreadable(detail))
     }
   }
