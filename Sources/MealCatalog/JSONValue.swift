@@ -12,14 +12,16 @@ public enum JSONValue: Hashable, Sendable, Decodable {
 
   public init(from decoder: any Decoder) throws {
     let container = try decoder.singleValueContainer()
+    // Strings first: nearly every value in a record is one, and each failed attempt costs a
+    // thrown DecodingError. Bool stays before Double so that `true` never reads as a number.
     if container.decodeNil() {
       self = .null
+    } else if let value = try? container.decode(String.self) {
+      self = .string(value)
     } else if let value = try? container.decode(Bool.self) {
       self = .bool(value)
     } else if let value = try? container.decode(Double.self) {
       self = .number(value)
-    } else if let value = try? container.decode(String.self) {
-      self = .string(value)
     } else if let value = try? container.decode([JSONValue].self) {
       self = .array(value)
     } else {
