@@ -81,16 +81,17 @@ extension Catalog {
           throw CatalogError.Reason.invalidRecord(index: index, .wrongShape("is not an object"))
         }
         do {
-          let record = try Record(fields: fields)
-          // A record the app cannot decode (say, a number in an ingredient slot) would only fail
-          // later, on the detail screen; here the error can still name the file and the record.
-          _ = try JSONDecoder().decode(MealDetail.self, from: JSONWriter.data(item))
-          return record
+          return try Record(fields: fields)
         } catch let reason as CatalogError.Reason {
           throw CatalogError.Reason.invalidRecord(index: index, reason)
-        } catch {
-          throw CatalogError.Reason.invalidRecord(index: index, Self.reason(for: error))
         }
+      }
+      // A record the app cannot decode (say, a number in an ingredient slot) would only fail
+      // later, on the detail screen; here the error can still name the file and the record.
+      do {
+        _ = try JSONDecoder().decode(MealsResponse<MealDetail>.self, from: mealsData)
+      } catch let error as DecodingError {
+        throw Self.recordReason(for: error)
       }
     } catch let reason as CatalogError.Reason {
       throw CatalogError(path: mealsPath, reason: reason)
@@ -124,7 +125,26 @@ extension Catalog {
     }
   }
 
-  private static func reason(for error: any Error) -> CatalogError.Reason {
+  /// The reason for a `DecodingError` inside `meals[i]`, naming the record and the field in it.
+  private static func recordReason(for error: DecodingError) -> CatalogError.Reason {
+    let context: DecodingError.Context? =
+      switch error {
+      case .keyNotFound(_, let context), .typeMismatch(_, let context),
+        .valueNotFound(_, let context), .dataCorrupted(let context):
+        context
+      @unknown default: nil
+      }
+    guard let codingPath = context?.codingPath, codingPath.count >= 2,
+      let index = codingPath[1].intValue
+    else { return reason(for: error) }
+    return .invalidRecord(index: index, reason(for: error, dropping: 2))
+  }
+
+  /// - Parameter dropping: how many keys at the start of the coding path to leave out of the text.
+  private static func reason(for error: any Error, dropping: Int = 0) -> CatalogError.Reason {
+    func path(_ codingPath: [any CodingKey]) -> String {
+      Self.path(Array(codingPath.dropFirst(dropping)))
+    }
     switch error {
     case DecodingError.dataCorrupted(let context) where context.codingPath.isEmpty:
       return .notJSON(context.debugDescription)
