@@ -228,6 +228,16 @@ import Testing
     #expect(body.hasPrefix(#"{"meals":[{"idMeal":"52768","strMeal":"Apple Frangipan Tart","#))
   }
 
+  @Test("Categories keep TheMealDB's key order")
+  func categoryKeyOrder() throws {
+    let body = String(decoding: try answer(request("categories.php")).body, as: UTF8.self)
+    #expect(
+      body.hasPrefix(
+        #"{"categories":[{"idCategory":"1","strCategory":"Beef","strCategoryThumb":"https:\/\/"#
+      ))
+    #expect(body.contains(#"beef.png","strCategoryDescription":"Meat from cattle."}"#))
+  }
+
   @Test("The same request gives the same bytes every time")
   func stableBytes() throws {
     let first = try answer(request("search.php", "s", "a"))
