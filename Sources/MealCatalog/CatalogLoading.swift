@@ -58,7 +58,15 @@ extension Catalog {
   {
     let categories: [Category]
     do {
+      // `CategoryResponse` reads a missing or `null` list as empty, which suits an API answer but
+      // would let a wrong file (say, a meals answer) load as a catalog without categories.
+      let envelope = try JSONDecoder().decode(JSONValue.self, from: categoriesData)
+      guard case .array? = envelope.object?["categories"] else {
+        throw CatalogError.Reason.wrongShape(#"is not a {"categories": [...]} answer"#)
+      }
       categories = try JSONDecoder().decode(CategoryResponse.self, from: categoriesData).categories
+    } catch let reason as CatalogError.Reason {
+      throw CatalogError(path: categoriesPath, reason: reason)
     } catch {
       throw CatalogError(path: categoriesPath, reason: Self.reason(for: error))
     }
@@ -77,6 +85,13 @@ extension Catalog {
         } catch let reason as CatalogError.Reason {
           throw CatalogError.Reason.invalidRecord(index: index, reason)
         }
+      }
+      // A record the app cannot decode (say, a number in an ingredient slot) would only fail
+      // later, on the detail screen; here the error can still name the file and the record.
+      do {
+        _ = try JSONDecoder().decode(MealsResponse<MealDetail>.self, from: mealsData)
+      } catch let error as DecodingError {
+        throw Self.recordReason(for: error)
       }
     } catch let reason as CatalogError.Reason {
       throw CatalogError(path: mealsPath, reason: reason)
@@ -102,13 +117,34 @@ extension Catalog {
     do {
       return try Data(contentsOf: url)
     } catch {
+      var isDirectory: ObjCBool = false
+      let exists = FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory)
       let detail =
-        FileManager.default.fileExists(atPath: url.path) ? "permission denied" : "no such file"
+        !exists ? "no such file" : isDirectory.boolValue ? "is a directory" : "permission denied"
       throw CatalogError(path: url.path, reason: .unreadable(detail))
     }
   }
 
-  private static func reason(for error: any Error) -> CatalogError.Reason {
+  /// The reason for a `DecodingError` inside `meals[i]`, naming the record and the field in it.
+  private static func recordReason(for error: DecodingError) -> CatalogError.Reason {
+    let context: DecodingError.Context? =
+      switch error {
+      case .keyNotFound(_, let context), .typeMismatch(_, let context),
+        .valueNotFound(_, let context), .dataCorrupted(let context):
+        context
+      @unknown default: nil
+      }
+    guard let codingPath = context?.codingPath, codingPath.count >= 2,
+      let index = codingPath[1].intValue
+    else { return reason(for: error) }
+    return .invalidRecord(index: index, reason(for: error, dropping: 2))
+  }
+
+  /// - Parameter dropping: how many keys at the start of the coding path to leave out of the text.
+  private static func reason(for error: any Error, dropping: Int = 0) -> CatalogError.Reason {
+    func path(_ codingPath: [any CodingKey]) -> String {
+      Self.path(Array(codingPath.dropFirst(dropping)))
+    }
     switch error {
     case DecodingError.dataCorrupted(let context) where context.codingPath.isEmpty:
       return .notJSON(context.debugDescription)

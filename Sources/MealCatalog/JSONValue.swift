@@ -12,14 +12,16 @@ public enum JSONValue: Hashable, Sendable, Decodable {
 
   public init(from decoder: any Decoder) throws {
     let container = try decoder.singleValueContainer()
+    // Strings first: nearly every value in a record is one, and each failed attempt costs a
+    // thrown DecodingError. Bool stays before Double so that `true` never reads as a number.
     if container.decodeNil() {
       self = .null
+    } else if let value = try? container.decode(String.self) {
+      self = .string(value)
     } else if let value = try? container.decode(Bool.self) {
       self = .bool(value)
     } else if let value = try? container.decode(Double.self) {
       self = .number(value)
-    } else if let value = try? container.decode(String.self) {
-      self = .string(value)
     } else if let value = try? container.decode([JSONValue].self) {
       self = .array(value)
     } else {
@@ -42,12 +44,14 @@ public enum JSONValue: Hashable, Sendable, Decodable {
 /// and an object's keys in the API's order (unknown keys after them, sorted), so that answers
 /// are byte-for-byte the same on every run.
 enum JSONWriter {
-  /// The order in which TheMealDB lists a record's and a category's fields.
+  /// The order in which TheMealDB lists a record's and a category's fields. `strCategory` is in
+  /// both, so the category's keys sit between the meal's alternates and `strArea`: each kind of
+  /// object then comes out in its own API order.
   static let keyOrder: [String: Int] = {
     var keys = [
+      "idMeal", "strMeal", "strMealAlternate", "strDrinkAlternate",
       "idCategory", "strCategory", "strCategoryThumb", "strCategoryDescription",
-      "idMeal", "strMeal", "strMealAlternate", "strDrinkAlternate", "strCategory", "strArea",
-      "strInstructions", "strMealThumb", "strTags", "strYoutube",
+      "strArea", "strInstructions", "strMealThumb", "strTags", "strYoutube",
     ]
     keys += (1...20).map { "strIngredient\($0)" }
     keys += (1...20).map { "strMeasure\($0)" }

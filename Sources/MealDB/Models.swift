@@ -106,7 +106,10 @@ public struct MealDetail: Decodable, Identifiable, Hashable, Sendable {
 
   /// The instructions split into paragraphs at line breaks, blank lines left out.
   public var paragraphs: [String] {
-    (instructions ?? "").split(separator: "\n").map { String($0).folded }.filter { !$0.isEmpty }
+    // Split on any line break, not only "\n": instructions given to `init` may still hold "\r\n",
+    // which is one Character and would otherwise be folded into a space, joining the paragraphs.
+    (instructions ?? "").split(whereSeparator: \.isNewline).map { String($0).folded }
+      .filter { !$0.isEmpty }
   }
 
   /// Line breaks as `\n` (records mix in `\r\n`), trailing blanks off each line, `nil` when empty.

@@ -1,0 +1,141 @@
+import Foundation
+import MealDB
+import Testing
+
+/// Which fields a record needs, which it may lack, and how names, tags, instructions and links are
+/// cleaned up.
+@Suite struct RecordFieldTests {
+  @Test("A record with only idMeal and strMeal decodes as a meal")
+  func minimalMeal() throws {
+    let meal = try #require(
+      decode(MealsResponse<Meal>.self, mealsAnswer(minimalRecord)).items.first)
+    #expect(meal == Meal(id: "52771", name: "Spicy Arrabiata Penne", thumbnail: nil))
+  }
+
+  @Test("A record with only idMeal and strMeal decodes as a detail with everything else empty")
+  func minimalDetail() throws {
+    #expect(try detail(minimalRecord) == MealDetail(id: "52771", name: "Spicy Arrabiata Penne"))
+  }
+
+  @Test(
+    "A record without strMeal or idMeal is a decoding error",
+    arguments: ["strMeal", "idMeal"])
+  func requiredField(missing key: String) throws {
+    var fields = minimalRecord
+    fields[key] = .none
+    let json = try mealsAnswer(fields)
+    #expect(throws: DecodingError.self) { try decode(MealsResponse<Meal>.self, json) }
+    #expect(throws: DecodingError.self) { try decode(MealsResponse<MealDetail>.self, json) }
+  }
+
+  @Test("A record whose strMeal is null is a decoding error")
+  func nullName() throws {
+    let json = try mealsAnswer(["idMeal": "1", "strMeal": nil])
+    #expect(throws: DecodingError.self) { try decode(MealsResponse<MealDetail>.self, json) }
+  }
+
+  @Test(
+    "Unknown and newer keys are ignored",
+    arguments: ["strMealAlternate", "strCountry", "strDrinkAlternate", "strFlavourOfTheMonth"])
+  func unknownKeys(key: String) throws {
+    var fields = minimalRecord
+    fields[key] = "whatever"
+    #expect(try detail(fields) == MealDetail(id: "52771", name: "Spicy Arrabiata Penne"))
+  }
+
+  @Test("Meal, detail and category names are trimmed")
+  func namesTrimmed() throws {
+    let fields: [String: String?] = ["idMeal": "1", "strMeal": "  Chakchouka \n"]
+    let meal = try #require(decode(MealsResponse<Meal>.self, mealsAnswer(fields)).items.first)
+    let category = try #require(
+      decode(
+        CategoryResponse.self, #"{"categories":[{"idCategory":"1","strCategory":" Beef "}]}"#
+      ).categories.first)
+    #expect(meal.name == "Chakchouka")
+    #expect(try detail(fields).name == "Chakchouka")
+    #expect(category.name == "Beef")
+  }
+
+  @Test(
+    "Tags are split on commas and trimmed, empty tags dropped",
+    arguments: [
+      ("Meat,Casserole", ["Meat", "Casserole"]),
+      (" Meat , Casserole ,", ["Meat", "Casserole"]),
+      ("Pudding,,Baking,", ["Pudding", "Baking"]),
+      ("Soup", ["Soup"]),
+      (",, ,", []),
+      ("", []),
+      (nil, []),
+    ] as [(String?, [String])])
+  func tags(raw: String?, expected: [String]) throws {
+    var fields = minimalRecord
+    fields["strTags"] = .some(raw)
+    #expect(try detail(fields).tags == expected)
+  }
+
+  @Test("Instructions get `\\n` line breaks and lose trailing blanks")
+  func instructionsNormalised() throws {
+    var fields = minimalRecord
+    fields["strInstructions"] = "Boil the pasta.  \r\nFry the garlic.\r\n\r\nServe.\r\n"
+    #expect(try detail(fields).instructions == "Boil the pasta.\nFry the garlic.\n\nServe.")
+  }
+
+  @Test("Instructions are split into paragraphs, blank lines left out")
+  func paragraphs() throws {
+    var fields = minimalRecord
+    fields["strInstructions"] = "STEP 1\r\nBoil  the pasta.\r\n\r\n\r\nSTEP 2\rServe."
+    #expect(try detail(fields).paragraphs == ["STEP 1", "Boil the pasta.", "STEP 2", "Serve."])
+  }
+
+  @Test("Instructions given with `\\r\\n` to the initializer still split into paragraphs")
+  func paragraphsFromInitializer() {
+    let detail = MealDetail(id: "1", name: "Soup", instructions: "Cut.\r\nBoil.\r\n\r\nEat.")
+    #expect(detail.paragraphs == ["Cut.", "Boil.", "Eat."])
+  }
+
+  @Test(
+    "Blank instructions are no instructions",
+    arguments: ["", " ", "\r\n\r\n", nil] as [String?])
+  func blankInstructions(raw: String?) throws {
+    var fields = minimalRecord
+    fields["strInstructions"] = .some(raw)
+    let detail = try detail(fields)
+    #expect(detail.instructions == nil)
+    #expect(detail.paragraphs.isEmpty)
+  }
+
+  @Test(
+    "YouTube and source links become URLs, blank ones none",
+    arguments: [
+      (
+        "https://www.youtube.com/watch?v=1IszT_guI08", "https://www.youtube.com/watch?v=1IszT_guI08"
+      ),
+      (
+        " https://www.bbcgoodfood.com/recipes/lasagne ",
+        "https://www.bbcgoodfood.com/recipes/lasagne"
+      ),
+      ("", nil),
+      (" ", nil),
+      (nil, nil),
+    ] as [(String?, String?)])
+  func links(raw: String?, expected: String?) throws {
+    var fields = minimalRecord
+    fields["strYoutube"] = .some(raw)
+    fields["strSource"] = .some(raw)
+    let detail = try detail(fields)
+    #expect(detail.youtubeURL?.absoluteString == expected)
+    #expect(detail.sourceURL?.absoluteString == expected)
+  }
+
+  @Test(
+    "Blank thumbnail, category and area are absent",
+    arguments: ["", "  ", nil] as [String?])
+  func blankOptionalFields(raw: String?) throws {
+    var fields = minimalRecord
+    for key in ["strMealThumb", "strCategory", "strArea"] { fields[key] = .some(raw) }
+    let detail = try detail(fields)
+    #expect(detail.thumbnail == nil)
+    #expect(detail.category == nil)
+    #expect(detail.area == nil)
+  }
+}
