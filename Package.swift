@@ -57,3 +57,13 @@ let package = Package(
   ],
   swiftLanguageModes: [.v6]
 )
+
+// Async functions that belong to no actor run on their caller's executor (Swift 6.2's
+// `nonisolated(nonsending)` default): a view model's request then starts, is logged and is decoded
+// on the main actor in the order the view model made it, instead of racing on the global pool,
+// so that replays are byte-identical.
+for target in package.targets {
+  target.swiftSettings =
+    (target.swiftSettings ?? [])
+    + [.enableUpcomingFeature("NonisolatedNonsendingByDefault")]
+}

@@ -236,7 +236,8 @@ public final class AppDriver: ScenarioDriver {
   /// Presses the one node of these kinds labelled `label`.
   private func tap(_ label: String, kinds: Set<Node.Kind>, what: String) async throws {
     let screen = try currentScreen()
-    guard let target = screen.tappables.first(where: { kinds.contains($0.kind) && $0.label == label })
+    guard
+      let target = screen.tappables.first(where: { kinds.contains($0.kind) && $0.label == label })
     else {
       throw StepUnavailable("this screen has \(what); \(offers(screen))")
     }

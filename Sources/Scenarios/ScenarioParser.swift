@@ -196,7 +196,9 @@ private struct Parser {
     case "expect visible": return (.expectVisible(try args.quoted()), nil)
     case "expect hidden": return (.expectHidden(try args.quoted()), nil)
     case "expect requests":
-      guard !blockRange.isEmpty else { return (.expectRequests(try args.count(), listed: nil), nil) }
+      guard !blockRange.isEmpty else {
+        return (.expectRequests(try args.count(), listed: nil), nil)
+      }
       let (block, listed) = try self.block(blockRange)
       // With a block the count may be left out: the block says how many.
       let count = args.tokens.isEmpty ? listed.count : try args.count()
