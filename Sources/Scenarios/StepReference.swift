@@ -32,7 +32,8 @@ public enum StepReference {
       "title", "title TEXT", "Names the scenario; without it the file name is used.",
       example: "title Suche mit Pause"),
     Entry(
-      "given favorites", "given favorites ID, ID, …", "Favourites stored before `launch`.",
+      "given favorites", "given favorites ID, ID, …",
+      "Favourites stored for the next `launch` or `relaunch`.",
       example: "given favorites 52768, 52772"),
     Entry(
       "given random", "given random ID, …", "What the next taps on the dice return, in order.",
@@ -47,7 +48,8 @@ public enum StepReference {
     Entry(
       "relaunch", "relaunch", "Restarts the app; stored favourites stay.", example: "relaunch"),
     Entry(
-      "type", "type \"TEXT\"", "Types into the search field (replacing its text); no time passes.",
+      "type", "type \"TEXT\"",
+      "Types at the end of the search field, one keystroke per character; no time passes.",
       example: "type \"Las\""),
     Entry(
       "clear search", "clear search", "Empties the search field; no time passes.",
