@@ -26,9 +26,9 @@ public final class AppDriver: ScenarioDriver {
   private let catalog: Catalog
   private let tracker = TaskTracker()
   private let clock: VirtualClock
-  private let transport: any Transport
   private let catalogTransport: CatalogTransport?
-  private let log: RequestLog
+  /// The app's transport: it logs every request for `expect requests`.
+  private let log: LoggingTransport
   private let renderer: TextRenderer
   private var storage = FavoritesStorage.inMemory()
   private var app: AppModel?
@@ -47,13 +47,10 @@ public final class AppDriver: ScenarioDriver {
     case .catalog:
       let transport = CatalogTransport(catalog: catalog, clock: clock, seed: seed)
       catalogTransport = transport
-      self.transport = transport
-      log = RequestLog(transport)
+      log = LoggingTransport(transport)
     case .http(let baseURL):
-      let logging = LoggingTransport(URLSessionTransport(baseURL: baseURL))
       catalogTransport = nil
-      transport = logging
-      log = RequestLog(logging)
+      log = LoggingTransport(URLSessionTransport(baseURL: baseURL))
     }
   }
 
@@ -89,7 +86,7 @@ public final class AppDriver: ScenarioDriver {
 
   public func launch() async throws {
     let app = AppModel(
-      api: MealAPI(transport: transport), clock: clock,
+      api: MealAPI(transport: log), clock: clock,
       favorites: FavoritesStore(storage: storage), tracker: tracker)
     self.app = app
     app.launch()
@@ -215,7 +212,7 @@ public final class AppDriver: ScenarioDriver {
   }
 
   public func takeRequests() -> [String] {
-    log.takeNew().map(\.description)
+    log.takeNewRequests().map(\.description)
   }
 
   // MARK: - Helpers
@@ -273,19 +270,6 @@ public final class AppDriver: ScenarioDriver {
 
   private func thumbnail(_ record: Catalog.Record) -> String? {
     record.fields["strMealThumb"]?.string
-  }
-}
-
-/// Reads the requests a transport has sent since the last look.
-struct RequestLog: Sendable {
-  let takeNew: @Sendable () -> [APIRequest]
-
-  init(_ transport: CatalogTransport) {
-    takeNew = { transport.takeNewRequests() }
-  }
-
-  init(_ transport: LoggingTransport) {
-    takeNew = { transport.takeNewRequests() }
   }
 }
 
