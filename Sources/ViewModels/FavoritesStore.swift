@@ -1,0 +1,78 @@
+import Foundation
+import MealDB
+
+/// The favourites, shared by the list and every detail screen (lesson Schritt 5), with each
+/// meal's name and thumbnail so the list can show them without reloading (Bonus 1).
+///
+/// Every change is saved through the injected `FavoritesStorage` and reported to the callbacks
+/// registered with `observe(_:)`. Storage problems never crash: they are kept in `loadIssue`
+/// and `saveIssue` for the front end to show.
+@MainActor
+public final class FavoritesStore {
+  /// The favourites, sorted by name (ignoring case), then by id.
+  public private(set) var favorites: [FavoriteMeal]
+  /// What went wrong reading the stored favourites at start, if anything.
+  public let loadIssue: FavoritesLoadIssue?
+  /// Why the last save failed; `nil` once a save succeeds again.
+  public private(set) var saveIssue: FavoritesSaveIssue?
+
+  private let storage: FavoritesStorage
+  private var ids: Set<String>
+  private let broadcaster = Broadcaster<[FavoriteMeal]>()
+
+  /// Reads the stored favourites at once.
+  public init(storage: FavoritesStorage) {
+    self.storage = storage
+    let result = storage.load()
+    loadIssue = result.issue
+    // A stored list may repeat an id (edited by hand); the first entry wins.
+    var seen = Set<String>()
+    favorites = Self.sorted(result.favorites.filter { seen.insert($0.id).inserted })
+    ids = seen
+  }
+
+  /// Whether the meal with this id is a favourite.
+  public func contains(id: String) -> Bool {
+    ids.contains(id)
+  }
+
+  /// The ids of all favourites.
+  public var favoriteIDs: Set<String> { ids }
+
+  /// Adds the meal, or removes it when it is a favourite already, and saves.
+  public func toggle(_ meal: Meal) {
+    if ids.contains(meal.id) {
+      ids.remove(meal.id)
+      favorites.removeAll { $0.id == meal.id }
+    } else {
+      ids.insert(meal.id)
+      favorites = Self.sorted(favorites + [FavoriteMeal(meal)])
+    }
+    do {
+      try storage.save(favorites)
+      saveIssue = nil
+    } catch let issue as FavoritesSaveIssue {
+      saveIssue = issue
+    } catch {
+      saveIssue = FavoritesSaveIssue(path: "favourites storage", reason: "\(error)")
+    }
+    broadcaster.send(favorites)
+  }
+
+  /// Calls `onChange` with the favourites after every change, until the token is released.
+  public func observe(
+    _ onChange: @escaping @MainActor @Sendable ([FavoriteMeal]) -> Void
+  ) -> ObservationToken {
+    broadcaster.observe(onChange)
+  }
+
+  private static func sorted(_ favorites: [FavoriteMeal]) -> [FavoriteMeal] {
+    favorites.sorted { lhs, rhs in
+      switch lhs.name.caseInsensitiveCompare(rhs.name) {
+      case .orderedAscending: true
+      case .orderedDescending: false
+      case .orderedSame: (lhs.name, lhs.id) < (rhs.name, rhs.id)
+      }
+    }
+  }
+}

@@ -1,0 +1,121 @@
+import MealCatalog
+import MealDB
+import Testing
+import ViewModels
+
+/// The detail screen: `lookup.php?i=`, not found, retry and the heart.
+@MainActor
+@Suite struct DetailTests {
+  @Test("Appearing loads the recipe with lookup.php, showing loading first")
+  func appearLoads() async throws {
+    let harness = Harness()
+    let model = harness.detailModel(TestCatalog.lasagne)
+    let recorder = model.record()
+    model.appeared()
+    #expect(model.state.detail == .loading)
+    await harness.settle()
+    #expect(harness.newRequests() == ["GET lookup.php?i=52844"])
+    let detail = try #require(model.state.detail.value ?? nil)
+    #expect(detail.name == "Lasagne")
+    #expect(detail.ingredients.map(\.name) == ["Flour"])
+    #expect(recorder.values.map(\.detail).first == .loading)
+    #expect(model.state.title == "Lasagne")
+  }
+
+  @Test("Appearing again after the recipe loaded loads nothing")
+  func appearTwice() async {
+    let harness = Harness()
+    let model = harness.detailModel(TestCatalog.lasagne)
+    model.appeared()
+    await harness.settle()
+    model.appeared()
+    await harness.settle()
+    #expect(harness.newRequests() == ["GET lookup.php?i=52844"])
+  }
+
+  @Test(
+    "An id the server does not know is its own not-found state",
+    arguments: ["99999", "abc"])  // `null` for an unknown number, "Invalid ID" for the rest
+  func notFound(id: String) async {
+    let harness = Harness()
+    let model = harness.detailModel(Meal(id: id, name: "Verschwunden"))
+    model.appeared()
+    await harness.settle()
+    #expect(model.state.detail == .loaded(nil))
+    #expect(model.state.title == "Verschwunden")
+  }
+
+  @Test("A failed load shows the lesson's exact message", arguments: ListLoadTests.messages)
+  func failedLoad(fault: CatalogTransport.Fault, message: String) async {
+    let harness = Harness()
+    harness.transport.setFault(fault, for: "lookup.php")
+    let model = harness.detailModel(TestCatalog.lasagne)
+    model.appeared()
+    await harness.settle()
+    #expect(model.state.detail == .failed(message))
+  }
+
+  @Test("Retry after a failure loads again, showing loading")
+  func retry() async {
+    let harness = Harness()
+    harness.transport.setFault(.offline)
+    let model = harness.detailModel(TestCatalog.lasagne)
+    model.appeared()
+    await harness.settle()
+    harness.transport.setFault(nil)
+    model.retryTapped()
+    #expect(model.state.detail == .loading)
+    await harness.settle()
+    #expect(model.state.detail.value??.id == "52844")
+  }
+
+  @Test("Leaving the screen cancels its load without an error")
+  func disappearCancels() async {
+    let harness = Harness()
+    harness.transport.setDelay(.seconds(1))
+    let model = harness.detailModel(TestCatalog.lasagne)
+    model.appeared()
+    await harness.settle()
+    model.disappeared()
+    await harness.settle()
+    #expect(harness.clock.sleeperCount == 0)
+    #expect(model.state.detail == .loading)
+  }
+
+  @Test("The heart stores the meal's id, name and thumbnail and changes its title and symbol")
+  func heartToggles() async {
+    let harness = Harness()
+    let model = harness.detailModel(TestCatalog.lasagne)
+    #expect(model.state.heartTitle == "Als Favorit merken")
+    #expect(model.state.heartSymbol == "heart")
+    model.heartTapped()
+    #expect(model.state.isFavorite)
+    #expect(model.state.heartTitle == "Favorit entfernen")
+    #expect(model.state.heartSymbol == "heart.fill")
+    #expect(
+      harness.favorites.favorites == [
+        FavoriteMeal(id: "52844", name: "Lasagne", thumbnail: TestCatalog.thumb("lasagne"))
+      ])
+    model.heartTapped()
+    #expect(!model.state.isFavorite)
+    #expect(harness.favorites.favorites.isEmpty)
+  }
+
+  @Test("The heart follows the store when someone else changes it")
+  func heartFollowsStore() {
+    let harness = Harness()
+    let first = harness.detailModel(TestCatalog.lasagne)
+    let second = harness.detailModel(TestCatalog.lasagne)
+    first.heartTapped()
+    #expect(second.state.isFavorite)
+    harness.favorites.toggle(TestCatalog.lasagne)
+    #expect(!first.state.isFavorite)
+    #expect(!second.state.isFavorite)
+  }
+
+  @Test("A detail opened for a favourite starts with the heart filled")
+  func startsAsFavorite() {
+    let harness = Harness(storage: .inMemory([FavoriteMeal(TestCatalog.tart)]))
+    #expect(harness.detailModel(TestCatalog.tart).state.isFavorite)
+  }
+}

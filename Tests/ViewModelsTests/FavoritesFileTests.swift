@@ -1,0 +1,156 @@
+import Foundation
+import Testing
+import ViewModels
+
+/// The favourites file: versioned JSON, atomic writes, corrupt files moved aside and reported.
+@MainActor
+@Suite struct FavoritesFileTests {
+  let tart = FavoriteMeal(
+    id: "52768", name: "Apple Frangipan Tart", thumbnail: TestCatalog.thumb("tart"))
+  let lasagne = FavoriteMeal(id: "52844", name: "Lasagne", thumbnail: nil)
+
+  @Test("Favourites saved to the file come back after a relaunch")
+  func roundTrip() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let storage = FavoritesStorage.file(at: directory.file("rezepte/favorites.json"))
+    let store = FavoritesStore(storage: storage)
+    store.toggle(lasagne.meal)
+    store.toggle(tart.meal)
+    #expect(store.saveIssue == nil)
+    let relaunched = FavoritesStore(storage: storage)
+    #expect(relaunched.favorites == [tart, lasagne])
+    #expect(relaunched.loadIssue == nil)
+  }
+
+  @Test("The file is versioned JSON holding id, name and thumbnail")
+  func format() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let url = directory.file("favorites.json")
+    try FavoritesFile(url: url).save([tart])
+    let text = try String(contentsOf: url, encoding: .utf8)
+    #expect(
+      text == #"{"favorites":[{"id":"52768","name":"Apple Frangipan Tart","#
+        + #""thumbnail":"https://www.themealdb.com/images/media/meals/tart.jpg"}],"version":1}"#)
+  }
+
+  @Test("A save leaves no temporary file behind")
+  func noTemporaryFile() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let file = FavoritesFile(url: directory.file("favorites.json"))
+    try file.save([tart])
+    try file.save([tart, lasagne])
+    #expect(try directory.contents() == ["favorites.json"])
+  }
+
+  @Test("No file means no favourites and nothing to report")
+  func missingFile() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let store = FavoritesStore(storage: .file(at: directory.file("favorites.json")))
+    #expect(store.favorites.isEmpty)
+    #expect(store.loadIssue == nil)
+  }
+
+  @Test(
+    "A file that cannot be used is moved aside, reported, and the app starts empty",
+    arguments: [
+      ("{not json", "is not a valid favourites file (not valid JSON)"),
+      (#"{"version":1}"#, #"is not a valid favourites file (lacks "favorites")"#),
+      (#"{"version":2,"favorites":[]}"#, "has the unknown format version 2"),
+    ])
+  func corruptFile(contents: String, reason: String) throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let url = directory.file("favorites.json")
+    try Data(contents.utf8).write(to: url)
+    let store = FavoritesStore(storage: .file(at: url))
+    #expect(store.favorites.isEmpty)
+    let backup = url.path + ".corrupt-1"
+    #expect(store.loadIssue == FavoritesLoadIssue(path: url.path, reason: reason, movedTo: backup))
+    #expect(try String(contentsOfFile: backup, encoding: .utf8) == contents)
+    #expect(try directory.contents() == ["favorites.json.corrupt-1"])
+  }
+
+  @Test("The report names the file, the reason and where it went")
+  func issueDescription() {
+    let issue = FavoritesLoadIssue(
+      path: "/data/favorites.json", reason: "is not a valid favourites file (not valid JSON)",
+      movedTo: "/data/favorites.json.corrupt-1")
+    #expect(
+      issue.description
+        == "the favourites file /data/favorites.json is not a valid favourites file (not valid "
+        + "JSON); moved it to /data/favorites.json.corrupt-1 and started with no favourites")
+  }
+
+  @Test("A second corrupt file does not replace the first one's backup")
+  func secondCorruption() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let url = directory.file("favorites.json")
+    try Data("first".utf8).write(to: url)
+    _ = FavoritesStore(storage: .file(at: url))
+    try Data("second".utf8).write(to: url)
+    let store = FavoritesStore(storage: .file(at: url))
+    #expect(store.loadIssue?.movedTo == url.path + ".corrupt-2")
+    #expect(try String(contentsOfFile: url.path + ".corrupt-1", encoding: .utf8) == "first")
+    #expect(try String(contentsOfFile: url.path + ".corrupt-2", encoding: .utf8) == "second")
+  }
+
+  @Test("After a corrupt file was moved aside, new favourites are saved normally")
+  func savesAfterCorruption() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let url = directory.file("favorites.json")
+    try Data("oops".utf8).write(to: url)
+    let store = FavoritesStore(storage: .file(at: url))
+    store.toggle(tart.meal)
+    #expect(store.saveIssue == nil)
+    #expect(FavoritesStore(storage: .file(at: url)).favorites == [tart])
+    #expect(try String(contentsOfFile: url.path + ".corrupt-1", encoding: .utf8) == "oops")
+  }
+
+  @Test("A file that cannot be read at all is moved aside and reported")
+  func unreadableFile() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let url = directory.file("favorites.json")
+    // A directory in the file's place cannot be read as a file, even by root.
+    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: false)
+    let store = FavoritesStore(storage: .file(at: url))
+    #expect(store.favorites.isEmpty)
+    #expect(store.loadIssue?.reason.hasPrefix("cannot be read") == true)
+    #expect(store.loadIssue?.movedTo == url.path + ".corrupt-1")
+  }
+
+  @Test("A directory that cannot be written is reported and the favourite stays in memory")
+  func unwritableDirectory() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    // A regular file where the directory should be: no one can create files inside it, root
+    // included (a mode of 0o500 would not stop root).
+    let blocker = directory.file("rezepte")
+    try Data().write(to: blocker)
+    let url = blocker.appendingPathComponent("favorites.json")
+    let store = FavoritesStore(storage: .file(at: url))
+    store.toggle(tart.meal)
+    #expect(store.contains(id: "52768"))
+    #expect(store.saveIssue?.path == url.path)
+    #expect(try directory.contents() == ["rezepte"])
+  }
+
+  @Test(
+    "The default file lies in XDG_DATA_HOME, else in ~/.local/share",
+    arguments: [
+      (["XDG_DATA_HOME": "/data"], "/data/rezepte/favorites.json"),
+      ([:], "/home/anna/.local/share/rezepte/favorites.json"),
+      (["XDG_DATA_HOME": "relative"], "/home/anna/.local/share/rezepte/favorites.json"),
+    ])
+  func defaultURL(environment: [String: String], path: String) {
+    let url = FavoritesFile.defaultURL(
+      environment: environment, home: URL(fileURLWithPath: "/home/anna", isDirectory: true))
+    #expect(url.path == path)
+  }
+}

@@ -1,0 +1,142 @@
+import Foundation
+import MealCatalog
+import MealDB
+import ViewModels
+import VirtualTime
+
+/// The pieces every view-model test wires together: a tracker, a virtual clock that settles the
+/// tracker's work between deadlines, the fault-injecting catalog transport and a favourites store.
+@MainActor
+final class Harness {
+  let tracker = TaskTracker()
+  let clock: VirtualClock
+  let transport: CatalogTransport
+  let api: MealAPI
+  let storage: FavoritesStorage
+  let favorites: FavoritesStore
+
+  /// - Parameter wrap: puts another transport in front of the catalog's, or in its place.
+  init(
+    catalog: Catalog = TestCatalog.catalog,
+    storage: FavoritesStorage = .inMemory(),
+    wrap: (CatalogTransport) -> any Transport = { $0 }
+  ) {
+    clock = VirtualClock(tracker: tracker)
+    transport = CatalogTransport(catalog: catalog, clock: clock)
+    api = MealAPI(transport: wrap(transport))
+    self.storage = storage
+    favorites = FavoritesStore(storage: storage)
+  }
+
+  func listModel(onRandomMeal: @escaping @MainActor (Meal) -> Void = { _ in })
+    -> MealListViewModel
+  {
+    MealListViewModel(
+      api: api, clock: clock, favorites: favorites, tracker: tracker, onRandomMeal: onRandomMeal)
+  }
+
+  func detailModel(_ meal: Meal) -> MealDetailViewModel {
+    MealDetailViewModel(meal: meal, api: api, favorites: favorites, tracker: tracker)
+  }
+
+  func appModel() -> AppModel {
+    AppModel(api: api, clock: clock, favorites: favorites, tracker: tracker)
+  }
+
+  /// A list that has appeared and shows Dessert; the start's requests are taken.
+  func startedList(onRandomMeal: @escaping @MainActor (Meal) -> Void = { _ in })
+    async -> MealListViewModel
+  {
+    let model = listModel(onRandomMeal: onRandomMeal)
+    model.appeared()
+    await tracker.settle()
+    _ = transport.takeNewRequests()
+    return model
+  }
+
+  func settle() async {
+    await tracker.settle()
+  }
+
+  func advance(_ milliseconds: Int) async {
+    await clock.advance(by: .milliseconds(milliseconds))
+  }
+
+  /// The requests sent since the last call, as log lines (`GET search.php?s=Las`).
+  func newRequests() -> [String] {
+    transport.takeNewRequests().map(\.description)
+  }
+}
+
+/// Collects every snapshot a view model reports through its change callback.
+@MainActor
+final class Recorder<Value: Sendable> {
+  private(set) var values: [Value] = []
+  var token: ObservationToken?
+
+  func record(_ value: Value) {
+    values.append(value)
+  }
+}
+
+extension MealListViewModel {
+  /// Starts recording every new snapshot.
+  func record() -> Recorder<MealListState> {
+    let recorder = Recorder<MealListState>()
+    recorder.token = observe { recorder.record($0) }
+    return recorder
+  }
+}
+
+extension MealDetailViewModel {
+  func record() -> Recorder<MealDetailState> {
+    let recorder = Recorder<MealDetailState>()
+    recorder.token = observe { recorder.record($0) }
+    return recorder
+  }
+}
+
+/// A transport that fails every request with one error, for errors the catalog cannot simulate
+/// (`URLError.cancelled`, a plain `CancellationError`, a refused connection).
+struct ThrowingTransport: Transport {
+  let error: any Error & Sendable
+
+  func send(_ request: APIRequest) async throws -> APIResponse {
+    throw error
+  }
+}
+
+/// Passes requests on but ignores cancellation, like a network stack whose answer is already on
+/// its way: the view model's generation check alone must keep a stale answer out.
+struct CancellationIgnoringTransport: Transport {
+  let base: any Transport
+
+  func send(_ request: APIRequest) async throws -> APIResponse {
+    // An unstructured task does not inherit cancellation; it does inherit the task tracker, so a
+    // delay still counts as sleeping on the virtual clock.
+    try await Task { try await base.send(request) }.value
+  }
+}
+
+/// A fresh directory under the system's temporary directory, removed by `remove()`.
+struct TemporaryDirectory {
+  let url: URL
+
+  init() throws {
+    url = FileManager.default.temporaryDirectory
+      .appendingPathComponent("rezepte-tests-\(UUID().uuidString)", isDirectory: true)
+    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+  }
+
+  func file(_ name: String) -> URL {
+    url.appendingPathComponent(name)
+  }
+
+  func contents() throws -> [String] {
+    try FileManager.default.contentsOfDirectory(atPath: url.path).sorted()
+  }
+
+  func remove() {
+    try? FileManager.default.removeItem(at: url)
+  }
+}
