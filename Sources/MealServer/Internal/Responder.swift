@@ -31,6 +31,12 @@ struct Responder: Sendable {
   let catalog: Catalog
   let faults: Locked<Faults>
   let generator: Locked<SeededGenerator>
+  /// Answers already written. The catalog never changes, so an answer depends only on the
+  /// request (except `random.php`'s, which is never cached); writing JSON is most of the work.
+  let cache = Locked<[APIRequest: APIResponse]>([:])
+  /// Enough for every category, meal and letter of a real catalog; beyond it, answers are
+  /// computed each time rather than growing the cache without bound.
+  static let cacheLimit = 4096
 
   func reply(to head: HTTPRequestHead) -> Reply {
     guard head.method == "GET" || head.method == "HEAD" else {
@@ -64,10 +70,15 @@ struct Responder: Sendable {
     let response: APIResponse
     if request.path == "random.php" {
       response = generator.withLock { catalog.answer(request, random: &$0) }
+    } else if let cached = cache.withLock({ $0[request] }) {
+      response = cached
     } else {
       // Only `random.php` draws from the generator; the others must not wait for its lock.
       var unused = SeededGenerator(seed: 0)
       response = catalog.answer(request, random: &unused)
+      cache.withLock { cache in
+        if cache.count < Self.cacheLimit { cache[request] = response }
+      }
     }
     let isJSON = (200..<300).contains(response.status)
     return Reply(
