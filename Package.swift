@@ -32,7 +32,7 @@ let package = Package(
       name: "Scenarios",
       dependencies: ["ViewDescription", "ViewModels", "MealCatalog", "MealDB", "VirtualTime"]
     ),
-    .target(name: "MealServer", dependencies: ["MealCatalog", "MealDB"]),
+    .target(name: "MealServer", dependencies: ["MealCatalog", "MealDB", "VirtualTime"]),
     .executableTarget(
       name: "rezepte",
       dependencies: ["Scenarios", "MealServer", "MealCatalog", "MealDB", "ViewDescription"]
@@ -53,7 +53,9 @@ let package = Package(
       dependencies: ["Scenarios", "ViewDescription", "MealCatalog"],
       resources: [.copy("Fixtures")]
     ),
-    .testTarget(name: "MealServerTests", dependencies: ["MealServer", "MealCatalog", "MealDB"]),
+    .testTarget(
+      name: "MealServerTests", dependencies: ["MealServer", "MealCatalog", "MealDB", "VirtualTime"]
+    ),
   ],
   swiftLanguageModes: [.v6]
 )

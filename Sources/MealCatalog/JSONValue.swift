@@ -126,3 +126,8 @@ enum JSONWriter {
     out += "\""
   }
 }
+
+extension JSONValue {
+  /// The value as JSON text, written the way TheMealDB's server writes it (see `JSONWriter`).
+  public var jsonData: Data { JSONWriter.data(self) }
+}

@@ -1,0 +1,220 @@
+import Foundation
+import MealCatalog
+import MealDB
+
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+
+/// Downloads categories and full meal records from a TheMealDB-compatible server into a catalog
+/// directory, resuming where an earlier run stopped.
+///
+/// `categories.php` and each category's `filter.php` list are fetched on every run (they are
+/// small and reveal new meals); a meal's record (`lookup.php`) only when `meals.json` lacks it.
+/// Both files are replaced atomically, `meals.json` after every category, so the directory is a
+/// loadable catalog whenever the capture stops.
+public struct CatalogCapture: Sendable {
+  /// Where a capture stands, for a progress line.
+  public struct Progress: Equatable, Sendable {
+    public let category: String
+    /// 1-based position of the category among those captured, and their number.
+    public let categoryNumber: Int
+    public let categoryCount: Int
+    /// Meals of this category dealt with so far, and their number.
+    public let meal: Int
+    public let mealCount: Int
+
+    /// `[3/14] Dessert: 12/64 meals`
+    public var line: String {
+      "[\(categoryNumber)/\(categoryCount)] \(category): \(meal)/\(mealCount) meals"
+    }
+  }
+
+  /// What a finished capture holds.
+  public struct Summary: Equatable, Sendable {
+    public let categories: Int
+    /// Meals in `meals.json` now.
+    public let meals: Int
+    /// Records downloaded by this run.
+    public let downloaded: Int
+  }
+
+  /// A capture that cannot go on, said in one sentence.
+  public struct Failure: Error, Equatable, CustomStringConvertible {
+    public let message: String
+    public var description: String { message }
+  }
+
+  public let transport: any Transport
+  public let directory: URL
+  /// Category names (any case); `nil` for all of them.
+  public let categories: [String]?
+  public let progress: (@Sendable (Progress) -> Void)?
+
+  public init(
+    transport: any Transport, directory: URL, categories: [String]? = nil,
+    progress: (@Sendable (Progress) -> Void)? = nil
+  ) {
+    self.transport = transport
+    self.directory = directory
+    self.categories = categories
+    self.progress = progress
+  }
+
+  private var mealsURL: URL { directory.appendingPathComponent(Catalog.mealsFile) }
+  private var categoriesURL: URL { directory.appendingPathComponent(Catalog.categoriesFile) }
+
+  public func run() async throws -> Summary {
+    do {
+      try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    } catch {
+      throw Failure(message: "cannot create the directory \(directory.path).")
+    }
+    var records = try existingRecords()
+    var known = Set(records.map(\.id))
+
+    let categoriesData = try await download(APIRequest(path: "categories.php"))
+    let available: [String]
+    do {
+      available = try JSONDecoder().decode(CategoryResponse.self, from: categoriesData)
+        .categories.map(\.name)
+    } catch {
+      throw Failure(message: "categories.php did not answer with a list of categories.")
+    }
+    let selected = try select(from: available)
+    try write(categoriesData, to: categoriesURL)
+    if !FileManager.default.fileExists(atPath: mealsURL.path) { try save(records) }
+
+    var downloaded = 0
+    for (index, category) in selected.enumerated() {
+      let listData = try await download(
+        APIRequest(path: "filter.php", query: [URLQueryItem(name: "c", value: category)]))
+      let meals: [Meal]
+      do {
+        meals = try JSONDecoder().decode(MealsResponse<Meal>.self, from: listData).items
+      } catch {
+        throw Failure(message: "filter.php?c=\(category) did not answer with a list of meals.")
+      }
+      var newRecords = 0
+      for (number, meal) in meals.enumerated() {
+        progress?(
+          Progress(
+            category: category, categoryNumber: index + 1, categoryCount: selected.count,
+            meal: number, mealCount: meals.count))
+        guard !known.contains(meal.id) else { continue }
+        do {
+          guard let record = try await lookup(meal.id) else { continue }
+          records.append(record)
+          known.insert(record.id)
+          newRecords += 1
+        } catch {
+          // What is downloaded stays downloaded: the next run goes on from here.
+          if newRecords > 0 { try? save(records) }
+          throw error
+        }
+      }
+      progress?(
+        Progress(
+          category: category, categoryNumber: index + 1, categoryCount: selected.count,
+          meal: meals.count, mealCount: meals.count))
+      if newRecords > 0 { try save(records) }
+      downloaded += newRecords
+    }
+    return Summary(categories: available.count, meals: records.count, downloaded: downloaded)
+  }
+
+  // MARK: - Steps
+
+  /// The records of an earlier run, in their order.
+  private func existingRecords() throws -> [Catalog.Record] {
+    guard let data = FileManager.default.contents(atPath: mealsURL.path) else { return [] }
+    let problem = Failure(
+      message: "\(mealsURL.path) is not a catalog's meals file; remove it or choose another"
+        + " directory.")
+    guard let envelope = try? JSONDecoder().decode(JSONValue.self, from: data),
+      case .array(let items)? = envelope.object?["meals"]
+    else { throw problem }
+    do {
+      return try items.map { item in
+        guard let fields = item.object else { throw problem }
+        return try Catalog.Record(fields: fields)
+      }
+    } catch {
+      throw problem
+    }
+  }
+
+  /// The server's spelling of the requested categories, in the server's order.
+  private func select(from available: [String]) throws -> [String] {
+    guard let categories else { return available }
+    let unknown = categories.filter { name in
+      !available.contains { $0.caseInsensitiveCompare(name) == .orderedSame }
+    }
+    guard unknown.isEmpty else {
+      throw Failure(
+        message: "the server has no category "
+          + unknown.map { "\"\($0)\"" }.joined(separator: ", ")
+          + "; it has \(available.joined(separator: ", ")).")
+    }
+    return available.filter { name in
+      categories.contains { $0.caseInsensitiveCompare(name) == .orderedSame }
+    }
+  }
+
+  /// The full record of one meal; `nil` when the server no longer has it.
+  private func lookup(_ id: String) async throws -> Catalog.Record? {
+    let data = try await download(
+      APIRequest(path: "lookup.php", query: [URLQueryItem(name: "i", value: id)]))
+    guard let envelope = try? JSONDecoder().decode(JSONValue.self, from: data),
+      let meals = envelope.object?["meals"]
+    else {
+      throw Failure(message: "lookup.php?i=\(id) did not answer with JSON.")
+    }
+    guard case .array(let items) = meals, let fields = items.first?.object else { return nil }
+    guard let record = try? Catalog.Record(fields: fields) else {
+      throw Failure(message: "lookup.php?i=\(id) answered with a record without id or name.")
+    }
+    return record
+  }
+
+  private func download(_ request: APIRequest) async throws -> Data {
+    let what = request.encodedPathAndQuery
+    let response: APIResponse
+    do {
+      response = try await transport.send(request)
+    } catch {
+      throw Failure(message: "cannot download \(what): \(Self.reason(for: error)).")
+    }
+    guard (200..<300).contains(response.status) else {
+      throw Failure(
+        message: "cannot download \(what): the server answered HTTP \(response.status).")
+    }
+    return response.body
+  }
+
+  private func save(_ records: [Catalog.Record]) throws {
+    let meals = JSONValue.object(["meals": .array(records.map { .object($0.fields) })])
+    try write(meals.jsonData, to: mealsURL)
+  }
+
+  /// Replaces the file through a temporary file and a rename, so it is never half-written.
+  private func write(_ data: Data, to url: URL) throws {
+    do {
+      try data.write(to: url, options: .atomic)
+    } catch {
+      throw Failure(message: "cannot write \(url.path).")
+    }
+  }
+
+  static func reason(for error: any Error) -> String {
+    guard let urlError = error as? URLError else { return "\(error)" }
+    switch urlError.code {
+    case .cannotConnectToHost: return "the server refused the connection"
+    case .timedOut: return "the server did not answer in time"
+    case .notConnectedToInternet: return "there is no network connection"
+    case .cannotFindHost, .dnsLookupFailed: return "the host is unknown"
+    case .networkConnectionLost: return "the connection was lost"
+    default: return "network error \(urlError.code.rawValue)"
+    }
+  }
+}

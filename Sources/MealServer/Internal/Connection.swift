@@ -1,0 +1,285 @@
+import Dispatch
+import Foundation
+
+/// One client connection: reads request heads, answers them one after the other, and closes on
+/// request, on a broken request, on the peer leaving, or after a read timeout.
+///
+/// Safe as `@unchecked Sendable`: every mutable property is only touched on `queue`, a serial
+/// queue. The read, write and timer sources deliver their events on `queue`, delayed answers are
+/// scheduled on it, and the two entry points from outside, `start()` and `close()`, hop onto it
+/// before touching anything.
+final class Connection: @unchecked Sendable {
+  /// Where a connection stands between requests.
+  private enum Phase {
+    /// Waiting for (the rest of) a request head; the read timeout runs.
+    case reading
+    /// A request is being answered (delayed or being written); reading is paused.
+    case answering
+    /// The last answer was sent and the write side shut; reading on until the peer closes, so
+    /// that unread input does not turn the close into a reset that destroys the answer.
+    case draining
+    case closed
+  }
+
+  /// Fixed settings shared by all connections.
+  struct Settings: Sendable {
+    let limits: HTTPLimits
+    let readTimeout: Duration
+    let responder: Responder
+    let log: (@Sendable (RequestLog) -> Void)?
+  }
+
+  let id: Int
+  private let descriptor: Int32
+  private let queue: DispatchQueue
+  private let settings: Settings
+  private let onClose: @Sendable (Int) -> Void
+
+  private var phase = Phase.reading
+  private var input: [UInt8] = []
+  private var output: [UInt8] = []
+  private var written = 0
+  private var readSource: DispatchSourceRead?
+  private var writeSource: DispatchSourceWrite?
+  private var timer: DispatchSourceTimer?
+  private var closeAfterWriting = false
+  private var readPaused = false
+  private var writePaused = false
+  /// Sources on `descriptor` not yet fully cancelled; the descriptor is closed when none is left.
+  private var openSources = 0
+  /// When the current request began: its head complete, or the first byte of a broken one.
+  private var requestStart: ContinuousClock.Instant?
+
+  init(
+    id: Int, descriptor: Int32, target: DispatchQueue, settings: Settings,
+    onClose: @escaping @Sendable (Int) -> Void
+  ) {
+    self.id = id
+    self.descriptor = descriptor
+    self.settings = settings
+    self.onClose = onClose
+    queue = DispatchQueue(label: "MealServer.connection", target: target)
+  }
+
+  func start() {
+    queue.async { [self] in
+      let timer = DispatchSource.makeTimerSource(queue: queue)
+      timer.setEventHandler { [weak self] in self?.timedOut() }
+      timer.schedule(deadline: .now() + settings.readTimeout.dispatchInterval)
+      timer.activate()
+      self.timer = timer
+      let source = DispatchSource.makeReadSource(fileDescriptor: descriptor, queue: queue)
+      source.setEventHandler { [weak self] in self?.readable() }
+      source.setCancelHandler { [self] in sourceCancelled() }
+      openSources += 1
+      readSource = source
+      source.activate()
+    }
+  }
+
+  /// Closes the connection from outside (the server stops); a pending answer is dropped.
+  func close() {
+    queue.async { [self] in shutDown() }
+  }
+
+  // MARK: - Reading
+
+  private func readable() {
+    var buffer = [UInt8](repeating: 0, count: 16_384)
+    while phase == .reading || phase == .draining {
+      let transfer = buffer.withUnsafeMutableBytes { Socket.receive(descriptor, into: $0) }
+      switch transfer {
+      case .bytes(let count):
+        if phase == .draining { continue }
+        if input.isEmpty, requestStart == nil { requestStart = .now }
+        input += buffer[0..<count]
+        process()
+      case .wouldBlock:
+        return
+      case .end, .failed:
+        shutDown()
+        return
+      }
+    }
+  }
+
+  /// Answers the request whose head is complete in `input`, if there is one.
+  private func process() {
+    guard phase == .reading, !input.isEmpty else { return }
+    switch HTTPParser.parse(input, limits: settings.limits) {
+    case .incomplete:
+      return
+    case .failure(let failure):
+      answer(Reply.text(failure.status, close: true), method: "-", target: "-")
+    case .complete(let head, let consumed):
+      input.removeFirst(consumed)
+      requestStart = .now
+      var reply = settings.responder.reply(to: head)
+      if !head.keepAlive { reply.close = true }
+      answer(reply, method: head.method, target: head.target, minorVersion: head.minorVersion)
+    }
+  }
+
+  // MARK: - Answering
+
+  private func answer(_ reply: Reply, method: String, target: String, minorVersion: Int = 1) {
+    phase = .answering
+    pauseReading()
+    timer?.schedule(deadline: .distantFuture)
+    guard let delay = reply.delay, delay > .zero else {
+      send(reply, method: method, target: target, minorVersion: minorVersion)
+      return
+    }
+    queue.asyncAfter(deadline: .now() + delay.dispatchInterval) { [weak self] in
+      guard let self, phase == .answering else { return }
+      send(reply, method: method, target: target, minorVersion: minorVersion)
+    }
+  }
+
+  private func send(_ reply: Reply, method: String, target: String, minorVersion: Int) {
+    let start = requestStart ?? .now
+    requestStart = nil
+    settings.log?(
+      RequestLog(
+        method: method, target: target, request: reply.request, status: reply.status,
+        duration: .now - start))
+    var head = "HTTP/1.\(minorVersion) \(reply.status) \(HTTPStatus.reason(reply.status))\r\n"
+    if let contentType = reply.contentType { head += "Content-Type: \(contentType)\r\n" }
+    head += "Content-Length: \(reply.body.count)\r\n"
+    if let allow = reply.allow { head += "Allow: \(allow)\r\n" }
+    if reply.close {
+      head += "Connection: close\r\n"
+    } else if minorVersion == 0 {
+      head += "Connection: keep-alive\r\n"
+    }
+    head += "\r\n"
+    output = Array(head.utf8)
+    if method != "HEAD" { output += reply.body }
+    written = 0
+    closeAfterWriting = reply.close
+    flush()
+  }
+
+  /// Writes as much of `output` as the socket takes; waits for the write source for the rest.
+  private func flush() {
+    guard phase == .answering else { return }
+    while written < output.count {
+      let transfer = output.withUnsafeBytes {
+        Socket.send(descriptor, UnsafeRawBufferPointer(rebasing: $0[written...]))
+      }
+      switch transfer {
+      case .bytes(let count):
+        written += count
+      case .wouldBlock:
+        resumeWriting()
+        return
+      case .end, .failed:
+        shutDown()
+        return
+      }
+    }
+    pauseWriting()
+    output = []
+    if closeAfterWriting {
+      Socket.shutdownWrite(descriptor)
+      phase = .draining
+      input = []
+      // A peer that never closes its side is dropped after a short grace period.
+      timer?.schedule(deadline: .now() + min(settings.readTimeout, .seconds(1)).dispatchInterval)
+      resumeReading()
+    } else {
+      phase = .reading
+      if !input.isEmpty { requestStart = .now }
+      timer?.schedule(deadline: .now() + settings.readTimeout.dispatchInterval)
+      resumeReading()
+      process()  // A pipelined request may already be waiting.
+    }
+  }
+
+  // MARK: - Timeout and closing
+
+  private func timedOut() {
+    switch phase {
+    case .reading where !input.isEmpty:
+      // Half a request and then silence: tell the client before hanging up.
+      answer(Reply.text(408, close: true), method: "-", target: "-")
+    case .reading, .draining:
+      shutDown()
+    case .answering, .closed:
+      break
+    }
+  }
+
+  private func shutDown() {
+    guard phase != .closed else { return }
+    phase = .closed
+    input = []
+    output = []
+    timer?.cancel()
+    timer = nil
+    // A suspended source must be resumed before it is cancelled, or it never finishes cancelling.
+    if let readSource {
+      resumeReading()
+      readSource.cancel()
+    }
+    if let writeSource {
+      resumeWriting()
+      writeSource.cancel()
+    }
+  }
+
+  private func sourceCancelled() {
+    openSources -= 1
+    guard openSources == 0 else { return }
+    // Only now: libdispatch may watch a descriptor until its sources' cancel handlers have run.
+    Socket.close(descriptor)
+    readSource = nil
+    writeSource = nil
+    onClose(id)
+  }
+
+  private func pauseReading() {
+    guard let readSource, !readPaused else { return }
+    readSource.suspend()
+    readPaused = true
+  }
+
+  private func resumeReading() {
+    guard let readSource, readPaused else { return }
+    readSource.resume()
+    readPaused = false
+  }
+
+  private func pauseWriting() {
+    guard let writeSource, !writePaused else { return }
+    writeSource.suspend()
+    writePaused = true
+  }
+
+  private func resumeWriting() {
+    if let writeSource {
+      if writePaused {
+        writeSource.resume()
+        writePaused = false
+      }
+      return
+    }
+    guard phase != .closed else { return }
+    let source = DispatchSource.makeWriteSource(fileDescriptor: descriptor, queue: queue)
+    source.setEventHandler { [weak self] in self?.flush() }
+    source.setCancelHandler { [self] in sourceCancelled() }
+    openSources += 1
+    writeSource = source
+    source.activate()
+  }
+}
+
+extension Duration {
+  /// The same span for Dispatch, to the nanosecond.
+  var dispatchInterval: DispatchTimeInterval {
+    let (seconds, attoseconds) = components
+    let nanoseconds = seconds.multipliedReportingOverflow(by: 1_000_000_000)
+    guard !nanoseconds.overflow else { return .never }
+    return .nanoseconds(Int(clamping: nanoseconds.partialValue + attoseconds / 1_000_000_000))
+  }
+}

@@ -1,0 +1,37 @@
+import Foundation
+import MealDB
+
+/// One answered request as the server logs it: what was asked, how it was read, and the outcome.
+public struct RequestLog: Sendable {
+  /// `GET`, `HEAD`, …; `-` when the request line could not be read.
+  public let method: String
+  /// The request target exactly as received (percent-encoded); `-` when there was none.
+  public let target: String
+  /// The endpoint and decoded query, when the target was a TheMealDB path.
+  public let request: APIRequest?
+  /// The status sent.
+  public let status: Int
+  /// From a complete request head (or the first byte of a broken one) to the answer being sent.
+  public let duration: Duration
+
+  public init(
+    method: String, target: String, request: APIRequest?, status: Int, duration: Duration
+  ) {
+    self.method = method
+    self.target = target
+    self.request = request
+    self.status = status
+    self.duration = duration
+  }
+
+  /// `GET /api/json/v1/1/search.php?s=Mac%20%26%20Cheese 200 0.4 ms`
+  public var line: String {
+    "\(method) \(target) \(status) \(String(format: "%.1f", duration.milliseconds)) ms"
+  }
+
+  /// Writes each entry's line to standard error.
+  public static let standardError: @Sendable (RequestLog) -> Void = { entry in
+    // One `write` per line, so lines from concurrent connections do not interleave.
+    FileHandle.standardError.write(Data((entry.line + "\n").utf8))
+  }
+}

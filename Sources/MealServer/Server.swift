@@ -1,1 +1,0 @@
-// A TheMealDB-compatible HTTP server over a catalog.
