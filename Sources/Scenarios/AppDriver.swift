@@ -262,8 +262,8 @@ public final class AppDriver: ScenarioDriver {
 
   private func offlineTransport(_ step: String) throws -> CatalogTransport {
     guard let catalogTransport else {
-      throw StepUnavailable(
-        "`\(step)` is only supported against the offline catalog, not over real HTTP")
+      throw StepUnsupported(
+        "`\(step)` needs the offline catalog; over real HTTP it is not supported")
     }
     return catalogTransport
   }

@@ -4,6 +4,9 @@ public enum HelpText {
   public static let usage = """
     usage: rezepte [run] [PATH…] [--record] [--catalog DIR] [--filter TEXT] [--base-url URL] [--live]
            rezepte show FILE [--catalog DIR]
+           rezepte serve [--port N] [--catalog DIR] [--delay D[@ENDPOINT]] [--status CODE[@ENDPOINT]]
+                         [--broken-data[=ENDPOINT]] [--quiet]
+           rezepte capture --base-url URL --out DIR [--categories A,B,…]
            rezepte help [COMMAND]
     """
 
@@ -15,9 +18,11 @@ public enum HelpText {
     \(usage)
 
     Commands:
-      run    Replays scenario files and compares what the screens show (the default).
-      show   Walks through one scenario, printing each step and the screen after it.
-      help   Explains a command: `rezepte help run`.
+      run      Replays scenario files and compares what the screens show (the default).
+      show     Walks through one scenario, printing each step and the screen after it.
+      serve    Serves a catalog over HTTP at TheMealDB's paths, on 127.0.0.1.
+      capture  Downloads categories and full recipes from a server into a catalog directory.
+      help     Explains a command: `rezepte help run`.
 
     \(runOptions)
 
@@ -64,7 +69,7 @@ public enum HelpText {
   public static let help = """
     usage: rezepte help [COMMAND]
 
-    Explains a command: run, show or help. Without a command, explains them all.
+    Explains a command: run, show, serve, capture or help. Without one, explains them all.
     """
 
   /// The commands `help` knows about.

@@ -15,7 +15,7 @@ public enum ExitCode: Int32, Sendable {
 
   /// The status for these results.
   public init(_ results: [ScenarioResult]) {
-    self = results.allSatisfy(\.passed) ? .success : .failure
+    self = results.contains { $0.failure != nil } ? .failure : .success
   }
 }
 
@@ -41,13 +41,18 @@ public struct Report: Sendable {
 
   /// `passed  Titel (file)  12 steps  3 ms`; a failure's text follows on the next lines.
   public func lines(for result: ScenarioResult) -> [String] {
-    let status = result.passed ? paint("passed", green: true) : paint("failed", green: false)
+    let status =
+      result.passed
+      ? paint("passed", .green) : result.skipped ? paint("skipped", .yellow) : paint("failed", .red)
     let name = result.title == result.name ? result.name : "\(result.title) (\(result.name))"
     let steps =
       result.passed
       ? (result.stepCount == 1 ? "1 step" : "\(result.stepCount) steps")
       : "step \(result.stepsRun) of \(result.stepCount)"
     var lines = ["\(status)  \(name)  \(steps)  \(Self.format(result.time))"]
+    if let reason = result.skipReason {
+      lines.append("    " + reason)
+    }
     if let failure = result.failure {
       lines += failure.description.split(separator: "\n", omittingEmptySubsequences: false).map {
         "    " + $0
@@ -57,9 +62,12 @@ public struct Report: Sendable {
   }
 
   /// `N passed, N failed`: always the last line of a run.
+  /// `N passed, N failed, N skipped` when a mode skipped some.
   public func summary(_ results: [ScenarioResult]) -> String {
     let passed = results.filter(\.passed).count
-    return "\(passed) passed, \(results.count - passed) failed"
+    let skipped = results.filter(\.skipped).count
+    let failed = results.count - passed - skipped
+    return "\(passed) passed, \(failed) failed" + (skipped > 0 ? ", \(skipped) skipped" : "")
   }
 
   /// The whole report.
@@ -67,9 +75,15 @@ public struct Report: Sendable {
     (results.flatMap(lines(for:)) + [summary(results)]).joined(separator: "\n")
   }
 
-  func paint(_ text: String, green: Bool) -> String {
+  enum Color: String {
+    case green = "\u{1B}[32m"
+    case red = "\u{1B}[31m"
+    case yellow = "\u{1B}[33m"
+  }
+
+  func paint(_ text: String, _ color: Color) -> String {
     guard useColor else { return text }
-    return (green ? "\u{1B}[32m" : "\u{1B}[31m") + text + "\u{1B}[0m"
+    return color.rawValue + text + "\u{1B}[0m"
   }
 
   /// `0.4 ms`, `12 ms`, `1.25 s`.

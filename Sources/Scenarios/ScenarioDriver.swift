@@ -82,3 +82,15 @@ public struct StepUnavailable: Error, Equatable, Sendable, CustomStringConvertib
 
   public var description: String { message }
 }
+
+/// A step this driver cannot carry out in its mode at all, such as a simulated network fault over
+/// real HTTP: the scenario is skipped from that step on, not failed.
+public struct StepUnsupported: Error, Equatable, Sendable, CustomStringConvertible {
+  public let message: String
+
+  public init(_ message: String) {
+    self.message = message
+  }
+
+  public var description: String { message }
+}

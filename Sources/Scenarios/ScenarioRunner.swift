@@ -44,11 +44,17 @@ public struct ScenarioRunner {
     var recorded: [Int: String] = [:]
     var failure: ScenarioFailure?
     var stepsRun = 0
+    var skipReason: String?
     for (index, step) in scenario.steps.enumerated() {
       stepsRun += 1
-      if let problem = await perform(step, index: index, on: driver, recorded: &recorded) {
-        failure = ScenarioFailure(
-          file: scenario.file, line: step.line, step: step.displayText, details: problem)
+      do {
+        if let problem = try await perform(step, index: index, on: driver, recorded: &recorded) {
+          failure = ScenarioFailure(
+            file: scenario.file, line: step.line, step: step.displayText, details: problem)
+        }
+      } catch {
+        skipReason = "\(scenario.file):\(step.line): `\(step.displayText)`: \(error.message)"
+        break
       }
       observe(StepEvent(index: index, step: step, failure: failure))
       if failure != nil { break }
@@ -56,13 +62,16 @@ public struct ScenarioRunner {
     return ScenarioResult(
       file: scenario.file, title: scenario.title, name: scenario.name,
       stepCount: scenario.steps.count, stepsRun: stepsRun, time: now() - start,
-      failure: failure, recordedScreens: recorded)
+      failure: failure, skipReason: skipReason, recordedScreens: recorded)
   }
 
   /// Carries out one step; returns what went wrong, if anything, as the failure's detail lines.
+  ///
+  /// - Throws: `StepUnsupported` when the driver cannot carry out this kind of step at all, so the
+  ///   rest of the scenario is skipped rather than failed.
   func perform(
     _ step: Step, index: Int, on driver: some ScenarioDriver, recorded: inout [Int: String]
-  ) async -> [String]? {
+  ) async throws(StepUnsupported) -> [String]? {
     do {
       switch step.action {
       case .title: break
@@ -120,6 +129,8 @@ public struct ScenarioRunner {
       }
     } catch let unavailable as StepUnavailable {
       return ["cannot do this here: \(unavailable.message)"]
+    } catch let unsupported as StepUnsupported {
+      throw unsupported
     } catch {
       return ["the step threw an error: \(error)"]
     }
@@ -160,13 +171,33 @@ public struct ScenarioResult: Equatable, Sendable {
   public let stepsRun: Int
   /// The wall time the scenario took.
   public let time: Duration
-  /// Why the scenario failed, or `nil` when it passed.
+  /// Why the scenario failed, or `nil` when it passed or was skipped.
   public let failure: ScenarioFailure?
+  /// Where and why the scenario stopped without a verdict: a step this mode cannot carry out.
+  public let skipReason: String?
   /// The screens found at `expect screen` steps while recording, by step index.
   public let recordedScreens: [Int: String]
 
   /// Whether every step passed.
-  public var passed: Bool { failure == nil }
+  public var passed: Bool { failure == nil && skipReason == nil }
+
+  /// Whether a step stopped the scenario that this mode cannot carry out.
+  public var skipped: Bool { skipReason != nil }
+
+  public init(
+    file: String, title: String, name: String, stepCount: Int, stepsRun: Int, time: Duration,
+    failure: ScenarioFailure?, skipReason: String? = nil, recordedScreens: [Int: String]
+  ) {
+    self.file = file
+    self.title = title
+    self.name = name
+    self.stepCount = stepCount
+    self.stepsRun = stepsRun
+    self.time = time
+    self.failure = failure
+    self.skipReason = skipReason
+    self.recordedScreens = recordedScreens
+  }
 }
 
 /// A failed step: where it is, what it is, what was expected and what was found.

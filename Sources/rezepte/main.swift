@@ -1,6 +1,7 @@
 import Foundation
 import MealCatalog
 import MealDB
+import MealServer
 import Scenarios
 
 #if canImport(Glibc)
@@ -31,6 +32,18 @@ func loadCatalog(_ path: String?) -> Catalog? {
 @MainActor
 func main() async -> Int32 {
   let arguments = Array(CommandLine.arguments.dropFirst())
+  // The server's commands parse their own arguments.
+  switch (arguments.first, arguments.dropFirst().first) {
+  case ("serve", _): return await ServeCommand.run(arguments: Array(arguments.dropFirst()))
+  case ("capture", _): return await CaptureCommand.run(arguments: Array(arguments.dropFirst()))
+  case ("help", "serve"?):
+    print(ServeCommand.help)
+    return ExitCode.success.rawValue
+  case ("help", "capture"?):
+    print(CaptureCommand.help)
+    return ExitCode.success.rawValue
+  default: break
+  }
   let options: CommandLineOptions
   do {
     options = try CommandLineOptions.parse(arguments)
