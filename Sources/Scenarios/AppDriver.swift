@@ -31,6 +31,7 @@ public final class AppDriver: ScenarioDriver {
   private let log: RequestLog
   private let renderer: TextRenderer
   private var storage = FavoritesStorage.inMemory()
+  private var start = AppModel.Start.list
   private var app: AppModel?
 
   /// - Parameters:
@@ -68,9 +69,12 @@ public final class AppDriver: ScenarioDriver {
   }
 
   public func setStart(_ start: StartScreen) async throws {
-    guard start == .list else {
-      throw StepUnavailable("the category grid start screen is not available yet")
-    }
+    // The next launch (and every relaunch after it) opens this screen: an app setting.
+    self.start =
+      switch start {
+      case .list: .list
+      case .categories: .categories
+      }
   }
 
   public func enqueueRandom(_ ids: [String]) async throws {
@@ -90,7 +94,7 @@ public final class AppDriver: ScenarioDriver {
   public func launch() async throws {
     let app = AppModel(
       api: MealAPI(transport: transport), clock: clock,
-      favorites: FavoritesStore(storage: storage), tracker: tracker)
+      favorites: FavoritesStore(storage: storage), tracker: tracker, start: start)
     self.app = app
     app.launch()
     await tracker.settle()
@@ -149,7 +153,7 @@ public final class AppDriver: ScenarioDriver {
   }
 
   public func open(_ name: String) async throws {
-    try await tap(name, kinds: [.row], what: "no row named \"\(name)\"")
+    try await tap(name, kinds: [.row, .tile], what: "no row or tile named \"\(name)\"")
   }
 
   public func back() async throws {
@@ -179,20 +183,40 @@ public final class AppDriver: ScenarioDriver {
   }
 
   public func focusSearch() async throws {
-    throw StepUnavailable("search suggestions are not available yet")
+    guard let intent = try searchField().focusing else { return }
+    try await send(intent)
   }
 
   public func pickSuggestion(_ text: String) async throws {
-    throw StepUnavailable("search suggestions are not available yet")
+    let field = try searchField()
+    let suggestions = field.suggestions
+    guard field.has(.focused) else {
+      throw StepUnavailable(
+        "the search field is not focused, so it shows no suggestions; `focus search` first")
+    }
+    guard !suggestions.isEmpty else {
+      throw StepUnavailable(
+        "the search field shows no suggestions while it holds \"\(field.text ?? "")\"; "
+          + "they show while it is empty (`clear search`)")
+    }
+    guard suggestions.contains(text) else {
+      let shown = suggestions.map { "\"\($0)\"" }.joined(separator: ", ")
+      throw StepUnavailable("there is no suggestion \"\(text)\"; the suggestions are \(shown)")
+    }
+    try await send(.suggestionPicked(text))
   }
 
   public func tap(_ label: String) async throws {
     let screen = try currentScreen()
+    let target: Tappable
     do {
-      try await send(screen.tappable(labeled: label).intent)
-    } catch let error as TapLookupError {
+      target = try screen.tappable(labeled: label)
+    } catch {
       throw StepUnavailable(error.description)
     }
+    // A disabled button ignores the tap, as on a phone: the step succeeds and nothing happens.
+    guard !target.isDisabled else { return }
+    try await send(target.intent)
   }
 
   public func dismissNotice() async throws {
