@@ -105,11 +105,11 @@ public enum StepReference {
       example: "focus search"),
     Entry(
       "pick suggestion", "pick suggestion \"TEXT\"",
-      "Picks a shown search suggestion: it fills the field and searches at once, without the pause.",
+      "Picks a shown suggestion: it fills the search field and searches at once, with no pause.",
       example: "pick suggestion \"Cake\""),
     Entry(
       "tap", "tap \"LABEL\"",
-      "Taps the one tappable node showing exactly this label (button, row, tile, link, option, …).",
+      "Taps the one button, row, tile, link, option or suggestion showing exactly this label.",
       example: "tap \"Erneut versuchen\""),
     Entry(
       "dismiss notice", "dismiss notice", "Closes the notice shown after a failed refresh.",
