@@ -23,6 +23,13 @@ import VirtualTime
 ///     List { /* rows from state.meals */ }
 ///       .navigationTitle(state.title)
 ///       .searchable(text: Binding(get: { state.searchText }, set: model.searchTextChanged))
+///       .searchFocused(Binding(get: { state.isSearchFocused }, set: model.searchFocusChanged))
+///       .searchSuggestions {
+///         // A button rather than `.searchCompletion`: the pick searches without the pause.
+///         ForEach(state.suggestions, id: \.self) { term in
+///           Button(term) { model.suggestionPicked(term) }
+///         }
+///       }
 ///       .refreshable { await model.pulledToRefresh().value }
 ///       .task {
 ///         model.appeared()
