@@ -50,7 +50,7 @@ let package = Package(
     ),
     .testTarget(
       name: "ScenariosTests",
-      dependencies: ["Scenarios", "ViewDescription", "MealCatalog"],
+      dependencies: ["Scenarios", "ViewDescription", "MealCatalog", "MealServer"],
       resources: [.copy("Fixtures")]
     ),
     .testTarget(

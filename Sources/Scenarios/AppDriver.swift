@@ -5,6 +5,10 @@ import ViewDescription
 import ViewModels
 import VirtualTime
 
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+
 /// Drives the real app (`AppModel`) through its screens: every action finds the node a user
 /// would touch on the current screen, by its visible label, and sends that node's intent.
 /// Nothing else reaches into the view models.
@@ -31,6 +35,7 @@ public final class AppDriver: ScenarioDriver {
   private let log: LoggingTransport
   private let renderer: TextRenderer
   private var storage = FavoritesStorage.inMemory()
+  private var start = AppModel.Start.list
   private var app: AppModel?
 
   /// - Parameters:
@@ -54,6 +59,25 @@ public final class AppDriver: ScenarioDriver {
     }
   }
 
+  /// Asks the server at `baseURL` for its categories once, before any scenario runs over HTTP.
+  ///
+  /// - Returns: `nil` when it answers with categories, else one sentence saying what is wrong.
+  public static func probe(_ baseURL: URL, timeout: TimeInterval = 5) async -> String? {
+    let api = MealAPI(transport: URLSessionTransport(baseURL: baseURL, timeout: timeout))
+    let address = baseURL.absoluteString
+    do {
+      let categories = try await api.categories()
+      return categories.isEmpty ? "\(address) answers, but lists no categories" : nil
+    } catch let error as URLError {
+      return "\(address) cannot be reached (\(error.code.description)); is the network up and "
+        + "the server running?"
+    } catch APIError.badStatus(let status) {
+      return "\(address) answers categories.php with HTTP \(status); is it TheMealDB's API folder?"
+    } catch {
+      return "\(address) does not answer categories.php like TheMealDB (\(error))"
+    }
+  }
+
   // MARK: - Setup
 
   public func setFavorites(_ ids: [String]) async throws {
@@ -65,9 +89,12 @@ public final class AppDriver: ScenarioDriver {
   }
 
   public func setStart(_ start: StartScreen) async throws {
-    guard start == .list else {
-      throw StepUnavailable("the category grid start screen is not available yet")
-    }
+    // The next launch (and every relaunch after it) opens this screen: an app setting.
+    self.start =
+      switch start {
+      case .list: .list
+      case .categories: .categories
+      }
   }
 
   public func enqueueRandom(_ ids: [String]) async throws {
@@ -87,7 +114,7 @@ public final class AppDriver: ScenarioDriver {
   public func launch() async throws {
     let app = AppModel(
       api: MealAPI(transport: log), clock: clock,
-      favorites: FavoritesStore(storage: storage), tracker: tracker)
+      favorites: FavoritesStore(storage: storage), tracker: tracker, start: start)
     self.app = app
     app.launch()
     await tracker.settle()
@@ -146,7 +173,7 @@ public final class AppDriver: ScenarioDriver {
   }
 
   public func open(_ name: String) async throws {
-    try await tap(name, kinds: [.row], what: "no row named \"\(name)\"")
+    try await tap(name, kinds: [.row, .tile], what: "no row or tile named \"\(name)\"")
   }
 
   public func back() async throws {
@@ -176,20 +203,40 @@ public final class AppDriver: ScenarioDriver {
   }
 
   public func focusSearch() async throws {
-    throw StepUnavailable("search suggestions are not available yet")
+    guard let intent = try searchField().focusing else { return }
+    try await send(intent)
   }
 
   public func pickSuggestion(_ text: String) async throws {
-    throw StepUnavailable("search suggestions are not available yet")
+    let field = try searchField()
+    let suggestions = field.suggestions
+    guard field.has(.focused) else {
+      throw StepUnavailable(
+        "the search field is not focused, so it shows no suggestions; `focus search` first")
+    }
+    guard !suggestions.isEmpty else {
+      throw StepUnavailable(
+        "the search field shows no suggestions while it holds \"\(field.text ?? "")\"; "
+          + "they show while it is empty (`clear search`)")
+    }
+    guard suggestions.contains(text) else {
+      let shown = suggestions.map { "\"\($0)\"" }.joined(separator: ", ")
+      throw StepUnavailable("there is no suggestion \"\(text)\"; the suggestions are \(shown)")
+    }
+    try await send(.suggestionPicked(text))
   }
 
   public func tap(_ label: String) async throws {
     let screen = try currentScreen()
+    let target: Tappable
     do {
-      try await send(screen.tappable(labeled: label).intent)
-    } catch let error as TapLookupError {
+      target = try screen.tappable(labeled: label)
+    } catch {
       throw StepUnavailable(error.description)
     }
+    // A disabled button ignores the tap, as on a phone: the step succeeds and nothing happens.
+    guard !target.isDisabled else { return }
+    try await send(target.intent)
   }
 
   public func dismissNotice() async throws {
@@ -236,7 +283,7 @@ public final class AppDriver: ScenarioDriver {
     guard
       let target = screen.tappables.first(where: { kinds.contains($0.kind) && $0.label == label })
     else {
-      throw StepUnavailable("this screen has \(what); \(offers(screen))")
+      throw StepUnavailable("this screen has \(what); \(offers(screen, kinds: kinds))")
     }
     // A disabled button ignores the tap, as on a phone: the step succeeds and nothing happens.
     guard !target.isDisabled else { return }
@@ -251,10 +298,16 @@ public final class AppDriver: ScenarioDriver {
     await tracker.settle()
   }
 
-  /// "it offers: Zufallsrezept, Apam balik, …": what can be tapped instead.
-  private func offers(_ screen: Node) -> String {
+  /// `it offers "Zufallsrezept", "Apam balik", …`: what can be tapped instead, the nodes of
+  /// `kinds` first when there are any (the rows, for `open`). Picker options are left out: they
+  /// hide in a closed menu, and `pick category` names them in its own message.
+  private func offers(_ screen: Node, kinds: Set<Node.Kind> = []) -> String {
+    let all = screen.tappables.filter { $0.kind != .picker }
+    let preferred = all.filter { kinds.contains($0.kind) }
     var seen: Set<String> = []
-    let labels = screen.tappables.map(\.label).filter { seen.insert($0).inserted }
+    let labels = (preferred.isEmpty ? all : preferred).map(\.label).filter {
+      seen.insert($0).inserted
+    }
     guard !labels.isEmpty else { return "it offers nothing to tap" }
     let shown = labels.prefix(12).map { "\"\($0)\"" }.joined(separator: ", ")
     return "it offers " + shown + (labels.count > 12 ? " and \(labels.count - 12) more" : "")
@@ -292,5 +345,19 @@ final class LoggingTransport: Transport {
   func send(_ request: APIRequest) async throws -> APIResponse {
     log.withLock { $0.all.append(request) }
     return try await base.send(request)
+  }
+}
+
+extension URLError.Code {
+  /// A short English name for the codes a probe meets, and the number for the rest.
+  var description: String {
+    switch self {
+    case .notConnectedToInternet: "no internet connection"
+    case .cannotFindHost, .dnsLookupFailed: "the host name does not resolve"
+    case .cannotConnectToHost: "the connection was refused"
+    case .timedOut: "no answer in time"
+    case .networkConnectionLost: "the connection was lost"
+    default: "URL error \(rawValue)"
+    }
   }
 }

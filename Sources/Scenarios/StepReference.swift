@@ -41,7 +41,7 @@ public enum StepReference {
     Entry(
       "given start", "given start categories|list",
       "The start screen: the category grid or the recipe list (before `launch`).",
-      example: "given start categories", reserved: true),
+      example: "given start categories"),
     Entry(
       "launch", "launch", "Starts the app: the categories and the Dessert list load.",
       example: "launch"),
@@ -68,7 +68,7 @@ public enum StepReference {
       "tap dice", "tap dice", "Taps the dice button \"Zufallsrezept\" in the toolbar.",
       example: "tap dice"),
     Entry(
-      "open", "open \"NAME\"", "Taps the list row with exactly this name.",
+      "open", "open \"NAME\"", "Taps the list row (or grid tile) with exactly this name.",
       example: "open \"Apple Frangipan Tart\""),
     Entry("back", "back", "Goes back to the previous screen.", example: "back"),
     Entry(
@@ -102,18 +102,20 @@ public enum StepReference {
       "The whole screen is the indented block below; `--record` writes it.",
       example: "expect screen\n  NavigationStack\n  └─ Screen \"Suche\""),
     Entry(
-      "focus search", "focus search", "Focuses the search field, which shows suggestions.",
-      example: "focus search", reserved: true),
+      "focus search", "focus search",
+      "Taps into the search field; while it is focused and empty it shows suggestions.",
+      example: "focus search"),
     Entry(
       "pick suggestion", "pick suggestion \"TEXT\"",
-      "Picks a search suggestion; it searches at once.",
-      example: "pick suggestion \"Pasta\"", reserved: true),
+      "Picks a shown suggestion: it fills the search field and searches at once, with no pause.",
+      example: "pick suggestion \"Cake\""),
     Entry(
-      "tap", "tap \"LABEL\"", "Taps the one tappable node showing exactly this label.",
-      example: "tap \"Erneut versuchen\"", reserved: true),
+      "tap", "tap \"LABEL\"",
+      "Taps the one button, row, tile, link, option or suggestion showing exactly this label.",
+      example: "tap \"Erneut versuchen\""),
     Entry(
       "dismiss notice", "dismiss notice", "Closes the notice shown after a failed refresh.",
-      example: "dismiss notice", reserved: true),
+      example: "dismiss notice"),
   ]
 
   /// The keywords of all steps, such as `wait` and `pull to refresh`.

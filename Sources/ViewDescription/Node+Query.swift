@@ -1,11 +1,13 @@
+import Foundation
 import ViewModels
 
 /// Something a user can press on a screen, found by the label they read on it.
 public struct Tappable: Hashable, Sendable {
-  /// The node's kind: `.button`, `.row`, `.link`, a `.picker` option, or `.screen` for the
-  /// navigation bar's back button.
+  /// The node's kind: `.button`, `.row`, `.tile`, `.link`, `.suggestion`, a `.picker` option, or
+  /// `.screen` for the navigation bar's back button.
   public let kind: Node.Kind
-  /// The visible label: the button's title, the row's name, the option, the back button's title.
+  /// The visible label: the button's title, the row's or tile's name, the suggestion, the option,
+  /// the back button's title.
   public let label: String
   /// What pressing it sends.
   public let intent: UserIntent
@@ -17,6 +19,17 @@ public struct Tappable: Hashable, Sendable {
     self.label = label
     self.intent = intent
     self.isDisabled = isDisabled
+  }
+
+  /// What a reader calls it: `Row "Lasagne"`, `picker option "Beef"`, `back button "Dessert"`.
+  public var summary: String {
+    let what: String =
+      switch kind {
+      case .picker: "picker option"
+      case .screen: "back button"
+      default: kind.rawValue
+      }
+    return "\(what) \(quoted(label))"
   }
 }
 
@@ -31,12 +44,24 @@ public enum TapLookupError: Error, Hashable, Sendable, CustomStringConvertible {
     switch self {
     case .notFound(let label, let available):
       let offered = available.isEmpty ? "nothing" : available.map(quoted).joined(separator: ", ")
-      return "Nothing tappable is labelled \(quoted(label)); the screen offers \(offered)."
-    case .ambiguous(let label, let matches):
-      let kinds = matches.map(\.kind.rawValue).joined(separator: ", ")
+      let hint = Self.nearMatch(for: label, in: available).map { " (did you mean \(quoted($0))?)" }
       return
-        "\(matches.count) elements are labelled \(quoted(label)) and do different things: \(kinds)."
+        "Nothing tappable is labelled \(quoted(label))\(hint ?? ""); the screen offers \(offered)."
+    case .ambiguous(let label, let matches):
+      let listed = matches.map { "\($0.summary) → \($0.intent.rendered)" }
+      return
+        "\(matches.count) elements are labelled \(quoted(label)) and do different things: "
+        + listed.joined(separator: ", ") + "."
     }
+  }
+
+  /// A label that differs from `label` only in case or surrounding white space.
+  private static func nearMatch(for label: String, in available: [String]) -> String? {
+    func normalized(_ string: String) -> String {
+      string.trimmingCharacters(in: .whitespaces).lowercased()
+    }
+    let wanted = normalized(label)
+    return available.first { normalized($0) == wanted }
   }
 }
 
@@ -101,8 +126,8 @@ extension Node {
     visibleTexts.contains(text)
   }
 
-  /// Everything that can be pressed, depth first: buttons, rows, links, picker options, and the
-  /// back button of a screen that has one.
+  /// Everything that can be pressed, depth first: buttons, rows, tiles, links, suggestions,
+  /// picker options, and the back button of a screen that has one.
   public var tappables: [Tappable] {
     var found: [Tappable] = []
     forEachNode { node in
@@ -154,5 +179,16 @@ extension Node {
   /// What typing `text` into this search field sends, or `nil` when the node is no search field.
   public func typing(_ text: String) -> UserIntent? {
     kind == .searchField ? .searchTextChanged(text) : nil
+  }
+
+  /// What tapping into this search field sends (it takes the focus), or `nil` when the node is
+  /// no search field.
+  public var focusing: UserIntent? {
+    kind == .searchField ? .searchFocusChanged(true) : nil
+  }
+
+  /// The suggestions shown under this search field, in order (their labels).
+  public var suggestions: [String] {
+    children.filter { $0.kind == .suggestion }.compactMap(\.label)
   }
 }

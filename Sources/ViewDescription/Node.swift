@@ -72,6 +72,10 @@ public struct Node: Hashable, Sendable {
     case link = "Link"
     /// A `LazyVGrid` of tiles.
     case grid = "Grid"
+    /// A `NavigationLink` in a grid: a tile with an image above its name.
+    case tile = "Tile"
+    /// `Text(term).searchCompletion(term)` in `.searchSuggestions`: tapping it fills the field.
+    case suggestion = "Suggestion"
     /// The `.alert` modifier: a message over the screen with its buttons.
     case alert = "Alert"
   }
@@ -89,6 +93,8 @@ public struct Node: Hashable, Sendable {
     public static let refreshable = Flags(rawValue: 1 << 2)
     /// A pull to refresh is under way: the list's spinner turns.
     public static let refreshing = Flags(rawValue: 1 << 3)
+    /// The search field has the focus (`.searchFocused`): the keyboard is up.
+    public static let focused = Flags(rawValue: 1 << 4)
   }
 }
 
@@ -131,9 +137,18 @@ extension Node {
     Node(.picker, label: title, options: options, selection: selection)
   }
 
-  /// The `.searchable(text:prompt:)` field.
-  public static func searchField(prompt: String, text: String) -> Node {
-    Node(.searchField, label: prompt, text: text)
+  /// The `.searchable(text:prompt:)` field, focused or not, with its `.searchSuggestions`.
+  public static func searchField(
+    prompt: String, text: String, isFocused: Bool = false, suggestions: [Node] = []
+  ) -> Node {
+    Node(
+      .searchField, label: prompt, text: text, flags: isFocused ? .focused : [],
+      children: suggestions)
+  }
+
+  /// `Text(term).searchCompletion(term)`: a suggestion that fills the search field when tapped.
+  public static func suggestion(_ term: String) -> Node {
+    Node(.suggestion, label: term, intent: .suggestionPicked(term))
   }
 
   /// `List { … }`, with `.refreshable` when `refresh` is given.
@@ -199,6 +214,11 @@ extension Node {
   /// `LazyVGrid { … }`.
   public static func grid(_ children: [Node]) -> Node {
     Node(.grid, children: children)
+  }
+
+  /// A `NavigationLink` tile of a grid: its image (`AsyncImage`) above its name.
+  public static func tile(_ title: String, image: String? = nil, intent: UserIntent) -> Node {
+    Node(.tile, label: title, url: image, intent: intent)
   }
 
   /// `.alert(message, isPresented:) { buttons }`.

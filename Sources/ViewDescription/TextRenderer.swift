@@ -29,7 +29,8 @@ public struct TextRenderer: Sendable {
     public var width: Int
     /// Whether tappable nodes end in `→ intent`, e.g. `→ mealTapped("53049")`.
     public var showsIntents: Bool
-    /// Whether images, row thumbnails and link destinations show their address as `url="…"`.
+    /// Whether images, row and tile pictures and link destinations show their address as
+    /// `url="…"`.
     /// Off by default: the addresses never change on screen and would crowd every line.
     public var showsURLs: Bool
 
@@ -203,6 +204,7 @@ private struct LineFormatter {
     if node.has(.disabled) { names.append("disabled") }
     if node.has(.refreshable) { names.append("refreshable") }
     if node.has(.refreshing) { names.append("refreshing") }
+    if node.has(.focused) { names.append("focused") }
     guard !names.isEmpty else { return }
     line += " ("
     line += names.joined(separator: ", ")
@@ -218,19 +220,31 @@ private struct LineFormatter {
   }
 
   private func appendIntent(_ intent: UserIntent, to line: inout String) {
+    line += intent.rendered
+  }
+}
+
+extension UserIntent {
+  /// The intent as the renderer prints it after `→`: `mealTapped("53049")`, `diceTapped`.
+  var rendered: String {
+    var line = ""
     func call(_ name: String, _ argument: String) {
       line += name
       line += "("
       appendQuoted(argument, to: &line)
       line += ")"
     }
-    switch intent {
+    switch self {
     case .searchTextChanged(let text): call("searchTextChanged", text)
     case .categoryPicked(let category): call("categoryPicked", category)
+    case .categoryTileTapped(let category): call("categoryTileTapped", category)
+    case .suggestionPicked(let term): call("suggestionPicked", term)
     case .mealTapped(let meal): call("mealTapped", meal.id)
     case .linkTapped(let url): call("linkTapped", url.absoluteString)
-    default: line += String(describing: intent)  // the cases without a payload print their name
+    case .searchFocusChanged(let isFocused): line += "searchFocusChanged(\(isFocused))"
+    default: line += String(describing: self)  // the cases without a payload print their name
     }
+    return line
   }
 }
 

@@ -43,6 +43,10 @@ public struct MealListState: Equatable, Sendable {
   public var categories: [Category]
   /// The search field's text, exactly as typed.
   public var searchText: String
+  /// Whether the search field has the focus (the keyboard is up); see `suggestions`.
+  public var isSearchFocused: Bool
+  /// What the search offers under an empty, focused field (lesson 3.12, `.searchSuggestions`).
+  public var suggestionTerms: [String]
   /// The list: loading, failed with a message, or loaded.
   public var meals: LoadState<[Meal]>
   /// The query whose answer `meals` holds (it lags behind `query` during the search pause).
@@ -62,6 +66,8 @@ public struct MealListState: Equatable, Sendable {
     category: String = MealListState.startCategory,
     categories: [Category] = [],
     searchText: String = "",
+    isSearchFocused: Bool = false,
+    suggestionTerms: [String] = MealListState.defaultSuggestions,
     meals: LoadState<[Meal]> = .idle,
     loadedQuery: Query? = nil,
     favoriteIDs: Set<String> = [],
@@ -73,6 +79,8 @@ public struct MealListState: Equatable, Sendable {
     self.category = category
     self.categories = categories
     self.searchText = searchText
+    self.isSearchFocused = isSearchFocused
+    self.suggestionTerms = suggestionTerms
     self.meals = meals
     self.loadedQuery = loadedQuery
     self.favoriteIDs = favoriteIDs
@@ -84,6 +92,22 @@ public struct MealListState: Equatable, Sendable {
 
   /// The category the app starts with.
   public static let startCategory = "Dessert"
+
+  /// The search suggestions of lesson 3.12, in the language the recipes are named in.
+  ///
+  /// The lesson offers "Pasta", "Curry", "Kuchen" and "Suppe", but TheMealDB names its recipes
+  /// in English and `search.php` matches a part of the name: none of the four finds a recipe in
+  /// the catalog. These are the lesson's dishes as names that do: a pasta ("Lasagne"), "Pie"
+  /// in place of the curry the catalog lacks, "Cake" for Kuchen and "Soup" for Suppe. None is
+  /// also a category's name, so a label on screen never means both a suggestion and a picker
+  /// option. A fixed list keeps the screen the same on every run.
+  public static let defaultSuggestions = ["Lasagne", "Pie", "Cake", "Soup"]
+
+  /// The suggestions shown under the search field: all of them while the field is focused and
+  /// empty, none once something is typed or the field has lost the focus.
+  public var suggestions: [String] {
+    isSearchFocused && searchText.isEmpty ? suggestionTerms : []
+  }
 
   /// The category and the search text trimmed of white space.
   public var query: Query {

@@ -23,6 +23,13 @@ import VirtualTime
 ///     List { /* rows from state.meals */ }
 ///       .navigationTitle(state.title)
 ///       .searchable(text: Binding(get: { state.searchText }, set: model.searchTextChanged))
+///       .searchFocused(Binding(get: { state.isSearchFocused }, set: model.searchFocusChanged))
+///       .searchSuggestions {
+///         // A button rather than `.searchCompletion`: the pick searches without the pause.
+///         ForEach(state.suggestions, id: \.self) { term in
+///           Button(term) { model.suggestionPicked(term) }
+///         }
+///       }
 ///       .refreshable { await model.pulledToRefresh().value }
 ///       .task {
 ///         model.appeared()
@@ -65,6 +72,7 @@ public final class MealListViewModel {
   /// response never replaces a newer one even if it ignores cancellation.
   private var loadGeneration = 0
   private var categoriesTask: Task<Void, Never>?
+  private var diceTask: Task<Void, Never>?
 
   public init(
     api: MealAPI,
@@ -72,6 +80,9 @@ public final class MealListViewModel {
     favorites: FavoritesStore,
     tracker: TaskTracker = TaskTracker(),
     searchPause: Duration = .milliseconds(400),
+    category: String = MealListState.startCategory,
+    categories: [Category] = [],
+    suggestions: [String] = MealListState.defaultSuggestions,
     onRandomMeal: @escaping @MainActor (Meal) -> Void = { _ in }
   ) {
     self.api = api
@@ -80,7 +91,9 @@ public final class MealListViewModel {
     self.tracker = tracker
     self.searchPause = searchPause
     self.onRandomMeal = onRandomMeal
-    state = MealListState(favoriteIDs: favorites.favoriteIDs, favorites: favorites.favorites)
+    state = MealListState(
+      category: category, categories: categories, suggestionTerms: suggestions,
+      favoriteIDs: favorites.favoriteIDs, favorites: favorites.favorites)
     favoritesToken = favorites.observe { [weak self] favorites in
       self?.update {
         $0.favorites = favorites
@@ -107,8 +120,9 @@ public final class MealListViewModel {
 
   // MARK: - Intents
 
-  /// The screen appeared: the categories load once, silently, and the start category's list
-  /// loads. Appearing again (coming back from a detail) changes nothing.
+  /// The screen appeared: the categories load once, silently (unless they were handed to `init`),
+  /// and the start category's list loads. Appearing again (coming back from a detail) changes
+  /// nothing.
   public func appeared() {
     guard !hasAppeared else { return }
     hasAppeared = true
@@ -124,6 +138,29 @@ public final class MealListViewModel {
     update { $0.searchText = text }
     guard state.query != previous else { return }
     queryChanged()
+  }
+
+  /// The search field gained or lost the focus. While it has it and is empty, `state.suggestions`
+  /// lists the suggestions; the focus alone loads nothing.
+  ///
+  /// As on iOS, the field's clear button keeps the focus (`searchTextChanged("")` leaves it as it
+  /// is, so the suggestions come back), while picking a suggestion, or leaving the screen, ends it.
+  public func searchFocusChanged(_ isFocused: Bool) {
+    update { $0.isSearchFocused = isFocused }
+  }
+
+  /// A suggestion was tapped (`.searchCompletion`): it fills the field and searches at once,
+  /// without the search pause, and the field loses the focus as after the keyboard's search
+  /// key. Nothing loads when that search is already shown.
+  public func suggestionPicked(_ text: String) {
+    let previous = state.query
+    update {
+      $0.searchText = text
+      $0.isSearchFocused = false
+    }
+    // The same query again loads only if its answer is not there yet (its pause is running).
+    guard state.query != previous || state.loadedQuery != state.query else { return }
+    startLoad(state.query, pause: false, keepingList: false)
   }
 
   /// A category was picked: the list loads at once, with no pause, and whatever load was in
@@ -161,7 +198,7 @@ public final class MealListViewModel {
       $0.isDiceBusy = true
       $0.notice = nil
     }
-    tracker.spawn { [weak self, api] in
+    diceTask = tracker.spawn { [weak self, api] in
       let result: Result<Meal?, any Error>
       do {
         result = .success(try await api.random())
@@ -190,6 +227,20 @@ public final class MealListViewModel {
   /// The notice was dismissed.
   public func noticeDismissed() {
     update { $0.notice = nil }
+  }
+
+  /// The screen was popped off the navigation stack: its load, search pause, categories load
+  /// and dice are cancelled, so that nothing it started reaches a screen that is gone.
+  public func disappeared() {
+    loadTask?.cancel()
+    loadGeneration += 1
+    categoriesTask?.cancel()
+    diceTask?.cancel()
+    update {
+      $0.isSearchFocused = false
+      $0.isDiceBusy = false
+      $0.isRefreshing = false
+    }
   }
 
   // MARK: - Loading

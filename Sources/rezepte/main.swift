@@ -66,6 +66,15 @@ func main() async -> Int32 {
       } else {
         .catalog
       }
+    if case .http(let baseURL) = backend, let problem = await AppDriver.probe(baseURL) {
+      printError("error: \(problem)")
+      if run.live {
+        printError(
+          "`--live` needs TheMealDB on the internet; offline, replay against `rezepte serve` "
+            + "with `--base-url`, or against the embedded catalog without either option.")
+      }
+      return ExitCode.badInput.rawValue
+    }
     let command = scenarioCommand(catalog: catalog, backend: backend)
     return await command.run(run).rawValue
   case .show(let show):

@@ -92,7 +92,7 @@ import Testing
   @Test(
     "A step the screen cannot carry out fails and says what the screen offers",
     arguments: [
-      ("launch\nopen \"Lasagne\"\n", "no row named \"Lasagne\"; it offers \"Zufallsrezept\""),
+      ("launch\nopen \"Lasagne\"\n", "no row or tile named \"Lasagne\"; it offers \"Apam balik\""),
       ("launch\nback\n", "this is the first screen, there is nothing to go back to"),
       ("launch\ntoggle heart\n", "this screen has no heart button; it offers \"Zufallsrezept\""),
       ("launch\nretry\n", "this screen has no \"Erneut versuchen\" button"),

@@ -36,11 +36,12 @@ func loadLessonScenario(_ name: String) throws -> Scenario {
 /// Every lesson scenario against the real app, the same way `swift run rezepte` replays it.
 @MainActor
 @Suite struct LessonScenarioTests {
-  @Test("The lesson's scenario folder holds the nine lesson steps")
+  @Test("The lesson's scenario folder holds every lesson step")
   func folderHoldsTheLesson() {
     let expected = [
       "01-kategorien", "02-suche", "03-aktualisieren", "04-favoriten", "05-fehlermeldungen",
       "06-zufallsrezept", "07-ladezustaende", "08-suchen-und-aktualisieren", "09-favoriten-liste",
+      "10-kategorie-raster", "11-suchvorschlaege",
     ]
     for name in expected {
       #expect(lessonFiles.contains(name + ".scenario"), "missing \(name).scenario")

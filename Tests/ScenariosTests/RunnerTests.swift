@@ -42,6 +42,25 @@ import Testing
       ])
   }
 
+  @Test("The grid start, the suggestions and a tap by label reach the driver")
+  func callsDriverForFeatures() async throws {
+    let scenario = try parse(
+      """
+      given start categories
+      launch
+      tap "Pasta"
+      focus search
+      pick suggestion "Cake"
+      """)
+    let driver = FakeDriver()
+    let result = await runner.run(scenario, on: driver)
+    #expect(result.passed)
+    #expect(
+      driver.log == [
+        "setStart categories", "launch", "tap Pasta", "focusSearch", "pickSuggestion Cake",
+      ])
+  }
+
   @Test("A scenario stops at its first failure and later steps do not run")
   func stopsAtFirstFailure() async throws {
     let scenario = try parse("launch\nexpect title \"Suche\"\nback\n", file: "a.scenario")

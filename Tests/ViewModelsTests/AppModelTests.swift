@@ -14,7 +14,7 @@ import ViewModels
     app.launch()
     await harness.settle()
     #expect(app.state.path.isEmpty)
-    #expect(app.state.list.meals == .loaded(TestCatalog.desserts))
+    #expect(app.state.list?.meals == .loaded(TestCatalog.desserts))
     #expect(harness.newRequests() == ["GET categories.php", "GET filter.php?c=Dessert"])
   }
 
@@ -37,12 +37,12 @@ import ViewModels
   }
 
   @Test("Back pops the detail and shows the list as it was")
-  func backPops() async {
+  func backPops() async throws {
     let harness = Harness()
     let app = harness.appModel()
     app.launch()
     await harness.settle()
-    let list = app.state.list
+    let list = try #require(app.state.list)
     app.send(.mealTapped(TestCatalog.tart))
     await harness.settle()
     #expect(app.send(.backTapped))
@@ -79,7 +79,7 @@ import ViewModels
     await harness.settle()
     app.send(.diceTapped)
     await harness.settle()
-    #expect(app.path.map(\.state.meal) == [TestCatalog.carbonara])
+    #expect(app.path.compactMap(\.detail).map(\.state.meal) == [TestCatalog.carbonara])
     #expect(harness.newRequests().suffix(2) == ["GET random.php", "GET lookup.php?i=52982"])
   }
 
@@ -94,7 +94,7 @@ import ViewModels
     await harness.settle()
     #expect(app.state.path.isEmpty)
     #expect(
-      app.state.list.notice == "Der Server antwortet gerade nicht. Versuch es gleich noch einmal.")
+      app.state.list?.notice == "Der Server antwortet gerade nicht. Versuch es gleich noch einmal.")
   }
 
   @Test("The heart on a detail fills the row's heart in the list")
@@ -105,8 +105,8 @@ import ViewModels
     await harness.settle()
     app.send(.mealTapped(TestCatalog.tart))
     #expect(app.send(.heartTapped))
-    #expect(app.state.list.favoriteIDs == ["52768"])
-    #expect(app.state.list.favorites == [FavoriteMeal(TestCatalog.tart)])
+    #expect(app.state.list?.favoriteIDs == ["52768"])
+    #expect(app.state.list?.favorites == [FavoriteMeal(TestCatalog.tart)])
     guard case .detail(let detail) = app.state.top else { return }
     #expect(detail.isFavorite)
   }
@@ -156,7 +156,7 @@ import ViewModels
     relaunched.launch()
     await second.settle()
     #expect(relaunched.state.path.isEmpty)
-    #expect(relaunched.state.list.favorites == [FavoriteMeal(TestCatalog.lasagne)])
+    #expect(relaunched.state.list?.favorites == [FavoriteMeal(TestCatalog.lasagne)])
   }
 
   @Test("The change callback hears every new snapshot until its token is cancelled")
@@ -182,10 +182,10 @@ import ViewModels
     var updates = app.stateUpdates().makeAsyncIterator()
     #expect(await updates.next() == AppState(list: MealListState()))
     app.launch()
-    #expect(await updates.next()?.list.meals == .loading)
+    #expect(await updates.next()?.list?.meals == .loading)
     await harness.settle()
     var last: AppState?
     while last != app.state { last = await updates.next() }
-    #expect(last?.list.meals == .loaded(TestCatalog.desserts))
+    #expect(last?.list?.meals == .loaded(TestCatalog.desserts))
   }
 }

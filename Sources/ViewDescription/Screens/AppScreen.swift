@@ -1,6 +1,7 @@
 import ViewModels
 
-/// The whole app as one tree: a `NavigationStack` showing the screen on top of the path.
+/// The whole app as one tree: a `NavigationStack` showing the screen on top of the path, over
+/// the recipe list or the category grid.
 ///
 /// A pure function of the snapshot: the same `AppState` always gives the same tree.
 public enum AppScreen {
@@ -11,18 +12,28 @@ public enum AppScreen {
   }
 
   private static func top(of state: AppState) -> Node {
+    let back = backTitle(state)
     switch state.top {
+    case .categories(let grid):
+      return CategoryGridScreen.body(grid)
     case .list(let list):
-      MealListScreen.body(list)
+      return MealListScreen.body(list, back: back)
     case .detail(let detail):
-      MealDetailScreen.body(detail, back: backTitle(state))
+      return MealDetailScreen.body(detail, back: back)
     }
   }
 
-  /// The title of the screen below the top one.
-  private static func backTitle(_ state: AppState) -> String {
-    guard state.path.count >= 2 else { return state.list.title }
+  /// The title of the screen below the top one, or `nil` when the root is on top.
+  private static func backTitle(_ state: AppState) -> String? {
+    guard !state.path.isEmpty else { return nil }
+    guard state.path.count >= 2 else {
+      switch state.root {
+      case .list(let list): return list.title
+      case .categories: return AppText.categoriesTitle
+      }
+    }
     switch state.path[state.path.count - 2] {
+    case .list(let list): return list.title
     case .detail(let detail): return detail.title
     }
   }

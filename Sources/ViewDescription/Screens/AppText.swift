@@ -24,6 +24,16 @@ public enum AppText {
     "Keine Ergebnisse für „\(query)“"
   }
 
+  // MARK: Category grid (Bonus 2)
+
+  /// The grid's navigation title.
+  public static let categoriesTitle = "Kategorien"
+  /// The grid's progress view, worded like the list's.
+  public static let categoriesLoading = "Kategorien werden geladen…"
+  /// A grid without categories, worded like the empty list's "Keine Rezepte".
+  public static let noCategories = "Keine Kategorien"
+  public static let noCategoriesSymbol = "square.grid.2x2"
+
   // MARK: Errors
 
   public static let failure = "Fehler"

@@ -3,18 +3,27 @@ import ViewModels
 
 /// The recipe list: toolbar, search field, the list in each of its states, and the notice.
 public enum MealListScreen {
-  /// The screen for a list snapshot (lesson Projekt D Teil 3, Schritte 2 to 7 and Bonus 1).
-  public static func body(_ state: MealListState) -> Node {
+  /// The screen for a list snapshot (lesson Projekt D Teil 3, Schritte 2 to 7 and Bonus 1);
+  /// `back` is the title of the screen below it when the list was pushed (from the grid).
+  public static func body(_ state: MealListState, back: String? = nil) -> Node {
     var children = [
       toolbar(state),
-      .searchField(prompt: AppText.searchPrompt, text: state.searchText),
+      searchField(state),
       content(state),
     ]
     if let notice = state.notice {
       children.append(
         .alert(notice, [.button(AppText.noticeDismiss, intent: .noticeDismissed)]))
     }
-    return .screen(state.title, children)
+    return .screen(state.title, back: back, children)
+  }
+
+  /// The search field with its text and, while it is focused and empty, the suggestions
+  /// (lesson 3.12, `.searchSuggestions`).
+  static func searchField(_ state: MealListState) -> Node {
+    .searchField(
+      prompt: AppText.searchPrompt, text: state.searchText, isFocused: state.isSearchFocused,
+      suggestions: state.suggestions.map(Node.suggestion))
   }
 
   /// The dice (leading) and the category menu with its picker.

@@ -39,8 +39,21 @@ final class Harness {
     MealDetailViewModel(meal: meal, api: api, favorites: favorites, tracker: tracker)
   }
 
-  func appModel() -> AppModel {
-    AppModel(api: api, clock: clock, favorites: favorites, tracker: tracker)
+  func appModel(start: AppModel.Start = .list) -> AppModel {
+    AppModel(api: api, clock: clock, favorites: favorites, tracker: tracker, start: start)
+  }
+
+  func gridModel() -> CategoryGridViewModel {
+    CategoryGridViewModel(api: api, tracker: tracker)
+  }
+
+  /// An app started on the category grid, with the categories loaded and their request taken.
+  func startedGridApp() async -> AppModel {
+    let app = appModel(start: .categories)
+    app.launch()
+    await tracker.settle()
+    _ = transport.takeNewRequests()
+    return app
   }
 
   /// A list that has appeared and shows Dessert; the start's requests are taken.

@@ -1,0 +1,31 @@
+import MealDB
+import ViewModels
+
+/// The category grid start screen (Bonus 2): every category as a tile with its image and name.
+public enum CategoryGridScreen {
+  /// The screen for a grid snapshot: loading, failed with "Erneut versuchen", or the tiles.
+  public static func body(_ state: CategoryGridState) -> Node {
+    .screen(AppText.categoriesTitle, [content(state)])
+  }
+
+  /// What fills the screen.
+  static func content(_ state: CategoryGridState) -> Node {
+    switch state.categories {
+    case .idle, .loading:
+      return .progressView(AppText.categoriesLoading)
+    case .failed(let message):
+      return .failure(message)
+    case .loaded(let categories) where categories.isEmpty:
+      return .contentUnavailableView(
+        AppText.noCategories, systemImage: AppText.noCategoriesSymbol)
+    case .loaded(let categories):
+      return .grid(categories.map(tile))
+    }
+  }
+
+  /// `NavigationLink(value: category) { VStack { AsyncImage(…); Text(category.name) } }`.
+  static func tile(_ category: Category) -> Node {
+    .tile(
+      category.name, image: category.thumbnail, intent: .categoryTileTapped(category.name))
+  }
+}

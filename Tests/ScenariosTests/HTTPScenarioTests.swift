@@ -1,0 +1,120 @@
+import Foundation
+import MealCatalog
+import MealServer
+import Testing
+
+@testable import Scenarios
+
+/// `rezepte run --base-url`: the lesson's scenarios through the real `URLSession` transport against
+/// the package's own server on loopback give the same screens as the in-process catalog.
+@MainActor
+@Suite struct HTTPScenarioTests {
+  /// Runs the scenario in record mode, so every `expect screen` keeps the screen it saw.
+  func screens(_ scenario: Scenario, on driver: AppDriver) async -> ScenarioResult {
+    await ScenarioRunner(mode: .record).run(scenario, on: driver)
+  }
+
+  @Test(
+    "Over HTTP every recorded screen comes out as in the in-process run", arguments: lessonFiles)
+  func sameScreensOverHTTP(file: String) async throws {
+    var configuration = MealServer.Configuration()
+    configuration.log = nil
+    let server = MealServer(catalog: embeddedCatalog, configuration: configuration)
+    try server.start(port: 0)
+    defer { server.stop() }
+    let baseURL = try #require(server.baseURL)
+
+    let scenario = try loadLessonScenario(file)
+    let offline = await screens(scenario, on: AppDriver(catalog: embeddedCatalog))
+    let overHTTP = await screens(
+      scenario, on: AppDriver(catalog: embeddedCatalog, backend: .http(baseURL)))
+
+    #expect(offline.passed)
+    #expect(overHTTP.failure == nil, "\(overHTTP.failure?.description ?? "")")
+    // A scenario that simulates faults stops at the first such step: the screens up to there.
+    let compared = offline.recordedScreens.filter {
+      overHTTP.skipped ? $0.key < overHTTP.stepsRun - 1 : true
+    }
+    #expect(overHTTP.recordedScreens == compared)
+    if overHTTP.skipped {
+      #expect(overHTTP.skipReason?.contains("needs the offline catalog") == true)
+    }
+  }
+
+  @Test("Scenarios without simulated faults pass over HTTP from start to end")
+  func faultFreeScenariosPass() async throws {
+    let server = MealServer(
+      catalog: embeddedCatalog,
+      configuration: {
+        var c = MealServer.Configuration()
+        c.log = nil
+        return c
+      }())
+    try server.start(port: 0)
+    defer { server.stop() }
+    let baseURL = try #require(server.baseURL)
+    var passed: [String] = []
+    for file in lessonFiles {
+      let scenario = try loadLessonScenario(file)
+      let result = await ScenarioRunner().run(
+        scenario, on: AppDriver(catalog: embeddedCatalog, backend: .http(baseURL)))
+      if result.passed { passed.append(file) }
+    }
+    #expect(passed.contains("02-suche.scenario"))
+    #expect(passed.contains("04-favoriten.scenario"))
+    #expect(passed.contains("09-favoriten-liste.scenario"))
+  }
+
+  @Test("A simulated fault over HTTP skips the scenario with the reason; the run does not fail")
+  func faultStepSkips() async throws {
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
+    _ = try folder.write("a.scenario", "launch\nnetwork offline\nexpect title \"Dessert\"\n")
+    let server = MealServer(
+      catalog: embeddedCatalog,
+      configuration: {
+        var c = MealServer.Configuration()
+        c.log = nil
+        return c
+      }())
+    try server.start(port: 0)
+    defer { server.stop() }
+    let baseURL = try #require(server.baseURL)
+    var lines: [String] = []
+    let command = ScenarioCommand(
+      context: ScenarioContext(catalog: embeddedCatalog),
+      makeDriver: { AppDriver(catalog: embeddedCatalog, backend: .http(baseURL)) },
+      useColor: false, output: { lines.append($0) }, errorOutput: { lines.append($0) },
+      now: { .zero })
+    var options = CommandLineOptions.RunOptions()
+    options.paths = [folder.path]
+    let code = await command.run(options)
+    #expect(code == .success)
+    #expect(lines.first == "skipped  a  step 2 of 3  0.0 ms")
+    #expect(
+      lines.contains {
+        $0.hasSuffix(
+          "a.scenario:2: `network offline`: `network` needs the offline catalog; over real HTTP it is not supported"
+        )
+      })
+    #expect(lines.last == "0 passed, 0 failed, 1 skipped")
+  }
+
+  @Test("The probe before an HTTP run accepts a running server and explains a closed port")
+  func probe() async throws {
+    let server = MealServer(
+      catalog: embeddedCatalog,
+      configuration: {
+        var c = MealServer.Configuration()
+        c.log = nil
+        return c
+      }())
+    let port = try server.start(port: 0)
+    let baseURL = try #require(server.baseURL)
+    #expect(await AppDriver.probe(baseURL) == nil)
+    server.stop()
+    let closed = try #require(URL(string: "http://127.0.0.1:\(port)/api/json/v1/1/"))
+    let problem = try #require(await AppDriver.probe(closed, timeout: 2))
+    #expect(problem.hasPrefix("http://127.0.0.1:\(port)/api/json/v1/1/ cannot be reached ("))
+  }
+}
