@@ -258,6 +258,10 @@ public final class AppDriver: ScenarioDriver {
     app.flatMap { AppScreen.body($0.state).screenTitle }
   }
 
+  public func simulatedTime() -> Duration {
+    clock.now.offset
+  }
+
   public func takeRequests() -> [String] {
     log.takeNewRequests().map(\.description)
   }

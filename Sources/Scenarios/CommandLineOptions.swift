@@ -16,6 +16,8 @@ public enum CommandLineOptions: Equatable, Sendable {
     public var filter: String?
     public var baseURL: String?
     public var live = false
+    /// `--timing`: each report line also gives the wall time the scenario took.
+    public var timing = false
 
     public init() {}
   }
@@ -81,6 +83,7 @@ public enum CommandLineOptions: Equatable, Sendable {
       switch argument {
       case "--record": options.record = true
       case "--live": options.live = true
+      case "--timing": options.timing = true
       case "--catalog": options.catalog = try value(of: argument, in: &rest)
       case "--filter": options.filter = try value(of: argument, in: &rest)
       case "--base-url":

@@ -2,7 +2,7 @@
 public enum HelpText {
   /// The short usage printed after a command-line error.
   public static let usage = """
-    usage: rezepte [run] [PATH…] [--record] [--catalog DIR] [--filter TEXT] [--base-url URL] [--live]
+    usage: rezepte [run] [PATH…] [--record] [--catalog DIR] [--filter TEXT] [--base-url URL] [--live] [--timing]
            rezepte show FILE [--catalog DIR]
            rezepte serve [--port N] [--catalog DIR] [--delay D[@ENDPOINT]] [--status CODE[@ENDPOINT]]
                          [--broken-data[=ENDPOINT]] [--quiet]
@@ -39,12 +39,13 @@ public enum HelpText {
       --filter TEXT   Runs only the scenarios whose file name or title contains TEXT.
       --base-url URL  Sends the requests over HTTP to a TheMealDB-compatible server.
       --live          Sends the requests to the real TheMealDB.
+      --timing        Adds the wall time each scenario took to its line.
     """
 
   /// `rezepte help run`.
   public static var run: String {
     """
-    usage: rezepte [run] [PATH…] [--record] [--catalog DIR] [--filter TEXT] [--base-url URL] [--live]
+    usage: rezepte [run] [PATH…] [--record] [--catalog DIR] [--filter TEXT] [--base-url URL] [--live] [--timing]
 
     Replays every scenario and prints one line per scenario, then `N passed, N failed`.
     Exit status: 0 when all passed, 1 when a scenario failed, 2 for bad input (nothing runs).

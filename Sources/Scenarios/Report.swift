@@ -34,12 +34,17 @@ public enum ColorPolicy {
 public struct Report: Sendable {
   /// Whether `passed` and `failed` are coloured green and red.
   public var useColor: Bool
+  /// Whether each line ends with the wall time the scenario took. Off by default, so that the
+  /// same scenarios print the same bytes on every run and machine.
+  public var showsWallTime: Bool
 
-  public init(useColor: Bool) {
+  public init(useColor: Bool, showsWallTime: Bool = false) {
     self.useColor = useColor
+    self.showsWallTime = showsWallTime
   }
 
-  /// `passed  Titel (file)  12 steps  3 ms`; a failure's text follows on the next lines.
+  /// `passed  Titel (file)  12 steps  1.4s simulated` (and the wall time with `showsWallTime`);
+  /// a failure's text follows on the next lines.
   public func lines(for result: ScenarioResult) -> [String] {
     let status =
       result.passed
@@ -49,7 +54,10 @@ public struct Report: Sendable {
       result.passed
       ? (result.stepCount == 1 ? "1 step" : "\(result.stepCount) steps")
       : "step \(result.stepsRun) of \(result.stepCount)"
-    var lines = ["\(status)  \(name)  \(steps)  \(Self.format(result.time))"]
+    var line =
+      "\(status)  \(name)  \(steps)  \(ScenarioDuration.format(result.simulatedTime)) simulated"
+    if showsWallTime { line += "  \(Self.format(result.time))" }
+    var lines = [line]
     if let reason = result.skipReason {
       lines.append("    " + reason)
     }

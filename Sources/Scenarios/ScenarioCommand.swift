@@ -50,7 +50,7 @@ public struct ScenarioCommand {
     }
 
     let runner = ScenarioRunner(mode: options.record ? .record : .check, now: now)
-    let report = Report(useColor: useColor)
+    let report = Report(useColor: useColor, showsWallTime: options.timing)
     var results: [ScenarioResult] = []
     for scenario in scenarios {
       let result = await runner.run(scenario, on: makeDriver())

@@ -69,6 +69,12 @@ public protocol ScenarioDriver: AnyObject {
   func title() -> String?
   /// The requests sent since the last call, oldest first, as `GET search.php?s=Lasagne`.
   func takeRequests() -> [String]
+  /// The virtual time that has passed since the driver was made: the scenario's `wait`s.
+  func simulatedTime() -> Duration
+}
+
+extension ScenarioDriver {
+  public func simulatedTime() -> Duration { .zero }
 }
 
 /// A step that the current screen does not offer; the message says what it offers instead.

@@ -62,7 +62,8 @@ public struct ScenarioRunner {
     return ScenarioResult(
       file: scenario.file, title: scenario.title, name: scenario.name,
       stepCount: scenario.steps.count, stepsRun: stepsRun, time: now() - start,
-      failure: failure, skipReason: skipReason, recordedScreens: recorded)
+      simulatedTime: driver.simulatedTime(), failure: failure, skipReason: skipReason,
+      recordedScreens: recorded)
   }
 
   /// Carries out one step; returns what went wrong, if anything, as the failure's detail lines.
@@ -171,6 +172,8 @@ public struct ScenarioResult: Equatable, Sendable {
   public let stepsRun: Int
   /// The wall time the scenario took.
   public let time: Duration
+  /// The virtual time the scenario spanned: what its `wait`s moved the clock by.
+  public let simulatedTime: Duration
   /// Why the scenario failed, or `nil` when it passed or was skipped.
   public let failure: ScenarioFailure?
   /// Where and why the scenario stopped without a verdict: a step this mode cannot carry out.
@@ -186,7 +189,8 @@ public struct ScenarioResult: Equatable, Sendable {
 
   public init(
     file: String, title: String, name: String, stepCount: Int, stepsRun: Int, time: Duration,
-    failure: ScenarioFailure?, skipReason: String? = nil, recordedScreens: [Int: String]
+    simulatedTime: Duration = .zero, failure: ScenarioFailure?, skipReason: String? = nil,
+    recordedScreens: [Int: String]
   ) {
     self.file = file
     self.title = title
@@ -194,6 +198,7 @@ public struct ScenarioResult: Equatable, Sendable {
     self.stepCount = stepCount
     self.stepsRun = stepsRun
     self.time = time
+    self.simulatedTime = simulatedTime
     self.failure = failure
     self.skipReason = skipReason
     self.recordedScreens = recordedScreens

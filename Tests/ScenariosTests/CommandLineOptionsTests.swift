@@ -28,6 +28,7 @@ import Testing
       }
     ),
     (["--base-url", "http://127.0.0.1:8080"], run { $0.baseURL = "http://127.0.0.1:8080" }),
+    (["--timing"], run { $0.timing = true }),
     (["run", "--live"], run { $0.live = true }),
     (["show", "Scenarios/02-suche.scenario"], .show(.init(file: "Scenarios/02-suche.scenario"))),
     (["show", "f.scenario", "--catalog", "D"], .show(.init(file: "f.scenario", catalog: "D"))),

@@ -111,4 +111,23 @@ func loadLessonScenario(_ name: String) throws -> Scenario {
     #expect(screens >= 9)
     #expect(targeted >= 50)
   }
+
+  @Test("`rezepte run` over the lesson folder prints the same bytes on every run")
+  func sameReportEveryRun() async {
+    var outputs: [[String]] = []
+    for _ in 0..<2 {
+      var lines: [String] = []
+      let command = ScenarioCommand(
+        context: ScenarioContext(catalog: embeddedCatalog),
+        makeDriver: { AppDriver(catalog: embeddedCatalog) }, useColor: false,
+        output: { lines.append($0) }, errorOutput: { lines.append($0) })
+      var options = CommandLineOptions.RunOptions()
+      options.paths = [lessonFolder.path]
+      let code = await command.run(options)
+      #expect(code == .success)
+      outputs.append(lines)
+    }
+    #expect(outputs[0] == outputs[1])
+    #expect(outputs[0].last == "\(lessonFiles.count) passed, 0 failed")
+  }
 }

@@ -8,7 +8,8 @@ import Testing
   ) -> ScenarioResult {
     ScenarioResult(
       file: "Scenarios/02-suche.scenario", title: title, name: "02-suche", stepCount: 12,
-      stepsRun: stepsRun, time: .milliseconds(12), failure: failure, recordedScreens: [:])
+      stepsRun: stepsRun, time: .milliseconds(12), simulatedTime: .milliseconds(1400),
+      failure: failure, recordedScreens: [:])
   }
 
   static let failure = ScenarioFailure(
@@ -23,13 +24,42 @@ import Testing
     ])
     #expect(
       text == """
-        passed  Suche mit Pause (02-suche)  12 steps  12 ms
-        failed  02-suche  step 7 of 12  12 ms
+        passed  Suche mit Pause (02-suche)  12 steps  1.4s simulated
+        failed  02-suche  step 7 of 12  1.4s simulated
             Scenarios/02-suche.scenario:7: failed: expect title "Suche"
               expected the title: "Suche"
               found:              "Dessert"
         1 passed, 1 failed
         """)
+  }
+
+  @Test("Wall times appear only when asked for, so that a report is the same on every run")
+  func wallTimeOnRequest() {
+    #expect(
+      Report(useColor: false).lines(for: Self.result()) == [
+        "passed  02-suche  12 steps  1.4s simulated"
+      ])
+    #expect(
+      Report(useColor: false, showsWallTime: true).lines(for: Self.result()) == [
+        "passed  02-suche  12 steps  1.4s simulated  12 ms"
+      ])
+  }
+
+  @Test("A skipped scenario says where and why, and is counted apart")
+  func skippedLine() {
+    let skipped = ScenarioResult(
+      file: "a.scenario", title: "a", name: "a", stepCount: 3, stepsRun: 2, time: .zero,
+      failure: nil, skipReason: "a.scenario:2: `network offline`: needs the offline catalog",
+      recordedScreens: [:])
+    let report = Report(useColor: false)
+    #expect(
+      report.lines(for: skipped) == [
+        "skipped  a  step 2 of 3  0s simulated",
+        "    a.scenario:2: `network offline`: needs the offline catalog",
+      ])
+    #expect(report.summary([skipped, Self.result()]) == "1 passed, 0 failed, 1 skipped")
+    #expect(ExitCode([skipped, Self.result()]) == .success)
+    #expect(ExitCode([skipped, Self.result(failure: Self.failure)]) == .failure)
   }
 
   @Test("Without colours the report has no escape codes")

@@ -37,7 +37,7 @@ import Testing
     #expect(code == .success)
     #expect(
       output.lines == [
-        "passed  01-a  2 steps  0.0 ms", "passed  Zwei (02-b)  2 steps  0.0 ms",
+        "passed  01-a  2 steps  0s simulated", "passed  Zwei (02-b)  2 steps  0s simulated",
         "2 passed, 0 failed",
       ])
   }
@@ -51,7 +51,7 @@ import Testing
     let output = Output()
     let code = await command(output).run(options([folder.path]))
     #expect(code == .failure)
-    #expect(output.lines.first == "failed  01-a  step 2 of 3  0.0 ms")
+    #expect(output.lines.first == "failed  01-a  step 2 of 3  0s simulated")
     #expect(output.lines[1] == "    \(folder.path)/01-a.scenario:2: failed: expect title \"Suche\"")
     #expect(output.lines.last == "1 passed, 1 failed")
   }
