@@ -129,6 +129,24 @@ enum ScalingBenchmark {
   }
 }
 
+extension ScalingBenchmark {
+  /// What `once` makes the app do, called directly: the catalog answers `filter.php`, the answer
+  /// is decoded as `MealAPI` does, and the list screen is built, rendered and searched.
+  static func pieces(catalog: Catalog) throws {
+    var random = SeededGenerator(seed: 1)
+    let request = APIRequest(
+      path: "filter.php", query: [URLQueryItem(name: "c", value: GeneratedCatalog.category)])
+    let body = catalog.answer(request, random: &random).body
+    let meals = try JSONDecoder().decode(MealsResponse<Meal>.self, from: body).items
+    let state = MealListState(
+      categories: catalog.categories, meals: .loaded(meals),
+      loadedQuery: Query(category: GeneratedCatalog.category, search: ""))
+    let screen = AppScreen.body(AppState(list: state))
+    guard TextRenderer().render(screen).count > meals.count, screen.visibleTexts.count > meals.count
+    else { throw BenchmarkFailure("the list of \(meals.count) meals is not on the screen") }
+  }
+}
+
 // MARK: - 3. Render vs dump
 
 /// The list screen of 5,000 rows as the text tree, against `dump()` of the same snapshot.

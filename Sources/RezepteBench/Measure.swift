@@ -71,7 +71,7 @@ extension Duration {
   /// `412 µs`, `3.27 ms`, `1.204 s`: three significant digits in a readable unit.
   var formatted: String {
     let value = seconds
-    if value >= 1 { return Format.number(value, digits: 3) + " s" }
+    if value >= 1 { return Format.significant(value) + " s" }
     if value >= 1e-3 { return Format.significant(value * 1e3) + " ms" }
     return Format.significant(value * 1e6) + " µs"
   }
@@ -93,11 +93,15 @@ enum Format {
       + String(repeating: "0", count: max(0, digits - fractionText.count)) + fractionText
   }
 
-  /// Three significant digits: `412`, `41.2`, `4.12`.
+  /// Three significant digits without trailing zeros: `412`, `41.2`, `4.1`, `50`.
   static func significant(_ value: Double) -> String {
-    if value >= 100 { return number(value, digits: 0) }
-    if value >= 10 { return number(value, digits: 1) }
-    return number(value, digits: 2)
+    let digits = value >= 100 ? 0 : value >= 10 ? 1 : 2
+    var text = number(value, digits: digits)
+    if text.contains(".") {
+      while text.hasSuffix("0") { text.removeLast() }
+      if text.hasSuffix(".") { text.removeLast() }
+    }
+    return text
   }
 
   /// `1,204,330`: thousands separated by commas.

@@ -6,7 +6,8 @@ import MealCatalog
 @MainActor
 enum Profile {
   nonisolated static let cases = [
-    "replay", "scaling-1000", "scaling-5000", "scaling-20000", "render", "dump", "decode", "parse",
+    "replay", "scaling-1000", "scaling-5000", "scaling-20000", "pieces-1000", "pieces-20000",
+    "render", "dump", "decode", "parse",
     "typing",
   ]
 
@@ -16,6 +17,12 @@ enum Profile {
       let catalog = try Catalog.embedded()
       let folder = root.appendingPathComponent("Scenarios").path
       for _ in 0..<iterations { try await ReplayBenchmark.replay(folder: folder, catalog: catalog) }
+    case _ where name.hasPrefix("pieces-"):
+      // The scaling case's library work without the app's tasks: valgrind 3.19 cannot follow
+      // the threads Swift's concurrency runtime starts once an `AppDriver` runs.
+      guard let size = Int(name.dropFirst("pieces-".count)) else { fallthrough }
+      let catalog = try GeneratedCatalog.make(mealCount: size)
+      for _ in 0..<iterations { try ScalingBenchmark.pieces(catalog: catalog) }
     case _ where name.hasPrefix("scaling-"):
       guard let size = Int(name.dropFirst("scaling-".count)) else { fallthrough }
       let catalog = try GeneratedCatalog.make(mealCount: size)
