@@ -10,6 +10,7 @@ let package = Package(
   platforms: [.macOS(.v14), .iOS(.v17)],
   products: [
     .executable(name: "rezepte", targets: ["rezepte"]),
+    .executable(name: "rezepte-bench", targets: ["RezepteBench"]),
     .library(name: "MealDB", targets: ["MealDB"]),
     .library(name: "MealCatalog", targets: ["MealCatalog"]),
     .library(name: "VirtualTime", targets: ["VirtualTime"]),
@@ -36,6 +37,13 @@ let package = Package(
     .executableTarget(
       name: "rezepte",
       dependencies: ["Scenarios", "MealServer", "MealCatalog", "MealDB", "ViewDescription"]
+    ),
+    // Benchmarks of the scenario runner; meaningful only in a release build (README, "Benchmarks").
+    .executableTarget(
+      name: "RezepteBench",
+      dependencies: [
+        "Scenarios", "ViewDescription", "ViewModels", "MealCatalog", "MealDB", "VirtualTime",
+      ]
     ),
     .testTarget(name: "VirtualTimeTests", dependencies: ["VirtualTime"]),
     .testTarget(name: "MealDBTests", dependencies: ["MealDB"]),

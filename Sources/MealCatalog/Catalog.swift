@@ -178,15 +178,41 @@ public struct Catalog: Sendable {
   }
 
   static func same(_ lhs: String, _ rhs: String) -> Bool {
-    lhs.caseInsensitiveCompare(rhs) == .orderedSame
+    compareIgnoringCase(lhs, rhs) == .orderedSame
   }
 
   /// Names as the API sorts them: ignoring case, then by code points so ties are stable.
   static func byName(_ lhs: Record, _ rhs: Record) -> Bool {
-    switch lhs.name.caseInsensitiveCompare(rhs.name) {
+    switch compareIgnoringCase(lhs.name, rhs.name) {
     case .orderedAscending: true
     case .orderedDescending: false
     case .orderedSame: (lhs.name, lhs.id) < (rhs.name, rhs.id)
+    }
+  }
+
+  /// `caseInsensitiveCompare`, answered without Foundation when both texts are ASCII.
+  ///
+  /// For ASCII, Foundation's order is that of the bytes with `A`–`Z` lowered (checked against it
+  /// for every byte); the bridge to `NSString` made sorting `filter.php`'s answer the largest
+  /// cost of a long list (callgrind: 48% of a launch on 5,000 meals).
+  static func compareIgnoringCase(_ lhs: String, _ rhs: String) -> ComparisonResult {
+    guard lhs.utf8.allSatisfy({ $0 < 0x80 }), rhs.utf8.allSatisfy({ $0 < 0x80 }) else {
+      return lhs.caseInsensitiveCompare(rhs)
+    }
+    func lowered(_ byte: UInt8) -> UInt8 {
+      byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte + 0x20 : byte
+    }
+    var left = lhs.utf8.makeIterator()
+    var right = rhs.utf8.makeIterator()
+    while true {
+      switch (left.next().map(lowered), right.next().map(lowered)) {
+      case (nil, nil): return .orderedSame
+      case (nil, _): return .orderedAscending
+      case (_, nil): return .orderedDescending
+      case (let leftByte?, let rightByte?) where leftByte != rightByte:
+        return leftByte < rightByte ? .orderedAscending : .orderedDescending
+      default: continue
+      }
     }
   }
 }

@@ -112,14 +112,42 @@ public struct MealDetail: Decodable, Identifiable, Hashable, Sendable {
       .filter { !$0.isEmpty }
   }
 
-  /// Line breaks as `\n` (records mix in `\r\n`), trailing blanks off each line, `nil` when empty.
+  /// Line breaks as `\n` (records mix in `\r\n` and `\r`), blanks (`CharacterSet.whitespaces`)
+  /// off both ends of each line, white space and line breaks (`.whitespacesAndNewlines`) off both
+  /// ends of the text, `nil` when empty.
+  ///
+  /// Finds the line breaks in the UTF-8 bytes and trims only the ends of each line, instead of
+  /// calling Foundation's `replacingOccurrences` and `trimmingCharacters`, which bridge every
+  /// line through `NSString`: callgrind showed them taking 56% of the instructions spent decoding
+  /// a `search.php` answer of 25 records.
   static func normalizedInstructions(_ text: String) -> String? {
-    let lines = text.replacingOccurrences(of: "\r\n", with: "\n")
-      .replacingOccurrences(of: "\r", with: "\n")
-      .split(separator: "\n", omittingEmptySubsequences: false)
-      .map { $0.trimmingCharacters(in: .whitespaces) }
-    let joined = lines.joined(separator: "\n").trimmed
-    return joined.isEmpty ? nil : joined
+    let utf8 = text.utf8
+    var result = ""
+    result.reserveCapacity(utf8.count)
+    var isFirstLine = true
+    var lineStart = 0
+    func endLine(at end: Int) {
+      if !isFirstLine { result.append("\n") }
+      isFirstLine = false
+      let lower = utf8.index(utf8.startIndex, offsetBy: lineStart)
+      let upper = utf8.index(utf8.startIndex, offsetBy: end)
+      result.append(
+        contentsOf: Substring(text.unicodeScalars[lower..<upper].trimming(where: \.isBlank)))
+    }
+    var offset = 0
+    var previous: UInt8 = 0
+    for byte in utf8 {
+      if byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r") {
+        // `\r\n` is one break: the `\r` has ended the line already.
+        if !(byte == UInt8(ascii: "\n") && previous == UInt8(ascii: "\r")) { endLine(at: offset) }
+        lineStart = offset + 1
+      }
+      previous = byte
+      offset += 1
+    }
+    endLine(at: offset)
+    let trimmed = result.unicodeScalars.trimming(where: \.isWhitespaceOrNewline)
+    return trimmed.isEmpty ? nil : String(Substring(trimmed))
   }
 
   /// TheMealDB numbers its ingredient slots 1 to 20.
@@ -163,7 +191,55 @@ extension String {
 
   /// Trimmed, with every inner run of white space folded into one space.
   var folded: String {
-    split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
+    // Most texts are printable ASCII with single spaces between words and none at the ends,
+    // and stay as they are; checking that costs far less than splitting and joining (callgrind:
+    // 11% of decoding a record went into this property).
+    if isFoldedPrintableASCII { return self }
+    return split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
+  }
+
+  /// Whether the text is printable ASCII without a space at either end or two in a row.
+  private var isFoldedPrintableASCII: Bool {
+    var previous = UInt8(ascii: " ")
+    for byte in utf8 {
+      guard byte >= 0x20, byte < 0x7F, !(byte == 0x20 && previous == 0x20) else { return false }
+      previous = byte
+    }
+    return previous != 0x20
+  }
+}
+
+extension Unicode.Scalar {
+  /// In `CharacterSet.whitespaces`: a space separator (Zs), a tab, or the zero width space
+  /// (Foundation still counts U+200B, a space separator until Unicode 4.0.1).
+  var isBlank: Bool {
+    value < 0x80
+      ? value == 0x20 || value == 0x09
+      : value == 0x200B || properties.generalCategory == .spaceSeparator
+  }
+
+  /// In `CharacterSet.whitespacesAndNewlines`: a separator (Z*), a tab, U+000A to U+000D, NEL,
+  /// or the zero width space.
+  var isWhitespaceOrNewline: Bool {
+    switch value {
+    case 0x09...0x0D, 0x85, 0x200B: true
+    case 0x00...0x7F: value == 0x20
+    default:
+      switch properties.generalCategory {
+      case .spaceSeparator, .lineSeparator, .paragraphSeparator: true
+      default: false
+      }
+    }
+  }
+}
+
+extension BidirectionalCollection where Element == Unicode.Scalar {
+  /// The elements between the first and the last that do not satisfy `predicate`.
+  func trimming(where predicate: (Unicode.Scalar) -> Bool) -> SubSequence {
+    guard let first = firstIndex(where: { !predicate($0) }),
+      let last = lastIndex(where: { !predicate($0) })
+    else { return self[endIndex...] }
+    return self[first...last]
   }
 }
 

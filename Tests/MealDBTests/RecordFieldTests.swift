@@ -80,6 +80,26 @@ import Testing
     #expect(try detail(fields).instructions == "Boil the pasta.\nFry the garlic.\n\nServe.")
   }
 
+  @Test(
+    "Instructions lose the same blanks and breaks as Foundation's trimming would take",
+    arguments: [
+      "\u{A0}Whisk.\u{3000}\r\n\tBake.\u{2028}",
+      "\u{200B}Cut.\r\r\nServe.\u{85}",
+      "\n\rMix.\u{0B}\r\n \u{0C}",
+      "Caf\u{E9} \u{301}\r\ne\u{301} \r",
+      "\u{2029} 180\u{B0}C\t\n\n",
+    ])
+  func instructionsMatchFoundation(raw: String) throws {
+    let lines = raw.replacingOccurrences(of: "\r\n", with: "\n")
+      .replacingOccurrences(of: "\r", with: "\n")
+      .split(separator: "\n", omittingEmptySubsequences: false)
+      .map { $0.trimmingCharacters(in: .whitespaces) }
+    let expected = lines.joined(separator: "\n").trimmingCharacters(in: .whitespacesAndNewlines)
+    var fields = minimalRecord
+    fields["strInstructions"] = .some(raw)
+    #expect(try detail(fields).instructions == expected)
+  }
+
   @Test("Instructions are split into paragraphs, blank lines left out")
   func paragraphs() throws {
     var fields = minimalRecord

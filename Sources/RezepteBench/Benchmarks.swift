@@ -1,0 +1,301 @@
+import Foundation
+import MealCatalog
+import MealDB
+import Scenarios
+import ViewDescription
+import ViewModels
+
+/// Something a benchmark found wrong with what it measured (a failed scenario, a missing row).
+struct BenchmarkFailure: Error, CustomStringConvertible {
+  let description: String
+
+  init(_ description: String) {
+    self.description = description
+  }
+}
+
+// MARK: - 1. Replay
+
+/// The whole `Scenarios/` suite through `ScenarioCommand.run`, the code behind `rezepte run`.
+@MainActor
+enum ReplayBenchmark {
+  struct Result {
+    let catalogLoad: Duration
+    let wall: Duration
+    let scenarios: Int
+    let steps: Int
+    /// The virtual time the suite advances: the sum of its `wait` steps (a network delay only
+    /// passes while a `wait` runs, so this counts delays that were waited for too).
+    let simulated: Duration
+  }
+
+  static func run(folder: String, measure: Measure) async throws -> Result {
+    let catalogLoad = try measure.median(batch: 1) { _ = try Catalog.embedded() }
+    let catalog = try Catalog.embedded()
+    let (files, _) = ScenarioFiles.collect([folder])
+    let (scenarios, diagnostics) = ScenarioFiles.load(
+      files, context: ScenarioContext(catalog: catalog))
+    guard diagnostics.isEmpty, !scenarios.isEmpty else {
+      throw BenchmarkFailure("the scenarios in \(folder) do not load: \(diagnostics)")
+    }
+    let steps = scenarios.flatMap(\.steps)
+    let simulated = steps.reduce(Duration.zero) { total, step in
+      if case .wait(let duration) = step.action { total + duration } else { total }
+    }
+    let wall = try await measure.median { try await replay(folder: folder, catalog: catalog) }
+    return Result(
+      catalogLoad: catalogLoad, wall: wall, scenarios: scenarios.count, steps: steps.count,
+      simulated: simulated)
+  }
+
+  /// One `rezepte run FOLDER`, with the report discarded; throws unless every scenario passes.
+  static func replay(folder: String, catalog: Catalog) async throws {
+    var options = CommandLineOptions.RunOptions()
+    options.paths = [folder]
+    var errors: [String] = []
+    let command = ScenarioCommand(
+      context: ScenarioContext(catalog: catalog),
+      makeDriver: { AppDriver(catalog: catalog, backend: .catalog) },
+      useColor: false, output: { _ in }, errorOutput: { errors.append($0) })
+    let code = await command.run(options)
+    guard code == .success else {
+      throw BenchmarkFailure("the scenarios fail (\(code)): \(errors.joined(separator: "\n"))")
+    }
+  }
+}
+
+// MARK: - 2. Scaling
+
+/// Launch, render and `expect visible` on generated catalogs of growing size; each size runs in
+/// a child process of its own so that its peak memory is its own.
+@MainActor
+enum ScalingBenchmark {
+  static let sizes = [1_000, 5_000, 20_000]
+  /// The hidden argument that makes the bench measure one size and print one result line.
+  nonisolated static let childArgument = "--scaling-child"
+
+  struct Result {
+    let size: Int
+    let time: Duration
+    /// `VmHWM` at the end of the child.
+    let peakKiB: Int
+    /// `VmHWM` when the child started, before it built the catalog.
+    let baselineKiB: Int
+  }
+
+  /// Measures every size in a fresh child process.
+  static func run(runs: Int) throws -> [Result] {
+    try sizes.map { size in
+      let output = try Child.output(of: [
+        Machine.executable, childArgument, String(size), "--runs", String(runs),
+      ])
+      let numbers = output.split(separator: "\n").last { $0.hasPrefix("RESULT ") }?
+        .split(separator: " ").dropFirst().compactMap { Int($0) }
+      guard let numbers, numbers.count == 3 else {
+        throw BenchmarkFailure("the child for \(size) meals printed no result: \(output)")
+      }
+      return Result(
+        size: size, time: .nanoseconds(numbers[0]), peakKiB: numbers[1],
+        baselineKiB: numbers[2])
+    }
+  }
+
+  /// The child's work: `RESULT <median ns> <peak KiB> <baseline KiB>` on standard output.
+  static func child(size: Int, measure: Measure) async throws -> String {
+    let baseline = Machine.peakMemoryKiB() ?? 0
+    let catalog = try GeneratedCatalog.make(mealCount: size)
+    let target = lastName(in: catalog)
+    let time = try await measure.median { try await once(catalog: catalog, expecting: target) }
+    let peak = Machine.peakMemoryKiB() ?? 0
+    let nanoseconds =
+      time.components.seconds * 1_000_000_000
+      + time.components.attoseconds / 1_000_000_000
+    return "RESULT \(nanoseconds) \(peak) \(baseline)"
+  }
+
+  /// The name the list shows last, so `expect visible` looks through every row.
+  static func lastName(in catalog: Catalog) -> String {
+    catalog.records.map(\.name).max { $0.caseInsensitiveCompare($1) == .orderedAscending } ?? ""
+  }
+
+  /// `launch`, `expect screen`'s rendering and `expect visible "<target>"`, as a scenario does.
+  static func once(catalog: Catalog, expecting target: String) async throws {
+    let driver = AppDriver(catalog: catalog, backend: .catalog)
+    try await driver.launch()
+    let screen = driver.screenText()
+    guard driver.visibleTexts().contains(target), screen.contains(target) else {
+      throw BenchmarkFailure("the list of \(catalog.records.count) meals does not show \(target)")
+    }
+  }
+}
+
+extension ScalingBenchmark {
+  /// What `once` makes the app do, called directly: the catalog answers `filter.php`, the answer
+  /// is decoded as `MealAPI` does, and the list screen is built, rendered and searched.
+  static func pieces(catalog: Catalog) throws {
+    var random = SeededGenerator(seed: 1)
+    let request = APIRequest(
+      path: "filter.php", query: [URLQueryItem(name: "c", value: GeneratedCatalog.category)])
+    let body = catalog.answer(request, random: &random).body
+    let meals = try JSONDecoder().decode(MealsResponse<Meal>.self, from: body).items
+    let state = MealListState(
+      categories: catalog.categories, meals: .loaded(meals),
+      loadedQuery: Query(category: GeneratedCatalog.category, search: ""))
+    let screen = AppScreen.body(AppState(list: state))
+    guard TextRenderer().render(screen).count > meals.count, screen.visibleTexts.count > meals.count
+    else { throw BenchmarkFailure("the list of \(meals.count) meals is not on the screen") }
+  }
+}
+
+// MARK: - 3. Render vs dump
+
+/// The list screen of 5,000 rows as the text tree, against `dump()` of the same snapshot.
+enum RenderBenchmark {
+  static let rowCount = 5_000
+
+  /// A loaded list of `rowCount` generated meals with three favourites.
+  static func state() throws -> MealListState {
+    let catalog = try GeneratedCatalog.make(mealCount: rowCount)
+    let meals = catalog.records.map {
+      Meal(id: $0.id, name: $0.name, thumbnail: $0.fields["strMealThumb"]?.string)
+    }
+    let favorites = meals.prefix(3).map(FavoriteMeal.init)
+    return MealListState(
+      categories: catalog.categories, meals: .loaded(meals),
+      loadedQuery: Query(category: GeneratedCatalog.category, search: ""),
+      favoriteIDs: Set(favorites.map(\.id)), favorites: Array(favorites))
+  }
+
+  /// What `expect screen` compares: the node tree built from the snapshot, rendered as text.
+  static func render(_ state: MealListState) -> String {
+    TextRenderer().render(AppScreen.body(AppState(list: state)))
+  }
+
+  /// What a generic snapshot library would print.
+  static func dumped(_ state: MealListState) -> String {
+    var text = ""
+    dump(state, to: &text)
+    return text
+  }
+}
+
+// MARK: - 4. Decode vs parse
+
+/// A `search.php` answer of 25 full records: the app's decoding against Foundation's raw parse.
+enum DecodeBenchmark {
+  static let recordCount = 25
+
+  /// The bytes the offline catalog sends for `search.php?s=` over the first 25 embedded meals.
+  static func answer() throws -> Data {
+    let embedded = try Catalog.embedded()
+    let catalog = try Catalog(
+      categories: embedded.categories, records: Array(embedded.records.prefix(recordCount)))
+    var random = SeededGenerator(seed: 1)
+    let request = APIRequest(path: "search.php", query: [URLQueryItem(name: "s", value: "")])
+    return catalog.answer(request, random: &random).body
+  }
+
+  /// Exactly what `MealAPI.searchDetails` does with the body.
+  static func decode(_ body: Data) throws -> Int {
+    try JSONDecoder().decode(MealsResponse<MealDetail>.self, from: body).items.count
+  }
+
+  static func parse(_ body: Data) throws -> Int {
+    let object = try JSONSerialization.jsonObject(with: body) as? [String: Any]
+    return (object?["meals"] as? [Any])?.count ?? 0
+  }
+}
+
+// MARK: - 5. Requests saved
+
+/// "Spaghetti Bolognese" typed key by key at a steady pace: how many searches go out.
+@MainActor
+enum TypingBenchmark {
+  static let text = "Spaghetti Bolognese"
+  static let intervals: [Duration] = [
+    .milliseconds(50), .milliseconds(150), .milliseconds(300), .milliseconds(450),
+  ]
+
+  /// The keys that change the trimmed query (the space does not): the fewest requests when
+  /// every pause runs out, as at 450 ms per key.
+  static var queryChangingKeys: Int {
+    var previous = ""
+    var count = 0
+    for end in text.indices {
+      let query = text[...end].trimmingCharacters(in: .whitespaces)
+      if query != previous { count += 1 }
+      previous = query
+    }
+    return count
+  }
+
+  /// The `search.php` requests sent while typing at `interval` per key, on a virtual clock.
+  static func requests(interval: Duration, catalog: Catalog) async throws -> [String] {
+    let driver = AppDriver(catalog: catalog, backend: .catalog)
+    try await driver.launch()
+    _ = driver.takeRequests()
+    for character in text {
+      try await driver.type(String(character))
+      try await driver.wait(interval)
+    }
+    try await driver.wait(.seconds(1))
+    return driver.takeRequests().filter { $0.contains("search.php") }
+  }
+}
+
+// MARK: - 6. Start-up
+
+/// `rezepte --help` and a one-scenario run as whole processes.
+enum StartupBenchmark {
+  struct Result {
+    let help: Duration
+    let scenario: Duration
+    let method: String
+  }
+
+  static let scenario = "Scenarios/01-kategorien.scenario"
+
+  /// The `rezepte` built next to this program.
+  static var rezepte: String {
+    URL(fileURLWithPath: Machine.executable).deletingLastPathComponent()
+      .appendingPathComponent("rezepte").path
+  }
+
+  static func run(root: URL, measure: Measure) throws -> Result? {
+    guard FileManager.default.isExecutableFile(atPath: rezepte) else { return nil }
+    let scenarioPath = root.appendingPathComponent(scenario).path
+    let help = [rezepte, "--help"]
+    let replay = [rezepte, "run", scenarioPath]
+    for command in [help, replay] where try Child.run(command, in: root) != 0 {
+      throw BenchmarkFailure("`\(command.joined(separator: " "))` fails")
+    }
+    if Child.isInstalled("hyperfine"), !scenarioPath.contains(" "), !rezepte.contains(" ") {
+      return try hyperfine([help, replay], root: root, runs: max(measure.runs, 10))
+    }
+    let helpTime = try measure.median(batch: 1) { _ = try Child.run(help, in: root) }
+    let replayTime = try measure.median(batch: 1) { _ = try Child.run(replay, in: root) }
+    return Result(
+      help: helpTime, scenario: replayTime,
+      method: "timed by the bench (Process), median of \(measure.runs)")
+  }
+
+  /// Both commands under `hyperfine -N`, medians read from its JSON export.
+  private static func hyperfine(_ commands: [[String]], root: URL, runs: Int) throws -> Result {
+    let export = FileManager.default.temporaryDirectory
+      .appendingPathComponent("rezepte-bench-\(ProcessInfo.processInfo.processIdentifier).json")
+    defer { try? FileManager.default.removeItem(at: export) }
+    _ = try Child.output(
+      of: [
+        "hyperfine", "-N", "--style", "none", "--warmup", "3", "--runs", String(runs),
+        "--export-json", export.path,
+      ] + commands.map { $0.joined(separator: " ") })
+    let json = try JSONSerialization.jsonObject(with: Data(contentsOf: export)) as? [String: Any]
+    let medians = (json?["results"] as? [[String: Any]])?.compactMap { $0["median"] as? Double }
+    guard let medians, medians.count == 2 else {
+      throw BenchmarkFailure("hyperfine's export has no medians")
+    }
+    return Result(
+      help: .nanoseconds(Int64(medians[0] * 1e9)), scenario: .nanoseconds(Int64(medians[1] * 1e9)),
+      method: "hyperfine -N, median of \(runs) after 3 warm-up runs")
+  }
+}
