@@ -9,6 +9,15 @@ import Testing
 /// the package's own server on loopback give the same screens as the in-process catalog.
 @MainActor
 @Suite struct HTTPScenarioTests {
+  /// The package's server over the embedded catalog on a free loopback port, without its log.
+  func startServer() throws -> (MealServer, URL) {
+    var configuration = MealServer.Configuration()
+    configuration.log = nil
+    let server = MealServer(catalog: embeddedCatalog, configuration: configuration)
+    try server.start(port: 0)
+    return (server, try #require(server.baseURL))
+  }
+
   /// Runs the scenario in record mode, so every `expect screen` keeps the screen it saw.
   func screens(_ scenario: Scenario, on driver: AppDriver) async -> ScenarioResult {
     await ScenarioRunner(mode: .record).run(scenario, on: driver)
@@ -17,12 +26,8 @@ import Testing
   @Test(
     "Over HTTP every recorded screen comes out as in the in-process run", arguments: lessonFiles)
   func sameScreensOverHTTP(file: String) async throws {
-    var configuration = MealServer.Configuration()
-    configuration.log = nil
-    let server = MealServer(catalog: embeddedCatalog, configuration: configuration)
-    try server.start(port: 0)
+    let (server, baseURL) = try startServer()
     defer { server.stop() }
-    let baseURL = try #require(server.baseURL)
 
     let scenario = try loadLessonScenario(file)
     let offline = await screens(scenario, on: AppDriver(catalog: embeddedCatalog))
@@ -43,16 +48,8 @@ import Testing
 
   @Test("Scenarios without simulated faults pass over HTTP from start to end")
   func faultFreeScenariosPass() async throws {
-    let server = MealServer(
-      catalog: embeddedCatalog,
-      configuration: {
-        var c = MealServer.Configuration()
-        c.log = nil
-        return c
-      }())
-    try server.start(port: 0)
+    let (server, baseURL) = try startServer()
     defer { server.stop() }
-    let baseURL = try #require(server.baseURL)
     var passed: [String] = []
     for file in lessonFiles {
       let scenario = try loadLessonScenario(file)
@@ -70,16 +67,8 @@ import Testing
     let folder = try TemporaryFolder()
     defer { folder.remove() }
     _ = try folder.write("a.scenario", "launch\nnetwork offline\nexpect title \"Dessert\"\n")
-    let server = MealServer(
-      catalog: embeddedCatalog,
-      configuration: {
-        var c = MealServer.Configuration()
-        c.log = nil
-        return c
-      }())
-    try server.start(port: 0)
+    let (server, baseURL) = try startServer()
     defer { server.stop() }
-    let baseURL = try #require(server.baseURL)
     var lines: [String] = []
     let command = ScenarioCommand(
       context: ScenarioContext(catalog: embeddedCatalog),
@@ -102,15 +91,8 @@ import Testing
 
   @Test("The probe before an HTTP run accepts a running server and explains a closed port")
   func probe() async throws {
-    let server = MealServer(
-      catalog: embeddedCatalog,
-      configuration: {
-        var c = MealServer.Configuration()
-        c.log = nil
-        return c
-      }())
-    let port = try server.start(port: 0)
-    let baseURL = try #require(server.baseURL)
+    let (server, baseURL) = try startServer()
+    let port = try #require(server.port)
     #expect(await AppDriver.probe(baseURL) == nil)
     server.stop()
     let closed = try #require(URL(string: "http://127.0.0.1:\(port)/api/json/v1/1/"))
