@@ -15,7 +15,8 @@ public enum ErrorMessage {
     case let urlError as URLError where urlError.code == .timedOut:
       return "Der Server antwortet gerade nicht. Versuch es gleich noch einmal."
     case let urlError as URLError where connectionCodes.contains(urlError.code):
-      return "Der Rezept-Server ist nicht erreichbar. Versuch es später erneut."
+      // Lesson 3.11's text for connection problems; Schritt 6 has none of its own.
+      return "Es gab ein Problem mit der Verbindung."
     case APIError.badStatus:
       return "Beim Rezept-Server ist ein Problem aufgetreten. Versuch es später erneut."
     case is DecodingError:

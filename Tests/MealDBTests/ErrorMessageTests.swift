@@ -22,7 +22,7 @@ import Testing
   static let server = "Beim Rezept-Server ist ein Problem aufgetreten. Versuch es später erneut."
   static let unreadable = "Die Rezepte konnten nicht gelesen werden."
   static let general = "Die Rezepte konnten nicht geladen werden."
-  static let unreachable = "Der Rezept-Server ist nicht erreichbar. Versuch es später erneut."
+  static let unreachable = "Es gab ein Problem mit der Verbindung."
 
   /// A real DecodingError, as `JSONDecoder` throws it for a body that is not JSON.
   static let decodingError: any Error = {

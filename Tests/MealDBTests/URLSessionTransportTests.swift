@@ -23,7 +23,7 @@ import Testing
     #expect([.cannotConnectToHost, .networkConnectionLost].contains(error.code))
     #expect(
       ErrorMessage.text(for: error)
-        == "Der Rezept-Server ist nicht erreichbar. Versuch es später erneut.")
+        == "Es gab ein Problem mit der Verbindung.")
   }
 
   @Test("The timeout given is the transport's timeout")

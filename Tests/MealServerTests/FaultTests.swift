@@ -54,7 +54,7 @@ import Testing
     let api = server.api()
     server.server.stop()
     let text = await message { _ = try await api.categories() }
-    #expect(text == "Der Rezept-Server ist nicht erreichbar. Versuch es später erneut.")
+    #expect(text == "Es gab ein Problem mit der Verbindung.")
   }
 
   @Test("Changed faults apply to the next request")

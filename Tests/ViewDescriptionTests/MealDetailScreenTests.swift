@@ -22,7 +22,7 @@ import ViewModels
   func failed() {
     let state = MealDetailState(
       meal: Fixture.frangipanTart,
-      detail: .failed("Der Rezept-Server ist nicht erreichbar. Versuch es später erneut."))
+      detail: .failed("Beim Rezept-Server ist ein Problem aufgetreten. Versuch es später erneut."))
     #expect(
       rendered(state) == """
         NavigationStack
@@ -30,7 +30,7 @@ import ViewModels
            ├─ Toolbar
            │  └─ Button "Als Favorit merken" [heart]
            └─ ContentUnavailableView "Fehler" [wifi.exclamationmark]
-              ├─ Text "Der Rezept-Server ist nicht erreichbar. Versuch es später
+              ├─ Text "Beim Rezept-Server ist ein Problem aufgetreten. Versuch es später
               │     erneut."
               └─ Button "Erneut versuchen"
         """)

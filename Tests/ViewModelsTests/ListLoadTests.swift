@@ -200,7 +200,7 @@ import VirtualTime
     arguments: [
       (
         URLError(.cannotConnectToHost) as any Error & Sendable,
-        "Der Rezept-Server ist nicht erreichbar. Versuch es später erneut."
+        "Es gab ein Problem mit der Verbindung."
       ),
       (URLError(.badURL), "Die Rezepte konnten nicht geladen werden."),
     ])
