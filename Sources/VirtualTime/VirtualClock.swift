@@ -1,10 +1,11 @@
 /// A clock whose time moves only when told to: the search pause and response delays run in
 /// virtual time, so a scenario that waits a minute replays in milliseconds, the same way each run.
 ///
-/// `sleep(until:)` suspends until `advance(by:)` reaches the deadline. Sleepers resume in deadline
-/// order (ties in the order they went to sleep); a cancelled sleeper is removed and throws
-/// `CancellationError` at once. With a `TaskTracker`, `advance(by:)` lets each resumed piece of work
-/// settle before it moves on, so a sleep that work starts inside the window also runs on time.
+/// `sleep(until:)` suspends until `advance(by:)` reaches the deadline. Sleepers are woken one at a
+/// time in deadline order (ties in the order they went to sleep); a cancelled sleeper is removed
+/// and throws `CancellationError` at once. With a `TaskTracker`, `advance(by:)` lets each woken
+/// piece of work settle before it wakes the next, so they also *run* in that order, and a sleep
+/// that work starts inside the window runs on time.
 public final class VirtualClock: Clock, Sendable {
   public struct Instant: InstantProtocol, Sendable, CustomStringConvertible {
     /// Time since the clock started.
@@ -99,11 +100,11 @@ public final class VirtualClock: Clock, Sendable {
   /// Moves time forward to `target`, waking sleepers in deadline order.
   public func advance(to target: Instant) async {
     await tracker?.settle()
-    while let due = wakeNextDue(notAfter: target) {
-      for sleeper in due {
-        sleeper.tracker?.willWake()
-        sleeper.continuation.resume()
-      }
+    // One sleeper at a time, and its work settles before the next wakes: ties resume in the order
+    // they went to sleep, whichever threads the runtime resumes them on.
+    while let sleeper = removeNextDue(notAfter: target) {
+      sleeper.tracker?.willWake()
+      sleeper.continuation.resume()
       await tracker?.settle()
     }
     state.withLock { state in
@@ -111,16 +112,17 @@ public final class VirtualClock: Clock, Sendable {
     }
   }
 
-  /// Removes the sleepers with the earliest deadline not after `target` and sets the time to it.
-  private func wakeNextDue(notAfter target: Instant) -> [Sleeper]? {
-    state.withLock { state -> [Sleeper]? in
-      guard let earliest = state.sleepers.map(\.deadline).min(), earliest <= target else {
-        return nil
-      }
-      state.now = max(state.now, earliest)
-      let due = state.sleepers.filter { $0.deadline == earliest }
-      state.sleepers.removeAll { $0.deadline == earliest }
-      return due
+  /// Removes the first sleeper with the earliest deadline not after `target`, and sets the time
+  /// to its deadline.
+  private func removeNextDue(notAfter target: Instant) -> Sleeper? {
+    state.withLock { state -> Sleeper? in
+      guard
+        let index = state.sleepers.indices.min(by: { lhs, rhs in
+          state.sleepers[lhs].deadline < state.sleepers[rhs].deadline
+        }), state.sleepers[index].deadline <= target
+      else { return nil }
+      state.now = max(state.now, state.sleepers[index].deadline)
+      return state.sleepers.remove(at: index)
     }
   }
 
