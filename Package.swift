@@ -58,8 +58,7 @@ let package = Package(
     ),
     .testTarget(
       name: "ScenariosTests",
-      dependencies: ["Scenarios", "ViewDescription", "MealCatalog", "MealServer"],
-      resources: [.copy("Fixtures")]
+      dependencies: ["Scenarios", "ViewDescription", "MealCatalog", "MealServer"]
     ),
     .testTarget(
       name: "MealServerTests", dependencies: ["MealServer", "MealCatalog", "MealDB", "VirtualTime"]
