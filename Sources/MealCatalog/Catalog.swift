@@ -14,6 +14,8 @@ public struct Catalog: Sendable {
     public let name: String
     public let category: String?
     public let area: String?
+    /// Whether the name is plain ASCII, worked out once so that sorting needs no Foundation.
+    let nameIsASCII: Bool
 
     public init(fields: [String: JSONValue]) throws {
       guard let id = fields["idMeal"]?.string, !id.isEmpty else {
@@ -27,6 +29,7 @@ public struct Catalog: Sendable {
       self.name = name.trimmingCharacters(in: .whitespacesAndNewlines)
       category = fields["strCategory"]?.string
       area = fields["strArea"]?.string
+      nameIsASCII = self.name.utf8.allSatisfy { $0 < 0x80 }
     }
 
     /// The `filter.php` summary: name, thumbnail and id only.
@@ -183,7 +186,10 @@ public struct Catalog: Sendable {
 
   /// Names as the API sorts them: ignoring case, then by code points so ties are stable.
   static func byName(_ lhs: Record, _ rhs: Record) -> Bool {
-    switch compareIgnoringCase(lhs.name, rhs.name) {
+    let order =
+      lhs.nameIsASCII && rhs.nameIsASCII
+      ? compareASCIIIgnoringCase(lhs.name, rhs.name) : lhs.name.caseInsensitiveCompare(rhs.name)
+    return switch order {
     case .orderedAscending: true
     case .orderedDescending: false
     case .orderedSame: (lhs.name, lhs.id) < (rhs.name, rhs.id)
@@ -199,6 +205,11 @@ public struct Catalog: Sendable {
     guard lhs.utf8.allSatisfy({ $0 < 0x80 }), rhs.utf8.allSatisfy({ $0 < 0x80 }) else {
       return lhs.caseInsensitiveCompare(rhs)
     }
+    return compareASCIIIgnoringCase(lhs, rhs)
+  }
+
+  /// The ASCII half of `compareIgnoringCase`, for texts known to be ASCII.
+  static func compareASCIIIgnoringCase(_ lhs: String, _ rhs: String) -> ComparisonResult {
     func lowered(_ byte: UInt8) -> UInt8 {
       byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte + 0x20 : byte
     }
