@@ -64,67 +64,69 @@ enum JSONWriter {
   }()
 
   static func data(_ value: JSONValue) -> Data {
-    var out = ""
+    var out: [UInt8] = []
+    out.reserveCapacity(4096)
     write(value, to: &out)
-    return Data(out.utf8)
+    return Data(out)
   }
 
-  static func write(_ value: JSONValue, to out: inout String) {
+  /// Appends the value's bytes. Bytes rather than a `String`: answers are written on every
+  /// request, and appending to a `String` one character at a time was the writer's main cost.
+  static func write(_ value: JSONValue, to out: inout [UInt8]) {
     switch value {
-    case .null: out += "null"
-    case .bool(let flag): out += flag ? "true" : "false"
+    case .null: out += "null".utf8
+    case .bool(let flag): out += (flag ? "true" : "false").utf8
     case .number(let number):
       if number.rounded() == number, abs(number) < 1e15 {
-        out += String(Int64(number))
+        out += String(Int64(number)).utf8
       } else {
-        out += "\(number)"
+        out += "\(number)".utf8
       }
     case .string(let text): writeString(text, to: &out)
     case .array(let items):
-      out += "["
+      out.append(UInt8(ascii: "["))
       for (index, item) in items.enumerated() {
-        if index > 0 { out += "," }
+        if index > 0 { out.append(UInt8(ascii: ",")) }
         write(item, to: &out)
       }
-      out += "]"
+      out.append(UInt8(ascii: "]"))
     case .object(let members):
-      out += "{"
-      let keys = members.keys.sorted { lhs, rhs in
-        switch (keyOrder[lhs], keyOrder[rhs]) {
-        case (let l?, let r?): l < r
-        case (.some, nil): true
-        case (nil, .some): false
-        case (nil, nil): lhs < rhs
-        }
+      out.append(UInt8(ascii: "{"))
+      // Each key's rank is looked up once, not in every comparison of the sort.
+      let keys = members.keys.map { (rank: keyOrder[$0] ?? Int.max, key: $0) }.sorted { $0 < $1 }
+      for (index, entry) in keys.enumerated() {
+        if index > 0 { out.append(UInt8(ascii: ",")) }
+        writeString(entry.key, to: &out)
+        out.append(UInt8(ascii: ":"))
+        write(members[entry.key]!, to: &out)
       }
-      for (index, key) in keys.enumerated() {
-        if index > 0 { out += "," }
-        writeString(key, to: &out)
-        out += ":"
-        write(members[key]!, to: &out)
-      }
-      out += "}"
+      out.append(UInt8(ascii: "}"))
     }
   }
 
-  static func writeString(_ text: String, to out: inout String) {
-    out += "\""
+  static func writeString(_ text: String, to out: inout [UInt8]) {
+    out.append(UInt8(ascii: "\""))
     for unit in text.utf16 {
       switch unit {
-      case 0x22: out += "\\\""
-      case 0x5C: out += "\\\\"
-      case 0x2F: out += "\\/"
-      case 0x0A: out += "\\n"
-      case 0x0D: out += "\\r"
-      case 0x09: out += "\\t"
-      case 0x20..<0x7F: out.unicodeScalars.append(Unicode.Scalar(unit)!)
+      case 0x22: out += #"\""#.utf8
+      case 0x5C: out += #"\\"#.utf8
+      case 0x2F: out += #"\/"#.utf8
+      case 0x0A: out += #"\n"#.utf8
+      case 0x0D: out += #"\r"#.utf8
+      case 0x09: out += #"\t"#.utf8
+      case 0x20..<0x7F: out.append(UInt8(unit))
       default:
-        let hex = String(unit, radix: 16)
-        out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+        out += #"\u"#.utf8
+        for shift in stride(from: 12, through: 0, by: -4) {
+          out.append(hexDigits[Int(unit >> UInt16(shift) & 0xF)])
+        }
       }
     }
-    out += "\""
+    out.append(UInt8(ascii: "\""))
   }
+
+  /// Lowercase, as the server writes `\u00b0`.
+  static let hexDigits = Array("0123456789abcdef".utf8)
 }
 
 extension JSONValue {
