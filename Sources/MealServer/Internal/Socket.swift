@@ -14,34 +14,47 @@ struct SocketError: Error, CustomStringConvertible {
 
 /// The few BSD socket calls the server needs, the same on Linux and macOS.
 enum Socket {
+  /// A TCP socket over IPv4, made the same way on Linux and macOS.
+  static func tcpSocket() -> Int32 {
+    #if canImport(Darwin)
+      socket(AF_INET, SOCK_STREAM, 0)
+    #else
+      socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    #endif
+  }
+
+  /// Calls `body` with 127.0.0.1:`port` as the `sockaddr` that `bind` and `connect` take.
+  static func withLoopbackAddress<Result>(
+    port: UInt16, _ body: (UnsafePointer<sockaddr>, socklen_t) -> Result
+  ) -> Result {
+    var address = sockaddr_in()
+    #if canImport(Darwin)
+      address.sin_len = UInt8(MemoryLayout<sockaddr_in>.size)
+    #endif
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_port = port.bigEndian
+    address.sin_addr.s_addr = UInt32(0x7F00_0001).bigEndian
+    return withUnsafePointer(to: &address) {
+      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+        body($0, socklen_t(MemoryLayout<sockaddr_in>.size))
+      }
+    }
+  }
+
   /// A non-blocking TCP socket listening on 127.0.0.1; `port` 0 lets the system pick one.
   static func listen(port: UInt16, backlog: Int32) throws -> (descriptor: Int32, port: UInt16) {
-    #if canImport(Darwin)
-      let descriptor = socket(AF_INET, SOCK_STREAM, 0)
-    #else
-      let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-    #endif
+    let descriptor = tcpSocket()
     guard descriptor >= 0 else { throw SocketError(call: "socket", code: errno) }
     do {
       var yes: Int32 = 1
       setsockopt(
         descriptor, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
-      var address = sockaddr_in()
-      #if canImport(Darwin)
-        address.sin_len = UInt8(MemoryLayout<sockaddr_in>.size)
-      #endif
-      address.sin_family = sa_family_t(AF_INET)
-      address.sin_port = port.bigEndian
-      address.sin_addr.s_addr = UInt32(0x7F00_0001).bigEndian
-      let bound = withUnsafePointer(to: &address) {
-        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-          bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-        }
-      }
+      let bound = withLoopbackAddress(port: port) { bind(descriptor, $0, $1) }
       guard bound == 0 else { throw SocketError(call: "bind", code: errno) }
       guard systemListen(descriptor, backlog) == 0 else {
         throw SocketError(call: "listen", code: errno)
       }
+      var address = sockaddr_in()
       var length = socklen_t(MemoryLayout<sockaddr_in>.size)
       let named = withUnsafeMutablePointer(to: &address) {
         $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {

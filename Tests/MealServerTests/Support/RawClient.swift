@@ -1,5 +1,7 @@
 import Foundation
 
+@testable import MealServer
+
 #if canImport(Darwin)
   import Darwin
 #elseif canImport(Glibc)
@@ -12,22 +14,9 @@ final class RawClient {
 
   /// Connects to 127.0.0.1:`port`; reads give up after `timeout` seconds.
   init(port: UInt16, timeout: TimeInterval = 3) throws {
-    #if canImport(Darwin)
-      descriptor = socket(AF_INET, SOCK_STREAM, 0)
-    #else
-      descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-    #endif
-    var address = sockaddr_in()
-    #if canImport(Darwin)
-      address.sin_len = UInt8(MemoryLayout<sockaddr_in>.size)
-    #endif
-    address.sin_family = sa_family_t(AF_INET)
-    address.sin_port = port.bigEndian
-    address.sin_addr.s_addr = UInt32(0x7F00_0001).bigEndian
-    let connected = withUnsafePointer(to: &address) {
-      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-        connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-      }
+    descriptor = Socket.tcpSocket()
+    let connected = Socket.withLoopbackAddress(port: port) { [descriptor] in
+      connect(descriptor, $0, $1)
     }
     guard connected == 0 else {
       close(descriptor)
