@@ -67,16 +67,10 @@ public enum CaptureCommand {
 
   /// Runs the command: 0 when done, 1 when the capture failed, 2 for bad input.
   public static func run(arguments: [String]) async -> Int32 {
-    if arguments.contains("--help") || arguments.contains("-h") {
-      print(help)
-      return 0
-    }
     let options: Options
-    do {
-      options = try parse(arguments)
-    } catch {
-      printError("\(error)", help: help)
-      return 2
+    switch commandOptions(arguments, help: help, parse: parse) {
+    case .run(let parsed): options = parsed
+    case .exit(let status): return status
     }
     let onTerminal = isatty(1) == 1
     var progress: (@Sendable (CatalogCapture.Progress) -> Void)?

@@ -92,16 +92,10 @@ public enum ServeCommand {
 
   /// Runs the command: 0 after a clean stop, 1 when the server cannot start, 2 for bad input.
   public static func run(arguments: [String]) async -> Int32 {
-    if arguments.contains("--help") || arguments.contains("-h") {
-      print(help)
-      return 0
-    }
     let options: Options
-    do {
-      options = try parse(arguments)
-    } catch {
-      printError("\(error)", help: help)
-      return 2
+    switch commandOptions(arguments, help: help, parse: parse) {
+    case .run(let parsed): options = parsed
+    case .exit(let status): return status
     }
     let catalog: Catalog
     let name: String
@@ -144,6 +138,31 @@ public enum ServeCommand {
     return 0
   }
 
+}
+
+/// What to do after reading a command's arguments.
+enum CommandStart<Options> {
+  /// Run with these options.
+  case run(Options)
+  /// Exit at once with this status: 0 after `--help`, 2 after bad input.
+  case exit(Int32)
+}
+
+/// The start every command shares: `--help` prints the help; arguments that do not parse print
+/// `error:` with the sentence and the help.
+func commandOptions<Options>(
+  _ arguments: [String], help: String, parse: ([String]) throws -> Options
+) -> CommandStart<Options> {
+  if arguments.contains("--help") || arguments.contains("-h") {
+    print(help)
+    return .exit(0)
+  }
+  do {
+    return .run(try parse(arguments))
+  } catch {
+    printError("\(error)", help: help)
+    return .exit(2)
+  }
 }
 
 /// Writes `error: <message>` and, for bad input, the command's usage to standard error.
