@@ -11,18 +11,12 @@ public enum StepReference {
     public let summary: String
     /// A line that uses the step.
     public let example: String
-    /// Whether the step is parsed already but replayed only by a later version of the app.
-    public let isReserved: Bool
 
-    init(
-      _ keyword: String, _ syntax: String, _ summary: String, example: String,
-      reserved: Bool = false
-    ) {
+    init(_ keyword: String, _ syntax: String, _ summary: String, example: String) {
       self.keyword = keyword
       self.syntax = syntax
       self.summary = summary
       self.example = example
-      isReserved = reserved
     }
   }
 
@@ -131,8 +125,7 @@ public enum StepReference {
     var lines: [String] = []
     for entry in entries {
       lines.append("  \(entry.syntax)")
-      let note = entry.isReserved ? " (not replayed yet)" : ""
-      lines.append("      \(entry.summary)\(note)")
+      lines.append("      \(entry.summary)")
       let example = entry.example.split(separator: "\n").map(String.init)
       lines.append("      e.g. \(example[0])")
       for more in example.dropFirst() {
