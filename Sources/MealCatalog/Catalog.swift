@@ -52,6 +52,16 @@ public struct Catalog: Sendable {
     "categories.php", "filter.php", "search.php", "lookup.php", "random.php", "list.php",
   ]
 
+  /// The endpoint a user spelled, with or without `.php` (`lookup`, `lookup.php`), in the `.php`
+  /// form that requests, faults and the server use; `nil` for a name the catalog does not answer.
+  ///
+  /// Every place that reads an endpoint's name from a user (scenario steps, command options)
+  /// goes through this one function, so the same spellings work everywhere.
+  public static func endpoint(named spelling: String) -> String? {
+    let name = spelling.hasSuffix(".php") ? spelling : spelling + ".php"
+    return endpoints.contains(name) ? name : nil
+  }
+
   /// A catalog from values; ids must be unique.
   public init(categories: [Category], records: [Record]) throws {
     var byID: [String: Int] = [:]
