@@ -22,6 +22,9 @@ public struct Walkthrough {
     let source = scenario.sourceLines
     let observed = ObservedDriver(driver)
     var previousScreen: String?
+    // The screens shown so far, with the step that led to each: a screen seen again (after
+    // `back`, say) is named, not printed again.
+    var seen: [String: String] = [:]
     return await runner.run(scenario, on: observed) { event in
       // The comments and blank lines since the previous step explain this one.
       let stepIndex = event.step.line - 1
@@ -49,16 +52,23 @@ public struct Walkthrough {
       }
       for line in changes(
         time: driver.simulatedTime(), requests: observed.stepRequests(),
-        before: previousScreen, after: screen)
+        before: previousScreen, after: screen, seenAfter: seen[screen])
       {
         output(line)
       }
       previousScreen = screen
+      if seen[screen] == nil {
+        seen[screen] = "line \(event.step.line) (`\(event.step.displayText)`)"
+      }
     }
   }
 
   /// What one step did: the time, the requests, and the screen's change.
-  func changes(time: Duration, requests: [String], before: String?, after: String) -> [String] {
+  ///
+  /// - Parameter seenAfter: the step after which this screen was shown before, if it was.
+  func changes(
+    time: Duration, requests: [String], before: String?, after: String, seenAfter: String? = nil
+  ) -> [String] {
     let at = "  at \(ScenarioDuration.format(time))"
     let sent =
       switch requests.count {
@@ -70,7 +80,7 @@ public struct Walkthrough {
     if requests.isEmpty, before == after {
       return ["\(at), \(sent); the screen did not change"]
     }
-    lines = ["\(at), \(sent)" + (requests.isEmpty ? ";" : "")] + requests.map { "    " + $0 }
+    lines = ["\(at), \(sent)"] + requests.map { "    " + $0 }
     guard let before else {
       lines.append("  the screen:")
       return lines + after.split(separator: "\n", omittingEmptySubsequences: false).map {
@@ -78,8 +88,31 @@ public struct Walkthrough {
       }
     }
     guard before != after else { return lines + ["  the screen did not change"] }
-    lines.append("  the screen changed (− before, + after):")
-    return lines + ScreenDiff.lines(expected: before, actual: after, context: 1).map { "    " + $0 }
+    if let seenAfter { return lines + ["  the screen is again the one after \(seenAfter)"] }
+    lines.append("  the screen changed (+ new or changed lines):")
+    return lines + Self.marked(ScreenDiff.lines(expected: before, actual: after, context: 1))
+  }
+
+  /// The new screen's side of a line diff: added lines marked `+`, runs of removed lines as one
+  /// `− N lines removed` line, the unchanged context as it is.
+  static func marked(_ diff: [String]) -> [String] {
+    var lines: [String] = []
+    var removed = 0
+    func flush() {
+      guard removed > 0 else { return }
+      lines.append("    − " + (removed == 1 ? "1 line removed" : "\(removed) lines removed"))
+      removed = 0
+    }
+    for line in diff {
+      if line.hasPrefix("− ") {
+        removed += 1
+        continue
+      }
+      flush()
+      lines.append("    " + line)
+    }
+    flush()
+    return lines
   }
 
   /// Whether the step changes what the user sees, so that the walkthrough shows the screen.
