@@ -6,10 +6,10 @@ import Foundation
 public enum BaseURL {
   /// The URL `text` spells, for the option `option`.
   public static func parse(_ text: String, option: String) throws(UsageError) -> URL {
-    guard let url = URL(string: text), let scheme = url.scheme else {
+    guard let url = URL(string: text) else {
       throw UsageError("\(option) needs an http:// or https:// URL, but '\(text)' is not a URL")
     }
-    guard ["http", "https"].contains(scheme.lowercased()) else {
+    guard let scheme = url.scheme, ["http", "https"].contains(scheme.lowercased()) else {
       throw UsageError("\(option) needs an http:// or https:// URL, not '\(text)'")
     }
     // A host such as `a%20b` decodes to one with a space, which no server can have.
@@ -17,7 +17,8 @@ public enum BaseURL {
     guard let host = URLComponents(url: url, resolvingAgainstBaseURL: false)?.percentEncodedHost,
       !host.isEmpty, host.allSatisfy(hostCharacters.contains)
     else {
-      throw UsageError("\(option) needs a URL with a host name, like http://127.0.0.1:8080/, not '\(text)'")
+      throw UsageError(
+        "\(option) needs a URL with a host name, like http://127.0.0.1:8080/, not '\(text)'")
     }
     if let port = url.port, !(1...65535).contains(port) {
       throw UsageError("\(option) has the port \(port), but ports go from 1 to 65535")

@@ -134,7 +134,10 @@ public struct Program: Sendable {
       lines.append(usage(of: command, prefix: index == 0 ? "usage: " : "       "))
     }
     lines.append("       \(name) help [COMMAND]")
-    lines += ["", commandList(), "", "'\(name) help COMMAND' or '\(name) COMMAND --help' explains a command's options."]
+    lines += [
+      "", commandList(), "",
+      "'\(name) help COMMAND' or '\(name) COMMAND --help' explains a command's options.",
+    ]
     if let epilogue = epilogue() { lines += ["", epilogue] }
     return lines.joined(separator: "\n")
   }

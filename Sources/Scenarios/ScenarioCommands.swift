@@ -38,7 +38,9 @@ public enum ScenarioCommands {
           + "waiting for a server (--base-url, --live); offline replays take turns on one thread."
       ),
     ],
-    epilogue: { "Steps of a scenario file (one per line; `#` starts a comment):\n" + HelpText.steps },
+    epilogue: {
+      "Steps of a scenario file (one per line; `#` starts a comment):\n" + HelpText.steps
+    },
     run: { invocation throws(UsageError) in
       try await runScenarios(CommandLineOptions.RunOptions(invocation), console: invocation.console)
     })
@@ -48,7 +50,8 @@ public enum ScenarioCommands {
     name: "show",
     summary: "Walks through one scenario, printing each step and what it changed.",
     discussion: HelpText.showDiscussion,
-    arguments: Arguments(placeholder: "FILE", help: "The scenario file to walk through.", count: 1...1),
+    arguments: Arguments(
+      placeholder: "FILE", help: "The scenario file to walk through.", count: 1...1),
     options: [
       .value("--catalog", "DIR", help: "Uses the catalog in DIR instead of the embedded one."),
       .flag("--full", help: "Prints the whole screen after every step instead of what changed."),
@@ -65,13 +68,16 @@ public enum ScenarioCommands {
       summary: "replays the recipe app's scenario files against an offline TheMealDB.",
       commands: [run, show] + more, defaultCommand: "run",
       isDefaultCommandArgument: isPath,
-      epilogue: { "Steps of a scenario file (one per line; `#` starts a comment):\n" + HelpText.steps })
+      epilogue: {
+        "Steps of a scenario file (one per line; `#` starts a comment):\n" + HelpText.steps
+      })
   }
 
   /// Whether a first word that names no command is a path for `run`: `rezepte Scenarios/`,
   /// `rezepte 02-suche.scenario`. A bare word that is neither is an unknown command.
   @Sendable public static func isPath(_ word: String) -> Bool {
-    word.contains("/") || word.hasSuffix(".scenario") || FileManager.default.fileExists(atPath: word)
+    word.contains("/") || word.hasSuffix(".scenario")
+      || FileManager.default.fileExists(atPath: word)
   }
 
   // MARK: - Wiring

@@ -83,9 +83,10 @@ public struct Walkthrough {
     lines = ["\(at), \(sent)"] + requests.map { "    " + $0 }
     guard let before else {
       lines.append("  the screen:")
-      return lines + after.split(separator: "\n", omittingEmptySubsequences: false).map {
-        "    " + $0
-      }
+      return lines
+        + after.split(separator: "\n", omittingEmptySubsequences: false).map {
+          "    " + $0
+        }
     }
     guard before != after else { return lines + ["  the screen did not change"] }
     if let seenAfter { return lines + ["  the screen is again the one after \(seenAfter)"] }

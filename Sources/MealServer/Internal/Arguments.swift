@@ -20,8 +20,9 @@ enum OptionValue {
     guard let name = Catalog.endpoint(named: text) else {
       let known = Catalog.endpoints.joined(separator: ", ")
       var message = "\(option) names the unknown endpoint '\(text)'"
-      if let match = Suggestion.closest(to: text, in: Catalog.endpoints) {
-        message += "; did you mean '\(match)'?"
+      let bare = Catalog.endpoints.map { String($0.dropLast(".php".count)) }
+      if let match = Suggestion.closest(to: text, in: bare + Catalog.endpoints) {
+        message += "; did you mean '\(Catalog.endpoint(named: match) ?? match)'?"
       } else {
         message += "; the endpoints are \(known)"
       }
