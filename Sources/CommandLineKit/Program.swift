@@ -145,7 +145,7 @@ public struct Program: Sendable {
   /// `rezepte help serve`: the usage, what it does, its arguments and options, and more.
   public func help(for command: Command) -> String {
     var lines = [usage(of: command), "", command.summary]
-    if !command.discussion.isEmpty { lines += ["", command.discussion] }
+    if !command.discussion.isEmpty { lines += [""] + Self.wrap(command.discussion, width: 100) }
     var rows: [(String, String)] = []
     if !command.arguments.placeholder.isEmpty {
       rows.append((command.arguments.placeholder, command.arguments.help))

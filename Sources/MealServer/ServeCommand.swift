@@ -29,7 +29,7 @@ public enum ServeCommand {
     name: "serve",
     summary: "Serves a catalog over HTTP at TheMealDB's paths, on 127.0.0.1.",
     discussion: """
-      Serves a catalog like TheMealDB on http://127.0.0.1:<port>/api/json/v1/1/ until Ctrl-C \
+      The catalog is served like TheMealDB on http://127.0.0.1:<port>/api/json/v1/1/ until Ctrl-C \
       (SIGINT) or SIGTERM. Endpoints: categories, filter, search, lookup, random, list (each \
       may be written with or without .php, here as in scenario files).
       Exit status: 0 after a clean stop, 1 when the server cannot start, 2 for bad input.
