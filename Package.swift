@@ -21,6 +21,9 @@ let package = Package(
   ],
   targets: [
     .target(name: "VirtualTime"),
+    // The command line every command shares: declarations, parsing, help, errors, exit codes,
+    // and the readers of durations and URLs.
+    .target(name: "CommandLineKit"),
     .target(name: "MealDB"),
     .target(
       name: "MealCatalog",
@@ -31,12 +34,16 @@ let package = Package(
     .target(name: "ViewDescription", dependencies: ["ViewModels", "MealDB"]),
     .target(
       name: "Scenarios",
-      dependencies: ["ViewDescription", "ViewModels", "MealCatalog", "MealDB", "VirtualTime"]
+      dependencies: [
+        "ViewDescription", "ViewModels", "MealCatalog", "MealDB", "VirtualTime", "CommandLineKit",
+      ]
     ),
-    .target(name: "MealServer", dependencies: ["MealCatalog", "MealDB", "VirtualTime"]),
+    .target(
+      name: "MealServer", dependencies: ["MealCatalog", "MealDB", "VirtualTime", "CommandLineKit"]
+    ),
     .executableTarget(
       name: "rezepte",
-      dependencies: ["Scenarios", "MealServer", "MealCatalog", "MealDB", "ViewDescription"]
+      dependencies: ["Scenarios", "MealServer", "CommandLineKit"]
     ),
     // Benchmarks of the scenario runner; meaningful only in a release build (README, "Benchmarks").
     .executableTarget(
@@ -46,6 +53,7 @@ let package = Package(
       ]
     ),
     .testTarget(name: "VirtualTimeTests", dependencies: ["VirtualTime"]),
+    .testTarget(name: "CommandLineKitTests", dependencies: ["CommandLineKit"]),
     .testTarget(name: "MealDBTests", dependencies: ["MealDB"]),
     .testTarget(name: "MealCatalogTests", dependencies: ["MealCatalog", "MealDB", "VirtualTime"]),
     .testTarget(
@@ -58,10 +66,11 @@ let package = Package(
     ),
     .testTarget(
       name: "ScenariosTests",
-      dependencies: ["Scenarios", "ViewDescription", "MealCatalog", "MealServer"]
+      dependencies: ["Scenarios", "ViewDescription", "MealCatalog", "MealServer", "CommandLineKit"]
     ),
     .testTarget(
-      name: "MealServerTests", dependencies: ["MealServer", "MealCatalog", "MealDB", "VirtualTime"]
+      name: "MealServerTests",
+      dependencies: ["MealServer", "MealCatalog", "MealDB", "VirtualTime", "CommandLineKit"]
     ),
   ],
   swiftLanguageModes: [.v6]

@@ -180,7 +180,9 @@ import Testing
     let driver = FakeDriver()
     driver.effects["back"] = { $0.screen = "Other" }
     var lines: [String] = []
-    let result = await Walkthrough(runner: runner).run(scenario, on: driver) { lines.append($0) }
+    let result = await Walkthrough(runner: runner, full: true).run(scenario, on: driver) {
+      lines.append($0)
+    }
     #expect(result.passed)
     #expect(
       lines == [
