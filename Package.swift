@@ -18,6 +18,7 @@ let package = Package(
     .library(name: "ViewDescription", targets: ["ViewDescription"]),
     .library(name: "Scenarios", targets: ["Scenarios"]),
     .library(name: "MealServer", targets: ["MealServer"]),
+    .library(name: "TerminalPlayer", targets: ["TerminalPlayer"]),
   ],
   targets: [
     .target(name: "VirtualTime"),
@@ -34,9 +35,18 @@ let package = Package(
       dependencies: ["ViewDescription", "ViewModels", "MealCatalog", "MealDB", "VirtualTime"]
     ),
     .target(name: "MealServer", dependencies: ["MealCatalog", "MealDB", "VirtualTime"]),
+    // `rezepte play`: the app in a terminal over the same screens, saving sessions as scenarios.
+    .target(
+      name: "TerminalPlayer",
+      dependencies: [
+        "Scenarios", "ViewDescription", "ViewModels", "MealCatalog", "MealDB", "VirtualTime",
+      ]
+    ),
     .executableTarget(
       name: "rezepte",
-      dependencies: ["Scenarios", "MealServer", "MealCatalog", "MealDB", "ViewDescription"]
+      dependencies: [
+        "Scenarios", "MealServer", "MealCatalog", "MealDB", "ViewDescription", "TerminalPlayer",
+      ]
     ),
     // Benchmarks of the scenario runner; meaningful only in a release build (README, "Benchmarks").
     .executableTarget(
@@ -59,6 +69,10 @@ let package = Package(
     .testTarget(
       name: "ScenariosTests",
       dependencies: ["Scenarios", "ViewDescription", "MealCatalog", "MealServer"]
+    ),
+    .testTarget(
+      name: "TerminalPlayerTests",
+      dependencies: ["TerminalPlayer", "Scenarios", "ViewDescription", "ViewModels", "MealCatalog"]
     ),
     .testTarget(
       name: "MealServerTests", dependencies: ["MealServer", "MealCatalog", "MealDB", "VirtualTime"]

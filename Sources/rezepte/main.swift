@@ -3,6 +3,7 @@ import MealCatalog
 import MealDB
 import MealServer
 import Scenarios
+import TerminalPlayer
 
 #if canImport(Glibc)
   import Glibc
@@ -36,11 +37,15 @@ func main() async -> Int32 {
   switch (arguments.first, arguments.dropFirst().first) {
   case ("serve", _): return await ServeCommand.run(arguments: Array(arguments.dropFirst()))
   case ("capture", _): return await CaptureCommand.run(arguments: Array(arguments.dropFirst()))
+  case ("play", _): return await PlayCommand.run(arguments: Array(arguments.dropFirst()))
   case ("help", "serve"?):
     print(ServeCommand.help)
     return ExitCode.success.rawValue
   case ("help", "capture"?):
     print(CaptureCommand.help)
+    return ExitCode.success.rawValue
+  case ("help", "play"?):
+    print(PlayCommand.help)
     return ExitCode.success.rawValue
   default: break
   }

@@ -1,0 +1,272 @@
+import Dispatch
+import Foundation
+import MealCatalog
+import MealDB
+import Scenarios
+import ViewModels
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// `rezepte play`: the app, interactive, in a terminal; with `--save`, the session written as a
+/// scenario file when the player quits.
+public enum PlayCommand {
+  /// What the command line asks for.
+  public struct Options: Equatable, Sendable {
+    /// A catalog directory; `nil` for the embedded catalog.
+    public var catalog: String?
+    /// A TheMealDB-compatible server instead of the catalog in this process.
+    public var baseURL: String?
+    /// The real TheMealDB.
+    public var live = false
+    /// Where to save the session as a scenario.
+    public var save: String?
+    /// Whether `--save` may replace an existing file.
+    public var force = false
+    public var start = StartScreen.list
+    public var help = false
+
+    public init() {}
+  }
+
+  /// A command-line mistake: one sentence; printed with the usage, exit status 2.
+  public struct UsageError: Error, Equatable, CustomStringConvertible {
+    public let message: String
+    public init(_ message: String) { self.message = message }
+    public var description: String { "error: \(message)\n\(PlayCommand.usage)" }
+  }
+
+  public static let usage = """
+    usage: rezepte play [--catalog DIR | --base-url URL | --live] [--save FILE] [--force]
+                        [--start categories|list]
+    """
+
+  public static let help = """
+    \(usage)
+
+    Opens the recipe app full-screen in the terminal, over the same screens the scenarios check,
+    in real time: the 400 ms search pause, loading states and network delays are real.
+    Favourites are stored where the app keeps them ($XDG_DATA_HOME/rezepte/favorites.json).
+
+    Options:
+      --catalog DIR   Answers from the catalog in DIR instead of the embedded one.
+      --base-url URL  Sends the requests over HTTP to a TheMealDB-compatible server.
+      --live          Sends the requests to the real TheMealDB.
+      --save FILE     When you quit, writes what you did as a scenario file: the steps, the
+                      pauses between them (rounded down to 100 ms) and the screens as
+                      `rezepte run FILE` replays them against the catalog.
+      --force         Lets --save replace an existing file.
+      --start SCREEN  Starts on the category grid (categories) or the recipe list (list).
+
+    Keys:
+      /               Focuses the search field: letters type, ⌫ deletes, Ctrl-U clears,
+                      Enter (or Esc) hands the keys back.
+      ↑ ↓  k j        Move the selection.      PgUp PgDn   Scroll.
+      Enter           Opens the selected row or tile (or picks the suggestion).
+      Esc  ←          Back.                    h           Heart on a recipe.
+      r               Pull to refresh.         d           Dice.
+      c               Category picker (↑ ↓, Enter).
+      e               „Erneut versuchen“.      n           Dismisses a notice.
+      q  Ctrl-C       Quit.
+    """
+
+  /// Reads the options after `play`.
+  public static func parse(_ arguments: [String]) throws(UsageError) -> Options {
+    var options = Options()
+    var rest = arguments[...]
+    func value(_ name: String) throws(UsageError) -> String {
+      guard let value = rest.popFirst(), !value.hasPrefix("--") else {
+        throw UsageError("`\(name)` needs a value")
+      }
+      return value
+    }
+    while let argument = rest.popFirst() {
+      switch argument {
+      case "--help", "-h": options.help = true
+      case "--catalog": options.catalog = try value(argument)
+      case "--base-url":
+        let url = try value(argument)
+        guard url.hasPrefix("http://") || url.hasPrefix("https://"), URL(string: url) != nil else {
+          throw UsageError("`--base-url` needs an http:// or https:// address, not `\(url)`")
+        }
+        options.baseURL = url
+      case "--live": options.live = true
+      case "--save": options.save = try value(argument)
+      case "--force": options.force = true
+      case "--start":
+        let text = try value(argument)
+        guard let start = StartScreen(rawValue: text) else {
+          throw UsageError("`--start` takes `categories` or `list`, not `\(text)`")
+        }
+        options.start = start
+      default:
+        throw UsageError(
+          argument.hasPrefix("-")
+            ? "unknown option `\(argument)`" : "`play` takes no file; did you mean `--save \(argument)`?")
+      }
+    }
+    let servers = [options.catalog != nil, options.baseURL != nil, options.live].filter { $0 }
+    if servers.count > 1 {
+      throw UsageError("`--catalog`, `--base-url` and `--live` exclude each other; choose one")
+    }
+    if options.force, options.save == nil {
+      throw UsageError("`--force` lets `--save` replace a file, but there is no `--save`")
+    }
+    return options
+  }
+
+  /// Runs the command; returns the exit status.
+  @MainActor
+  public static func run(arguments: [String]) async -> Int32 {
+    let options: Options
+    do {
+      options = try parse(arguments)
+    } catch {
+      printError(error.description)
+      return ExitCode.badInput.rawValue
+    }
+    if options.help {
+      print(help)
+      return ExitCode.success.rawValue
+    }
+    guard Terminal.isAvailable else {
+      printError(
+        "error: `rezepte play` needs a terminal on its standard input and output; run it in a "
+          + "terminal window or under tmux, not in a pipe or a script.")
+      return ExitCode.badInput.rawValue
+    }
+    if let save = options.save, let problem = saveProblem(save, force: options.force) {
+      printError("error: \(problem)")
+      return ExitCode.badInput.rawValue
+    }
+    let catalog: Catalog
+    do {
+      catalog =
+        try options.catalog.map { try Catalog(directory: URL(fileURLWithPath: $0)) }
+        ?? Catalog.embedded()
+    } catch {
+      printError("error: \(error)")
+      return ExitCode.badInput.rawValue
+    }
+
+    let base: any Transport =
+      if options.live {
+        URLSessionTransport(baseURL: URLSessionTransport.theMealDB)
+      } else if let url = options.baseURL.flatMap(URL.init(string:)) {
+        URLSessionTransport(baseURL: url)
+      } else {
+        CatalogTransport(
+          catalog: catalog, clock: ContinuousClock(), seed: UInt64.random(in: 1...UInt64.max))
+      }
+    let transport = RandomMealLog(base)
+    let favorites = FavoritesStore(storage: .file())
+    let app = AppModel(
+      api: MealAPI(transport: transport), clock: ContinuousClock(), favorites: favorites,
+      start: options.start == .categories ? .categories : .list)
+    var log = SessionLog()
+    log.start = options.start
+    log.favorites = favorites.favorites.map(\.id)
+
+    let terminal = Terminal()
+    let (events, continuation) = AsyncStream.makeStream(of: Player.Event.self)
+    let sources = EventSources(continuation: continuation)
+    do {
+      try terminal.enter()
+    } catch {
+      terminal.restore()
+      printError("error: \(error)")
+      return ExitCode.failure.rawValue
+    }
+    let token = app.observe { _ in continuation.yield(.stateChanged) }
+    sources.start()
+    let player = Player(app: app, log: log, output: terminal.output, size: { terminal.size })
+    log = await player.run(events: events) {
+      Task {
+        try? await Task.sleep(for: .milliseconds(50))
+        continuation.yield(.escapeTimeout)
+      }
+    }
+    sources.stop()
+    token.cancel()
+    terminal.restore()
+    log.randomMeals = transport.meals
+
+    guard let save = options.save else { return ExitCode.success.rawValue }
+    do {
+      let text = try await SessionSaver(catalog: catalog).text(for: log, file: save)
+      try AtomicFile.write(text, to: save, overwrite: options.force)
+      let steps = log.entries.count
+      print("saved \(save): \(steps) \(steps == 1 ? "step" : "steps"); replay it with `rezepte run \(save)`")
+      return ExitCode.success.rawValue
+    } catch {
+      printError("error: the session was not saved: \(error)")
+      printError("These are its steps:\n" + SessionScript().lines(for: log).joined(separator: "\n"))
+      return ExitCode.failure.rawValue
+    }
+  }
+
+  /// Why `path` cannot take the saved session, checked before playing so that no session is
+  /// played for nothing.
+  static func saveProblem(_ path: String, force: Bool) -> String? {
+    var isDirectory: ObjCBool = false
+    if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) {
+      if isDirectory.boolValue { return "`--save \(path)` names a folder, not a file" }
+      if !force { return "\(path) already exists; pass --force to replace it" }
+    }
+    let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
+    guard FileManager.default.isWritableFile(atPath: folder) else {
+      return "cannot write into the folder \(folder) for `--save`"
+    }
+    return nil
+  }
+
+  private static func printError(_ text: String) {
+    FileHandle.standardError.write(Data((text + "\n").utf8))
+  }
+}
+
+/// The terminal's input and the signals, as player events.
+@MainActor
+private final class EventSources {
+  private let continuation: AsyncStream<Player.Event>.Continuation
+  private let sources: [any DispatchSourceProtocol]
+
+  init(continuation: AsyncStream<Player.Event>.Continuation) {
+    self.continuation = continuation
+    let queue = DispatchQueue(label: "rezepte.play.input")
+    var sources: [any DispatchSourceProtocol] = []
+    let input = DispatchSource.makeReadSource(fileDescriptor: STDIN_FILENO, queue: queue)
+    input.setEventHandler {
+      var buffer = [UInt8](repeating: 0, count: 4096)
+      let count = read(STDIN_FILENO, &buffer, buffer.count)
+      if count > 0 {
+        continuation.yield(.input(Array(buffer[..<count])))
+      } else if count == 0 || (errno != EINTR && errno != EAGAIN) {
+        input.cancel()
+        continuation.yield(.terminate)
+      }
+    }
+    sources.append(input)
+    for (signalNumber, event) in [
+      (SIGWINCH, Player.Event.resize), (SIGTERM, .terminate), (SIGHUP, .terminate),
+      (SIGINT, .terminate),
+    ] {
+      // The handler replaces the default action (ending the process with the terminal raw).
+      signal(signalNumber, SIG_IGN)
+      let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: queue)
+      source.setEventHandler { continuation.yield(event) }
+      sources.append(source)
+    }
+    self.sources = sources
+  }
+
+  func start() { sources.forEach { $0.resume() } }
+
+  func stop() {
+    sources.forEach { $0.cancel() }
+    continuation.finish()
+  }
+}
