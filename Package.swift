@@ -72,7 +72,9 @@ let package = Package(
     ),
     .testTarget(
       name: "TerminalPlayerTests",
-      dependencies: ["TerminalPlayer", "Scenarios", "ViewDescription", "ViewModels", "MealCatalog"]
+      dependencies: [
+        "TerminalPlayer", "Scenarios", "ViewDescription", "ViewModels", "MealCatalog", "MealDB",
+      ]
     ),
     .testTarget(
       name: "MealServerTests", dependencies: ["MealServer", "MealCatalog", "MealDB", "VirtualTime"]

@@ -229,7 +229,8 @@ public enum PlayCommand {
 }
 
 /// The terminal's input and the signals, as player events.
-@MainActor
+///
+/// Not isolated to the main actor: its handlers run on its own queue and only yield events.
 private final class EventSources {
   private let continuation: AsyncStream<Player.Event>.Continuation
   private let sources: [any DispatchSourceProtocol]
