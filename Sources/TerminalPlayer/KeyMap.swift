@@ -100,7 +100,9 @@ enum KeyMap {
     case .character("/"):
       guard let field else { return PlayerAction(view: view) }
       view.isEditing = true
-      guard !field.has(.focused), let intent = field.focusing else { return PlayerAction(view: view) }
+      guard !field.has(.focused), let intent = field.focusing else {
+        return PlayerAction(view: view)
+      }
       return PlayerAction(intents: [intent], steps: [.focusSearch], view: view)
     case .character("h"):
       let heart = tree.tappables.first {

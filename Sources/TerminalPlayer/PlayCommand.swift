@@ -105,7 +105,8 @@ public enum PlayCommand {
       default:
         throw UsageError(
           argument.hasPrefix("-")
-            ? "unknown option `\(argument)`" : "`play` takes no file; did you mean `--save \(argument)`?")
+            ? "unknown option `\(argument)`"
+            : "`play` takes no file; did you mean `--save \(argument)`?")
       }
     }
     let servers = [options.catalog != nil, options.baseURL != nil, options.live].filter { $0 }
@@ -199,7 +200,9 @@ public enum PlayCommand {
       let text = try await SessionSaver(catalog: catalog).text(for: log, file: save)
       try AtomicFile.write(text, to: save, overwrite: options.force)
       let steps = log.entries.count
-      print("saved \(save): \(steps) \(steps == 1 ? "step" : "steps"); replay it with `rezepte run \(save)`")
+      print(
+        "saved \(save): \(steps) \(steps == 1 ? "step" : "steps"); replay it with `rezepte run \(save)`"
+      )
       return ExitCode.success.rawValue
     } catch {
       printError("error: the session was not saved: \(error)")

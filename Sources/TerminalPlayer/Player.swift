@@ -110,9 +110,11 @@ final class Player {
     let key = ScreenKey(tree)
     if key != screenKey {
       if let screenKey { positions[screenKey] = (view, selectedLabel) }
+      // A search changes the list's title: the keys stay with the field while it is typed in.
+      let isEditing = view.isEditing
       let saved = positions[key]
       view = saved?.view ?? PlayerView()
-      view.isEditing = false
+      view.isEditing = isEditing
       view.isPickerOpen = false
       selectedLabel = saved?.label
       screenKey = key

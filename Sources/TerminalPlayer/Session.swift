@@ -67,6 +67,7 @@ struct SessionLog: Equatable, Sendable {
 
 /// `"text"` with `"` and `\` escaped, as the scenario tokenizer reads it back.
 func quoted(_ text: String) -> String {
-  "\"" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
+  "\""
+    + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
     + "\""
 }

@@ -87,8 +87,7 @@ struct SessionSaver {
 /// Writes a file atomically: a temporary file in the same folder, then moved into place.
 enum AtomicFile {
   /// Writes `text` to `path`; an existing file is replaced only when `overwrite` is set.
-  static func write(_ text: String, to path: String, overwrite: Bool) throws(SessionSaver.Failure)
-  {
+  static func write(_ text: String, to path: String, overwrite: Bool) throws(SessionSaver.Failure) {
     let url = URL(fileURLWithPath: path)
     let temporary = url.deletingLastPathComponent().appendingPathComponent(
       ".\(url.lastPathComponent).\(UUID().uuidString).tmp")

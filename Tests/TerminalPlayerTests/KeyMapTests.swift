@@ -14,7 +14,8 @@ import ViewModels
 
   @Test("k and j move the selection like the arrows, and stop at the ends")
   func vimKeys() {
-    let actions = press([.character("k"), .character("j"), .character("j")], on: Screens.dessertList)
+    let actions = press(
+      [.character("k"), .character("j"), .character("j")], on: Screens.dessertList)
     #expect(actions.map(\.view.selection) == [0, 1, 2])
   }
 
@@ -98,6 +99,7 @@ import ViewModels
   @Test("q and Ctrl-C quit")
   func quit() {
     #expect(press([.character("q")], on: Screens.dessertList)[0].quits)
-    #expect(press([.control("c")], on: Screens.dessertList, view: PlayerView(isEditing: true))[0].quits)
+    #expect(
+      press([.control("c")], on: Screens.dessertList, view: PlayerView(isEditing: true))[0].quits)
   }
 }

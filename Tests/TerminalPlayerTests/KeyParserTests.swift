@@ -43,13 +43,15 @@ import Testing
 
   @Test("Umlauts are one character, even split between reads")
   func utf8() {
-    #expect(keys([Array("ä".utf8).prefix(1).map { $0 }, Array("ä".utf8).dropFirst().map { $0 }])
-      == [.character("ä")])
+    #expect(
+      keys([Array("ä".utf8).prefix(1).map { $0 }, Array("ä".utf8).dropFirst().map { $0 }])
+        == [.character("ä")])
   }
 
   @Test("Enter, backspace and Ctrl-C are told apart")
   func controls() {
-    #expect(keys([[0x0D, 0x7F, 0x03, 0x15]]) == [.enter, .backspace, .control("c"), .control("u")])
+    #expect(
+      keys([[0x0D, 0x7F, 0x03, 0x15]]) == [.enter, .backspace, .control("c"), .control("u")])
   }
 
   @Test("Esc followed by a letter in one read is Esc, then the letter")

@@ -35,9 +35,13 @@ import ViewModels
     #expect(layout.items.map(\.label).count == 4)
   }
 
-  @Test("The list at 40 columns wraps the toolbar and the help, and no line is wider", arguments: [40, 52, 80])
+  @Test(
+    "The list at 40 columns wraps the toolbar and the help, and no line is wider",
+    arguments: [40, 52, 80])
   func narrow(width: Int) {
-    for tree in [Screens.dessertList, Screens.tartDetail, Screens.failedList, Screens.listWithNotice] {
+    for tree in [
+      Screens.dessertList, Screens.tartDetail, Screens.failedList, Screens.listWithNotice,
+    ] {
       let layout = layout(tree, width: width)
       let tooWide = (layout.header + layout.body + layout.footer).map(\.text).filter {
         $0.count > width
@@ -57,15 +61,21 @@ import ViewModels
   @Test("A long name wraps at spaces, continuing under its start")
   func wrapsRows() {
     var state = Screens.dessertState
-    state.meals = .loaded([.init(id: "1", name: "Polskie Naleśniki (Polish Pancakes) mit Sahne und Beeren")])
+    state.meals = .loaded([
+      .init(id: "1", name: "Polskie Naleśniki (Polish Pancakes) mit Sahne und Beeren")
+    ])
     let body = text(layout(AppScreen.body(AppState(list: state)), width: 40).body)
-    #expect(body.prefix(2) == ["▸ Polskie Naleśniki (Polish Pancakes)", "    mit Sahne und Beeren"])
+    #expect(
+      body.prefix(2) == ["▸ Polskie Naleśniki (Polish Pancakes)", "    mit Sahne und Beeren"])
   }
 
   @Test("The detail shows the back button, the heart and the loading state")
   func detail() {
     let layout = layout(Screens.tartDetail, width: 80)
-    #expect(text(layout.header).prefix(2) == ["‹ Dessert   Apple Frangipan Tart", "[♡ Als Favorit merken]"])
+    #expect(
+      text(layout.header).prefix(2) == [
+        "‹ Dessert   Apple Frangipan Tart", "[♡ Als Favorit merken]",
+      ])
     #expect(text(layout.body) == ["", "  ⋯ Rezept wird geladen…"])
     #expect(text(layout.footer) == ["↑↓ scroll · PgUp/PgDn scroll · Esc back · h heart · q quit"])
   }

@@ -21,8 +21,10 @@ import Testing
   @Test("A saved session has a screen after each step that changed it, and replays")
   func savesScreens() async throws {
     let log = session(
-      [(.launch, 0), (.focusSearch, 300), (.type("Lasagne"), 900), (.open("Lasagne"), 1_500),
-        (.toggleHeart, 2_000), (.back, 2_500)], end: 3_000)
+      [
+        (.launch, 0), (.focusSearch, 300), (.type("Lasagne"), 900), (.open("Lasagne"), 1_500),
+        (.toggleHeart, 2_000), (.back, 2_500),
+      ], end: 3_000)
     let text = try await saver().text(for: log, file: "session.scenario")
     let stepLines = text.split(separator: "\n").filter { !$0.hasPrefix(" ") && !$0.hasPrefix("#") }
     #expect(
@@ -75,7 +77,8 @@ import Testing
   @Test("The command refuses an existing --save file before playing, unless --force")
   func saveProblem() throws {
     let path = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "play-\(UUID().uuidString).scenario").path
+      "play-\(UUID().uuidString).scenario"
+    ).path
     try "x".write(toFile: path, atomically: true, encoding: .utf8)
     defer { try? FileManager.default.removeItem(atPath: path) }
     #expect(PlayCommand.saveProblem(path, force: false)?.contains("already exists") == true)

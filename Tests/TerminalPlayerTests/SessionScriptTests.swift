@@ -16,8 +16,10 @@ import Testing
   func mergesTyping() {
     let lines = SessionScript().lines(
       for: log(
-        [(.launch, 0), (.focusSearch, 1_250), (.type("L"), 1_500), (.type("a"), 1_700),
-          (.type("s"), 1_950)], end: 2_600))
+        [
+          (.launch, 0), (.focusSearch, 1_250), (.type("L"), 1_500), (.type("a"), 1_700),
+          (.type("s"), 1_950),
+        ], end: 2_600))
     #expect(
       lines == ["launch", "wait 1.2s", "focus search", "wait 700ms", "type \"Las\"", "wait 600ms"])
   }

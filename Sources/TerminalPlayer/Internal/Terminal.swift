@@ -18,7 +18,8 @@ final class Terminal {
   /// Switches to raw mode and the alternate screen, with the cursor hidden.
   func enter() throws {
     guard tcgetattr(STDIN_FILENO, &original) == 0 else {
-      throw TerminalError("cannot read the terminal's settings (\(String(cString: strerror(errno))))")
+      throw TerminalError(
+        "cannot read the terminal's settings (\(String(cString: strerror(errno))))")
     }
     var raw = original
     // Keys arrive one by one, unechoed, with Ctrl-C as a byte rather than a signal.
@@ -30,7 +31,8 @@ final class Terminal {
       cc[Int(VTIME)] = 0
     }
     guard tcsetattr(STDIN_FILENO, TCSAFLUSH, &raw) == 0 else {
-      throw TerminalError("cannot switch the terminal to raw mode (\(String(cString: strerror(errno))))")
+      throw TerminalError(
+        "cannot switch the terminal to raw mode (\(String(cString: strerror(errno))))")
     }
     isRaw = true
     // The alternate screen, the cursor hidden, no automatic wrap at the last column.
