@@ -9,9 +9,13 @@ struct FrameWriter: Sendable {
   mutating func update(to frame: [Line], width: Int, full: Bool = false) -> String {
     var output = full ? "\u{1B}[0m\u{1B}[2J" : ""
     if full { shown = [] }
-    let drawn = frame.map { Self.draw($0, width: width) }
+    // Erasing the rest of a full line would erase its last character: without automatic wrap
+    // the cursor stays on the last column.
+    let drawn = frame.map {
+      Self.draw($0, width: width) + ($0.text.count < width ? "\u{1B}[0m\u{1B}[K" : "\u{1B}[0m")
+    }
     for (row, line) in drawn.enumerated() where row >= shown.count || shown[row] != line {
-      output += "\u{1B}[\(row + 1);1H" + line + "\u{1B}[0m\u{1B}[K"
+      output += "\u{1B}[\(row + 1);1H" + line
     }
     for row in drawn.count..<max(shown.count, drawn.count) {
       output += "\u{1B}[\(row + 1);1H\u{1B}[0m\u{1B}[K"

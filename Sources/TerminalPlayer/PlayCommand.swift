@@ -199,10 +199,7 @@ public enum PlayCommand {
     do {
       let text = try await SessionSaver(catalog: catalog).text(for: log, file: save)
       try AtomicFile.write(text, to: save, overwrite: options.force)
-      let steps = log.entries.count
-      print(
-        "saved \(save): \(steps) \(steps == 1 ? "step" : "steps"); replay it with `rezepte run \(save)`"
-      )
+      print("saved \(save); replay it with `rezepte run \(save)`")
       return ExitCode.success.rawValue
     } catch {
       printError("error: the session was not saved: \(error)")
@@ -267,10 +264,12 @@ private final class EventSources {
     self.sources = sources
   }
 
-  func start() { sources.forEach { $0.resume() } }
+  func start() {
+    for source in sources { source.resume() }
+  }
 
   func stop() {
-    sources.forEach { $0.cancel() }
+    for source in sources { source.cancel() }
     continuation.finish()
   }
 }

@@ -130,3 +130,22 @@ import ViewModels
     #expect(view.selection == 0)
   }
 }
+
+@Suite struct FrameWriterTests {
+  @Test("Only the lines that changed are written again")
+  func writesChangedLines() {
+    var writer = FrameWriter()
+    _ = writer.update(to: [Line("a"), Line("b")], width: 10)
+    let update = writer.update(to: [Line("a"), Line("c")], width: 10)
+    #expect(update == "\u{1B}[2;1H\u{1B}[0mc\u{1B}[0m\u{1B}[K")
+  }
+
+  @Test(
+    "A line as wide as the terminal is not followed by an erase, which would eat its last character"
+  )
+  func fullLine() {
+    var writer = FrameWriter()
+    let update = writer.update(to: [Line("abc")], width: 3)
+    #expect(update == "\u{1B}[1;1H\u{1B}[0mabc\u{1B}[0m")
+  }
+}
