@@ -119,6 +119,10 @@ final class PseudoTerminal: @unchecked Sendable {
     thread.start()
   }
 
+  deinit {
+    close(primary)
+  }
+
   /// Closes this process's copy of the child's end, so that reading ends when the child exits.
   func childStarted() {
     try? child.close()
