@@ -18,6 +18,7 @@ let package = Package(
     .library(name: "ViewDescription", targets: ["ViewDescription"]),
     .library(name: "Scenarios", targets: ["Scenarios"]),
     .library(name: "MealServer", targets: ["MealServer"]),
+    .library(name: "TerminalPlayer", targets: ["TerminalPlayer"]),
   ],
   targets: [
     .target(name: "VirtualTime"),
@@ -41,9 +42,17 @@ let package = Package(
     .target(
       name: "MealServer", dependencies: ["MealCatalog", "MealDB", "VirtualTime", "CommandLineKit"]
     ),
+    // `rezepte play`: the app in a terminal over the same screens, saving sessions as scenarios.
+    .target(
+      name: "TerminalPlayer",
+      dependencies: [
+        "Scenarios", "ViewDescription", "ViewModels", "MealCatalog", "MealDB", "VirtualTime",
+        "CommandLineKit",
+      ]
+    ),
     .executableTarget(
       name: "rezepte",
-      dependencies: ["Scenarios", "MealServer", "CommandLineKit"]
+      dependencies: ["Scenarios", "MealServer", "TerminalPlayer", "CommandLineKit"]
     ),
     // Benchmarks of the scenario runner; meaningful only in a release build (README, "Benchmarks").
     .executableTarget(
@@ -67,6 +76,13 @@ let package = Package(
     .testTarget(
       name: "ScenariosTests",
       dependencies: ["Scenarios", "ViewDescription", "MealCatalog", "MealServer", "CommandLineKit"]
+    ),
+    .testTarget(
+      name: "TerminalPlayerTests",
+      dependencies: [
+        "TerminalPlayer", "Scenarios", "ViewDescription", "ViewModels", "MealCatalog", "MealDB",
+        "CommandLineKit",
+      ]
     ),
     .testTarget(
       name: "MealServerTests",
