@@ -27,7 +27,7 @@ public enum HelpText {
     \(runOptions)
 
     Steps of a scenario file (one per line; `#` starts a comment):
-    \(StepReference.helpText)
+    \(StepTable.helpText())
     """
   }
 
@@ -54,7 +54,7 @@ public enum HelpText {
     \(runOptions)
 
     Steps:
-    \(StepReference.helpText)
+    \(StepTable.helpText())
     """
   }
 
