@@ -106,10 +106,8 @@ enum Gestures {
   /// Types `text` at the end of the search field, one keystroke per character: each keystroke
   /// sends the field's text-change intent with the text so far.
   ///
-  /// The field is read once: while typing, only the field's own text changes. Each keystroke's
-  /// text is built as a new string from the typed characters, so the string handed to the app
-  /// (which keeps it) is never the one appended to next; appending to a string the app shares
-  /// would copy all of it on every keystroke.
+  /// The field is read once, not once per keystroke: while typing, only its text changes, and
+  /// building the screen again for every key would cost time in the length of the text.
   static func type(_ text: String, on driver: some ScenarioDriver) async throws {
     let field = try searchField(of: driver)
     var typed = field.text ?? ""

@@ -321,7 +321,8 @@ public enum StepTable {
         return Expectations.screen(expected, actual: actual)
       }),
     StepKind(
-      "focus search", "Taps into the search field; while it is focused and empty it shows suggestions.",
+      "focus search",
+      "Taps into the search field; while it is focused and empty it shows suggestions.",
       value: .focusSearch, gesture: { try await Gestures.focusSearch(on: $0) }),
     StepKind(
       "pick suggestion", "pick suggestion \"TEXT\"",

@@ -117,7 +117,8 @@ import Testing
     let driver = FakeDriver()
     driver.refusals["send"] = "the screen on top does not accept it"
     let result = await runner.run(scenario, on: driver)
-    #expect(result.failure?.details == ["cannot do this here: the screen on top does not accept it"])
+    #expect(
+      result.failure?.details == ["cannot do this here: the screen on top does not accept it"])
   }
 
   @Test("A visible text that is missing is reported with the closest texts the screen shows")

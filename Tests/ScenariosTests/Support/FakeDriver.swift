@@ -37,7 +37,10 @@ final class FakeDriver: ScenarioDriver {
           prompt: "Rezepte suchen", text: "", isFocused: true, suggestions: [.suggestion("Cake")]),
         .list(
           refresh: .pulledToRefresh,
-          [.row("Lasagne", intent: .mealTapped(meal("Lasagne"))), .tile("Pasta", intent: .categoryTileTapped("Pasta"))]),
+          [
+            .row("Lasagne", intent: .mealTapped(meal("Lasagne"))),
+            .tile("Pasta", intent: .categoryTileTapped("Pasta")),
+          ]),
         .button(MealDetailState.addFavoriteTitle, intent: .heartTapped),
         .button(AppText.retry, intent: .retryTapped),
         .button(AppText.noticeDismiss, intent: .noticeDismissed),
