@@ -21,6 +21,7 @@ enum Report {
     rows += try renderVersusDump(measure: measure)
     rows += try decodeVersusParse(measure: measure)
     rows += try await typing()
+    rows += try await LongTypingBenchmark.rows(measure: measure)
     rows += try startup(root: root, measure: measure)
 
     var lines = [

@@ -11,7 +11,7 @@ public enum HelpText {
   public static var show: String { ScenarioCommands.program().help(for: ScenarioCommands.show) }
 
   /// Every step a scenario file may use, with its help and an example.
-  public static var steps: String { StepReference.helpText }
+  public static var steps: String { StepTable.helpText() }
 
   static let runDiscussion = """
     Replays every scenario and prints one line per scenario, then `N passed, N failed`.

@@ -1,3 +1,5 @@
+import ViewDescription
+import ViewModels
 /// `rezepte show FILE`: the learner's walkthrough of one scenario. It prints each step with the
 /// comments before it; after each step that acts on the app, the simulated time, the requests
 /// the step sent (spelled as `expect requests` spells them) and how the screen changed (a line
@@ -152,33 +154,12 @@ final class ObservedDriver<Base: ScenarioDriver>: ScenarioDriver {
     return shown + base.takeRequests()
   }
 
-  func setFavorites(_ ids: [String]) async throws { try await base.setFavorites(ids) }
-  func setStart(_ start: StartScreen) async throws { try await base.setStart(start) }
-  func enqueueRandom(_ ids: [String]) async throws { try await base.enqueueRandom(ids) }
-  func setNetwork(_ fault: NetworkFault?, for endpoint: String?) async throws {
-    try await base.setNetwork(fault, for: endpoint)
-  }
-  func setDelay(_ delay: Duration, for endpoint: String?) async throws {
-    try await base.setDelay(delay, for: endpoint)
-  }
+  func configure(_ setting: DriverSetting) async throws { try await base.configure(setting) }
   func launch() async throws { try await base.launch() }
   func relaunch() async throws { try await base.relaunch() }
-  func type(_ text: String) async throws { try await base.type(text) }
-  func clearSearch() async throws { try await base.clearSearch() }
   func wait(_ duration: Duration) async throws { try await base.wait(duration) }
-  func pickCategory(_ name: String) async throws { try await base.pickCategory(name) }
-  func pullToRefresh() async throws { try await base.pullToRefresh() }
-  func tapDice() async throws { try await base.tapDice() }
-  func open(_ name: String) async throws { try await base.open(name) }
-  func back() async throws { try await base.back() }
-  func toggleHeart() async throws { try await base.toggleHeart() }
-  func retry() async throws { try await base.retry() }
-  func focusSearch() async throws { try await base.focusSearch() }
-  func pickSuggestion(_ text: String) async throws { try await base.pickSuggestion(text) }
-  func tap(_ label: String) async throws { try await base.tap(label) }
-  func dismissNotice() async throws { try await base.dismissNotice() }
+  func send(_ intent: UserIntent) async throws { try await base.send(intent) }
+  func screen() -> Node? { base.screen() }
   func screenText() -> String { base.screenText() }
-  func visibleTexts() -> [String] { base.visibleTexts() }
-  func title() -> String? { base.title() }
   func simulatedTime() -> Duration { base.simulatedTime() }
 }

@@ -110,8 +110,23 @@ public struct MealListState: Equatable, Sendable {
   }
 
   /// The category and the search text trimmed of white space.
+  ///
+  /// Only the ends are looked at: the query is read on every keystroke, and Foundation's
+  /// `trimmingCharacters(in:)` converts the whole text, which made typing quadratic.
   public var query: Query {
-    Query(category: category, search: searchText.trimmingCharacters(in: .whitespaces))
+    Query(category: category, search: Self.trimmingWhitespace(searchText))
+  }
+
+  /// `text` without the spaces and tabs (`CharacterSet.whitespaces`) at its ends.
+  static func trimmingWhitespace(_ text: String) -> String {
+    func isSpace(_ scalar: Unicode.Scalar) -> Bool {
+      scalar == "\t" || scalar.properties.generalCategory == .spaceSeparator
+    }
+    let scalars = text.unicodeScalars
+    guard let first = scalars.firstIndex(where: { !isSpace($0) }) else { return "" }
+    let last = scalars.lastIndex(where: { !isSpace($0) })!
+    if first == scalars.startIndex, scalars.index(after: last) == scalars.endIndex { return text }
+    return String(scalars[first...last])
   }
 
   /// The navigation title: the category, or "Suche" while something is searched.

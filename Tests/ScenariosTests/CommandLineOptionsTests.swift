@@ -126,7 +126,7 @@ import Testing
 
   @Test("The help explains every step with an example")
   func helpListsEverySteps() {
-    for entry in StepReference.entries {
+    for entry in StepTable.entries {
       #expect(HelpText.main.contains(entry.syntax))
       #expect(HelpText.run.contains("e.g. " + entry.example.split(separator: "\n")[0]))
     }
@@ -134,7 +134,7 @@ import Testing
 
   @Test("Every example in the step reference parses")
   func examplesParse() throws {
-    for entry in StepReference.entries {
+    for entry in StepTable.entries {
       let setup =
         entry.keyword.hasPrefix("given") || entry.keyword == "title" || entry.keyword == "launch"
       let example = entry.example.replacingOccurrences(of: "ENDPOINT", with: "search.php")

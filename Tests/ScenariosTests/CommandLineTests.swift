@@ -188,9 +188,10 @@ import Testing
     let file = try folder.write(
       "a.scenario", "launch\ntap dice\nexpect requests\n  GET random.php\nwait 1s\n")
     let driver = FakeDriver()
-    driver.screen = "NavigationStack\n└─ Screen \"Dessert\"\n   └─ Row \"A\""
-    driver.effects["tapDice"] = {
-      $0.screen = "NavigationStack\n└─ Screen \"Dessert\"\n   └─ Row \"B\""
+    driver.node = FakeDriver.everything
+    driver.rendered = "NavigationStack\n└─ Screen \"Dessert\"\n   └─ Row \"A\""
+    driver.effects["send diceTapped"] = {
+      $0.rendered = "NavigationStack\n└─ Screen \"Dessert\"\n   └─ Row \"B\""
       $0.pendingRequests = ["GET random.php"]
     }
     let output = Output()

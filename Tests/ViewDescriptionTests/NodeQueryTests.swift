@@ -16,12 +16,13 @@ import ViewModels
         == "Lasagne")
   }
 
-  @Test("Visible texts are read depth first and leave out the closed menu's options")
+  @Test("Visible texts are read depth first, with a favourite's ♥, and leave out the closed menu")
   func visibleTexts() {
     #expect(
       list.visibleTexts == [
         "Dessert", "Zufallsrezept", "Kategorie", "Alle Rezepte durchsuchen", "Apam balik",
-        "Apple Frangipan Tart", "Apple & Blackberry Crumble", "Favoriten", "Apple Frangipan Tart",
+        "Apple Frangipan Tart", "♥", "Apple & Blackberry Crumble", "Favoriten",
+        "Apple Frangipan Tart", "♥",
       ])
     #expect(!list.shows("Chicken"))
   }
