@@ -51,7 +51,7 @@ final class Loader<Value: Sendable> {
     generation += 1
   }
 
-  isolated deinit {
+  deinit {
     task?.cancel()
   }
 }
