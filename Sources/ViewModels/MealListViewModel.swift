@@ -22,6 +22,7 @@ import VirtualTime
 ///     List { /* rows from state.meals */ }
 ///       .navigationTitle(state.title)
 ///       .searchable(text: Binding(get: { state.searchText }, set: model.searchTextChanged))
+///       // iOS 18 / macOS 15; before, send `searchFocusChanged` on `isSearching` (README).
 ///       .searchFocused(Binding(get: { state.isSearchFocused }, set: model.searchFocusChanged))
 ///       .searchSuggestions {
 ///         // A button rather than `.searchCompletion`: the pick searches without the pause.

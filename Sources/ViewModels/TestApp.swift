@@ -96,25 +96,3 @@ public final class TestApp {
     await launch()
   }
 }
-
-/// Passes requests on to another transport and keeps the ledger of them.
-final class RequestLedger: Transport {
-  private let base: any Transport
-  private let log = Locked<(all: [APIRequest], unread: Int)>(([], 0))
-
-  init(_ base: any Transport) {
-    self.base = base
-  }
-
-  func takeNew() -> [APIRequest] {
-    log.withLock { log in
-      defer { log.unread = log.all.count }
-      return Array(log.all[log.unread...])
-    }
-  }
-
-  func send(_ request: APIRequest) async throws -> APIResponse {
-    log.withLock { $0.all.append(request) }
-    return try await base.send(request)
-  }
-}

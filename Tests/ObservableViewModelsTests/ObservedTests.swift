@@ -1,7 +1,7 @@
 import MealCatalog
 import MealDB
-import Observation
 import ObservableViewModels
+import Observation
 import Testing
 import ViewModels
 import VirtualTime

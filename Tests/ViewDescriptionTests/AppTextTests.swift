@@ -11,8 +11,12 @@ import ViewModels
       (LoadFailure.offline, "Keine Internetverbindung. Prüfe WLAN oder mobile Daten."),
       (.timeout, "Der Server antwortet gerade nicht. Versuch es gleich noch einmal."),
       (.connection, "Es gab ein Problem mit der Verbindung."),
-      (.badStatus(500), "Beim Rezept-Server ist ein Problem aufgetreten. Versuch es später erneut."),
-      (.badStatus(404), "Beim Rezept-Server ist ein Problem aufgetreten. Versuch es später erneut."),
+      (
+        .badStatus(500), "Beim Rezept-Server ist ein Problem aufgetreten. Versuch es später erneut."
+      ),
+      (
+        .badStatus(404), "Beim Rezept-Server ist ein Problem aufgetreten. Versuch es später erneut."
+      ),
       (.unreadable, "Die Rezepte konnten nicht gelesen werden."),
       (.notFound, "Dieses Rezept gibt es nicht (mehr)."),
       (.other, "Die Rezepte konnten nicht geladen werden."),
