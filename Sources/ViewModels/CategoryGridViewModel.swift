@@ -53,11 +53,6 @@ public final class CategoryGridViewModel: StateObservable {
   // MARK: - Loading
 
   private func load() -> Task<Void, Never> {
-    stateHolder.value.categories = .loading
-    return loader.start { [api] in
-      try await api.categories()
-    } apply: { [weak self] outcome in
-      if let categories = outcome.loadState { self?.stateHolder.value.categories = categories }
-    }
+    loader.load(into: stateHolder, at: \.categories) { [api] in try await api.categories() }
   }
 }

@@ -68,11 +68,6 @@ public final class MealDetailViewModel: StateObservable {
 
   private func load() -> Task<Void, Never> {
     let id = state.meal.id
-    stateHolder.value.detail = .loading
-    return loader.start { [api] in
-      try await api.detail(id: id)
-    } apply: { [weak self] outcome in
-      if let detail = outcome.loadState { self?.stateHolder.value.detail = detail }
-    }
+    return loader.load(into: stateHolder, at: \.detail) { [api] in try await api.detail(id: id) }
   }
 }

@@ -44,6 +44,19 @@ final class Loader<Value: Sendable> {
     return task
   }
 
+  /// Cancels the load in flight and starts `load`, showing `loading` at `keyPath` of the state,
+  /// then the loaded value or the failure; cancellation leaves the state as it is.
+  @discardableResult
+  func load<State>(
+    into holder: StateHolder<State>, at keyPath: WritableKeyPath<State, LoadState<Value>>,
+    _ load: @escaping @MainActor @Sendable () async throws -> Value
+  ) -> Task<Void, Never> {
+    holder.value[keyPath: keyPath] = .loading
+    return start(load) { [weak holder] outcome in
+      if let state = outcome.loadState { holder?.value[keyPath: keyPath] = state }
+    }
+  }
+
   /// Cancels the load in flight; its outcome is never applied.
   func cancel() {
     task?.cancel()
