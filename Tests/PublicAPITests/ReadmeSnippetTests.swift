@@ -21,6 +21,10 @@ import ViewModels
       app.takeRequests() == [
         "GET categories.php", "GET filter.php?c=Dessert", "GET search.php?s=Lasagne",
       ])
+    await app.send(.pathChanged([.detail(Meal(id: "52768", name: "Apple Frangipan Tart"))]))
+    #expect(app.state.top.detail?.detail.value??.name == "Apple Frangipan Tart")
+    await app.relaunch()
+    #expect(app.model.path.isEmpty)
   }
 
   @Test("README, State and intents: the path is set whole, as NavigationStack(path:) does")
