@@ -15,6 +15,7 @@ let package = Package(
     .library(name: "MealCatalog", targets: ["MealCatalog"]),
     .library(name: "VirtualTime", targets: ["VirtualTime"]),
     .library(name: "ViewModels", targets: ["ViewModels"]),
+    .library(name: "ObservableViewModels", targets: ["ObservableViewModels"]),
     .library(name: "ViewDescription", targets: ["ViewDescription"]),
     .library(name: "Scenarios", targets: ["Scenarios"]),
     .library(name: "MealServer", targets: ["MealServer"]),
@@ -32,6 +33,8 @@ let package = Package(
       resources: [.copy("Resources/Catalog")]
     ),
     .target(name: "ViewModels", dependencies: ["MealDB", "VirtualTime"]),
+    // `@Observable` wrappers of the view models, for SwiftUI ports (README, "Porting to SwiftUI").
+    .target(name: "ObservableViewModels", dependencies: ["ViewModels"]),
     .target(name: "ViewDescription", dependencies: ["ViewModels", "MealDB"]),
     .target(
       name: "Scenarios",
@@ -68,6 +71,15 @@ let package = Package(
     .testTarget(
       name: "ViewModelsTests",
       dependencies: ["ViewModels", "MealCatalog", "MealDB", "VirtualTime"]
+    ),
+    .testTarget(
+      name: "ObservableViewModelsTests",
+      dependencies: ["ObservableViewModels", "ViewModels", "MealCatalog", "MealDB", "VirtualTime"]
+    ),
+    // Imports the libraries without `@testable`: exactly what the README's snippets show.
+    .testTarget(
+      name: "PublicAPITests",
+      dependencies: ["ObservableViewModels", "ViewModels", "MealCatalog", "MealDB"]
     ),
     .testTarget(
       name: "ViewDescriptionTests",

@@ -32,10 +32,10 @@ public final class AppDriver: ScenarioDriver {
   private let clock: VirtualClock
   private let catalogTransport: CatalogTransport?
   /// The app's transport: it logs every request for `expect requests`.
-  private let log: LoggingTransport
+  private let log: RequestLedger
   private let renderer: TextRenderer
   private var storage = FavoritesStorage.inMemory()
-  private var start = AppModel.Start.list
+  private var start = StartScreen.list
   private var app: AppModel?
 
   /// - Parameters:
@@ -52,10 +52,10 @@ public final class AppDriver: ScenarioDriver {
     case .catalog:
       let transport = CatalogTransport(catalog: catalog, clock: clock, seed: seed)
       catalogTransport = transport
-      log = LoggingTransport(transport)
+      log = RequestLedger(transport)
     case .http(let baseURL):
       catalogTransport = nil
-      log = LoggingTransport(URLSessionTransport(baseURL: baseURL))
+      log = RequestLedger(URLSessionTransport(baseURL: baseURL))
     }
   }
 
@@ -117,7 +117,7 @@ public final class AppDriver: ScenarioDriver {
   }
 
   public func relaunch() async throws {
-    // The old app's work in flight ends with it: its answers have no screen to reach.
+    // The old app's work in flight is cancelled as it goes: its answers never reach the new one.
     app = nil
     try await launch()
   }
@@ -148,7 +148,7 @@ public final class AppDriver: ScenarioDriver {
   }
 
   public func takeRequests() -> [String] {
-    log.takeNewRequests().map(\.description)
+    log.takeNew().map(\.description)
   }
 
   // MARK: - Helpers
@@ -163,28 +163,6 @@ public final class AppDriver: ScenarioDriver {
 
   private func thumbnail(_ record: Catalog.Record) -> String? {
     record.fields["strMealThumb"]?.string
-  }
-}
-
-/// Passes requests on to another transport and keeps a log of them.
-final class LoggingTransport: Transport {
-  private let base: any Transport
-  private let log = Locked<(all: [APIRequest], unread: Int)>(([], 0))
-
-  init(_ base: any Transport) {
-    self.base = base
-  }
-
-  func takeNewRequests() -> [APIRequest] {
-    log.withLock { log in
-      defer { log.unread = log.all.count }
-      return Array(log.all[log.unread...])
-    }
-  }
-
-  func send(_ request: APIRequest) async throws -> APIResponse {
-    log.withLock { $0.all.append(request) }
-    return try await base.send(request)
   }
 }
 

@@ -49,7 +49,7 @@ enum Gestures {
   /// The detail screen's heart button, whichever of its two titles it shows.
   static func toggleHeart(on driver: some ScenarioDriver) async throws {
     let screen = try screen(of: driver)
-    let titles = [MealDetailState.addFavoriteTitle, MealDetailState.removeFavoriteTitle]
+    let titles = [AppText.addFavorite, AppText.removeFavorite]
     guard let heart = screen.tappables.first(where: { titles.contains($0.label) }) else {
       throw StepUnavailable("this screen has no heart button; \(offers(screen))")
     }

@@ -1,5 +1,7 @@
 // Scenario files: parse, replay, compare.
 
+import ViewModels
+
 /// A parsed scenario file: its title, its steps, and the exact text it was read from.
 public struct Scenario: Equatable, Sendable {
   /// The path the file was given as; failures and errors name it.
@@ -139,10 +141,5 @@ public struct Step: Equatable, Sendable {
   }
 }
 
-/// The screen the app starts with.
-public enum StartScreen: String, CaseIterable, Equatable, Sendable {
-  /// The recipe list of the default category.
-  case list
-  /// The grid of category tiles.
-  case categories
-}
+/// The screen the app starts with (`given start list|categories`).
+public typealias StartScreen = ViewModels.StartScreen

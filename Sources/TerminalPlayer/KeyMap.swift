@@ -106,8 +106,8 @@ enum KeyMap {
       return PlayerAction(intents: [intent], steps: [.focusSearch], view: view)
     case .character("h"):
       let heart = tree.tappables.first {
-        $0.label == MealDetailState.addFavoriteTitle
-          || $0.label == MealDetailState.removeFavoriteTitle
+        $0.label == AppText.addFavorite
+          || $0.label == AppText.removeFavorite
       }
       return press(heart, step: .toggleHeart, view: view)
     case .character("r"):

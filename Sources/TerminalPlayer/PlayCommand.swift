@@ -141,13 +141,10 @@ public enum PlayCommand {
           catalog: catalog, clock: ContinuousClock(), seed: UInt64.random(in: 1...UInt64.max))
       }
     let transport = RandomMealLog(base)
-    let favorites = FavoritesStore(storage: .file())
-    let app = AppModel(
-      api: MealAPI(transport: transport), clock: ContinuousClock(), favorites: favorites,
-      start: options.start == .categories ? .categories : .list)
+    let app = AppModel.live(start: options.start, transport: transport)
     var log = SessionLog()
     log.start = options.start
-    log.favorites = favorites.favorites.map(\.id)
+    log.favorites = app.favorites.favorites.map(\.id)
 
     let terminal = Terminal()
     let (events, continuation) = AsyncStream.makeStream(of: Player.Event.self)

@@ -122,7 +122,7 @@ struct ScreenLayout: Sendable {
       keys.append("PgUp/PgDn scroll")
       if hasItems { keys.append("Enter open") }
       if screen.back != nil { keys.append("Esc back") }
-      if offers(MealDetailState.addFavoriteTitle) || offers(MealDetailState.removeFavoriteTitle) {
+      if offers(AppText.addFavorite) || offers(AppText.removeFavorite) {
         keys.append("h heart")
       }
       if screen.first(where: { $0.has(.refreshable) }) != nil { keys.append("r refresh") }

@@ -119,10 +119,13 @@ extension Node {
       if let label { texts.append(label) }
     }
     // The favourite's heart, drawn `♥` after the label, is read as a text of its own.
-    if has(.favorite) { texts.append("♥") }
+    if has(.favorite) { texts.append(Self.favoriteMark) }
     guard kind != .menu else { return }
     for child in children { child.collectVisibleTexts(into: &texts) }
   }
+
+  /// The mark a favourite's row shows after its name, as the text tree draws it.
+  public static let favoriteMark = "♥"
 
   /// Whether some node shows exactly `text` (see `visibleTexts`).
   public func shows(_ text: String) -> Bool {

@@ -55,8 +55,9 @@ public struct MealListState: Equatable, Sendable {
   public var favoriteIDs: Set<String>
   /// The "Favoriten" section (Bonus 1), sorted by name.
   public var favorites: [FavoriteMeal]
-  /// A transient message, such as a failed pull to refresh that kept the list.
-  public var notice: String?
+  /// Why a pull to refresh that kept the list, or the dice, failed; the screen shows it as a
+  /// transient notice.
+  public var notice: LoadFailure?
   /// Whether a pull to refresh is under way (the list stays visible).
   public var isRefreshing: Bool
   /// Whether the dice is loading a random recipe; taps are ignored meanwhile.
@@ -72,7 +73,7 @@ public struct MealListState: Equatable, Sendable {
     loadedQuery: Query? = nil,
     favoriteIDs: Set<String> = [],
     favorites: [FavoriteMeal] = [],
-    notice: String? = nil,
+    notice: LoadFailure? = nil,
     isRefreshing: Bool = false,
     isDiceBusy: Bool = false
   ) {
@@ -127,11 +128,6 @@ public struct MealListState: Equatable, Sendable {
     let last = scalars.lastIndex(where: { !isSpace($0) })!
     if first == scalars.startIndex, scalars.index(after: last) == scalars.endIndex { return text }
     return String(scalars[first...last])
-  }
-
-  /// The navigation title: the category, or "Suche" while something is searched.
-  public var title: String {
-    query.isSearch ? "Suche" : category
   }
 
   /// Why a loaded list is empty, if it is.

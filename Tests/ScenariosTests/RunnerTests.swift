@@ -64,7 +64,7 @@ import Testing
     #expect(result.passed)
     #expect(
       driver.log == [
-        "configure start(Scenarios.StartScreen.categories)", "launch",
+        "configure start(ViewModels.StartScreen.categories)", "launch",
         "send categoryTileTapped(\"Pasta\")", "send searchFocusChanged(true)",
         "send suggestionPicked(\"Cake\")",
         "send noticeDismissed",

@@ -85,7 +85,8 @@ import ViewModels
     let layout = layout(Screens.failedList, width: 80)
     #expect(
       text(layout.body) == [
-        "", "  ⚠ Fehler", "  Keine Internetverbindung.", "  [Erneut versuchen]",
+        "", "  ⚠ Fehler", "  Keine Internetverbindung. Prüfe WLAN oder mobile Daten.",
+        "  [Erneut versuchen]",
       ])
     #expect(text(layout.footer).joined().contains("e retry"))
   }
@@ -93,7 +94,8 @@ import ViewModels
   @Test("A notice stands above the help line with its button")
   func notice() {
     let footer = text(layout(Screens.listWithNotice, width: 80).footer)
-    #expect(footer.first == "⚠ Aktualisieren fehlgeschlagen.  [OK]")
+    #expect(
+      footer.first == "⚠ Der Server antwortet gerade nicht. Versuch es gleich noch einmal.  [OK]")
     #expect(footer.joined().contains("n dismiss"))
   }
 

@@ -34,14 +34,14 @@ enum Screens {
   /// The list after a failed load.
   static var failedList: Node {
     var state = dessertState
-    state.meals = .failed("Keine Internetverbindung.")
+    state.meals = .failed(.offline)
     return AppScreen.body(AppState(list: state))
   }
 
   /// The list with a notice after a failed refresh.
   static var listWithNotice: Node {
     var state = dessertState
-    state.notice = "Aktualisieren fehlgeschlagen."
+    state.notice = .timeout
     return AppScreen.body(AppState(list: state))
   }
 }

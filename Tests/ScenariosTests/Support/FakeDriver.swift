@@ -41,7 +41,7 @@ final class FakeDriver: ScenarioDriver {
             .row("Lasagne", intent: .mealTapped(meal("Lasagne"))),
             .tile("Pasta", intent: .categoryTileTapped("Pasta")),
           ]),
-        .button(MealDetailState.addFavoriteTitle, intent: .heartTapped),
+        .button(AppText.addFavorite, intent: .heartTapped),
         .button(AppText.retry, intent: .retryTapped),
         .button(AppText.noticeDismiss, intent: .noticeDismissed),
       ])
