@@ -266,6 +266,18 @@ public final class AppDriver: ScenarioDriver {
     log.takeNewRequests().map(\.description)
   }
 
+  /// The screen on top as a node tree, or `nil` before `launch`: what a storyboard draws.
+  public func screen() -> Node? {
+    app.map { AppScreen.body($0.state) }
+  }
+
+  /// Every request the app has sent so far, oldest first; unlike `takeRequests`, reading them
+  /// marks nothing as read, so a storyboard lists each step's requests without changing what
+  /// `expect requests` sees.
+  public func sentRequests() -> [String] {
+    log.allRequests().map(\.description)
+  }
+
   // MARK: - Helpers
 
   private func currentScreen() throws -> Node {
@@ -338,6 +350,9 @@ final class LoggingTransport: Transport {
   init(_ base: any Transport) {
     self.base = base
   }
+
+  /// Every request sent so far, read or not.
+  func allRequests() -> [APIRequest] { log.withLock { $0.all } }
 
   func takeNewRequests() -> [APIRequest] {
     log.withLock { log in

@@ -36,11 +36,15 @@ func main() async -> Int32 {
   switch (arguments.first, arguments.dropFirst().first) {
   case ("serve", _): return await ServeCommand.run(arguments: Array(arguments.dropFirst()))
   case ("capture", _): return await CaptureCommand.run(arguments: Array(arguments.dropFirst()))
+  case ("storyboard", _): return await storyboard(arguments: Array(arguments.dropFirst()))
   case ("help", "serve"?):
     print(ServeCommand.help)
     return ExitCode.success.rawValue
   case ("help", "capture"?):
     print(CaptureCommand.help)
+    return ExitCode.success.rawValue
+  case ("help", "storyboard"?):
+    print(StoryboardCommand.help)
     return ExitCode.success.rawValue
   default: break
   }
