@@ -167,7 +167,8 @@ extension Storyboard {
     page.close("p")
     if !frame.block.isEmpty {
       page.open("details", classes: ["block"])
-      page.element("summary", text: frame.block.count == 1 ? "1 line" : "\(frame.block.count) lines")
+      page.element(
+        "summary", text: frame.block.count == 1 ? "1 line" : "\(frame.block.count) lines")
       page.element("pre", text: frame.block.joined(separator: "\n"))
       page.close("details")
     }
@@ -194,6 +195,7 @@ extension Storyboard {
       page.close("div")
     }
     page.close("li")
+    page.text("\n")
   }
 }
 
@@ -231,7 +233,8 @@ extension Storyboard {
     StoryboardHTML.head(title: "Storyboard", into: &page)
     let failed = entries.filter { !$0.passed }.count
     let allPassed = failed == 0
-    page.open("header", classes: allPassed ? ["page-header", "passed"] : ["page-header", "failed"])
+    page.open(
+      "header", classes: allPassed ? ["page-header", "passed"] : ["page-header", "failed"])
     page.element("h1", text: "Storyboard")
     page.element(
       "p", classes: ["verdict"], text: "\(entries.count - failed) passed, \(failed) failed")

@@ -54,7 +54,9 @@ public struct StoryboardCollector {
         captionStart.map { comments(in: source[min($0, stepIndex)..<stepIndex]) } ?? []
       var block: [String] = []
       if let lines = step.block?.lines, let indentation = step.block?.indentation {
-        block = source[lines].map { $0.hasPrefix(indentation) ? String($0.dropFirst(indentation.count)) : $0 }
+        block = source[lines].map {
+          $0.hasPrefix(indentation) ? String($0.dropFirst(indentation.count)) : $0
+        }
       }
       captionStart = (step.block?.lines.upperBound).map { max($0, stepIndex + 1) } ?? stepIndex + 1
       frames.append(

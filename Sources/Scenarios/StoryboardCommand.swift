@@ -150,7 +150,9 @@ struct StoryboardPageNames {
 
   mutating func name(for scenarioName: String) -> String {
     let safe = String(
-      scenarioName.map { $0.isASCII && ($0.isLetter || $0.isNumber || "-_.".contains($0)) ? $0 : "_" })
+      scenarioName.map {
+        $0.isASCII && ($0.isLetter || $0.isNumber || "-_.".contains($0)) ? $0 : "_"
+      })
     var base = safe.isEmpty || safe.hasPrefix(".") ? "scenario" + safe : safe
     if used.contains(base.lowercased()) {
       var number = 2

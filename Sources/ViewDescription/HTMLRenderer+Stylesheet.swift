@@ -18,7 +18,7 @@ extension HTMLRenderer {
     .nav-spacer { flex: 1; }
     .back { color: #0a64d8; font-size: 15px; white-space: nowrap; overflow: hidden;
       text-overflow: ellipsis; max-width: 45%; }
-    .back .chevron { font-size: 22px; line-height: 15px; margin-right: 3px; }
+    .back .chevron { color: inherit; font-size: 22px; line-height: 15px; margin-right: 3px; }
     .nav-title { font-size: 26px; font-weight: bold; margin: 4px 2px 6px; overflow-wrap: anywhere; }
     .toolbar { display: flex; gap: 8px; align-items: center; position: relative; }
     .button { color: #0a64d8; display: inline-flex; align-items: center; gap: 4px;
@@ -40,7 +40,7 @@ extension HTMLRenderer {
     .search-box { display: flex; align-items: center; gap: 6px; background: #e4e4e9;
       border-radius: 10px; padding: 6px 8px; margin-top: 4px; border: 2px solid transparent; }
     .search.focused .search-box { border-color: #0a64d8; background: #fff; }
-    .search-box .glyph { color: #6c6c70; }
+    .search-box .glyph { color: #6c6c70; font-size: 20px; line-height: 18px; }
     .prompt { color: #8e8e93; }
     .caret { display: inline-block; width: 2px; height: 18px; background: #0a64d8; }
     .suggestions { list-style: none; margin: 6px 0 0; padding: 0; background: #fff;
@@ -94,5 +94,7 @@ extension HTMLRenderer {
     .alert-buttons > * { flex: 1; justify-content: center; padding: 10px; font-size: 16px; }
     .changed { outline: 2px solid #ff9f0a; outline-offset: -2px;
       background-color: rgba(255,200,60,.22); }
+    .list.changed, .grid.changed, .navigation-stack.changed { background-color: transparent; }
+    .list.changed { background-color: #fff; }
     """
 }

@@ -139,11 +139,14 @@ private struct PhoneDrawing {
     let fields = children.filter { $0.element.kind == .searchField }
     let alerts = children.filter { $0.element.kind == .alert }
     let content = children.filter { ![.toolbar, .searchField, .alert].contains($0.element.kind) }
-    open("div", ["screen"], node, path)
+    // A changed screen marks its title and back button, not everything on it.
+    let isChanged = changed.contains(path)
+    writer.open("div", classes: ["screen"], [.init("data-path", path.description)])
     writer.open("div", classes: ["nav-bar"])
     writer.open("div", classes: ["nav-row"])
     if let back = node.back {
-      writer.open("span", classes: ["back"], tooltip(intentOf: node))
+      writer.open(
+        "span", classes: isChanged ? ["back", "changed"] : ["back"], tooltip(intentOf: node))
       writer.element("span", classes: ["chevron"], text: "‹")
       writer.text(back)
       writer.close("span")
@@ -151,7 +154,8 @@ private struct PhoneDrawing {
     writer.element("span", classes: ["nav-spacer"], text: "")
     for (index, toolbar) in toolbars { draw(toolbar, at: path.child(index)) }
     writer.close("div")
-    writer.element("h2", classes: ["nav-title"], text: node.label ?? "")
+    writer.element(
+      "h2", classes: isChanged ? ["nav-title", "changed"] : ["nav-title"], text: node.label ?? "")
     for (index, field) in fields { draw(field, at: path.child(index)) }
     writer.close("div")
     writer.open("div", classes: ["content"])
@@ -231,7 +235,9 @@ private struct PhoneDrawing {
     if node.has(.refreshing) { classes.append("refreshing") }
     open("div", classes, node, path, tooltip(intentOf: node))
     if node.has(.refreshing) {
-      writer.element("div", classes: ["refresh-spinner"]) { $0.raw(#"<span class="spinner"></span>"#) }
+      writer.element("div", classes: ["refresh-spinner"]) {
+        $0.raw(#"<span class="spinner"></span>"#)
+      }
     }
     children(of: node, path)
     writer.close("div")
@@ -251,8 +257,12 @@ private struct PhoneDrawing {
   /// Thumbnail placeholder, name, the heart of a favourite, the disclosure chevron.
   private mutating func row(_ node: Node, _ path: NodePath) {
     let name = node.label ?? ""
-    open("div", node.has(.favorite) ? ["row", "favorite"] : ["row"], node, path, tooltip(intentOf: node))
-    if let url = node.url { placeholder(["thumb"], name: name, url: url, caption: initial(of: name)) }
+    open(
+      "div", node.has(.favorite) ? ["row", "favorite"] : ["row"], node, path,
+      tooltip(intentOf: node))
+    if let url = node.url {
+      placeholder(["thumb"], name: name, url: url, caption: initial(of: name))
+    }
     writer.element("span", classes: ["row-label"], text: name)
     if node.has(.favorite) {
       writer.element("span", classes: ["heart"], [.init("title", "favorite")], text: "♥")

@@ -24,11 +24,13 @@ public struct NodePath: Hashable, Sendable, Comparable, CustomStringConvertible 
 extension Node {
   /// The paths of the nodes in this tree that are new or changed since `previous`.
   ///
-  /// Children are matched to the previous children by kind and label (the n-th `Row "Lasagne"`
-  /// to the n-th), not by position, so a row inserted at the top marks that row alone and not
-  /// every row below it. A node counts as changed when nothing matches it, when one of its own
-  /// attributes differs (text, flags, selection, …), or when a previous child is gone, so that
-  /// the list that lost rows is marked. The descendants of a new node are not listed: the new
+  /// Children are matched to the previous children by kind, and items (rows, tiles, texts,
+  /// buttons, …) also by label: the n-th `Row "Lasagne"` to the n-th, not by position, so a row
+  /// inserted at the top marks that row alone and not every row below it. Screens are matched
+  /// by their back button: the list whose title went from "Dessert" to "Suche" is the same
+  /// screen, compared node by node, while a pushed screen is new. A node counts as changed when nothing matches it, when one of its own
+  /// attributes differs (text, flags, selection, …), or when a previous child is gone and no new
+  /// one came, so that the list that lost rows is marked. The descendants of a new node are not listed: the new
   /// node stands for them.
   public func changedPaths(since previous: Node) -> Set<NodePath> {
     var changed: Set<NodePath> = []
@@ -44,16 +46,19 @@ extension Node {
     for (index, child) in previous.children.enumerated() {
       unmatched[ChildKey(child), default: []].append(index)
     }
+    var added = false
     for (index, child) in children.enumerated() {
       let key = ChildKey(child)
       guard let match = unmatched[key]?.first else {
         changed.insert(path.child(index))
+        added = true
         continue
       }
       unmatched[key]?.removeFirst()
       child.collectChanges(since: previous.children[match], at: path.child(index), into: &changed)
     }
-    if unmatched.values.contains(where: { !$0.isEmpty }) { changed.insert(path) }
+    // A child that is gone shows on its parent, unless a new child took its place.
+    if !added, unmatched.values.contains(where: { !$0.isEmpty }) { changed.insert(path) }
   }
 
   /// Whether everything but the children is equal.
@@ -72,6 +77,16 @@ private struct ChildKey: Hashable {
 
   init(_ node: Node) {
     kind = node.kind
-    label = node.label
+    switch node.kind {
+    case .row, .tile, .text, .button, .suggestion, .label, .link, .section:
+      label = node.label
+    case .screen:
+      // A pushed or popped screen has another back button: it is another screen, marked as a
+      // whole (its title), while the same screen with a new title is compared node by node.
+      label = node.back
+    case .navigationStack, .toolbar, .menu, .picker, .searchField, .list, .image,
+      .progressView, .contentUnavailableView, .grid, .alert:
+      label = nil
+    }
   }
 }

@@ -9,7 +9,8 @@ func storyboard(arguments: [String]) async -> Int32 {
   do {
     options = try StoryboardCommand.parse(arguments)
   } catch {
-    printError("error: \(error.message)\nusage: rezepte storyboard [PATH…] [--out DIR] [--catalog DIR]")
+    printError(
+      "error: \(error.message)\nusage: rezepte storyboard [PATH…] [--out DIR] [--catalog DIR]")
     return ExitCode.badInput.rawValue
   }
   if options.help {

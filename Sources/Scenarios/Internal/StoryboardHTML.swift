@@ -63,10 +63,11 @@ enum StoryboardHTML {
     .frame.not-run { opacity: .45; }
     .notes { width: 300px; flex: none; }
     .caption p { margin: 0 0 6px; color: #3a3a3c; }
-    .step { margin: 4px 0; }
+    .step { margin: 4px 0; display: flex; align-items: baseline; gap: 2px; }
+    .step code { overflow-wrap: anywhere; }
     .step code { font: 14px "DejaVu Sans Mono", "Liberation Mono", monospace; background: #ececf0;
       padding: 2px 6px; border-radius: 5px; }
-    .step .number { display: inline-block; min-width: 26px; color: #8e8e93; font-size: 12px; }
+    .step .number { flex: none; min-width: 24px; color: #8e8e93; font-size: 12px; }
     .frame.passed .mark { color: #1f8f3a; }
     .frame.failed .mark, .frame.failed .step code { color: #d70015; }
     .meta { margin: 2px 0 0 26px; color: #8e8e93; font-size: 12px; }
@@ -79,7 +80,7 @@ enum StoryboardHTML {
       background: #fff1f1; padding: 10px 14px; }
     .failure h3 { margin: 0 0 6px; color: #d70015; font-size: 16px; }
     .diff { margin: 0; font: 12px/1.4 "DejaVu Sans Mono", "Liberation Mono", monospace;
-      white-space: pre-wrap; }
+      white-space: pre; overflow-x: auto; }
     .diff .removed { color: #b3261e; background: #ffdcdc; }
     .diff .added { color: #1b6e2e; background: #d8f5df; }
     .index { margin: 16px 28px; border-collapse: collapse; background: #fff; }
