@@ -22,6 +22,7 @@ enum Report {
     rows += try decodeVersusParse(measure: measure)
     rows += try await typing()
     rows += try startup(root: root, measure: measure)
+    rows += try await StoryboardBenchmark.rows(root: root, measure: measure)
 
     var lines = [
       "Machine: \(Machine.processors); \(Machine.system); \(Machine.swiftVersion)",
