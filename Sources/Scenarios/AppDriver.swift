@@ -151,6 +151,13 @@ public final class AppDriver: ScenarioDriver {
     log.takeNew().map(\.description)
   }
 
+  /// Every request the app has sent so far, oldest first; unlike `takeRequests`, reading them
+  /// marks nothing as read, so a storyboard lists each step's requests without changing what
+  /// `expect requests` sees.
+  public func sentRequests() -> [String] {
+    log.all().map(\.description)
+  }
+
   // MARK: - Helpers
 
   private func offlineTransport(_ step: String) throws -> CatalogTransport {

@@ -60,13 +60,30 @@ public enum ScenarioCommands {
       await showScenario(CommandLineOptions.ShowOptions(invocation), console: invocation.console)
     })
 
+  /// `rezepte storyboard [PATH…] …`.
+  public static let storyboard = Command(
+    name: "storyboard",
+    summary: "Replays scenarios and writes each as an HTML page to look at.",
+    discussion: StoryboardCommand.discussion,
+    arguments: Arguments(
+      placeholder: "PATH…",
+      help: "Scenario files, or folders searched for *.scenario (default: Scenarios).",
+      count: 0...Int.max),
+    options: [
+      .value(
+        "--out", "DIR",
+        help: "The folder for the pages (default: storyboard); other files in it stay."),
+      .value("--catalog", "DIR", help: "Uses the catalog in DIR instead of the embedded one."),
+    ],
+    run: { invocation in await writeStoryboard(invocation) })
+
   /// The `rezepte` program: `run` (the default) and `show`, then `more` commands (`serve`,
   /// `capture`, …), which live in the libraries that do their work.
   public static func program(adding more: [Command] = []) -> Program {
     Program(
       name: "rezepte",
       summary: "replays the recipe app's scenario files against an offline TheMealDB.",
-      commands: [run, show] + more, defaultCommand: "run",
+      commands: [run, show, storyboard] + more, defaultCommand: "run",
       isDefaultCommandArgument: isPath,
       epilogue: {
         "Steps of a scenario file (one per line; `#` starts a comment):\n" + HelpText.steps
@@ -107,6 +124,23 @@ public enum ScenarioCommands {
       return .badInput
     }
     return await command(catalog: catalog, backend: backend, console: console).run(options)
+  }
+
+  @MainActor
+  static func writeStoryboard(_ invocation: Invocation) async -> ExitCode {
+    let options = StoryboardCommand.Options(invocation)
+    guard let catalog = loadCatalog(options.catalog, console: invocation.console) else {
+      return .badInput
+    }
+    let command = StoryboardCommand(
+      context: ScenarioContext(catalog: catalog),
+      makeDriver: { AppDriver(catalog: catalog) },
+      useColor: ColorPolicy.useColor(
+        isTerminal: ColorPolicy.standardOutputIsTerminal,
+        environment: ProcessInfo.processInfo.environment),
+      output: invocation.console.output,
+      errorOutput: invocation.console.errorOutput)
+    return await command.run(options)
   }
 
   @MainActor

@@ -19,6 +19,11 @@ public final class RequestLedger: Transport {
     }
   }
 
+  /// Every request sent so far, oldest first; reading them marks nothing as read.
+  public func all() -> [APIRequest] {
+    log.withLock { $0.all }
+  }
+
   public func send(_ request: APIRequest) async throws -> APIResponse {
     log.withLock { $0.all.append(request) }
     return try await base.send(request)
