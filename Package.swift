@@ -18,22 +18,28 @@ let package = Package(
     .library(name: "ViewDescription", targets: ["ViewDescription"]),
     .library(name: "Scenarios", targets: ["Scenarios"]),
     .library(name: "MealServer", targets: ["MealServer"]),
+    .library(name: "FileSafety", targets: ["FileSafety"]),
   ],
   targets: [
     .target(name: "VirtualTime"),
+    // Atomic writes through symbolic links, file locks: every file the package writes.
+    .target(name: "FileSafety"),
     .target(name: "MealDB"),
     .target(
       name: "MealCatalog",
       dependencies: ["MealDB", "VirtualTime"],
       resources: [.copy("Resources/Catalog")]
     ),
-    .target(name: "ViewModels", dependencies: ["MealDB", "VirtualTime"]),
+    .target(name: "ViewModels", dependencies: ["MealDB", "VirtualTime", "FileSafety"]),
     .target(name: "ViewDescription", dependencies: ["ViewModels", "MealDB"]),
     .target(
       name: "Scenarios",
-      dependencies: ["ViewDescription", "ViewModels", "MealCatalog", "MealDB", "VirtualTime"]
+      dependencies: [
+        "ViewDescription", "ViewModels", "MealCatalog", "MealDB", "VirtualTime", "FileSafety",
+      ]
     ),
-    .target(name: "MealServer", dependencies: ["MealCatalog", "MealDB", "VirtualTime"]),
+    .target(
+      name: "MealServer", dependencies: ["MealCatalog", "MealDB", "VirtualTime", "FileSafety"]),
     .executableTarget(
       name: "rezepte",
       dependencies: ["Scenarios", "MealServer", "MealCatalog", "MealDB", "ViewDescription"]
@@ -46,6 +52,7 @@ let package = Package(
       ]
     ),
     .testTarget(name: "VirtualTimeTests", dependencies: ["VirtualTime"]),
+    .testTarget(name: "FileSafetyTests", dependencies: ["FileSafety"]),
     .testTarget(name: "MealDBTests", dependencies: ["MealDB"]),
     .testTarget(name: "MealCatalogTests", dependencies: ["MealCatalog", "MealDB", "VirtualTime"]),
     .testTarget(
