@@ -37,8 +37,11 @@ public struct URLSessionTransport: Transport {
     self.timeout = timeout
     self.maxBytes = maxBytes
     let configuration = URLSessionConfiguration.ephemeral
-    configuration.timeoutIntervalForRequest = timeout
-    configuration.timeoutIntervalForResource = timeout
+    // URLSession's own timeouts only notice silence (a trickle resets them) and round a fraction
+    // of a second down to nothing; the deadline in `send` is the one that counts.
+    let idle = timeout.rounded(.up) + 1
+    configuration.timeoutIntervalForRequest = idle
+    configuration.timeoutIntervalForResource = idle
     configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
     transfers = Transfers()
     let queue = OperationQueue()
@@ -55,7 +58,7 @@ public struct URLSessionTransport: Transport {
   }
 
   public func send(_ request: APIRequest) async throws -> APIResponse {
-    var urlRequest = URLRequest(url: url(for: request), timeoutInterval: timeout)
+    var urlRequest = URLRequest(url: url(for: request), timeoutInterval: timeout.rounded(.up) + 1)
     urlRequest.httpMethod = "GET"
     urlRequest.setValue("application/json", forHTTPHeaderField: "Accept")
     let task = session.dataTask(with: urlRequest)
@@ -133,10 +136,12 @@ private final class Transfers: NSObject, URLSessionDataDelegate, @unchecked Send
     }
     if let maxBytes, response.expectedContentLength > Int64(maxBytes) {
       finish(id, with: .failure(tooLarge(maxBytes)))
+      // `.cancel` alone does not stop the transfer everywhere (not in swift-corelibs-foundation).
       completionHandler(.cancel)
+      dataTask.cancel()
       return
     }
-    completionHandler(maxBytes == nil ? .cancel : .allow)
+    completionHandler(.allow)
   }
 
   func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
