@@ -11,6 +11,7 @@ let package = Package(
   products: [
     .executable(name: "rezepte", targets: ["rezepte"]),
     .executable(name: "rezepte-bench", targets: ["RezepteBench"]),
+    .executable(name: "rezepte-fuzz", targets: ["RezepteFuzz"]),
     .library(name: "MealDB", targets: ["MealDB"]),
     .library(name: "MealCatalog", targets: ["MealCatalog"]),
     .library(name: "VirtualTime", targets: ["VirtualTime"]),
@@ -50,6 +51,10 @@ let package = Package(
       dependencies: [
         "Scenarios", "ViewDescription", "ViewModels", "MealCatalog", "MealDB", "VirtualTime",
       ]
+    ),
+    // Fuzz targets: replays its corpus in a plain build; `.ci/fuzz` builds it with libFuzzer.
+    .executableTarget(
+      name: "RezepteFuzz", dependencies: ["Scenarios", "MealServer", "MealCatalog", "MealDB"]
     ),
     .testTarget(name: "VirtualTimeTests", dependencies: ["VirtualTime"]),
     .testTarget(name: "FileSafetyTests", dependencies: ["FileSafety"]),
