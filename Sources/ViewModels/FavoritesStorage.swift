@@ -173,8 +173,8 @@ public struct FavoritesFile: Sendable {
   public let url: URL
   /// Set when a corrupt file could not be moved aside: saving would overwrite it.
   private let blocked = Locked(false)
-  /// The favourites as last read or written, and the file they were in: when the file is still
-  /// that one, a change need not decode it again.
+  /// The favourites as last read or written, normalised, and the file they were in: when the
+  /// file is still that one, a change need not decode it again.
   private let known = Locked<(signature: FileSignature, favorites: [FavoriteMeal])?>(nil)
 
   public init(url: URL) {
@@ -261,8 +261,15 @@ public struct FavoritesFile: Sendable {
     guard contents.version == Self.version else {
       return .unusable("has the unknown format version \(contents.version)")
     }
-    if let signature { known.withLock { $0 = (signature, contents.favorites) } }
-    return .favorites(contents.favorites, signature)
+    // Files this code wrote are in order already (a linear check); hand-edited ones may not be.
+    var favorites = contents.favorites
+    var ids = Set<String>()
+    let ordered =
+      favorites.allSatisfy { ids.insert($0.id).inserted }
+      && zip(favorites, favorites.dropFirst()).allSatisfy { FavoritesOrder.precedes($0, $1) }
+    if !ordered { favorites = FavoritesOrder.normalized(favorites) }
+    if let signature { known.withLock { $0 = (signature, favorites) } }
+    return .favorites(favorites, signature)
   }
 
   /// Applies one change to the favourites in the file, under the lock: re-reads the file (unless
@@ -285,10 +292,6 @@ public struct FavoritesFile: Sendable {
         throw FavoritesSaveIssue(
           path: url.path, reason: "the file changed meanwhile and \(reason)")
       case .favorites(let stored, _): favorites = stored
-      }
-      // Hand-edited files may be out of order; ours never are, so this is a linear check.
-      if !zip(favorites, favorites.dropFirst()).allSatisfy({ FavoritesOrder.precedes($0, $1) }) {
-        favorites = FavoritesOrder.normalized(favorites)
       }
       let before = favorites
       FavoritesOrder.apply(change, to: &favorites)
