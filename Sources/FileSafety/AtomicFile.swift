@@ -83,14 +83,16 @@ public enum AtomicFile {
       guard fchmod(descriptor, finalMode) == 0, fsync(descriptor) == 0 else {
         throw FileWriteError(path: path, reason: describe(errno))
       }
-      guard close(descriptor) == 0 else {
-        unlink(temporary)
-        throw FileWriteError(path: path, reason: describe(errno))
-      }
     } catch {
       close(descriptor)
       unlink(temporary)
       throw error
+    }
+    // A failed close can mean a failed write (NFS): the file is not trusted then.
+    guard close(descriptor) == 0 else {
+      let reason = describe(errno)
+      unlink(temporary)
+      throw FileWriteError(path: path, reason: reason)
     }
     guard rename(temporary, target) == 0 else {
       let reason = describe(errno)

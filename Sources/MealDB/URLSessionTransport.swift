@@ -146,11 +146,14 @@ private final class Transfers: NSObject, URLSessionDataDelegate, @unchecked Send
 
   func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
     let id = dataTask.taskIdentifier
+    // The announced length is checked here too: not every URLSession asks the delegate about
+    // the response before the body arrives.
+    let announced = dataTask.response?.expectedContentLength ?? -1
     let overflow: Int? = lock.withLock {
       guard let count = running[id]?.body.count, let maxBytes = running[id]?.maxBytes else {
         return nil
       }
-      guard count + data.count <= maxBytes else { return maxBytes }
+      guard count + data.count <= maxBytes, announced <= Int64(maxBytes) else { return maxBytes }
       // In place: a copy taken out and put back would copy the whole body each time.
       running[id]?.body.append(data)
       return nil

@@ -212,6 +212,7 @@ public struct CatalogCapture: Sendable {
     switch urlError.code {
     case .cannotConnectToHost: return "the server refused the connection"
     case .timedOut: return "the server did not answer in time"
+    case .dataLengthExceedsMaximum: return "the answer is larger than the transport's size limit"
     case .notConnectedToInternet: return "there is no network connection"
     case .cannotFindHost, .dnsLookupFailed: return "the host is unknown"
     case .networkConnectionLost: return "the connection was lost"

@@ -86,7 +86,7 @@ extension URLSessionTransportTests {
   func endlessBody() async throws {
     let chunk = "400\r\n" + String(repeating: "x", count: 1024) + "\r\n"
     let server = try TricklingServer(
-      head: "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n", chunk: chunk, interval: 0)
+      head: "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n", chunk: chunk, interval: 0.001)
     defer { server.stop() }
     let transport = URLSessionTransport(baseURL: server.baseURL, timeout: 10, maxBytes: 64_000)
     let error = try #require(

@@ -92,3 +92,12 @@ import Testing
     #expect(cache.answer(for: "search.php?s=") == nil)
   }
 }
+
+@Suite struct CaptureLimitTests {
+  @Test("An answer over the size limit is named as such when capturing")
+  func tooLargeReason() {
+    #expect(
+      CatalogCapture.reason(for: URLError(.dataLengthExceedsMaximum))
+        == "the answer is larger than the transport's size limit")
+  }
+}

@@ -10,10 +10,15 @@ import Foundation
 /// and then sends `chunk` again and again, `interval` apart, `count` times or until the client
 /// leaves.
 ///
-/// Safe as `@unchecked Sendable`: `listener` is set once in `init`; the threads only read it.
+/// Safe as `@unchecked Sendable`: `listener` is set once in `init`; the threads only read it, and
+/// `stopped` is only touched while holding `lock`.
 final class TricklingServer: @unchecked Sendable {
   let port: UInt16
   private let listener: Int32
+  private let lock = NSLock()
+  private var stopped = false
+
+  private var isStopped: Bool { lock.withLock { stopped } }
 
   init(head: String, chunk: String, interval: TimeInterval, count: Int = .max) throws {
     #if canImport(Glibc)
@@ -35,7 +40,7 @@ final class TricklingServer: @unchecked Sendable {
     guard bound else { throw SocketError(step: "bind", code: errno) }
     listener = fd
     port = UInt16(bigEndian: address.sin_port)
-    let thread = Thread { [listener] in
+    let thread = Thread { [listener, self] in
       while true {
         let client = accept(listener, nil, nil)
         guard client >= 0 else {
@@ -48,7 +53,7 @@ final class TricklingServer: @unchecked Sendable {
           _ = recv(client, &buffer, buffer.count, 0)
           var ok = Self.send(client, head)
           var sent = 0
-          while ok, sent < count {
+          while ok, sent < count, !self.isStopped {
             sent += 1
             Thread.sleep(forTimeInterval: interval)
             ok = Self.send(client, chunk)
@@ -62,8 +67,9 @@ final class TricklingServer: @unchecked Sendable {
 
   var baseURL: URL { URL(string: "http://127.0.0.1:\(port)/api/json/v1/1/")! }
 
-  /// Stops accepting; connections end when their client leaves.
+  /// Stops accepting and sending.
   func stop() {
+    lock.withLock { stopped = true }
     shutdown(listener, Int32(SHUT_RDWR))
   }
 
