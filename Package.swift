@@ -11,6 +11,7 @@ let package = Package(
   products: [
     .executable(name: "rezepte", targets: ["rezepte"]),
     .executable(name: "rezepte-bench", targets: ["RezepteBench"]),
+    .executable(name: "rezepte-fuzz", targets: ["RezepteFuzz"]),
     .library(name: "MealDB", targets: ["MealDB"]),
     .library(name: "MealCatalog", targets: ["MealCatalog"]),
     .library(name: "VirtualTime", targets: ["VirtualTime"]),
@@ -20,19 +21,22 @@ let package = Package(
     .library(name: "Scenarios", targets: ["Scenarios"]),
     .library(name: "MealServer", targets: ["MealServer"]),
     .library(name: "TerminalPlayer", targets: ["TerminalPlayer"]),
+    .library(name: "FileSafety", targets: ["FileSafety"]),
   ],
   targets: [
     .target(name: "VirtualTime"),
     // The command line every command shares: declarations, parsing, help, errors, exit codes,
     // and the readers of durations and URLs.
     .target(name: "CommandLineKit"),
+    // Atomic writes through symbolic links, file locks: every file the package writes.
+    .target(name: "FileSafety"),
     .target(name: "MealDB"),
     .target(
       name: "MealCatalog",
       dependencies: ["MealDB", "VirtualTime"],
       resources: [.copy("Resources/Catalog")]
     ),
-    .target(name: "ViewModels", dependencies: ["MealDB", "VirtualTime"]),
+    .target(name: "ViewModels", dependencies: ["MealDB", "VirtualTime", "FileSafety"]),
     // `@Observable` wrappers of the view models, for SwiftUI ports (README, "Porting to SwiftUI").
     .target(name: "ObservableViewModels", dependencies: ["ViewModels"]),
     .target(name: "ViewDescription", dependencies: ["ViewModels", "MealDB"]),
@@ -40,10 +44,12 @@ let package = Package(
       name: "Scenarios",
       dependencies: [
         "ViewDescription", "ViewModels", "MealCatalog", "MealDB", "VirtualTime", "CommandLineKit",
+        "FileSafety",
       ]
     ),
     .target(
-      name: "MealServer", dependencies: ["MealCatalog", "MealDB", "VirtualTime", "CommandLineKit"]
+      name: "MealServer",
+      dependencies: ["MealCatalog", "MealDB", "VirtualTime", "CommandLineKit", "FileSafety"]
     ),
     // `rezepte play`: the app in a terminal over the same screens, saving sessions as scenarios.
     .target(
@@ -64,8 +70,13 @@ let package = Package(
         "Scenarios", "ViewDescription", "ViewModels", "MealCatalog", "MealDB", "VirtualTime",
       ]
     ),
+    // Fuzz targets: replays its corpus in a plain build; `.ci/fuzz` builds it with libFuzzer.
+    .executableTarget(
+      name: "RezepteFuzz", dependencies: ["Scenarios", "MealServer", "MealCatalog", "MealDB"]
+    ),
     .testTarget(name: "VirtualTimeTests", dependencies: ["VirtualTime"]),
     .testTarget(name: "CommandLineKitTests", dependencies: ["CommandLineKit"]),
+    .testTarget(name: "FileSafetyTests", dependencies: ["FileSafety"]),
     .testTarget(name: "MealDBTests", dependencies: ["MealDB"]),
     .testTarget(name: "MealCatalogTests", dependencies: ["MealCatalog", "MealDB", "VirtualTime"]),
     .testTarget(

@@ -1,3 +1,4 @@
+import Dispatch
 import Foundation
 
 #if canImport(FoundationNetworking)
@@ -5,26 +6,47 @@ import Foundation
 #endif
 
 /// The live transport: real HTTP through `URLSession`.
+///
+/// Every request has a total deadline, however slowly the server trickles its answer, and an
+/// answer has a size limit; past either the request fails and its connection is dropped.
 public struct URLSessionTransport: Transport {
   /// TheMealDB's public API with the free test key `1`.
   public static let theMealDB = URL(string: "https://www.themealdb.com/api/json/v1/1/")!
 
+  /// The largest answer read by default: 32 MB, several times a whole real catalog.
+  public static let defaultMaxBytes = 32 * 1024 * 1024
+
   public let baseURL: URL
+  /// Seconds from sending a request to having its whole answer.
   public let timeout: TimeInterval
+  /// The largest answer body read, in bytes.
+  public let maxBytes: Int
   private let session: URLSession
+  private let transfers: Transfers
 
   /// - Parameters:
   ///   - baseURL: the folder that holds `categories.php` and the other endpoints.
-  ///   - timeout: seconds to wait for an answer before failing with `URLError.timedOut`; 15 s is
-  ///     long enough for a slow mobile network and short enough that nobody gives up first.
-  public init(baseURL: URL = theMealDB, timeout: TimeInterval = 15) {
+  ///   - timeout: seconds a request may take in all, from sending it to the answer's last byte,
+  ///     before failing with `URLError.timedOut`; 15 s is long enough for a slow mobile network
+  ///     and short enough that nobody gives up first.
+  ///   - maxBytes: the largest answer read; a longer one fails with
+  ///     `URLError.dataLengthExceedsMaximum`.
+  public init(baseURL: URL = theMealDB, timeout: TimeInterval = 15, maxBytes: Int = defaultMaxBytes)
+  {
     self.baseURL = baseURL
     self.timeout = timeout
+    self.maxBytes = maxBytes
     let configuration = URLSessionConfiguration.ephemeral
-    configuration.timeoutIntervalForRequest = timeout
-    configuration.timeoutIntervalForResource = timeout * 2
+    // URLSession's own timeouts only notice silence (a trickle resets them) and round a fraction
+    // of a second down to nothing; the deadline in `send` is the one that counts.
+    let idle = timeout.rounded(.up) + 1
+    configuration.timeoutIntervalForRequest = idle
+    configuration.timeoutIntervalForResource = idle
     configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
-    session = URLSession(configuration: configuration)
+    transfers = Transfers()
+    let queue = OperationQueue()
+    queue.maxConcurrentOperationCount = 1
+    session = URLSession(configuration: configuration, delegate: transfers, delegateQueue: queue)
   }
 
   /// The full URL for a request, with its query values percent-encoded.
@@ -36,13 +58,125 @@ public struct URLSessionTransport: Transport {
   }
 
   public func send(_ request: APIRequest) async throws -> APIResponse {
-    var urlRequest = URLRequest(url: url(for: request), timeoutInterval: timeout)
+    var urlRequest = URLRequest(url: url(for: request), timeoutInterval: timeout.rounded(.up) + 1)
     urlRequest.httpMethod = "GET"
     urlRequest.setValue("application/json", forHTTPHeaderField: "Accept")
-    let (data, response) = try await session.data(for: urlRequest)
-    guard let http = response as? HTTPURLResponse else {
-      throw URLError(.badServerResponse)
+    let task = session.dataTask(with: urlRequest)
+    let id = task.taskIdentifier
+    let transfers = transfers
+    let maxBytes = maxBytes
+    let deadline = DispatchTime.now() + .nanoseconds(Int(clamping: Int64(timeout * 1e9)))
+    return try await withTaskCancellationHandler {
+      try await withCheckedThrowingContinuation { continuation in
+        transfers.begin(id, maxBytes: maxBytes, continuation: continuation)
+        DispatchQueue.global().asyncAfter(deadline: deadline) {
+          // The same error URLSession gives for a timeout, so the same message shows.
+          if transfers.finish(id, with: .failure(URLError(.timedOut))) { task.cancel() }
+        }
+        task.resume()
+        if Task.isCancelled, transfers.finish(id, with: .failure(CancellationError())) {
+          task.cancel()
+        }
+      }
+    } onCancel: {
+      if transfers.finish(id, with: .failure(CancellationError())) { task.cancel() }
     }
-    return APIResponse(status: http.statusCode, body: data)
+  }
+}
+
+/// The transfers in flight on one session, by task, and the session's delegate that fills them.
+///
+/// Safe as `@unchecked Sendable`: its only mutable state, `running`, is read and written only
+/// while holding `lock`.
+private final class Transfers: NSObject, URLSessionDataDelegate, @unchecked Sendable {
+  private struct Transfer {
+    var continuation: CheckedContinuation<APIResponse, any Error>
+    var maxBytes: Int
+    var status: Int?
+    var body = Data()
+  }
+
+  private let lock = NSLock()
+  private var running: [Int: Transfer] = [:]
+
+  func begin(
+    _ id: Int, maxBytes: Int, continuation: CheckedContinuation<APIResponse, any Error>
+  ) {
+    lock.withLock { running[id] = Transfer(continuation: continuation, maxBytes: maxBytes) }
+  }
+
+  /// Ends the transfer with `result` unless it has ended already.
+  ///
+  /// - Returns: whether this call ended it (then the caller cancels the task).
+  @discardableResult
+  func finish(_ id: Int, with result: Result<APIResponse, any Error>) -> Bool {
+    guard let transfer = lock.withLock({ running.removeValue(forKey: id) }) else { return false }
+    transfer.continuation.resume(with: result)
+    return true
+  }
+
+  private func tooLarge(_ maxBytes: Int) -> URLError {
+    URLError(
+      .dataLengthExceedsMaximum,
+      userInfo: [
+        NSLocalizedDescriptionKey: "The answer is larger than \(maxBytes / 1_048_576) MB."
+      ])
+  }
+
+  func urlSession(
+    _ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
+    completionHandler: @escaping (URLSession.ResponseDisposition) -> Void
+  ) {
+    let id = dataTask.taskIdentifier
+    let maxBytes: Int? = lock.withLock {
+      guard var transfer = running[id] else { return nil }
+      transfer.status = (response as? HTTPURLResponse)?.statusCode
+      running[id] = transfer
+      return transfer.maxBytes
+    }
+    if let maxBytes, response.expectedContentLength > Int64(maxBytes) {
+      finish(id, with: .failure(tooLarge(maxBytes)))
+      // `.cancel` alone does not stop the transfer everywhere (not in swift-corelibs-foundation).
+      completionHandler(.cancel)
+      dataTask.cancel()
+      return
+    }
+    completionHandler(.allow)
+  }
+
+  func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
+    let id = dataTask.taskIdentifier
+    // The announced length is checked here too: not every URLSession asks the delegate about
+    // the response before the body arrives.
+    let announced = dataTask.response?.expectedContentLength ?? -1
+    let overflow: Int? = lock.withLock {
+      guard let count = running[id]?.body.count, let maxBytes = running[id]?.maxBytes else {
+        return nil
+      }
+      guard count + data.count <= maxBytes, announced <= Int64(maxBytes) else { return maxBytes }
+      // In place: a copy taken out and put back would copy the whole body each time.
+      running[id]?.body.append(data)
+      return nil
+    }
+    if let overflow {
+      finish(id, with: .failure(tooLarge(overflow)))
+      dataTask.cancel()
+    }
+  }
+
+  func urlSession(
+    _ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?
+  ) {
+    let id = task.taskIdentifier
+    if let error {
+      finish(id, with: .failure(error))
+      return
+    }
+    let transfer = lock.withLock { running[id] }
+    guard let transfer, let status = transfer.status else {
+      finish(id, with: .failure(URLError(.badServerResponse)))
+      return
+    }
+    finish(id, with: .success(APIResponse(status: status, body: transfer.body)))
   }
 }

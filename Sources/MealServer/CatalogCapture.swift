@@ -1,3 +1,4 @@
+import FileSafety
 import Foundation
 import MealCatalog
 import MealDB
@@ -197,12 +198,12 @@ public struct CatalogCapture: Sendable {
     try write(meals.jsonData, to: mealsURL)
   }
 
-  /// Replaces the file through a temporary file and a rename, so it is never half-written.
+  /// Replaces the file through `AtomicFile`, so it is never half-written.
   private func write(_ data: Data, to url: URL) throws {
     do {
-      try data.write(to: url, options: .atomic)
+      try AtomicFile.write(data, to: url.path)
     } catch {
-      throw Failure(message: "cannot write \(url.path).")
+      throw Failure(message: "\(error).")
     }
   }
 
@@ -211,6 +212,7 @@ public struct CatalogCapture: Sendable {
     switch urlError.code {
     case .cannotConnectToHost: return "the server refused the connection"
     case .timedOut: return "the server did not answer in time"
+    case .dataLengthExceedsMaximum: return "the answer is larger than the transport's size limit"
     case .notConnectedToInternet: return "there is no network connection"
     case .cannotFindHost, .dnsLookupFailed: return "the host is unknown"
     case .networkConnectionLost: return "the connection was lost"

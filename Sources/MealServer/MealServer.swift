@@ -5,6 +5,12 @@ import MealCatalog
 import MealDB
 import VirtualTime
 
+#if canImport(Darwin)
+  import Darwin
+#elseif canImport(Glibc)
+  import Glibc
+#endif
+
 /// An HTTP/1.1 server on 127.0.0.1 that answers TheMealDB's paths from a `Catalog`.
 ///
 /// Connections are served concurrently, each on its own serial queue driven by Dispatch sources,
@@ -24,19 +30,25 @@ public final class MealServer: Sendable {
     public var seed: UInt64?
     /// Receives one entry per answered request; `nil` logs nothing.
     public var log: (@Sendable (RequestLog) -> Void)?
-    /// The most connections served at once (`serve --max-connections`).
-    public var maxConnections = 256
+    /// The most client connections open at once; more are answered 503 and closed. The server
+    /// also stays below the process's file-descriptor limit, whatever this says.
+    public var maxConnections: Int
+    /// The most bytes of answers kept for reuse (see `AnswerCache`).
+    public var cacheBytes: Int
 
     public init(
       readTimeout: Duration = .seconds(5), maxRequestLineBytes: Int = 8192,
       maxHeadBytes: Int = 16_384, seed: UInt64? = nil,
-      log: (@Sendable (RequestLog) -> Void)? = RequestLog.standardError
+      log: (@Sendable (RequestLog) -> Void)? = RequestLog.standardError,
+      maxConnections: Int = 256, cacheBytes: Int = 32 << 20
     ) {
       self.readTimeout = readTimeout
       self.maxRequestLineBytes = maxRequestLineBytes
       self.maxHeadBytes = maxHeadBytes
       self.seed = seed
       self.log = log
+      self.maxConnections = maxConnections
+      self.cacheBytes = cacheBytes
     }
   }
 
@@ -61,6 +73,8 @@ public final class MealServer: Sendable {
     var acceptSource: DispatchSourceRead?
     var connections: [Int: Connection] = [:]
     var nextID = 0
+    /// Whether accepting waits out a shortage of file descriptors.
+    var acceptPaused = false
   }
 
   /// The path under which the endpoints live: `/api/json/v1/1/`.
@@ -81,7 +95,28 @@ public final class MealServer: Sendable {
     faultState = Locked(faults)
     responder = Responder(
       catalog: catalog, faults: faultState,
-      generator: Locked(SeededGenerator(seed: configuration.seed ?? .random(in: .min ... .max))))
+      generator: Locked(SeededGenerator(seed: configuration.seed ?? .random(in: .min ... .max))),
+      cache: AnswerCache(capacity: configuration.cacheBytes))
+    connectionLimit = Swift.max(1, Swift.min(configuration.maxConnections, Self.descriptorRoom()))
+  }
+
+  /// The most connections served at once: `maxConnections`, or fewer when the process may not
+  /// open that many files. Every connection takes one descriptor; the rest is kept for the
+  /// listener, the catalog, standard streams and libdispatch's own, which it cannot do without.
+  public let connectionLimit: Int
+
+  /// How many client connections the file-descriptor limit leaves room for.
+  static func descriptorRoom() -> Int {
+    var limit = rlimit()
+    #if canImport(Darwin)
+      let read = getrlimit(RLIMIT_NOFILE, &limit)
+    #else
+      let read = getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit)
+    #endif
+    // RLIM_INFINITY is all ones, which Swift cannot import as an unsigned constant.
+    guard read == 0, limit.rlim_cur != rlim_t.max else { return .max }
+    let current = Int(clamping: limit.rlim_cur)
+    return current - Swift.min(64, current / 4) - 16
   }
 
   /// The faults in effect; changing them affects the next requests.
@@ -100,6 +135,9 @@ public final class MealServer: Sendable {
 
   /// The number of open client connections.
   public var connectionCount: Int { state.withLock { $0.connections.count } }
+
+  /// The number of distinct answers held in the answer cache, and their size in bytes.
+  public var cachedAnswers: (count: Int, bytes: Int) { responder.cache.usage }
 
   /// Starts listening on 127.0.0.1.
   ///
@@ -131,15 +169,18 @@ public final class MealServer: Sendable {
   ///
   /// Returns once the listening socket is closed, so that the port refuses connections.
   public func stop() {
-    let source = state.withLock { state in
+    let (source, paused) = state.withLock { state in
       defer {
         state.listener = nil
         state.port = nil
         state.acceptSource = nil
+        state.acceptPaused = false
       }
-      return state.acceptSource
+      return (state.acceptSource, state.acceptPaused)
     }
     guard let source else { return }
+    // A suspended source must be resumed before it is cancelled, or it never finishes cancelling.
+    if paused { source.resume() }
     let closed = DispatchSemaphore(value: 0)
     source.setCancelHandler { [descriptor = source.handle] in
       Socket.close(Int32(descriptor))
@@ -152,12 +193,23 @@ public final class MealServer: Sendable {
   }
 
   private func acceptAll(_ listener: Int32) {
-    while let descriptor = Socket.accept(listener) {
+    while true {
+      let descriptor: Int32
+      switch Socket.accept(listener) {
+      case .accepted(let accepted):
+        descriptor = accepted
+      case .noneWaiting:
+        return
+      case .outOfDescriptors:
+        pauseAccepting()
+        return
+      }
       let settings = Connection.Settings(
         limits: HTTPLimits(
           requestLine: configuration.maxRequestLineBytes, head: configuration.maxHeadBytes),
         readTimeout: configuration.readTimeout, responder: responder, log: configuration.log)
-      let connection = state.withLock { state in
+      let connection: Connection? = state.withLock { state in
+        guard state.connections.count < connectionLimit else { return nil }
         defer { state.nextID += 1 }
         let connection = Connection(
           id: state.nextID, descriptor: descriptor, target: connectionQueue, settings: settings,
@@ -167,7 +219,45 @@ public final class MealServer: Sendable {
         state.connections[state.nextID] = connection
         return connection
       }
+      guard let connection else {
+        Self.refuse(descriptor)
+        continue
+      }
       connection.start()
+    }
+  }
+
+  /// Tells a connection over the limit that the server is busy, and closes it at once.
+  private static func refuse(_ descriptor: Int32) {
+    let answer = Array(
+      ("HTTP/1.1 503 Service Unavailable\r\nContent-Type: text/plain; charset=utf-8\r\n"
+        + "Content-Length: 23\r\nRetry-After: 1\r\nConnection: close\r\n\r\n"
+        + "503 Service Unavailable").utf8)
+    // Best effort: the socket is fresh, so its buffer takes the whole answer or nothing.
+    _ = answer.withUnsafeBytes { Socket.send(descriptor, $0) }
+    Socket.shutdownWrite(descriptor)
+    Socket.close(descriptor)
+  }
+
+  /// The process (or system) has no descriptor left for a new connection: stop watching the
+  /// listener for a moment instead of waking up for the same waiting connection again and again.
+  /// Waiting connections stay in the backlog until descriptors are free again.
+  private func pauseAccepting() {
+    let source: DispatchSourceRead? = state.withLock { state in
+      guard !state.acceptPaused, let source = state.acceptSource else { return nil }
+      state.acceptPaused = true
+      return source
+    }
+    guard let source else { return }
+    source.suspend()
+    acceptQueue.asyncAfter(deadline: .now() + .milliseconds(100)) { [weak self] in
+      // Still paused means still the same source: `stop()` clears the flag when it resumes it.
+      let paused: DispatchSourceRead? = self?.state.withLock { state in
+        guard state.acceptPaused, let source = state.acceptSource else { return nil }
+        state.acceptPaused = false
+        return source
+      }
+      paused?.resume()
     }
   }
 }

@@ -1,3 +1,4 @@
+import FileSafety
 import Foundation
 
 extension Scenario {
@@ -36,27 +37,16 @@ extension Scenario {
   }
 }
 
-/// Writes recorded scenario files: each atomically, through a temporary file in its own folder.
+/// Writes recorded scenario files: each atomically, through `AtomicFile`.
 public enum ScenarioWriter {
-  /// Replaces the file at `path` with `text`, so that readers see the old or the new file, never
-  /// a half-written one.
+  /// Replaces the contents of the file at `path` with `text`, so that readers see the old or the
+  /// new file, never a half-written one. A symbolic link is written through and keeps being a link;
+  /// the file keeps its permissions; a read-only file is left alone and reported.
   public static func write(_ text: String, to path: String) throws {
-    let url = URL(fileURLWithPath: path)
-    let folder = url.deletingLastPathComponent()
-    let temporary = folder.appendingPathComponent(
-      ".\(url.lastPathComponent).\(UUID().uuidString).tmp")
-    try Data(text.utf8).write(to: temporary)
-    // Keep the file's permissions, which a fresh temporary file would not have.
-    if let attributes = try? FileManager.default.attributesOfItem(atPath: path),
-      let permissions = attributes[.posixPermissions]
-    {
-      try? FileManager.default.setAttributes(
-        [.posixPermissions: permissions], ofItemAtPath: temporary.path)
-    }
-    guard rename(temporary.path, path) == 0 else {
-      let reason = String(cString: strerror(errno))
-      try? FileManager.default.removeItem(at: temporary)
-      throw Diagnostic(file: path, line: nil, message: "cannot write the file (\(reason))")
+    do {
+      try AtomicFile.write(Data(text.utf8), to: path)
+    } catch {
+      throw Diagnostic(file: path, line: nil, message: "cannot record the file: \(error.reason)")
     }
   }
 }

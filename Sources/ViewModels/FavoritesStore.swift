@@ -26,9 +26,8 @@ public final class FavoritesStore {
     let result = storage.load()
     loadIssue = result.issue
     // A stored list may repeat an id (edited by hand); the first entry wins.
-    var seen = Set<String>()
-    favorites = Self.sorted(result.favorites.filter { seen.insert($0.id).inserted })
-    ids = seen
+    favorites = FavoritesOrder.normalized(result.favorites)
+    ids = Set(favorites.map(\.id))
   }
 
   /// Whether the meal with this id is a favourite.
@@ -39,17 +38,24 @@ public final class FavoritesStore {
   /// The ids of all favourites.
   public var favoriteIDs: Set<String> { ids }
 
-  /// Adds the meal, or removes it when it is a favourite already, and saves.
+  /// Adds the meal, or removes it when it is a favourite already, and saves the change; what
+  /// other processes saved meanwhile comes back with it.
   public func toggle(_ meal: Meal) {
+    let change: FavoritesChange
     if ids.contains(meal.id) {
+      change = .remove(id: meal.id)
       ids.remove(meal.id)
-      favorites.removeAll { $0.id == meal.id }
     } else {
+      change = .add(FavoriteMeal(meal))
       ids.insert(meal.id)
-      favorites = Self.sorted(favorites + [FavoriteMeal(meal)])
     }
+    FavoritesOrder.apply(change, to: &favorites)
     do {
-      try storage.save(favorites)
+      let stored = try storage.apply(change)
+      if stored != favorites {
+        favorites = stored
+        ids = Set(stored.map(\.id))
+      }
       saveIssue = nil
     } catch let issue as FavoritesSaveIssue {
       saveIssue = issue
@@ -64,15 +70,5 @@ public final class FavoritesStore {
     _ onChange: @escaping @MainActor @Sendable ([FavoriteMeal]) -> Void
   ) -> ObservationToken {
     broadcaster.observe(onChange)
-  }
-
-  private static func sorted(_ favorites: [FavoriteMeal]) -> [FavoriteMeal] {
-    favorites.sorted { lhs, rhs in
-      switch lhs.name.caseInsensitiveCompare(rhs.name) {
-      case .orderedAscending: true
-      case .orderedDescending: false
-      case .orderedSame: (lhs.name, lhs.id) < (rhs.name, rhs.id)
-      }
-    }
   }
 }

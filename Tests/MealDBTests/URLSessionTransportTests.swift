@@ -11,8 +11,10 @@ import Testing
   import Darwin
 #endif
 
-/// The live transport, with a real `URLSession`, against a loopback port nobody listens on.
-@Suite struct URLSessionTransportTests {
+/// The live transport, with a real `URLSession`, against loopback ports: one nobody listens on,
+/// and servers that never finish. Serialized: the closed port must not be taken by a server of
+/// a test running beside it.
+@Suite(.serialized) struct URLSessionTransportTests {
   @Test("A closed loopback port fails with a connection URLError and the unreachable message")
   func closedPort() async throws {
     let port = try closedLoopbackPort()
@@ -58,7 +60,47 @@ private func closedLoopbackPort() throws -> UInt16 {
 }
 
 /// A socket call that failed while looking for a free port.
-private struct SocketError: Error {
+struct SocketError: Error {
   let step: String
   let code: Int32
+}
+
+/// A deadline for the whole request and a limit on the answer's size. These use a short real
+/// deadline, since they test real sockets.
+extension URLSessionTransportTests {
+  @Test("A server that sends headers and then one byte at a time fails at the deadline")
+  func trickle() async throws {
+    let server = try TricklingServer(
+      head: "HTTP/1.1 200 OK\r\nContent-Length: 40\r\n\r\n", chunk: " ", interval: 0.05, count: 40)
+    defer { server.stop() }
+    let transport = URLSessionTransport(baseURL: server.baseURL, timeout: 0.3)
+    let error = try #require(
+      await #expect(throws: URLError.self) { try await transport.send(APIRequest(path: "x")) })
+    #expect(error.code == .timedOut)
+    // The screens show „Der Server antwortet gerade nicht. …“ for this failure.
+    #expect(LoadFailure(error) == .timeout)
+  }
+
+  @Test("An endless chunked answer fails once it passes the size limit")
+  func endlessBody() async throws {
+    let chunk = "400\r\n" + String(repeating: "x", count: 1024) + "\r\n"
+    let server = try TricklingServer(
+      head: "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n", chunk: chunk, interval: 0.001)
+    defer { server.stop() }
+    let transport = URLSessionTransport(baseURL: server.baseURL, timeout: 10, maxBytes: 64_000)
+    let error = try #require(
+      await #expect(throws: URLError.self) { try await transport.send(APIRequest(path: "x")) })
+    #expect(error.code == .dataLengthExceedsMaximum)
+  }
+
+  @Test("An answer that announces more than the limit fails before its body is read")
+  func announcedTooLarge() async throws {
+    let server = try TricklingServer(
+      head: "HTTP/1.1 200 OK\r\nContent-Length: 999999999\r\n\r\n", chunk: "x", interval: 0.05)
+    defer { server.stop() }
+    let transport = URLSessionTransport(baseURL: server.baseURL, timeout: 10, maxBytes: 1000)
+    let error = try #require(
+      await #expect(throws: URLError.self) { try await transport.send(APIRequest(path: "x")) })
+    #expect(error.code == .dataLengthExceedsMaximum)
+  }
 }

@@ -31,12 +31,8 @@ struct Responder: Sendable {
   let catalog: Catalog
   let faults: Locked<Faults>
   let generator: Locked<SeededGenerator>
-  /// Answers already written. The catalog never changes, so an answer depends only on the
-  /// request (except `random.php`'s, which is never cached); writing JSON is most of the work.
-  let cache = Locked<[APIRequest: APIResponse]>([:])
-  /// Enough for every category, meal and letter of a real catalog; beyond it, answers are
-  /// computed each time rather than growing the cache without bound.
-  static let cacheLimit = 4096
+  /// Answers already written (never `random.php`'s).
+  let cache: AnswerCache
 
   func reply(to head: HTTPRequestHead) -> Reply {
     guard head.method == "GET" || head.method == "HEAD" else {
@@ -70,15 +66,13 @@ struct Responder: Sendable {
     let response: APIResponse
     if request.path == "random.php" {
       response = generator.withLock { catalog.answer(request, random: &$0) }
-    } else if let cached = cache.withLock({ $0[request] }) {
+    } else if let key = AnswerCache.key(for: request), let cached = cache.answer(for: key) {
       response = cached
     } else {
       // Only `random.php` draws from the generator; the others must not wait for its lock.
       var unused = SeededGenerator(seed: 0)
       response = catalog.answer(request, random: &unused)
-      cache.withLock { cache in
-        if cache.count < Self.cacheLimit { cache[request] = response }
-      }
+      if let key = AnswerCache.key(for: request) { cache.keep(response, for: key) }
     }
     let isJSON = (200..<300).contains(response.status)
     return Reply(

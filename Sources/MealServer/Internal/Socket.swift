@@ -70,8 +70,19 @@ enum Socket {
     }
   }
 
-  /// The next waiting connection, made non-blocking; `nil` when none is waiting.
-  static func accept(_ listener: Int32) -> Int32? {
+  /// What one `accept` found.
+  enum Accepted {
+    /// A connection, made non-blocking.
+    case accepted(Int32)
+    /// No connection is waiting, or accepting failed for a reason that waiting will not cure
+    /// sooner than the next readiness event.
+    case noneWaiting
+    /// A connection waits, but the process or the system has no file descriptor left for it.
+    case outOfDescriptors
+  }
+
+  /// The next waiting connection.
+  static func accept(_ listener: Int32) -> Accepted {
     while true {
       #if canImport(Darwin)
         let descriptor = Darwin.accept(listener, nil, nil)
@@ -91,11 +102,14 @@ enum Socket {
           setsockopt(
             descriptor, SOL_SOCKET, SO_NOSIGPIPE, &yes, socklen_t(MemoryLayout<Int32>.size))
         #endif
-        return descriptor
+        return .accepted(descriptor)
       }
       // A connection that was reset before it was accepted is not a reason to stop accepting.
       if errno == EINTR || errno == ECONNABORTED { continue }
-      return nil
+      if errno == EMFILE || errno == ENFILE || errno == ENOBUFS || errno == ENOMEM {
+        return .outOfDescriptors
+      }
+      return .noneWaiting
     }
   }
 

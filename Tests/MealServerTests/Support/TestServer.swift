@@ -40,6 +40,7 @@ final class TestServer: Sendable {
 
   init(
     catalog: Catalog? = nil, faults: Faults = .none, readTimeout: Duration = .milliseconds(500),
+    maxConnections: Int = 256, cacheBytes: Int = 32 << 20,
     onLog: (@Sendable (RequestLog, MealServer) -> Void)? = nil
   ) throws {
     let entries = Locked<[RequestLog]>([])
@@ -50,7 +51,7 @@ final class TestServer: Sendable {
       log: { entry in
         entries.withLock { $0.append(entry) }
         if let onLog, let server = box.withLock({ $0 }) { onLog(entry, server) }
-      })
+      }, maxConnections: maxConnections, cacheBytes: cacheBytes)
     let server = MealServer(
       catalog: try catalog ?? TestCatalog.make(), faults: faults, configuration: configuration)
     box.withLock { $0 = server }

@@ -1,0 +1,208 @@
+import Foundation
+
+#if canImport(Darwin)
+  import Darwin
+#elseif canImport(Glibc)
+  import Glibc
+#endif
+
+/// A file that cannot be written, and why, in words a person can act on.
+public struct FileWriteError: Error, Equatable, Sendable, CustomStringConvertible {
+  /// The path the caller asked to write.
+  public let path: String
+  /// What stands in the way, such as "the file is read-only".
+  public let reason: String
+
+  public init(path: String, reason: String) {
+    self.path = path
+    self.reason = reason
+  }
+
+  public var description: String { "cannot write \(path): \(reason)" }
+}
+
+/// Replaces a file's contents so that readers see the old or the new file, never half of one.
+///
+/// The one place every writer of the package goes through: recorded scenarios, the favourites and
+/// captured catalogs. A symbolic link is followed, so the file it points to is replaced and the link
+/// stays a link; the file keeps its permission bits; a read-only file is not replaced; the new
+/// contents go to a temporary file in the same folder, are flushed to disk, and are renamed over
+/// the file.
+public enum AtomicFile {
+  /// Writes `data` to `path`.
+  ///
+  /// - Parameters:
+  ///   - createFolders: create missing folders on the way to the file.
+  ///   - mode: the permission bits of a file that does not exist yet (the umask applies).
+  public static func write(
+    _ data: Data, to path: String, createFolders: Bool = false, mode: mode_t = 0o666
+  ) throws(FileWriteError) {
+    let target = try resolvingLinks(path)
+    let folder = (target as NSString).deletingLastPathComponent
+    let name = (target as NSString).lastPathComponent
+    var finalMode = mode & ~currentUmask()
+    var info = stat()
+    if lstat(target, &info) == 0 {
+      switch info.st_mode & S_IFMT {
+      case S_IFREG: break
+      case S_IFDIR: throw FileWriteError(path: path, reason: "a folder is in the way of the file")
+      default: throw FileWriteError(path: path, reason: "it is not a regular file")
+      }
+      // The mode bits count even for a user whom `access` would let write (root).
+      guard info.st_mode & 0o222 != 0, access(target, W_OK) == 0 else {
+        throw FileWriteError(path: path, reason: "the file is read-only")
+      }
+      finalMode = info.st_mode & 0o7777
+    } else if errno != ENOENT {
+      throw FileWriteError(path: path, reason: describe(errno))
+    }
+    let folderPath = folder.isEmpty ? "." : folder
+    if createFolders {
+      do {
+        try FileManager.default.createDirectory(
+          atPath: folderPath, withIntermediateDirectories: true)
+      } catch {
+        throw FileWriteError(path: path, reason: "its folder cannot be created (\(error))")
+      }
+    }
+    var folderInfo = stat()
+    guard stat(folderPath, &folderInfo) == 0 else {
+      throw FileWriteError(path: path, reason: "the folder \(folderPath) \(describe(errno))")
+    }
+    guard folderInfo.st_mode & S_IFMT == S_IFDIR else {
+      throw FileWriteError(path: path, reason: "\(folderPath) is not a folder")
+    }
+    let temporary = folderPath + "/" + temporaryPrefix(for: name) + UUID().uuidString + ".tmp"
+    let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+    guard descriptor >= 0 else {
+      throw FileWriteError(
+        path: path, reason: "the folder \(folderPath) takes no new file (\(describe(errno)))")
+    }
+    do throws(FileWriteError) {
+      try writeAll(data, to: descriptor, path: path)
+      guard fchmod(descriptor, finalMode) == 0, fsync(descriptor) == 0 else {
+        throw FileWriteError(path: path, reason: describe(errno))
+      }
+    } catch {
+      close(descriptor)
+      unlink(temporary)
+      throw error
+    }
+    // A failed close can mean a failed write (NFS): the file is not trusted then.
+    guard close(descriptor) == 0 else {
+      let reason = describe(errno)
+      unlink(temporary)
+      throw FileWriteError(path: path, reason: reason)
+    }
+    guard rename(temporary, target) == 0 else {
+      let reason = describe(errno)
+      unlink(temporary)
+      throw FileWriteError(path: path, reason: reason)
+    }
+    // The rename itself is only durable once the folder is flushed; failing that is not an error
+    // of the write (some file systems refuse fsync on folders).
+    let folderDescriptor = open(folderPath, O_RDONLY | O_CLOEXEC)
+    if folderDescriptor >= 0 {
+      fsync(folderDescriptor)
+      close(folderDescriptor)
+    }
+  }
+
+  /// The start of the name of every temporary file `write` makes for a file called `name`:
+  /// `.name.`; the rest is a UUID and `.tmp`.
+  public static func temporaryPrefix(for name: String) -> String { ".\(name)." }
+
+  /// Removes temporary files that an interrupted `write` to `path` left in its folder.
+  ///
+  /// Only safe while no other process writes the same file (hold its `FileLock`).
+  /// - Returns: how many were removed.
+  @discardableResult
+  public static func removeLeftovers(of path: String) -> Int {
+    guard let target = try? resolvingLinks(path) else { return 0 }
+    let folder = (target as NSString).deletingLastPathComponent
+    let prefix = temporaryPrefix(for: (target as NSString).lastPathComponent)
+    let folderPath = folder.isEmpty ? "." : folder
+    guard let names = try? FileManager.default.contentsOfDirectory(atPath: folderPath) else {
+      return 0
+    }
+    var removed = 0
+    for name in names where name.hasPrefix(prefix) && name.hasSuffix(".tmp") {
+      let middle = name.dropFirst(prefix.count).dropLast(4)
+      guard UUID(uuidString: String(middle)) != nil else { continue }
+      if unlink(folderPath + "/" + name) == 0 { removed += 1 }
+    }
+    return removed
+  }
+
+  /// The path a chain of symbolic links at `path` ends in; `path` itself if it is no link.
+  /// A link to a missing file resolves to that file's path, so writing creates it.
+  public static func resolvingLinks(_ path: String) throws(FileWriteError) -> String {
+    var current = path
+    for _ in 0..<40 {
+      var info = stat()
+      guard lstat(current, &info) == 0, info.st_mode & S_IFMT == S_IFLNK else { return current }
+      var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+      let count = readlink(current, &buffer, buffer.count - 1)
+      guard count >= 0 else {
+        throw FileWriteError(path: path, reason: "its link cannot be read (\(describe(errno)))")
+      }
+      let destination = String(
+        decoding: buffer[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+      current =
+        destination.hasPrefix("/")
+        ? destination
+        : ((current as NSString).deletingLastPathComponent as NSString)
+          .appendingPathComponent(destination)
+    }
+    throw FileWriteError(path: path, reason: "its symbolic links go round in a loop")
+  }
+
+  private static func writeAll(_ data: Data, to descriptor: Int32, path: String)
+    throws(FileWriteError)
+  {
+    let failure: Int32? = data.withUnsafeBytes { bytes in
+      var offset = 0
+      while offset < bytes.count {
+        let count = systemWrite(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+        if count < 0 {
+          if errno == EINTR { continue }
+          return errno
+        }
+        offset += count
+      }
+      return nil
+    }
+    if let failure { throw FileWriteError(path: path, reason: describe(failure)) }
+  }
+
+  private static func currentUmask() -> mode_t {
+    let mask = umask(0o022)
+    umask(mask)
+    return mask
+  }
+
+  /// The system's reason in plain words; the common ones are reworded.
+  static func describe(_ code: Int32) -> String {
+    switch code {
+    case EACCES, EPERM: "permission denied"
+    case EROFS: "the file system is read-only"
+    case ENOSPC: "no space is left on the device"
+    case EDQUOT: "the disk quota is used up"
+    case ENOENT: "does not exist"
+    case ENOTDIR: "a part of the path is not a folder"
+    case EISDIR: "a folder is in the way of the file"
+    default: String(cString: strerror(code)).lowercased()
+    }
+  }
+}
+
+#if canImport(Darwin)
+  // `write` is shadowed inside `AtomicFile`; this names the C function.
+  private func systemWrite(_ descriptor: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int {
+    Darwin.write(descriptor, bytes, count)
+  }
+#else
+  private func systemWrite(_ descriptor: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int {
+    Glibc.write(descriptor, bytes, count)
+  }
+#endif

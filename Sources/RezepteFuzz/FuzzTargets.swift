@@ -1,0 +1,66 @@
+import Foundation
+import MealCatalog
+import MealDB
+import MealServer
+import Scenarios
+
+/// The fuzz targets by name: each takes any bytes and must neither crash nor leak.
+enum FuzzTargets {
+  static let all: [String: @Sendable (Data) -> Void] = [
+    "scenario": scenario,
+    "meal-json": mealJSON,
+    "catalog": catalog,
+    "http-head": httpHead,
+  ]
+
+  static let context = ScenarioContext(
+    categories: ["Beef", "Chicken", "Dessert", "Pasta", "Vegetarian"])
+
+  /// The scenario parser, and recording into what it parsed.
+  @Sendable static func scenario(_ data: Data) {
+    let text = String(decoding: data, as: UTF8.self)
+    for allowsEmpty in [false, true] {
+      if case .success(let parsed) = ScenarioParser.parse(
+        text, file: "fuzz.scenario", context: context, allowsEmptyScreens: allowsEmpty)
+      {
+        _ = parsed.recording(actualScreens: [0: "Screen", 1: "A\nB"])
+      }
+    }
+  }
+
+  /// The decoders of every answer the app reads.
+  @Sendable static func mealJSON(_ data: Data) {
+    let decoder = JSONDecoder()
+    _ = try? decoder.decode(CategoryResponse.self, from: data)
+    _ = try? decoder.decode(MealsResponse<Meal>.self, from: data)
+    _ = try? decoder.decode(MealsResponse<MealDetail>.self, from: data)
+  }
+
+  /// The catalog loader: the bytes before the first NUL are `categories.json`, the rest
+  /// `meals.json`; a catalog that loads must answer every endpoint.
+  @Sendable static func catalog(_ data: Data) {
+    let split = data.firstIndex(of: 0) ?? data.endIndex
+    let categories = data[data.startIndex..<split]
+    let meals = split < data.endIndex ? data[(split + 1)...] : Data()
+    guard
+      let catalog = try? Catalog(
+        categoriesData: Data(categories), categoriesPath: "categories.json",
+        mealsData: Data(meals), mealsPath: "meals.json")
+    else { return }
+    var generator = SystemRandomNumberGenerator()
+    for request in [
+      APIRequest(path: "categories.php"),
+      APIRequest(path: "search.php", query: [.init(name: "s", value: "a")]),
+      APIRequest(path: "filter.php", query: [.init(name: "c", value: "Beef")]),
+      APIRequest(path: "lookup.php", query: [.init(name: "i", value: "1")]),
+      APIRequest(path: "random.php"),
+    ] {
+      _ = catalog.answer(request, random: &generator)
+    }
+  }
+
+  /// The server's request-head parser.
+  @Sendable static func httpHead(_ data: Data) {
+    _ = HTTPFuzzing.status(ofRequest: Array(data))
+  }
+}

@@ -1,0 +1,143 @@
+import FileSafety
+import Foundation
+import Testing
+
+/// `AtomicFile`: writes through links, keeps modes, refuses what it must not replace.
+@Suite struct AtomicFileTests {
+  @Test("Writing through a symbolic link changes the target and keeps the link")
+  func writesThroughLink() throws {
+    let folder = try Folder()
+    let target = folder.path("target.scenario")
+    try "old".write(toFile: target, atomically: false, encoding: .utf8)
+    try FileManager.default.createSymbolicLink(
+      atPath: folder.path("link.scenario"), withDestinationPath: "target.scenario")
+    try AtomicFile.write(Data("new".utf8), to: folder.path("link.scenario"))
+    #expect(try String(contentsOfFile: target, encoding: .utf8) == "new")
+    let destination = try FileManager.default.destinationOfSymbolicLink(
+      atPath: folder.path("link.scenario"))
+    #expect(destination == "target.scenario")
+  }
+
+  @Test("A replaced file keeps its permission bits")
+  func keepsMode() throws {
+    let folder = try Folder()
+    let file = folder.path("file")
+    try "old".write(toFile: file, atomically: false, encoding: .utf8)
+    chmod(file, 0o640)
+    try AtomicFile.write(Data("new".utf8), to: file)
+    #expect(try folder.mode("file") == 0o640)
+  }
+
+  @Test("A read-only file is not replaced and the error says so")
+  func readOnlyFile() throws {
+    let folder = try Folder()
+    let file = folder.path("file")
+    try "old".write(toFile: file, atomically: false, encoding: .utf8)
+    chmod(file, 0o444)
+    let error = try #require(throws: FileWriteError.self) {
+      try AtomicFile.write(Data("new".utf8), to: file)
+    }
+    #expect(error.description == "cannot write \(file): the file is read-only")
+    #expect(try String(contentsOfFile: file, encoding: .utf8) == "old")
+    #expect(try folder.mode("file") == 0o444)
+  }
+
+  @Test("A folder at the file's path is reported in a sentence")
+  func folderInTheWay() throws {
+    let folder = try Folder()
+    try FileManager.default.createDirectory(
+      atPath: folder.path("file"), withIntermediateDirectories: false)
+    let error = try #require(throws: FileWriteError.self) {
+      try AtomicFile.write(Data("new".utf8), to: folder.path("file"))
+    }
+    #expect(error.reason == "a folder is in the way of the file")
+  }
+
+  @Test("A missing folder is reported in a sentence naming it")
+  func missingFolder() throws {
+    let folder = try Folder()
+    let error = try #require(throws: FileWriteError.self) {
+      try AtomicFile.write(Data("new".utf8), to: folder.path("nowhere/file"))
+    }
+    #expect(error.reason == "the folder \(folder.path("nowhere")) does not exist")
+  }
+
+  @Test("A write leaves no temporary file behind")
+  func noTemporaryFile() throws {
+    let folder = try Folder()
+    try AtomicFile.write(Data("one".utf8), to: folder.path("file"))
+    try AtomicFile.write(Data("two".utf8), to: folder.path("file"))
+    #expect(try folder.contents() == ["file"])
+  }
+
+  @Test("Leftover temporary files of the file are removed, and nothing else")
+  func removesLeftovers() throws {
+    let folder = try Folder()
+    let leftover = ".file.\(UUID().uuidString).tmp"
+    for name in ["file", leftover, ".other.\(UUID().uuidString).tmp", ".file.notes.tmp"] {
+      try "x".write(toFile: folder.path(name), atomically: false, encoding: .utf8)
+    }
+    #expect(AtomicFile.removeLeftovers(of: folder.path("file")) == 1)
+    #expect(!(try folder.contents()).contains(leftover))
+    #expect(try folder.contents().count == 3)
+  }
+
+  @Test("Links that go round in a loop are reported, not followed forever")
+  func linkLoop() throws {
+    let folder = try Folder()
+    try FileManager.default.createSymbolicLink(atPath: folder.path("a"), withDestinationPath: "b")
+    try FileManager.default.createSymbolicLink(atPath: folder.path("b"), withDestinationPath: "a")
+    let error = try #require(throws: FileWriteError.self) {
+      try AtomicFile.write(Data("x".utf8), to: folder.path("a"))
+    }
+    #expect(error.reason == "its symbolic links go round in a loop")
+  }
+}
+
+/// `FileLock`: one holder at a time.
+@Suite struct FileLockTests {
+  @Test("Holders of the same lock file take turns, so no read-change-write is lost")
+  func serialises() async throws {
+    let folder = try Folder()
+    let counter = folder.path("counter")
+    try "0".write(toFile: counter, atomically: false, encoding: .utf8)
+    // Each task opens the lock file itself, as another process would.
+    await withTaskGroup(of: Void.self) { group in
+      for _ in 0..<8 {
+        group.addTask {
+          for _ in 0..<25 {
+            try? FileLock(beside: counter).withLock {
+              let value = Int(try String(contentsOfFile: counter, encoding: .utf8)) ?? -1000
+              try AtomicFile.write(Data("\(value + 1)".utf8), to: counter)
+            }
+          }
+        }
+      }
+    }
+    #expect(try String(contentsOfFile: counter, encoding: .utf8) == "200")
+  }
+}
+
+/// A fresh folder under the temporary directory, removed when the value is released.
+final class Folder {
+  let url: URL
+
+  init() throws {
+    url = FileManager.default.temporaryDirectory
+      .appendingPathComponent("filesafety-\(UUID().uuidString)", isDirectory: true)
+    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+  }
+
+  deinit { try? FileManager.default.removeItem(at: url) }
+
+  func path(_ name: String) -> String { url.appendingPathComponent(name).path }
+
+  func contents() throws -> [String] {
+    try FileManager.default.contentsOfDirectory(atPath: url.path).sorted()
+  }
+
+  func mode(_ name: String) throws -> Int {
+    let attributes = try FileManager.default.attributesOfItem(atPath: path(name))
+    return (attributes[.posixPermissions] as? Int) ?? -1
+  }
+}

@@ -1,0 +1,53 @@
+import CommandLineKit
+import Foundation
+import Testing
+
+@testable import Scenarios
+
+/// `--record` writing files: through links, keeping modes, refusing read-only files.
+@MainActor
+@Suite struct RecordingFileTests {
+  let stale = "launch\nexpect screen\n  old\n"
+
+  func record(_ path: String) async -> (ExitCode, ScenarioCommandTests.Output) {
+    let output = ScenarioCommandTests.Output()
+    var options = CommandLineOptions.RunOptions()
+    options.paths = [path]
+    options.record = true
+    let command = ScenarioCommand(
+      context: testContext, makeDriver: { FakeDriver() }, useColor: false,
+      output: { output.lines.append($0) }, errorOutput: { output.errors.append($0) },
+      now: { .zero })
+    return (await command.run(options), output)
+  }
+
+  @Test("Recording through a symbolic link rewrites the target, keeps the link and the mode")
+  func throughLink() async throws {
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
+    let target = try folder.write("target.scenario", stale)
+    chmod(target, 0o640)
+    try FileManager.default.createSymbolicLink(
+      atPath: folder.path + "/link.scenario", withDestinationPath: "target.scenario")
+    let (code, _) = await record(folder.path + "/link.scenario")
+    #expect(code == .success)
+    #expect(try folder.read("target.scenario") != Data(stale.utf8))
+    let link = try FileManager.default.destinationOfSymbolicLink(
+      atPath: folder.path + "/link.scenario")
+    #expect(link == "target.scenario")
+    let attributes = try FileManager.default.attributesOfItem(atPath: target)
+    #expect(attributes[.posixPermissions] as? Int == 0o640)
+  }
+
+  @Test("A read-only scenario file is not rewritten: bad input, with a sentence")
+  func readOnly() async throws {
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
+    let file = try folder.write("a.scenario", stale)
+    chmod(file, 0o444)
+    let (code, output) = await record(file)
+    #expect(code == .badInput)
+    #expect(output.errors == ["\(file): error: cannot record the file: the file is read-only"])
+    #expect(try folder.read("a.scenario") == Data(stale.utf8))
+  }
+}
