@@ -167,8 +167,17 @@ public final class MealServer: Sendable {
 
   /// Stops listening and closes every connection; answers in progress are dropped.
   ///
-  /// Returns once the listening socket is closed, so that the port refuses connections.
-  public func stop() {
+  /// Returns once the listening socket is closed, so that the port refuses connections. It
+  /// suspends while libdispatch finishes cancelling the listener, and blocks no thread.
+  public func stop() async {
+    await withCheckedContinuation { continuation in
+      beginStopping { continuation.resume() }
+    }
+  }
+
+  /// Starts stopping without waiting for it, for `defer` blocks and other synchronous callers:
+  /// `closed` runs once the listening socket is closed and every connection with it.
+  public func beginStopping(closed: @escaping @Sendable () -> Void = {}) {
     let (source, paused) = state.withLock { state in
       defer {
         state.listener = nil
@@ -178,18 +187,20 @@ public final class MealServer: Sendable {
       }
       return (state.acceptSource, state.acceptPaused)
     }
-    guard let source else { return }
+    guard let source else { return closed() }
     // A suspended source must be resumed before it is cancelled, or it never finishes cancelling.
     if paused { source.resume() }
-    let closed = DispatchSemaphore(value: 0)
-    source.setCancelHandler { [descriptor = source.handle] in
+    source.setCancelHandler { [weak self, descriptor = source.handle] in
       Socket.close(Int32(descriptor))
-      closed.signal()
+      // Taken only now: no connection can be accepted any more.
+      if let self {
+        for connection in self.state.withLock({ Array($0.connections.values) }) {
+          connection.close()
+        }
+      }
+      closed()
     }
     source.cancel()
-    closed.wait()
-    // Taken only now: no connection can be accepted any more.
-    for connection in state.withLock({ Array($0.connections.values) }) { connection.close() }
   }
 
   private func acceptAll(_ listener: Int32) {

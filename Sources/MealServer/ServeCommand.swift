@@ -109,7 +109,7 @@ public enum ServeCommand {
     for fault in options.faults.summary { banner += "Fault: \(fault)\n" }
     FileHandle.standardOutput.write(Data(banner.utf8))
     let signal = await signals.next()
-    server.stop()
+    await server.stop()
     signals.cancel()
     if !options.quiet {
       let name = signal == SIGINT ? "SIGINT" : "SIGTERM"

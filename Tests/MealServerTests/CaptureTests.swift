@@ -101,7 +101,7 @@ import Testing
   @Test("An unreachable server fails with a clear message")
   func unreachable() async throws {
     let server = try TestServer()
-    server.server.stop()
+    await server.server.stop()
     let directory = temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }
     await #expect(

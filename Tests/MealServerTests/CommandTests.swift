@@ -135,7 +135,7 @@ import VirtualTime
   @MainActor
   func captureExitCode() async throws {
     let server = try TestServer()
-    server.server.stop()
+    await server.server.stop()
     let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
       "capture-\(UUID().uuidString)")
     defer { try? FileManager.default.removeItem(at: directory) }

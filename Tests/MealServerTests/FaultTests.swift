@@ -52,7 +52,7 @@ import Testing
   func closedPort() async throws {
     let server = try TestServer()
     let api = server.api()
-    server.server.stop()
+    await server.server.stop()
     let text = await message { _ = try await api.categories() }
     #expect(text == .connection)
   }

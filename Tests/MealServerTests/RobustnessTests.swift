@@ -114,11 +114,11 @@ import Testing
   }
 
   @Test("Stopping closes open connections")
-  func stopClosesConnections() throws {
+  func stopClosesConnections() async throws {
     let server = try TestServer()
     let client = try RawClient(port: server.port)
     client.send("GET /api/json/v1/1/categories.php HTTP/1.1\r\nHost: x\r\n")
-    server.server.stop()
+    await server.server.stop()
     #expect(client.readToEnd() == "")
   }
 }

@@ -27,7 +27,7 @@ import Testing
     "Over HTTP every recorded screen comes out as in the in-process run", arguments: lessonFiles)
   func sameScreensOverHTTP(file: String) async throws {
     let (server, baseURL) = try startServer()
-    defer { server.stop() }
+    defer { server.beginStopping() }
 
     let scenario = try loadLessonScenario(file)
     let offline = await screens(scenario, on: AppDriver(catalog: embeddedCatalog))
@@ -49,7 +49,7 @@ import Testing
   @Test("Scenarios without simulated faults pass over HTTP from start to end")
   func faultFreeScenariosPass() async throws {
     let (server, baseURL) = try startServer()
-    defer { server.stop() }
+    defer { server.beginStopping() }
     var passed: [String] = []
     for file in lessonFiles {
       let scenario = try loadLessonScenario(file)
@@ -68,7 +68,7 @@ import Testing
     defer { folder.remove() }
     _ = try folder.write("a.scenario", "launch\nnetwork offline\nexpect title \"Dessert\"\n")
     let (server, baseURL) = try startServer()
-    defer { server.stop() }
+    defer { server.beginStopping() }
     var lines: [String] = []
     let command = ScenarioCommand(
       context: ScenarioContext(catalog: embeddedCatalog),
@@ -94,7 +94,7 @@ import Testing
     let (server, baseURL) = try startServer()
     let port = try #require(server.port)
     #expect(await AppDriver.probe(baseURL) == nil)
-    server.stop()
+    await server.stop()
     let closed = try #require(URL(string: "http://127.0.0.1:\(port)/api/json/v1/1/"))
     let problem = try #require(await AppDriver.probe(closed, timeout: 2))
     #expect(problem.hasPrefix("http://127.0.0.1:\(port)/api/json/v1/1/ cannot be reached ("))

@@ -60,7 +60,7 @@ final class TestServer: Sendable {
   }
 
   deinit {
-    server.stop()
+    server.beginStopping()
   }
 
   var baseURL: URL { URL(string: "http://127.0.0.1:\(port)/api/json/v1/1/")! }
