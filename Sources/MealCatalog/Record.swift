@@ -1,0 +1,249 @@
+import Foundation
+
+extension Catalog {
+  /// One meal: what the catalog searches and sorts by, and the record's answer bytes.
+  ///
+  /// The record is kept as the bytes the API's server would send for it (`JSONWriter`'s format),
+  /// written once when the catalog is read; answers splice these bytes instead of encoding the
+  /// record again, and no second copy of the record (a tree of `JSONValue`s) is kept.
+  public struct Record: Sendable, Hashable {
+    public let id: String
+    /// The name without surrounding white space.
+    public let name: String
+    public let category: String?
+    public let area: String?
+    /// `strMealThumb` as the record spells it.
+    public let thumbnail: String?
+    /// The used ingredient slots' names, trimmed, in slot order.
+    public let ingredients: [String]
+    /// The full record as `search.php`, `lookup.php` and `random.php` write it.
+    let json: [UInt8]
+    /// The `filter.php` summary: id, name and thumbnail.
+    let summaryJSON: [UInt8]
+    /// The name lowered, as UTF-8: sorting and searching compare these bytes, worked out once per
+    /// record instead of in every comparison.
+    let sortKey: [UInt8]
+
+    /// A record from its fields, as the API sends them.
+    public init(fields: [String: JSONValue]) throws {
+      guard let id = fields["idMeal"]?.string, !id.isEmpty else {
+        throw CatalogError.Reason.missingField("idMeal")
+      }
+      guard let name = fields["strMeal"]?.string else {
+        throw CatalogError.Reason.missingField("strMeal")
+      }
+      let ingredients = (1...20).compactMap { slot in
+        fields["strIngredient\(slot)"]?.string.map(Self.trimmedIngredient)
+      }
+      let summary = JSONValue.object([
+        "strMeal": .string(name),
+        "strMealThumb": fields["strMealThumb"] ?? .null,
+        "idMeal": .string(id),
+      ])
+      var json: [UInt8] = []
+      JSONWriter.write(.object(fields), to: &json)
+      var summaryJSON: [UInt8] = []
+      JSONWriter.write(summary, to: &summaryJSON)
+      self.init(
+        id: id, rawName: name, category: fields["strCategory"]?.string,
+        area: fields["strArea"]?.string, thumbnail: fields["strMealThumb"]?.string,
+        ingredients: ingredients.filter { !$0.isEmpty }, json: json, summaryJSON: summaryJSON)
+    }
+
+    init(
+      id: String, rawName: String, category: String?, area: String?, thumbnail: String?,
+      ingredients: [String], json: [UInt8], summaryJSON: [UInt8]
+    ) {
+      self.id = id
+      name = rawName.trimmingCharacters(in: .whitespacesAndNewlines)
+      self.category = category
+      self.area = area
+      self.thumbnail = thumbnail
+      self.ingredients = ingredients
+      self.json = json
+      self.summaryJSON = summaryJSON
+      sortKey = Self.sortKey(name)
+    }
+
+    /// The record's fields, read back from its bytes (for the rare caller that needs them all).
+    public var fields: [String: JSONValue] {
+      json.withUnsafeBufferPointer { bytes in
+        var scanner = JSONScanner(bytes)
+        return (try? scanner.value())?.object ?? [:]
+      }
+    }
+
+    /// The record as the API writes it.
+    public var jsonData: Data { Data(json) }
+
+    static func trimmedIngredient(_ name: String) -> String {
+      name.trimmingCharacters(in: .whitespaces)
+    }
+
+    /// Lowered UTF-8. Plain ASCII, the common case, is lowered byte by byte without Foundation.
+    static func sortKey(_ text: String) -> [UInt8] {
+      var key: [UInt8] = []
+      key.reserveCapacity(text.utf8.count)
+      for byte in text.utf8 {
+        guard byte < 0x80 else { return Array(text.lowercased().utf8) }
+        key.append(byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte + 0x20 : byte)
+      }
+      return key
+    }
+  }
+}
+
+extension Catalog.Record {
+  /// How the reader treats a key of a meal record.
+  struct Key {
+    enum Role {
+      case id, name, category, area, thumbnail
+      case ingredient(Int)
+      /// A text the app decodes (`MealDetail`): a string or `null`, nothing else.
+      case appText
+      /// Kept as it is.
+      case other
+    }
+
+    let rank: Int
+    let role: Role
+    /// `"strMeal":`, written once.
+    let prefix: [UInt8]
+
+    var capturesText: Bool {
+      switch role {
+      case .appText, .other: false
+      default: true
+      }
+    }
+  }
+
+  /// The keys `JSONWriter` knows, with their roles.
+  static let keys: [String: Key] = {
+    var keys: [String: Key] = [:]
+    for (name, rank) in JSONWriter.keyOrder {
+      let role: Key.Role
+      switch name {
+      case "idMeal": role = .id
+      case "strMeal": role = .name
+      case "strCategory": role = .category
+      case "strArea": role = .area
+      case "strMealThumb": role = .thumbnail
+      case "strInstructions", "strTags", "strYoutube", "strSource": role = .appText
+      case _ where name.hasPrefix("strIngredient"):
+        role = .ingredient(Int(name.dropFirst("strIngredient".count))! - 1)
+      case _ where name.hasPrefix("strMeasure"): role = .appText
+      default: role = .other
+      }
+      keys[name] = Key(rank: rank, role: role, prefix: prefix(name))
+    }
+    return keys
+  }()
+
+  static func prefix(_ key: String) -> [UInt8] {
+    var bytes: [UInt8] = []
+    JSONWriter.writeString(key, to: &bytes)
+    bytes.append(UInt8(ascii: ":"))
+    return bytes
+  }
+
+  /// Reads the record object that starts at the scanner, the `index`th in the file.
+  ///
+  /// `scratch` is reused from record to record so that values are copied into one buffer.
+  static func read(
+    from scanner: inout JSONScanner, index: Int, scratch: inout [UInt8]
+  ) throws -> Catalog.Record {
+    typealias Reason = CatalogError.Reason
+    guard scanner.peek() == UInt8(ascii: "{") else {
+      _ = try scanner.value()
+      throw Reason.invalidRecord(index: index, .wrongShape("is not an object"))
+    }
+    try scanner.expect(UInt8(ascii: "{"))
+    scratch.removeAll(keepingCapacity: true)
+    var members: [(rank: Int, key: String, order: Int, range: Range<Int>, prefix: [UInt8]?)] = []
+    members.reserveCapacity(56)
+    var texts: [String?] = Array(repeating: nil, count: 5)
+    var ranges: [Range<Int>?] = Array(repeating: nil, count: 5)
+    var ingredients: [String?] = Array(repeating: nil, count: 20)
+    if !scanner.take(UInt8(ascii: "}")) {
+      repeat {
+        let name = try scanner.key()
+        let key = keys[name]
+        let start = scratch.count
+        var text: String?
+        if scanner.peek() == UInt8(ascii: "\"") {
+          text = try scanner.copyString(to: &scratch, capture: key?.capturesText ?? false)
+        } else if try scanner.takeNull() {
+          scratch += "null".utf8
+        } else {
+          let value = try scanner.value()
+          switch key?.role {
+          case .appText?, .category?, .area?, .thumbnail?, .ingredient?:
+            throw Reason.invalidRecord(index: index, .wrongShape("expected String at \(name)"))
+          default: JSONWriter.write(value, to: &scratch)
+          }
+        }
+        let range = start..<scratch.count
+        members.append(
+          (key?.rank ?? Int.max, name, members.count, range, key?.prefix))
+        switch key?.role {
+        case .id?: (texts[0], ranges[0]) = (text, range)
+        case .name?: (texts[1], ranges[1]) = (text, range)
+        case .category?: texts[2] = text
+        case .area?: texts[3] = text
+        case .thumbnail?: (texts[4], ranges[4]) = (text, range)
+        case .ingredient(let slot)?: ingredients[slot] = text
+        default: break
+        }
+      } while try scanner.another(closing: UInt8(ascii: "}"))
+    }
+    guard let id = texts[0], !id.isEmpty, let idRange = ranges[0] else {
+      throw Reason.invalidRecord(index: index, .missingField("idMeal"))
+    }
+    guard let name = texts[1], let nameRange = ranges[1] else {
+      throw Reason.invalidRecord(index: index, .missingField("strMeal"))
+    }
+    guard id.utf8.allSatisfy({ $0 &- UInt8(ascii: "0") < 10 }) else {
+      throw Reason.invalidRecord(index: index, .nonNumericID(id))
+    }
+
+    // Files written by the API (or by this catalog) are in its order already; only others sort.
+    let inOrder = zip(members, members.dropFirst()).allSatisfy { $0.rank < $1.rank }
+    if !inOrder {
+      members.sort { ($0.rank, $0.key, $0.order) < ($1.rank, $1.key, $1.order) }
+      // A key given twice keeps its last value, as a dictionary would.
+      members = members.indices.compactMap { position in
+        position + 1 < members.count && members[position + 1].key == members[position].key
+          ? nil : members[position]
+      }
+    }
+    var json: [UInt8] = []
+    json.reserveCapacity(scratch.count + members.count * 20 + 2)
+    json.append(UInt8(ascii: "{"))
+    for (position, member) in members.enumerated() {
+      if position > 0 { json.append(UInt8(ascii: ",")) }
+      if let prefix = member.prefix {
+        json += prefix
+      } else {
+        json += Self.prefix(member.key)
+      }
+      json += scratch[member.range]
+    }
+    json.append(UInt8(ascii: "}"))
+
+    var summary: [UInt8] = []
+    summary.reserveCapacity(idRange.count + nameRange.count + (ranges[4]?.count ?? 4) + 44)
+    summary += #"{"idMeal":"#.utf8
+    summary += scratch[idRange]
+    summary += #","strMeal":"#.utf8
+    summary += scratch[nameRange]
+    summary += #","strMealThumb":"#.utf8
+    if let thumbnail = ranges[4] { summary += scratch[thumbnail] } else { summary += "null".utf8 }
+    summary.append(UInt8(ascii: "}"))
+
+    return Catalog.Record(
+      id: id, rawName: name, category: texts[2], area: texts[3], thumbnail: texts[4],
+      ingredients: ingredients.compactMap { $0.map(trimmedIngredient) }.filter { !$0.isEmpty },
+      json: json, summaryJSON: summary)
+  }
+}
