@@ -80,12 +80,18 @@ extension Catalog {
       name.trimmingCharacters(in: .whitespaces)
     }
 
-    /// Lowered UTF-8. Plain ASCII, the common case, is lowered byte by byte without Foundation.
+    /// Case-folded (`ß` as `ss`) and decomposed UTF-8, so that bytes compare as `caseInsensitiveCompare` orders
+    /// names (`Éclair` next to `eclair`, not after `Z`). Plain ASCII, the common case, is lowered
+    /// byte by byte without Foundation.
     static func sortKey(_ text: String) -> [UInt8] {
       var key: [UInt8] = []
       key.reserveCapacity(text.utf8.count)
       for byte in text.utf8 {
-        guard byte < 0x80 else { return Array(text.lowercased().utf8) }
+        guard byte < 0x80 else {
+          return Array(
+            text.folding(options: .caseInsensitive, locale: nil)
+              .decomposedStringWithCanonicalMapping.utf8)
+        }
         key.append(byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte + 0x20 : byte)
       }
       return key
