@@ -268,7 +268,7 @@ public final class MealListViewModel {
     let task = tracker.spawn { [weak self, api, clock, searchPause] in
       if pause {
         do {
-          try await clock.sleep(for: searchPause)
+          try await clock.sleepInPlace(for: searchPause)
         } catch {
           return  // Cancelled: the query changed again.
         }
