@@ -33,7 +33,8 @@ public struct CatalogError: Error, Equatable, Sendable, CustomStringConvertible 
       case .duplicateID(let id): "holds the id \(id) twice"
       case .invalidRecord(let index, let reason): "record \(index + 1) \(reason)"
       case .invalidUTF8(let offset): "is not valid UTF-8 (byte \(offset + 1) starts no character)"
-      case .notADirectory: "is a file, not a catalog folder (one holding categories.json and meals.json)"
+      case .notADirectory:
+        "is a file, not a catalog folder (one holding categories.json and meals.json)"
       case .symlinkLoop: "is a symbolic link that leads round in a loop"
       case .noCategories: "lists no categories; a catalog needs at least one"
       case .duplicateCategory(let index, let name, let first):

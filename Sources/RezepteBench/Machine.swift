@@ -52,6 +52,14 @@ enum Machine {
     return nil
   }
 
+  /// Voluntary context switches of this process so far (`ru_nvcsw`): each one is a thread that
+  /// went to sleep waiting for another, the cost of handing work between threads.
+  static func voluntaryContextSwitches() -> Int {
+    var usage = rusage()
+    getrusage(RUSAGE_SELF.rawValue, &usage)
+    return usage.ru_nvcsw
+  }
+
   /// The package's root: the current directory if it holds `Scenarios/`, else the folder this
   /// file was compiled from, two levels up.
   static func packageRoot() -> URL? {

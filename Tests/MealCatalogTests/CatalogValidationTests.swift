@@ -13,7 +13,8 @@ import Testing
     #"{"meals":["# + records.joined(separator: ",") + "]}"
   }
 
-  private static let tart = #"{"idMeal":"52768","strMeal":"Apple Frangipan Tart","strCategory":"Dessert"}"#
+  private static let tart =
+    #"{"idMeal":"52768","strMeal":"Apple Frangipan Tart","strCategory":"Dessert"}"#
 
   private func error(categories: String = categories, meals: String) throws -> CatalogError {
     try #require(throws: CatalogError.self) {
@@ -37,7 +38,8 @@ import Testing
   @Test("A meal whose category categories.json does not list is rejected")
   func unknownCategory() throws {
     let error = try error(
-      meals: Self.meals(Self.tart, #"{"idMeal":"52770","strMeal":"Spaghetti","strCategory":"Bef"}"#))
+      meals: Self.meals(Self.tart, #"{"idMeal":"52770","strMeal":"Spaghetti","strCategory":"Bef"}"#)
+    )
     #expect(
       error.description
         == #"/c/meals.json: record 2 (id 52770) has the category "Bef", which categories.json does not list"#
@@ -103,7 +105,9 @@ import Testing
     let file = directory.url.appendingPathComponent("meals.json")
     let error = try #require(throws: CatalogError.self) { try Catalog(directory: file) }
     #expect(error.reason == .notADirectory)
-    #expect(error.description.hasSuffix("meals.json: is a file, not a catalog folder (one holding categories.json and meals.json)"))
+    #expect(
+      error.description.hasSuffix(
+        "meals.json: is a file, not a catalog folder (one holding categories.json and meals.json)"))
   }
 
   @Test("A symbolic link loop gets its own sentence, as the folder or as a file")
@@ -123,6 +127,7 @@ import Testing
       try Catalog(directory: directory.url)
     }
     #expect(fileError.path == meals.path)
-    #expect(fileError.description.hasSuffix("meals.json: is a symbolic link that leads round in a loop"))
+    #expect(
+      fileError.description.hasSuffix("meals.json: is a symbolic link that leads round in a loop"))
   }
 }

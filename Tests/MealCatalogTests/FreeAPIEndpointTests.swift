@@ -17,19 +17,27 @@ import Testing
   @Test("list.php?i=list lists each ingredient once, in the order it first appears")
   func ingredientList() throws {
     let items = try items(request("list.php", "i", "list"))
-    #expect(items.map { $0["strIngredient"] as? String } == ["butter", "Spaghetti", "Milk", "penne rigate", "Flour"])
+    #expect(
+      items.map { $0["strIngredient"] as? String } == [
+        "butter", "Spaghetti", "Milk", "penne rigate", "Flour",
+      ])
     #expect(items.map { $0["idIngredient"] as? String } == ["1", "2", "3", "4", "5"])
-    #expect(items.allSatisfy { Set($0.keys) == ["idIngredient", "strIngredient", "strDescription", "strType"] })
+    #expect(
+      items.allSatisfy {
+        Set($0.keys) == ["idIngredient", "strIngredient", "strDescription", "strType"]
+      })
   }
 
   @Test("list.php?i=list names an ingredient once whatever its case")
   func ingredientListIgnoresCase() throws {
     let record = { (id: String, ingredient: String) in
       try Catalog.Record(fields: [
-        "idMeal": .string(id), "strMeal": .string("Meal \(id)"), "strIngredient1": .string(ingredient),
+        "idMeal": .string(id), "strMeal": .string("Meal \(id)"),
+        "strIngredient1": .string(ingredient),
       ])
     }
-    let catalog = try Catalog(categories: [], records: [record("1", "Butter "), record("2", "butter")])
+    let catalog = try Catalog(
+      categories: [], records: [record("1", "Butter "), record("2", "butter")])
     #expect(catalog.ingredientNames == ["Butter"])
   }
 
@@ -44,7 +52,8 @@ import Testing
   @Test("filter.php?a= lists an area's meals sorted by name, ignoring case")
   func areaFilter() throws {
     let items = try items(request("filter.php", "a", "italian"))
-    #expect(items.map { $0["strMeal"] as? String } == ["Spaghetti Bolognese", "Spicy Arrabiata Penne"])
+    #expect(
+      items.map { $0["strMeal"] as? String } == ["Spaghetti Bolognese", "Spicy Arrabiata Penne"])
   }
 
   @Test("search.php?f= lists the meals whose name starts with the letter, ignoring case")
@@ -56,7 +65,8 @@ import Testing
   @Test(
     "What only a paid key may ask answers 404",
     arguments: [
-      request("latest.php"), request("randomselection.php"), request("filter.php", "i", "butter,milk"),
+      request("latest.php"), request("randomselection.php"),
+      request("filter.php", "i", "butter,milk"),
       request("filter.php", "c", "Beef,Dessert"), request("filter.php", "a", "Italian,British"),
     ])
   func paidEndpoints(request: APIRequest) throws {
@@ -72,7 +82,8 @@ import Testing
     ]
     let records = try names.enumerated().map { index, name in
       try Catalog.Record(fields: [
-        "idMeal": .string(String(index + 1)), "strMeal": .string(name), "strCategory": .string("Side"),
+        "idMeal": .string(String(index + 1)), "strMeal": .string(name),
+        "strCategory": .string("Side"),
       ])
     }
     let catalog = try Catalog(categories: [Category(id: "1", name: "Side")], records: records)

@@ -104,9 +104,15 @@ struct JSONScanner {
         items.append(try value())
       } while try another(closing: UInt8(ascii: "]"))
       return .array(items)
-    case UInt8(ascii: "t"): try literal("true"); return .bool(true)
-    case UInt8(ascii: "f"): try literal("false"); return .bool(false)
-    case UInt8(ascii: "n"): try literal("null"); return .null
+    case UInt8(ascii: "t"):
+      try literal("true")
+      return .bool(true)
+    case UInt8(ascii: "f"):
+      try literal("false")
+      return .bool(false)
+    case UInt8(ascii: "n"):
+      try literal("null")
+      return .null
     case let byte? where byte == UInt8(ascii: "-") || byte &- UInt8(ascii: "0") < 10:
       return .number(try number())
     default: throw syntaxError("expected a JSON value")
@@ -153,7 +159,9 @@ struct JSONScanner {
     }
     if position < bytes.count, bytes[position] | 0x20 == UInt8(ascii: "e") {
       position += 1
-      if position < bytes.count, bytes[position] == UInt8(ascii: "+") || bytes[position] == UInt8(ascii: "-") {
+      if position < bytes.count,
+        bytes[position] == UInt8(ascii: "+") || bytes[position] == UInt8(ascii: "-")
+      {
         position += 1
       }
       guard digits() > 0 else { throw syntaxError("expected a digit") }
