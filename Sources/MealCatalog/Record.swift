@@ -55,7 +55,9 @@ extension Catalog {
       ingredients: [String], json: [UInt8], summaryJSON: [UInt8]
     ) {
       self.id = id
-      name = rawName.trimmingCharacters(in: .whitespacesAndNewlines)
+      name =
+        Self.hasNoSpaceAtTheEnds(rawName)
+        ? rawName : rawName.trimmingCharacters(in: .whitespacesAndNewlines)
       self.category = category
       self.area = area
       self.thumbnail = thumbnail
@@ -77,7 +79,14 @@ extension Catalog {
     public var jsonData: Data { Data(json) }
 
     static func trimmedIngredient(_ name: String) -> String {
-      name.trimmingCharacters(in: .whitespaces)
+      hasNoSpaceAtTheEnds(name) ? name : name.trimmingCharacters(in: .whitespaces)
+    }
+
+    /// Whether the text starts and ends with visible ASCII, so trimming would change nothing;
+    /// checked first because Foundation's trimming costs a bridge for every name.
+    static func hasNoSpaceAtTheEnds(_ text: String) -> Bool {
+      guard let first = text.utf8.first, let last = text.utf8.last else { return true }
+      return first > 0x20 && first < 0x7F && last > 0x20 && last < 0x7F
     }
 
     /// Case-folded (`ß` as `ss`) and decomposed UTF-8, so that bytes compare as `caseInsensitiveCompare` orders
@@ -100,35 +109,25 @@ extension Catalog {
 }
 
 extension Catalog.Record {
-  /// How the reader treats a key of a meal record.
-  struct Key {
-    enum Role {
-      case id, name, category, area, thumbnail
-      case ingredient(Int)
-      /// A text the app decodes (`MealDetail`): a string or `null`, nothing else.
-      case appText
-      /// Kept as it is.
-      case other
-    }
-
-    let rank: Int
-    let role: Role
-    /// `"strMeal":`, written once.
-    let prefix: [UInt8]
-
-    var capturesText: Bool {
-      switch role {
-      case .appText, .other: false
-      default: true
-      }
-    }
+  /// What the reader does with a known key's value.
+  enum Role: UInt8 {
+    case id, name, category, area, thumbnail, ingredient
+    /// A text the app decodes (`MealDetail`): a string or `null`, nothing else.
+    case appText
+    /// Kept as it is.
+    case other
   }
 
-  /// The keys `JSONWriter` knows, with their roles.
-  static let keys: [String: Key] = {
-    var keys: [String: Key] = [:]
-    for (name, rank) in JSONWriter.keyOrder {
-      let role: Key.Role
+  /// A known key's rank in `JSONWriter.keyOrder`, by name.
+  static let ranks = JSONWriter.keyOrder
+
+  /// By rank: the role, the ingredient slot (from 0) and the key written once as `"key":`.
+  static let keyInfo: [(role: Role, slot: Int, prefix: [UInt8])] = {
+    var info = [(role: Role, slot: Int, prefix: [UInt8])](
+      repeating: (.other, 0, []), count: (ranks.values.max() ?? 0) + 1)
+    for (name, rank) in ranks {
+      let role: Role
+      var slot = 0
       switch name {
       case "idMeal": role = .id
       case "strMeal": role = .name
@@ -137,13 +136,14 @@ extension Catalog.Record {
       case "strMealThumb": role = .thumbnail
       case "strInstructions", "strTags", "strYoutube", "strSource": role = .appText
       case _ where name.hasPrefix("strIngredient"):
-        role = .ingredient(Int(name.dropFirst("strIngredient".count))! - 1)
+        role = .ingredient
+        slot = Int(name.dropFirst("strIngredient".count))! - 1
       case _ where name.hasPrefix("strMeasure"): role = .appText
       default: role = .other
       }
-      keys[name] = Key(rank: rank, role: role, prefix: prefix(name))
+      info[rank] = (role, slot, prefix(name))
     }
-    return keys
+    return info
   }()
 
   static func prefix(_ key: String) -> [UInt8] {
@@ -151,6 +151,14 @@ extension Catalog.Record {
     JSONWriter.writeString(key, to: &bytes)
     bytes.append(UInt8(ascii: ":"))
     return bytes
+  }
+
+  /// One member of a record while it is read: a known key by its rank, an unknown one by name.
+  private struct Member {
+    let rank: Int
+    let name: String?
+    let order: Int
+    let range: Range<Int>
   }
 
   /// Reads the record object that starts at the scanner, the `index`th in the file.
@@ -166,47 +174,58 @@ extension Catalog.Record {
     }
     try scanner.expect(UInt8(ascii: "{"))
     scratch.removeAll(keepingCapacity: true)
-    var members: [(rank: Int, key: String, order: Int, range: Range<Int>, prefix: [UInt8]?)] = []
+    let info = keyInfo
+    var members: [Member] = []
     members.reserveCapacity(56)
-    var texts: [String?] = Array(repeating: nil, count: 5)
-    var ranges: [Range<Int>?] = Array(repeating: nil, count: 5)
+    var id: String?
+    var name: String?
+    var category: String?
+    var area: String?
+    var thumbnail: String?
+    var idRange: Range<Int>?
+    var nameRange: Range<Int>?
+    var thumbnailRange: Range<Int>?
     var ingredients: [String?] = Array(repeating: nil, count: 20)
     if !scanner.take(UInt8(ascii: "}")) {
       repeat {
-        let name = try scanner.key()
-        let key = keys[name]
+        let key = try scanner.key()
+        let rank = ranks[key]
+        let role = rank.map { info[$0].role } ?? .other
         let start = scratch.count
         var text: String?
         if scanner.peek() == UInt8(ascii: "\"") {
-          text = try scanner.copyString(to: &scratch, capture: key?.capturesText ?? false)
+          text = try scanner.copyString(
+            to: &scratch, capture: role != .appText && role != .other)
         } else if try scanner.takeNull() {
           scratch += "null".utf8
         } else {
           let value = try scanner.value()
-          switch key?.role {
-          case .appText?, .category?, .area?, .thumbnail?, .ingredient?:
-            throw Reason.invalidRecord(index: index, .wrongShape("expected String at \(name)"))
-          default: JSONWriter.write(value, to: &scratch)
+          switch role {
+          case .appText, .category, .area, .thumbnail, .ingredient:
+            throw Reason.invalidRecord(index: index, .wrongShape("expected String at \(key)"))
+          case .id, .name, .other: JSONWriter.write(value, to: &scratch)
           }
         }
         let range = start..<scratch.count
         members.append(
-          (key?.rank ?? Int.max, name, members.count, range, key?.prefix))
-        switch key?.role {
-        case .id?: (texts[0], ranges[0]) = (text, range)
-        case .name?: (texts[1], ranges[1]) = (text, range)
-        case .category?: texts[2] = text
-        case .area?: texts[3] = text
-        case .thumbnail?: (texts[4], ranges[4]) = (text, range)
-        case .ingredient(let slot)?: ingredients[slot] = text
-        default: break
+          Member(
+            rank: rank ?? Int.max, name: rank == nil ? key : nil, order: members.count,
+            range: range))
+        switch role {
+        case .id: (id, idRange) = (text, range)
+        case .name: (name, nameRange) = (text, range)
+        case .category: category = text
+        case .area: area = text
+        case .thumbnail: (thumbnail, thumbnailRange) = (text, range)
+        case .ingredient: ingredients[info[rank!].slot] = text
+        case .appText, .other: break
         }
       } while try scanner.another(closing: UInt8(ascii: "}"))
     }
-    guard let id = texts[0], !id.isEmpty, let idRange = ranges[0] else {
+    guard let id, !id.isEmpty, let idRange else {
       throw Reason.invalidRecord(index: index, .missingField("idMeal"))
     }
-    guard let name = texts[1], let nameRange = ranges[1] else {
+    guard let name, let nameRange else {
       throw Reason.invalidRecord(index: index, .missingField("strMeal"))
     }
     guard id.utf8.allSatisfy({ $0 &- UInt8(ascii: "0") < 10 }) else {
@@ -214,13 +233,20 @@ extension Catalog.Record {
     }
 
     // Files written by the API (or by this catalog) are in its order already; only others sort.
-    let inOrder = zip(members, members.dropFirst()).allSatisfy { $0.rank < $1.rank }
+    var inOrder = true
+    for position in members.indices.dropFirst()
+    where members[position - 1].rank >= members[position].rank {
+      inOrder = false
+      break
+    }
     if !inOrder {
-      members.sort { ($0.rank, $0.key, $0.order) < ($1.rank, $1.key, $1.order) }
+      members.sort {
+        ($0.rank, $0.name ?? "", $0.order) < ($1.rank, $1.name ?? "", $1.order)
+      }
       // A key given twice keeps its last value, as a dictionary would.
       members = members.indices.compactMap { position in
-        position + 1 < members.count && members[position + 1].key == members[position].key
-          ? nil : members[position]
+        position + 1 < members.count && members[position + 1].rank == members[position].rank
+          && members[position + 1].name == members[position].name ? nil : members[position]
       }
     }
     var json: [UInt8] = []
@@ -228,27 +254,27 @@ extension Catalog.Record {
     json.append(UInt8(ascii: "{"))
     for (position, member) in members.enumerated() {
       if position > 0 { json.append(UInt8(ascii: ",")) }
-      if let prefix = member.prefix {
-        json += prefix
+      if let unknown = member.name {
+        json += Self.prefix(unknown)
       } else {
-        json += Self.prefix(member.key)
+        json += info[member.rank].prefix
       }
       json += scratch[member.range]
     }
     json.append(UInt8(ascii: "}"))
 
     var summary: [UInt8] = []
-    summary.reserveCapacity(idRange.count + nameRange.count + (ranges[4]?.count ?? 4) + 44)
+    summary.reserveCapacity(idRange.count + nameRange.count + (thumbnailRange?.count ?? 4) + 44)
     summary += #"{"idMeal":"#.utf8
     summary += scratch[idRange]
     summary += #","strMeal":"#.utf8
     summary += scratch[nameRange]
     summary += #","strMealThumb":"#.utf8
-    if let thumbnail = ranges[4] { summary += scratch[thumbnail] } else { summary += "null".utf8 }
+    if let thumbnailRange { summary += scratch[thumbnailRange] } else { summary += "null".utf8 }
     summary.append(UInt8(ascii: "}"))
 
     return Catalog.Record(
-      id: id, rawName: name, category: texts[2], area: texts[3], thumbnail: texts[4],
+      id: id, rawName: name, category: category, area: area, thumbnail: thumbnail,
       ingredients: ingredients.compactMap { $0.map(trimmedIngredient) }.filter { !$0.isEmpty },
       json: json, summaryJSON: summary)
   }

@@ -102,4 +102,24 @@ import Testing
     let expected = try #require(file["meals"]).map(\.jsonData)
     #expect(catalog.records.map(\.jsonData) == expected)
   }
+
+  @Test(
+    "A record's keys come out in the API's order, unknown ones sorted after, the last of twins kept"
+  )
+  func recordKeyOrder() throws {
+    let meals = #"""
+      {"meals":[{"zeta":[1,2.5,{"b":true,"a":null}],"strArea":"Polish","strMeal":"Nale\u015bniki ",
+      "idMeal":"53000","alpha":"\/x\u00e9","strArea":"Polnisch","strTags":null}]}
+      """#
+    let catalog = try Catalog(
+      categoriesData: Data(#"{"categories":[{"idCategory":"1","strCategory":"Side"}]}"#.utf8),
+      categoriesPath: "categories.json", mealsData: Data(meals.utf8), mealsPath: "meals.json")
+    let record = try #require(catalog.records.first)
+    let expected =
+      #"{"idMeal":"53000","strMeal":"Nale\u015bniki ","strArea":"Polnisch","strTags":null,"#
+      + #""alpha":"\/x\u00e9","zeta":[1,2.5,{"a":null,"b":true}]}"#
+    #expect(String(decoding: record.jsonData, as: UTF8.self) == expected)
+    #expect(record.name == "Naleśniki")
+    #expect(record.area == "Polnisch")
+  }
 }

@@ -122,8 +122,18 @@ struct JSONScanner {
   /// A member's key and the colon after it.
   mutating func key() throws -> String {
     guard peek() == UInt8(ascii: "\"") else { throw syntaxError("expected a key in quotes") }
-    var scratch: [UInt8] = []
-    let key = try copyString(to: &scratch, capture: true) ?? ""
+    // Keys are short plain ASCII: read them straight from the bytes when they are.
+    let start = position + 1
+    var end = start
+    while end < bytes.count, Self.isPlain(bytes[end]) { end += 1 }
+    let key: String
+    if end < bytes.count, bytes[end] == UInt8(ascii: "\"") {
+      key = text(start..<end)
+      position = end + 1
+    } else {
+      var scratch: [UInt8] = []
+      key = try copyString(to: &scratch, capture: true) ?? ""
+    }
     try expect(UInt8(ascii: ":"))
     return key
   }
@@ -166,7 +176,7 @@ struct JSONScanner {
       }
       guard digits() > 0 else { throw syntaxError("expected a digit") }
     }
-    let text = String(decoding: bytes[start..<position], as: UTF8.self)
+    let text = text(start..<position)
     guard let number = Double(text) else {
       position = start
       throw syntaxError("expected a number")
@@ -185,6 +195,13 @@ struct JSONScanner {
     var plain = true  // no escapes: the text is the bytes between the quotes
     var scalars = String.UnicodeScalarView()
     while true {
+      // Runs of plain printable ASCII, nearly all of a record, are copied in one go.
+      let run = position
+      while position < bytes.count, Self.isPlain(bytes[position]) { position += 1 }
+      if position > run {
+        out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[run..<position]))
+        if !plain, capture { scalars.append(contentsOf: text(run..<position).unicodeScalars) }
+      }
       guard position < bytes.count else { throw syntaxError("unterminated string") }
       let byte = bytes[position]
       switch byte {
@@ -193,18 +210,18 @@ struct JSONScanner {
         position += 1
         out.append(UInt8(ascii: "\""))
         guard capture else { return nil }
-        if plain { return String(decoding: bytes[start..<end], as: UTF8.self) }
+        if plain { return text(start..<end) }
         return String(scalars)
       case UInt8(ascii: "\\"):
         if plain, capture {
-          scalars = String.UnicodeScalarView(
-            String(decoding: bytes[start..<position], as: UTF8.self).unicodeScalars)
+          scalars = text(start..<position).unicodeScalars
         }
         plain = false
         let scalar = try escape(to: &out)
         if capture { scalars.append(scalar) }
       case UInt8(ascii: "/"):
-        out += #"\/"#.utf8
+        out.append(UInt8(ascii: "\\"))
+        out.append(UInt8(ascii: "/"))
         position += 1
         if !plain, capture { scalars.append("/") }
       case 0x20..<0x7F:
@@ -223,6 +240,17 @@ struct JSONScanner {
         if !plain, capture { scalars.append(scalar) }
       }
     }
+  }
+
+  /// The bytes in `range`, which are valid UTF-8, as a `String`.
+  private func text(_ range: Range<Int>) -> String {
+    String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
+  }
+
+  /// Printable ASCII that `JSONWriter` writes as it is: all but `"`, `\` and `/`.
+  @inline(__always)
+  private static func isPlain(_ byte: UInt8) -> Bool {
+    byte >= 0x20 && byte < 0x7F && byte != 0x22 && byte != 0x5C && byte != 0x2F
   }
 
   /// Reads one escape (`\n`, `\u00e4`, a surrogate pair) and writes it.
@@ -313,16 +341,24 @@ struct JSONScanner {
   /// One UTF-16 unit as `JSONWriter.writeString` writes it.
   @inline(__always)
   static func writeUnit(_ unit: UInt16, to out: inout [UInt8]) {
+    let backslash = UInt8(ascii: "\\")
     switch unit {
-    case 0x22: out += #"\""#.utf8
-    case 0x5C: out += #"\\"#.utf8
-    case 0x2F: out += #"\/"#.utf8
-    case 0x0A: out += #"\n"#.utf8
-    case 0x0D: out += #"\r"#.utf8
-    case 0x09: out += #"\t"#.utf8
+    case 0x22, 0x5C, 0x2F:
+      out.append(backslash)
+      out.append(UInt8(unit))
+    case 0x0A:
+      out.append(backslash)
+      out.append(UInt8(ascii: "n"))
+    case 0x0D:
+      out.append(backslash)
+      out.append(UInt8(ascii: "r"))
+    case 0x09:
+      out.append(backslash)
+      out.append(UInt8(ascii: "t"))
     case 0x20..<0x7F: out.append(UInt8(unit))
     default:
-      out += #"\u"#.utf8
+      out.append(backslash)
+      out.append(UInt8(ascii: "u"))
       for shift in stride(from: 12, through: 0, by: -4) {
         out.append(JSONWriter.hexDigits[Int(unit >> UInt16(shift) & 0xF)])
       }
