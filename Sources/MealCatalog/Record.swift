@@ -250,7 +250,13 @@ extension Catalog.Record {
       }
     }
     var json: [UInt8] = []
-    json.reserveCapacity(scratch.count + members.count * 20 + 2)
+    var size = scratch.count + members.count + 1
+    for member in members {
+      size += member.name.map { $0.utf8.count + 4 } ?? info[member.rank].prefix.count
+    }
+    // Exactly the bytes the record takes (a name with escapes may take a few more), so that
+    // 100,000 records do not each carry spare capacity.
+    json.reserveCapacity(size)
     json.append(UInt8(ascii: "{"))
     for (position, member) in members.enumerated() {
       if position > 0 { json.append(UInt8(ascii: ",")) }
