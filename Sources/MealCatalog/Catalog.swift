@@ -7,45 +7,12 @@ import MealDB
 /// A catalog on disk is a directory with `categories.json` (the `categories.php` answer) and
 /// `meals.json` (a `search.php`-shaped answer holding full records).
 public struct Catalog: Sendable {
-  /// One meal: the raw record as the API sends it, and what the catalog searches by.
-  public struct Record: Sendable, Hashable {
-    public let fields: [String: JSONValue]
-    public let id: String
-    public let name: String
-    public let category: String?
-    public let area: String?
-    /// Whether the name is plain ASCII, worked out once so that sorting needs no Foundation.
-    let nameIsASCII: Bool
-
-    public init(fields: [String: JSONValue]) throws {
-      guard let id = fields["idMeal"]?.string, !id.isEmpty else {
-        throw CatalogError.Reason.missingField("idMeal")
-      }
-      guard let name = fields["strMeal"]?.string else {
-        throw CatalogError.Reason.missingField("strMeal")
-      }
-      self.fields = fields
-      self.id = id
-      self.name = name.trimmingCharacters(in: .whitespacesAndNewlines)
-      category = fields["strCategory"]?.string
-      area = fields["strArea"]?.string
-      nameIsASCII = self.name.utf8.allSatisfy { $0 < 0x80 }
-    }
-
-    /// The `filter.php` summary: name, thumbnail and id only.
-    var summary: JSONValue {
-      .object([
-        "strMeal": fields["strMeal"] ?? .null,
-        "strMealThumb": fields["strMealThumb"] ?? .null,
-        "idMeal": .string(id),
-      ])
-    }
-  }
-
   public let categories: [Category]
   /// Records in the order of `meals.json`; `search.php` and `random.php` answer in this order.
   public let records: [Record]
   private let recordsByID: [String: Int]
+  /// Indices of `records` in `filter.php`'s order.
+  private let byName: [Int]
 
   /// The endpoints the catalog answers, as scenario files and the server name them.
   public static let endpoints = [
@@ -65,13 +32,18 @@ public struct Catalog: Sendable {
   /// A catalog from values; ids must be unique.
   public init(categories: [Category], records: [Record]) throws {
     var byID: [String: Int] = [:]
+    byID.reserveCapacity(records.count)
     for (index, record) in records.enumerated() {
-      if byID[record.id] != nil { throw CatalogError.Reason.duplicateID(record.id) }
-      byID[record.id] = index
+      if byID.updateValue(index, forKey: record.id) != nil {
+        throw CatalogError.Reason.duplicateID(record.id)
+      }
     }
     self.categories = categories
     self.records = records
     recordsByID = byID
+    // Sorted once here, by keys worked out once per record: every `filter.php` answer then
+    // takes its matches in this order and needs no sort of its own.
+    byName = records.indices.sorted { Self.byName(records[$0], records[$1]) }
   }
 
   /// The names of the categories, in the API's order.
@@ -84,12 +56,15 @@ public struct Catalog: Sendable {
 
   /// The first record whose name is exactly this (case-insensitively).
   public func record(named name: String) -> Record? {
-    records.first { $0.name.caseInsensitiveCompare(name) == .orderedSame }
+    let key = Record.sortKey(name.trimmingCharacters(in: .whitespacesAndNewlines))
+    return records.first { $0.sortKey == key }
   }
 
   // MARK: - Answers
 
-  /// Answers one request as TheMealDB would, picking `random.php`'s meal with `random`.
+  /// Answers one request as TheMealDB's free v1 API would, picking `random.php`'s meal with
+  /// `random`; what only a paid key may ask (`latest.php`, `randomselection.php`, a filter with
+  /// several values) answers 404, as an unknown path does.
   public func answer(
     _ request: APIRequest, random: inout some RandomNumberGenerator
   ) -> APIResponse {
@@ -99,69 +74,72 @@ public struct Catalog: Sendable {
     case "list.php":
       return ok(list(request))
     case "filter.php":
-      return ok(meals(filter(request).map(\.summary)))
+      guard let matches = filter(request) else { return notFound }
+      return splice(matches.map(\.summaryJSON))
     case "search.php":
-      return ok(meals(search(request).map { .object($0.fields) }))
+      return splice(search(request).map(\.json))
     case "lookup.php":
-      return ok(lookup(request))
+      return lookup(request)
     case "random.php":
-      guard !records.isEmpty else { return ok(meals([])) }
+      guard !records.isEmpty else { return splice([]) }
       let index = Int.random(in: 0..<records.count, using: &random)
-      return ok(meals([.object(records[index].fields)]))
+      return splice([records[index].json])
     default:
-      return APIResponse(status: 404, body: Data("404 Not Found".utf8))
+      return notFound
     }
   }
 
   /// The full record for `random.php` when the meal is chosen in advance.
   public func randomAnswer(id: String) -> APIResponse? {
-    record(id: id).map { ok(meals([.object($0.fields)])) }
+    record(id: id).map { splice([$0.json]) }
   }
 
-  /// `filter.php`: one of `c=`, `a=` or `i=`, case-insensitive, summaries sorted by name.
-  func filter(_ request: APIRequest) -> [Record] {
-    let matches: [Record]
+  /// `filter.php`: one of `c=`, `a=` or `i=`, case-insensitive, summaries sorted by name. An
+  /// ingredient is spelled with `_` for spaces (`chicken_breast`), as the API's documentation
+  /// does. `nil` for several values at once (`i=a,b`), which only a paid key may ask.
+  func filter(_ request: APIRequest) -> [Record]? {
+    let test: (Record) -> Bool
     if let category = request.value(for: "c") {
-      matches = records.filter { $0.category.map { Self.same($0, category) } ?? false }
+      guard !category.contains(",") else { return nil }
+      test = { $0.category.map { Self.same($0, category) } ?? false }
     } else if let area = request.value(for: "a") {
-      matches = records.filter { $0.area.map { Self.same($0, area) } ?? false }
-    } else if let ingredient = request.value(for: "i") {
-      matches = records.filter { record in
-        (1...20).contains { slot in
-          record.fields["strIngredient\(slot)"]?.string.map {
-            Self.same($0.trimmingCharacters(in: .whitespaces), ingredient)
-          } ?? false
-        }
-      }
+      guard !area.contains(",") else { return nil }
+      test = { $0.area.map { Self.same($0, area) } ?? false }
+    } else if let spelling = request.value(for: "i") {
+      guard !spelling.contains(",") else { return nil }
+      let ingredient = Record.sortKey(
+        Record.trimmedIngredient(spelling.replacingOccurrences(of: "_", with: " ")))
+      test = { $0.ingredients.contains { Record.sortKey($0) == ingredient } }
     } else {
-      matches = []
+      return []
     }
-    return matches.sorted(by: Self.byName)
+    return byName.lazy.map { records[$0] }.filter(test)
   }
 
   /// `search.php`: `s=` matches a part of the name, `f=` its first letter, case-insensitively.
   func search(_ request: APIRequest) -> [Record] {
     if let text = request.value(for: "s") {
-      let needle = text.trimmingCharacters(in: .whitespaces)
+      let needle = Record.sortKey(text.trimmingCharacters(in: .whitespaces))
       guard !needle.isEmpty else { return records }
-      return records.filter { $0.name.range(of: needle, options: .caseInsensitive) != nil }
+      return records.filter { Self.contains($0.sortKey, needle) }
     }
     if let letter = request.value(for: "f"), letter.count == 1 {
-      return records.filter { $0.name.prefix(1).caseInsensitiveCompare(letter) == .orderedSame }
+      let prefix = Record.sortKey(letter)
+      return records.filter { $0.sortKey.starts(with: prefix) }
     }
     return []
   }
 
   /// `lookup.php?i=`: `"Invalid ID"` for a non-numeric id, `null` for an unknown one.
-  func lookup(_ request: APIRequest) -> JSONValue {
+  func lookup(_ request: APIRequest) -> APIResponse {
     let id = request.value(for: "i") ?? ""
     guard !id.isEmpty, id.allSatisfy(\.isASCII), id.allSatisfy(\.isNumber) else {
-      return .object(["meals": .string("Invalid ID")])
+      return ok(.object(["meals": .string("Invalid ID")]))
     }
-    return meals(record(id: id).map { [.object($0.fields)] } ?? [])
+    return splice(record(id: id).map { [$0.json] } ?? [])
   }
 
-  /// `list.php?c=list` and `a=list`: the names in use.
+  /// `list.php?c=list`, `a=list` and `i=list`: the names in use.
   func list(_ request: APIRequest) -> JSONValue {
     if request.value(for: "c") == "list" {
       return meals(categoryNames.map { .object(["strCategory": .string($0)]) })
@@ -170,15 +148,69 @@ public struct Catalog: Sendable {
       let areas = Set(records.compactMap(\.area)).sorted()
       return meals(areas.map { .object(["strArea": .string($0)]) })
     }
+    if request.value(for: "i") == "list" {
+      return meals(
+        ingredientNames.enumerated().map { index, name in
+          .object([
+            "idIngredient": .string(String(index + 1)), "strIngredient": .string(name),
+            "strDescription": .null, "strType": .null,
+          ])
+        })
+    }
     return meals([])
+  }
+
+  /// Every ingredient the records use, each once (ignoring case; the first spelling wins), in
+  /// the order they first appear in `meals.json`.
+  public var ingredientNames: [String] {
+    var seen: Set<[UInt8]> = []
+    var names: [String] = []
+    for record in records {
+      for name in record.ingredients where seen.insert(Record.sortKey(name)).inserted {
+        names.append(name)
+      }
+    }
+    return names
+  }
+
+  private var notFound: APIResponse {
+    APIResponse(status: 404, body: Data("404 Not Found".utf8))
   }
 
   private func meals(_ items: [JSONValue]) -> JSONValue {
     .object(["meals": items.isEmpty ? .null : .array(items)])
   }
 
+  /// `{"meals":[…]}` spliced from records' bytes, or `{"meals":null}`.
+  private func splice(_ items: [[UInt8]]) -> APIResponse {
+    guard !items.isEmpty else { return ok(.object(["meals": .null])) }
+    var out: [UInt8] = []
+    out.reserveCapacity(items.reduce(12 + items.count) { $0 + $1.count })
+    out += #"{"meals":["#.utf8
+    for (index, item) in items.enumerated() {
+      if index > 0 { out.append(UInt8(ascii: ",")) }
+      out += item
+    }
+    out += "]}".utf8
+    return APIResponse(status: 200, body: Data(out))
+  }
+
   private func ok(_ value: JSONValue) -> APIResponse {
     APIResponse(status: 200, body: JSONWriter.data(value))
+  }
+
+  /// Whether `needle` occurs in `haystack`.
+  static func contains(_ haystack: [UInt8], _ needle: [UInt8]) -> Bool {
+    guard needle.count <= haystack.count else { return false }
+    let first = needle[0]
+    var start = 0
+    while start + needle.count <= haystack.count {
+      if haystack[start] == first, haystack[start..<start + needle.count].elementsEqual(needle) {
+        return true
+      }
+      start += 1
+    }
+    return false
   }
 
   static func json(_ category: Category) -> JSONValue {
@@ -195,15 +227,18 @@ public struct Catalog: Sendable {
   }
 
   /// Names as the API sorts them: ignoring case, then by code points so ties are stable.
+  ///
+  /// Compares the lowered names worked out once per record (`Record.sortKey`); for ASCII that is
+  /// Foundation's `caseInsensitiveCompare` exactly, and beyond ASCII its order of code points.
   static func byName(_ lhs: Record, _ rhs: Record) -> Bool {
-    let order =
-      lhs.nameIsASCII && rhs.nameIsASCII
-      ? compareASCIIIgnoringCase(lhs.name, rhs.name) : lhs.name.caseInsensitiveCompare(rhs.name)
-    return switch order {
-    case .orderedAscending: true
-    case .orderedDescending: false
-    case .orderedSame: (lhs.name, lhs.id) < (rhs.name, rhs.id)
+    let order = lhs.sortKey.withUnsafeBufferPointer { left in
+      rhs.sortKey.withUnsafeBufferPointer { right in
+        let common = min(left.count, right.count)
+        let bytes = common == 0 ? 0 : memcmp(left.baseAddress!, right.baseAddress!, common)
+        return bytes != 0 ? Int(bytes) : left.count - right.count
+      }
     }
+    return order != 0 ? order < 0 : (lhs.name, lhs.id) < (rhs.name, rhs.id)
   }
 
   /// `caseInsensitiveCompare`, answered without Foundation when both texts are ASCII.

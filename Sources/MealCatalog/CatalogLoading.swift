@@ -14,6 +14,15 @@ public struct CatalogError: Error, Equatable, Sendable, CustomStringConvertible 
     case missingField(String)
     case duplicateID(String)
     case invalidRecord(index: Int, Reason)
+    case invalidUTF8(offset: Int)
+    case notADirectory
+    case symlinkLoop
+    case noCategories
+    /// The name of category `index` (from 0), which category `first` already has.
+    case duplicateCategory(index: Int, name: String, first: Int)
+    case nonNumericID(String)
+    /// A record's `strCategory` that `categories.json` does not list.
+    case unknownCategory(id: String, category: String)
 
     public var description: String {
       switch self {
@@ -23,6 +32,16 @@ public struct CatalogError: Error, Equatable, Sendable, CustomStringConvertible 
       case .missingField(let field): "lacks the required field \"\(field)\""
       case .duplicateID(let id): "holds the id \(id) twice"
       case .invalidRecord(let index, let reason): "record \(index + 1) \(reason)"
+      case .invalidUTF8(let offset): "is not valid UTF-8 (byte \(offset + 1) starts no character)"
+      case .notADirectory:
+        "is a file, not a catalog folder (one holding categories.json and meals.json)"
+      case .symlinkLoop: "is a symbolic link that leads round in a loop"
+      case .noCategories: "lists no categories; a catalog needs at least one"
+      case .duplicateCategory(let index, let name, let first):
+        "category \(index + 1) is named \"\(name)\" like category \(first + 1) before it"
+      case .nonNumericID(let id): "has the id \"\(id)\", which is not a number"
+      case .unknownCategory(let id, let category):
+        "(id \(id)) has the category \"\(category)\", which \(Catalog.categoriesFile) does not list"
       }
     }
   }
@@ -41,10 +60,11 @@ extension Catalog {
   public init(directory: URL) throws {
     let categoriesURL = directory.appendingPathComponent(Self.categoriesFile)
     let mealsURL = directory.appendingPathComponent(Self.mealsFile)
-    var isDirectory: ObjCBool = false
-    guard FileManager.default.fileExists(atPath: directory.path, isDirectory: &isDirectory),
-      isDirectory.boolValue
-    else {
+    switch FileKind(path: directory.path) {
+    case .directory: break
+    case .file: throw CatalogError(path: directory.path, reason: .notADirectory)
+    case .loop: throw CatalogError(path: directory.path, reason: .symlinkLoop)
+    case .missing, .unreadable:
       throw CatalogError(path: directory.path, reason: .unreadable("no such directory"))
     }
     try self.init(
@@ -58,13 +78,24 @@ extension Catalog {
   {
     let categories: [Category]
     do {
+      try Self.checkUTF8(categoriesData)
       // `CategoryResponse` reads a missing or `null` list as empty, which suits an API answer but
       // would let a wrong file (say, a meals answer) load as a catalog without categories.
       let envelope = try JSONDecoder().decode(JSONValue.self, from: categoriesData)
-      guard case .array? = envelope.object?["categories"] else {
+      guard case .array(let items)? = envelope.object?["categories"] else {
         throw CatalogError.Reason.wrongShape(#"is not a {"categories": [...]} answer"#)
       }
+      guard !items.isEmpty else { throw CatalogError.Reason.noCategories }
       categories = try JSONDecoder().decode(CategoryResponse.self, from: categoriesData).categories
+      var seen: [String: Int] = [:]
+      for (index, category) in categories.enumerated() {
+        let key = String(decoding: Record.sortKey(category.name), as: UTF8.self)
+        if let first = seen[key] {
+          throw CatalogError.Reason.duplicateCategory(
+            index: index, name: category.name, first: first)
+        }
+        seen[key] = index
+      }
     } catch let reason as CatalogError.Reason {
       throw CatalogError(path: categoriesPath, reason: reason)
     } catch {
@@ -72,37 +103,83 @@ extension Catalog {
     }
     let records: [Record]
     do {
-      let envelope = try JSONDecoder().decode(JSONValue.self, from: mealsData)
-      guard case .array(let items)? = envelope.object?["meals"] else {
-        throw CatalogError.Reason.wrongShape(#"is not a {"meals": [...]} answer"#)
-      }
-      records = try items.enumerated().map { index, item in
-        guard let fields = item.object else {
-          throw CatalogError.Reason.invalidRecord(index: index, .wrongShape("is not an object"))
+      records = try Self.readMeals(mealsData)
+      let names = Set(categories.map { Record.sortKey($0.name) })
+      for (index, record) in records.enumerated() {
+        if let category = record.category, !category.isEmpty,
+          !names.contains(Record.sortKey(category))
+        {
+          throw CatalogError.Reason.invalidRecord(
+            index: index, .unknownCategory(id: record.id, category: category))
         }
-        do {
-          return try Record(fields: fields)
-        } catch let reason as CatalogError.Reason {
-          throw CatalogError.Reason.invalidRecord(index: index, reason)
-        }
-      }
-      // A record the app cannot decode (say, a number in an ingredient slot) would only fail
-      // later, on the detail screen; here the error can still name the file and the record.
-      do {
-        _ = try JSONDecoder().decode(MealsResponse<MealDetail>.self, from: mealsData)
-      } catch let error as DecodingError {
-        throw Self.recordReason(for: error)
       }
     } catch let reason as CatalogError.Reason {
       throw CatalogError(path: mealsPath, reason: reason)
-    } catch {
-      throw CatalogError(path: mealsPath, reason: Self.reason(for: error))
     }
     do {
       try self.init(categories: categories, records: records)
     } catch let reason as CatalogError.Reason {
       throw CatalogError(path: mealsPath, reason: reason)
     }
+  }
+
+  /// The records of a `{"meals": [...]}` file, each read once, straight from the bytes into
+  /// what the catalog keeps (see `Record`).
+  static func readMeals(_ data: Data) throws(CatalogError.Reason) -> [Record] {
+    do {
+      return try data.withUnsafeBytes { raw in
+        var scanner = JSONScanner(raw.bindMemory(to: UInt8.self))
+        let wrongShape = CatalogError.Reason.wrongShape(#"is not a {"meals": [...]} answer"#)
+        var records: [Record] = []
+        var found = false
+        guard scanner.peek() == UInt8(ascii: "{") else {
+          _ = try scanner.value()
+          throw wrongShape
+        }
+        try scanner.expect(UInt8(ascii: "{"))
+        if !scanner.take(UInt8(ascii: "}")) {
+          repeat {
+            let key = try scanner.key()
+            guard key == "meals", scanner.peek() == UInt8(ascii: "[") else {
+              if key == "meals" { found = false }
+              _ = try scanner.value()
+              continue
+            }
+            try scanner.expect(UInt8(ascii: "["))
+            found = true
+            records = []
+            // A rough guess from the file's size (real records take 1.5 to 2 kB) saves regrowing.
+            records.reserveCapacity(raw.count / 1500)
+            var scratch: [UInt8] = []
+            scratch.reserveCapacity(8192)
+            if !scanner.take(UInt8(ascii: "]")) {
+              repeat {
+                records.append(
+                  try Record.read(from: &scanner, index: records.count, scratch: &scratch))
+              } while try scanner.another(closing: UInt8(ascii: "]"))
+            }
+          } while try scanner.another(closing: UInt8(ascii: "}"))
+        }
+        try scanner.expectEnd()
+        guard found else { throw wrongShape }
+        return records
+      }
+    } catch let reason as CatalogError.Reason {
+      throw reason
+    } catch JSONScanner.Failure.invalidUTF8(let offset) {
+      throw .invalidUTF8(offset: offset)
+    } catch JSONScanner.Failure.syntax(let message, let offset) {
+      throw .notJSON("\(message) at byte \(offset + 1)")
+    } catch {
+      throw .notJSON("\(error)")
+    }
+  }
+
+  private static func checkUTF8(_ data: Data) throws(CatalogError.Reason) {
+    let offset = data.withUnsafeBytes { raw in
+      JSONScanner.firstInvalidUTF8(in: raw.bindMemory(to: UInt8.self))
+    }
+    if let offset { throw .invalidUTF8(offset: offset) }
   }
 
   /// The catalog that ships with the package.
@@ -114,30 +191,19 @@ extension Catalog {
   }
 
   private static func read(_ url: URL) throws -> Data {
-    do {
-      return try Data(contentsOf: url)
-    } catch {
-      var isDirectory: ObjCBool = false
-      let exists = FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory)
-      let detail =
-        !exists ? "no such file" : isDirectory.boolValue ? "is a directory" : "permission denied"
-      throw CatalogError(path: url.path, reason: .unreadable(detail))
-    }
-  }
-
-  /// The reason for a `DecodingError` inside `meals[i]`, naming the record and the field in it.
-  private static func recordReason(for error: DecodingError) -> CatalogError.Reason {
-    let context: DecodingError.Context? =
-      switch error {
-      case .keyNotFound(_, let context), .typeMismatch(_, let context),
-        .valueNotFound(_, let context), .dataCorrupted(let context):
-        context
-      @unknown default: nil
+    let reason: CatalogError.Reason
+    switch FileKind(path: url.path) {
+    case .file, .unreadable:
+      do {
+        return try Data(contentsOf: url)
+      } catch {
+        reason = .unreadable("permission denied")
       }
-    guard let codingPath = context?.codingPath, codingPath.count >= 2,
-      let index = codingPath[1].intValue
-    else { return reason(for: error) }
-    return .invalidRecord(index: index, reason(for: error, dropping: 2))
+    case .missing: reason = .unreadable("no such file")
+    case .directory: reason = .unreadable("is a directory")
+    case .loop: reason = .symlinkLoop
+    }
+    throw CatalogError(path: url.path, reason: reason)
   }
 
   /// - Parameter dropping: how many keys at the start of the coding path to leave out of the text.
@@ -172,5 +238,23 @@ extension Catalog {
       }
     }
     return text.isEmpty ? "the top level" : text
+  }
+}
+
+/// What is at a path, following symbolic links: `stat` tells a loop apart from a missing file.
+private enum FileKind {
+  case file, directory, missing, loop, unreadable
+
+  init(path: String) {
+    var info = stat()
+    guard stat(path, &info) == 0 else {
+      switch errno {
+      case ELOOP: self = .loop
+      case ENOENT, ENOTDIR: self = .missing
+      default: self = .unreadable
+      }
+      return
+    }
+    self = info.st_mode & S_IFMT == S_IFDIR ? .directory : .file
   }
 }

@@ -95,7 +95,7 @@ public final class CatalogTransport: Transport {
       )
     }
     if delay > .zero {
-      try await clock.sleep(for: delay)
+      try await clock.sleepInPlace(for: delay)
     }
     try Task.checkCancellation()
     switch fault {

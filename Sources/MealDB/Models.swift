@@ -186,8 +186,16 @@ public struct MealDetail: Decodable, Identifiable, Hashable, Sendable {
 }
 
 extension String {
-  /// Trimmed of surrounding white space and line breaks.
-  var trimmed: String { trimmingCharacters(in: .whitespacesAndNewlines) }
+  /// Trimmed of surrounding white space and line breaks (`CharacterSet.whitespacesAndNewlines`).
+  ///
+  /// Worked out on the scalars: Foundation's `trimmingCharacters(in:)` bridges every text through
+  /// `NSString`, which was the largest cost of decoding a long list of names beyond ASCII.
+  var trimmed: String {
+    guard let first = unicodeScalars.first, let last = unicodeScalars.last,
+      first.isWhitespaceOrNewline || last.isWhitespaceOrNewline
+    else { return self }
+    return String(String.UnicodeScalarView(unicodeScalars.trimming(where: \.isWhitespaceOrNewline)))
+  }
 
   /// Trimmed, with every inner run of white space folded into one space.
   var folded: String {

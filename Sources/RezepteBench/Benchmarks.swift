@@ -27,6 +27,8 @@ enum ReplayBenchmark {
     /// The virtual time the suite advances: the sum of its `wait` steps (a network delay only
     /// passes while a `wait` runs, so this counts delays that were waited for too).
     let simulated: Duration
+    /// Voluntary context switches during one replay of the suite (the median of the runs).
+    let contextSwitches: Int
   }
 
   static func run(folder: String, measure: Measure) async throws -> Result {
@@ -42,10 +44,15 @@ enum ReplayBenchmark {
     let simulated = steps.reduce(Duration.zero) { total, step in
       if case .wait(let duration) = step.action { total + duration } else { total }
     }
-    let wall = try await measure.median { try await replay(folder: folder, catalog: catalog) }
+    var switches: [Int] = []
+    let wall = try await measure.median {
+      let before = Machine.voluntaryContextSwitches()
+      try await replay(folder: folder, catalog: catalog)
+      switches.append(Machine.voluntaryContextSwitches() - before)
+    }
     return Result(
       catalogLoad: catalogLoad, wall: wall, scenarios: scenarios.count, steps: steps.count,
-      simulated: simulated)
+      simulated: simulated, contextSwitches: switches.sorted()[switches.count / 2])
   }
 
   /// One `rezepte run FOLDER`, with the report discarded; throws unless every scenario passes.
@@ -70,7 +77,14 @@ enum ReplayBenchmark {
 /// a child process of its own so that its peak memory is its own.
 @MainActor
 enum ScalingBenchmark {
-  static let sizes = [1_000, 5_000, 20_000]
+  static let sizes = [1_000, 20_000, 100_000, 500_000]
+  /// The ratios the goals are about: 1k → 20k and 100k → 500k.
+  static let ratios = [(1_000, 20_000), (100_000, 500_000)]
+
+  /// Timed runs for a size: the largest take seconds each, so three runs there.
+  nonisolated static func runs(for size: Int, default runs: Int) -> Int {
+    size >= 100_000 ? min(runs, 3) : runs
+  }
   /// The hidden argument that makes the bench measure one size and print one result line.
   nonisolated static let childArgument = "--scaling-child"
 
@@ -81,23 +95,43 @@ enum ScalingBenchmark {
     let peakKiB: Int
     /// `VmHWM` when the child started, before it built the catalog.
     let baselineKiB: Int
+    /// The median processor time (user + system, all threads) of one run: on a shared machine
+    /// it moves far less than wall time, so the ratios are taken from it.
+    var cpu: Duration? = nil
   }
 
   /// Measures every size in a fresh child process.
   static func run(runs: Int) throws -> [Result] {
     try sizes.map { size in
       let output = try Child.output(of: [
-        Machine.executable, childArgument, String(size), "--runs", String(runs),
+        Machine.executable, childArgument, String(size), "--runs",
+        String(Self.runs(for: size, default: runs)),
       ])
-      let numbers = output.split(separator: "\n").last { $0.hasPrefix("RESULT ") }?
-        .split(separator: " ").dropFirst().compactMap { Int($0) }
-      guard let numbers, numbers.count == 3 else {
-        throw BenchmarkFailure("the child for \(size) meals printed no result: \(output)")
-      }
-      return Result(
-        size: size, time: .nanoseconds(numbers[0]), peakKiB: numbers[1],
-        baselineKiB: numbers[2])
+      return try result(size: size, from: output)
     }
+  }
+
+  /// Reads a child's `RESULT <median ns> <peak KiB> <baseline KiB>` line.
+  nonisolated static func result(size: Int, from output: String) throws -> Result {
+    let numbers = output.split(separator: "\n").last { $0.hasPrefix("RESULT ") }?
+      .split(separator: " ").dropFirst().compactMap { Int($0) }
+    guard let numbers, numbers.count >= 3 else {
+      throw BenchmarkFailure("the child for \(size) meals printed no result: \(output)")
+    }
+    return Result(
+      size: size, time: .nanoseconds(numbers[0]), peakKiB: numbers[1], baselineKiB: numbers[2],
+      cpu: numbers.count > 3 ? .nanoseconds(numbers[3]) : nil)
+  }
+
+  /// The line `result(size:from:)` reads.
+  nonisolated static func resultLine(
+    time: Duration, peak: Int, baseline: Int, cpu: Duration? = nil
+  ) -> String {
+    func nanoseconds(_ duration: Duration) -> Int64 {
+      duration.components.seconds * 1_000_000_000 + duration.components.attoseconds / 1_000_000_000
+    }
+    return "RESULT \(nanoseconds(time)) \(peak) \(baseline)"
+      + (cpu.map { " \(nanoseconds($0))" } ?? "")
   }
 
   /// The child's work: `RESULT <median ns> <peak KiB> <baseline KiB>` on standard output.
@@ -105,12 +139,15 @@ enum ScalingBenchmark {
     let baseline = Machine.peakMemoryKiB() ?? 0
     let catalog = try GeneratedCatalog.make(mealCount: size)
     let target = lastName(in: catalog)
-    let time = try await measure.median { try await once(catalog: catalog, expecting: target) }
-    let peak = Machine.peakMemoryKiB() ?? 0
-    let nanoseconds =
-      time.components.seconds * 1_000_000_000
-      + time.components.attoseconds / 1_000_000_000
-    return "RESULT \(nanoseconds) \(peak) \(baseline)"
+    var cpu: [Duration] = []
+    let time = try await measure.median {
+      let before = Machine.processorTime()
+      try await once(catalog: catalog, expecting: target)
+      cpu.append(Machine.processorTime() - before)
+    }
+    return resultLine(
+      time: time, peak: Machine.peakMemoryKiB() ?? 0, baseline: baseline,
+      cpu: Measure.median(cpu))
   }
 
   /// The name the list shows last, so `expect visible` looks through every row.
@@ -144,6 +181,116 @@ extension ScalingBenchmark {
     let screen = AppScreen.body(AppState(list: state))
     guard TextRenderer().render(screen).count > meals.count, screen.visibleTexts.count > meals.count
     else { throw BenchmarkFailure("the list of \(meals.count) meals is not on the screen") }
+  }
+}
+
+// MARK: - 2. Loading
+
+/// `Catalog(directory:)` on generated catalog folders against `JSONSerialization` (and, where
+/// `python3` is installed, CPython's `json.load`) of the same `meals.json`; each side runs in a
+/// child process of its own, so that its peak memory is its own.
+enum LoadingBenchmark {
+  static let sizes = [1_000, 10_000, 100_000]
+  /// The hidden argument that makes the bench load one folder and print one result line.
+  static let childArgument = "--loading-child"
+
+  enum Side: String, CaseIterable {
+    case catalog
+    case jsonSerialization = "jsonserialization"
+  }
+
+  struct Result {
+    let size: Int
+    let fileBytes: Int
+    let catalog: ScalingBenchmark.Result
+    let jsonSerialization: ScalingBenchmark.Result
+    /// `json.load`'s median time and `ru_maxrss` in KiB, when `python3` is installed.
+    let python: (time: Duration, peakKiB: Int)?
+  }
+
+  /// The generated catalog folder for `size` meals, written once per run of the bench.
+  static func folder(size: Int) throws -> URL {
+    let folder = FileManager.default.temporaryDirectory
+      .appendingPathComponent("rezepte-bench-catalog-\(size)")
+    let meals = folder.appendingPathComponent(Catalog.mealsFile)
+    if !FileManager.default.fileExists(atPath: meals.path) {
+      try GeneratedCatalog.write(mealCount: size, to: folder)
+    }
+    return folder
+  }
+
+  static func run(runs: Int) throws -> [Result] {
+    try sizes.map { size in
+      let folder = try folder(size: size)
+      let runs = ScalingBenchmark.runs(for: size, default: runs)
+      let meals = folder.appendingPathComponent(Catalog.mealsFile).path
+      let fileBytes =
+        (try FileManager.default.attributesOfItem(atPath: meals)[.size] as? NSNumber)?.intValue ?? 0
+      var sides: [ScalingBenchmark.Result] = []
+      for side in Side.allCases {
+        let output = try Child.output(of: [
+          Machine.executable, childArgument, folder.path, side.rawValue, "--runs", String(runs),
+        ])
+        sides.append(try ScalingBenchmark.result(size: size, from: output))
+      }
+      return Result(
+        size: size, fileBytes: fileBytes, catalog: sides[0], jsonSerialization: sides[1],
+        python: python(meals, runs: runs))
+    }
+  }
+
+  /// The child's work: loads `folder` `runs` times after one warm-up, as `side` does it.
+  static func child(folder: String, side: String, measure: Measure) throws -> String {
+    guard let side = Side(rawValue: side) else {
+      throw BenchmarkFailure("\(childArgument) takes catalog or jsonserialization")
+    }
+    var random = SeededGenerator(seed: 1)
+    // One-time set-up (Foundation's tables for folding and trimming, the allocator's first
+    // arenas) is paid on the embedded catalog first, so that the peak above the baseline is
+    // what the catalog itself takes.
+    let embedded = try Catalog.embedded()
+    let embeddedData = embedded.answer(
+      APIRequest(path: "search.php", query: [URLQueryItem(name: "s", value: "")]),
+      random: &random
+    ).body
+    _ = try JSONSerialization.jsonObject(with: embeddedData)
+    let baseline = Machine.peakMemoryKiB() ?? 0
+    let url = URL(fileURLWithPath: folder)
+    var count = 0
+    let time = try measure.median(batch: 1) {
+      switch side {
+      case .catalog:
+        count = try Catalog(directory: url).records.count
+      case .jsonSerialization:
+        let data = try Data(contentsOf: url.appendingPathComponent(Catalog.mealsFile))
+        let object = try JSONSerialization.jsonObject(with: data) as? [String: Any]
+        count = (object?["meals"] as? [Any])?.count ?? 0
+      }
+    }
+    guard count > 0 else { throw BenchmarkFailure("\(folder) loaded no meals") }
+    return ScalingBenchmark.resultLine(
+      time: time, peak: Machine.peakMemoryKiB() ?? 0, baseline: baseline)
+  }
+
+  /// CPython's `json.load` of the same file: median seconds and peak memory.
+  static func python(_ path: String, runs: Int) -> (time: Duration, peakKiB: Int)? {
+    guard Child.isInstalled("python3") else { return nil }
+    let script = """
+      import json, resource, statistics, sys, time
+      times = []
+      for _ in range(\(runs) + 1):
+          start = time.perf_counter()
+          with open(sys.argv[1], "rb") as f:
+              meals = json.load(f)["meals"]
+          times.append(time.perf_counter() - start)
+          del meals
+      print(int(statistics.median(times[1:]) * 1e9),
+            resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)
+      """
+    guard let output = try? Child.output(of: ["python3", "-c", script, path]) else { return nil }
+    let numbers = output.split(whereSeparator: \.isWhitespace).compactMap { Int($0) }
+    guard numbers.count == 2 else { return nil }
+    return (.nanoseconds(numbers[0]), numbers[1])
   }
 }
 
@@ -245,9 +392,11 @@ enum TypingBenchmark {
 
 // MARK: - 6. Start-up
 
-/// `rezepte --help` and a one-scenario run as whole processes.
+/// `rezepte --help` and a one-scenario run as whole processes, against `startup-baseline`, a
+/// program that only imports Foundation.
 enum StartupBenchmark {
   struct Result {
+    let baseline: Duration
     let help: Duration
     let scenario: Duration
     let method: String
@@ -255,31 +404,35 @@ enum StartupBenchmark {
 
   static let scenario = "Scenarios/01-kategorien.scenario"
 
-  /// The `rezepte` built next to this program.
-  static var rezepte: String {
+  /// A program built next to this one.
+  static func sibling(_ name: String) -> String {
     URL(fileURLWithPath: Machine.executable).deletingLastPathComponent()
-      .appendingPathComponent("rezepte").path
+      .appendingPathComponent(name).path
   }
 
   static func run(root: URL, measure: Measure) throws -> Result? {
-    guard FileManager.default.isExecutableFile(atPath: rezepte) else { return nil }
+    let rezepte = sibling("rezepte")
+    let baselineProgram = sibling("startup-baseline")
+    guard FileManager.default.isExecutableFile(atPath: rezepte),
+      FileManager.default.isExecutableFile(atPath: baselineProgram)
+    else { return nil }
     let scenarioPath = root.appendingPathComponent(scenario).path
-    let help = [rezepte, "--help"]
-    let replay = [rezepte, "run", scenarioPath]
-    for command in [help, replay] where try Child.run(command, in: root) != 0 {
+    let commands = [[baselineProgram], [rezepte, "--help"], [rezepte, "run", scenarioPath]]
+    for command in commands where try Child.run(command, in: root) != 0 {
       throw BenchmarkFailure("`\(command.joined(separator: " "))` fails")
     }
-    if Child.isInstalled("hyperfine"), !scenarioPath.contains(" "), !rezepte.contains(" ") {
-      return try hyperfine([help, replay], root: root, runs: max(measure.runs, 10))
+    if Child.isInstalled("hyperfine"), !commands.joined().contains(where: { $0.contains(" ") }) {
+      return try hyperfine(commands, root: root, runs: max(measure.runs, 20))
     }
-    let helpTime = try measure.median(batch: 1) { _ = try Child.run(help, in: root) }
-    let replayTime = try measure.median(batch: 1) { _ = try Child.run(replay, in: root) }
+    let times = try commands.map { command in
+      try measure.median(batch: 1) { _ = try Child.run(command, in: root) }
+    }
     return Result(
-      help: helpTime, scenario: replayTime,
+      baseline: times[0], help: times[1], scenario: times[2],
       method: "timed by the bench (Process), median of \(measure.runs)")
   }
 
-  /// Both commands under `hyperfine -N`, medians read from its JSON export.
+  /// The commands under `hyperfine -N`, medians read from its JSON export.
   private static func hyperfine(_ commands: [[String]], root: URL, runs: Int) throws -> Result {
     let export = FileManager.default.temporaryDirectory
       .appendingPathComponent("rezepte-bench-\(ProcessInfo.processInfo.processIdentifier).json")
@@ -291,11 +444,12 @@ enum StartupBenchmark {
       ] + commands.map { $0.joined(separator: " ") })
     let json = try JSONSerialization.jsonObject(with: Data(contentsOf: export)) as? [String: Any]
     let medians = (json?["results"] as? [[String: Any]])?.compactMap { $0["median"] as? Double }
-    guard let medians, medians.count == 2 else {
+    guard let medians, medians.count == commands.count else {
       throw BenchmarkFailure("hyperfine's export has no medians")
     }
+    let times = medians.map { Duration.nanoseconds(Int64($0 * 1e9)) }
     return Result(
-      help: .nanoseconds(Int64(medians[0] * 1e9)), scenario: .nanoseconds(Int64(medians[1] * 1e9)),
+      baseline: times[0], help: times[1], scenario: times[2],
       method: "hyperfine -N, median of \(runs) after 3 warm-up runs")
   }
 }

@@ -1,9 +1,12 @@
+import Foundation
 import MealCatalog
 import MealDB
 
 /// Catalogs of any size for the scaling benchmark: full records shaped like TheMealDB's, all in
 /// one category, with names drawn from word lists by a seeded generator, so every run builds
-/// the same catalog.
+/// the same catalog. Three names in four hold more than ASCII (umlauts, accents, Greek,
+/// Cyrillic, Japanese, Arabic), as a real international catalog would: sorting and searching
+/// must not rely on an ASCII fast path.
 enum GeneratedCatalog {
   /// The category that holds every generated meal; the app starts on it.
   static let category = "Dessert"
@@ -18,9 +21,12 @@ enum GeneratedCatalog {
     "Ginger", "Apple", "Cherry", "Pistachio", "Maple", "Coconut", "Orange", "Plum", "Walnut",
     "Banana", "Pear", "Apricot", "Hazelnut", "Strawberry", "Mango", "Rhubarb",
   ]
+  /// 24 dishes, 18 of them beyond ASCII.
   private static let dishes = [
-    "Tart", "Cake", "Pudding", "Crumble", "Pie", "Mousse", "Cheesecake", "Brownies", "Pancakes",
-    "Trifle", "Sorbet", "Parfait", "Roulade", "Flan", "Cobbler", "Biscuits", "Fool", "Strudel",
+    "Tart", "Cake", "Pudding", "Crumble", "Pie", "Mousse",
+    "Käsespätzle", "Apfelstrudel mit Soße", "Grießbrei", "Crème brûlée", "Bœuf à la mode",
+    "Galette des Rois à l’ancienne", "Naleśniki", "Żurek", "Svíčková", "İmam bayıldı",
+    "Μουσακάς", "Σπανακόπιτα", "Борщ", "Сырники", "お好み焼き", "親子丼", "كنافة", "Künefe",
   ]
   private static let areas = [
     "British", "French", "Italian", "Malaysian", "Canadian", "American", "Polish", "Turkish",
@@ -29,6 +35,24 @@ enum GeneratedCatalog {
     "Flour", "Sugar", "Butter", "Eggs", "Milk", "Cream", "Salt", "Baking Powder", "Vanilla",
     "Cocoa", "Honey", "Lemon", "Almonds", "Yeast", "Oats", "Brown Sugar",
   ]
+
+  /// Writes the catalog of `count` meals as a catalog folder (`categories.json`, `meals.json`)
+  /// in `directory`, in the byte format the catalog itself answers with.
+  static func write(mealCount count: Int, to directory: URL) throws {
+    let catalog = try make(mealCount: count)
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    var random = SeededGenerator(seed: 1)
+    for (file, request) in [
+      (Catalog.categoriesFile, APIRequest(path: "categories.php")),
+      (
+        Catalog.mealsFile,
+        APIRequest(path: "search.php", query: [URLQueryItem(name: "s", value: "")])
+      ),
+    ] {
+      try catalog.answer(request, random: &random).body
+        .write(to: directory.appendingPathComponent(file))
+    }
+  }
 
   /// `count` meals, all in `category`, with unique numeric ids and unique names.
   static func make(mealCount count: Int, seed: UInt64 = 7) throws -> Catalog {

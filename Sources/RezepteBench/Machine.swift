@@ -52,6 +52,24 @@ enum Machine {
     return nil
   }
 
+  /// Voluntary context switches of this process so far (`ru_nvcsw`): each one is a thread that
+  /// went to sleep waiting for another, the cost of handing work between threads.
+  static func voluntaryContextSwitches() -> Int {
+    var usage = rusage()
+    getrusage(RUSAGE_SELF.rawValue, &usage)
+    return usage.ru_nvcsw
+  }
+
+  /// The processor time this process has used so far, user and system, over all its threads.
+  static func processorTime() -> Duration {
+    var usage = rusage()
+    getrusage(RUSAGE_SELF.rawValue, &usage)
+    func duration(_ time: timeval) -> Duration {
+      .seconds(Int64(time.tv_sec)) + .microseconds(Int64(time.tv_usec))
+    }
+    return duration(usage.ru_utime) + duration(usage.ru_stime)
+  }
+
   /// The package's root: the current directory if it holds `Scenarios/`, else the folder this
   /// file was compiled from, two levels up.
   static func packageRoot() -> URL? {

@@ -6,7 +6,8 @@ import MealCatalog
 @MainActor
 enum Profile {
   nonisolated static let cases = [
-    "replay", "scaling-1000", "scaling-5000", "scaling-20000", "pieces-1000", "pieces-20000",
+    "replay", "scaling-1000", "scaling-20000", "pieces-1000", "pieces-20000", "pieces-100000",
+    "load-10000", "load-100000",
     "render", "dump", "decode", "parse",
     "typing",
   ]
@@ -17,6 +18,11 @@ enum Profile {
       let catalog = try Catalog.embedded()
       let folder = root.appendingPathComponent("Scenarios").path
       for _ in 0..<iterations { try await ReplayBenchmark.replay(folder: folder, catalog: catalog) }
+    case _ where name.hasPrefix("load-"):
+      // `Catalog(directory:)` on a generated folder (written once, in the temporary folder).
+      guard let size = Int(name.dropFirst("load-".count)) else { fallthrough }
+      let folder = try LoadingBenchmark.folder(size: size)
+      for _ in 0..<iterations { _ = try Catalog(directory: folder) }
     case _ where name.hasPrefix("pieces-"):
       // The scaling case's library work without the app's tasks: valgrind 3.19 cannot follow
       // the threads Swift's concurrency runtime starts once an `AppDriver` runs.

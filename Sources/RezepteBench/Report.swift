@@ -17,6 +17,7 @@ enum Report {
     let started = clock.now
     var rows: [Row] = []
     rows += try await replay(root: root, measure: measure)
+    rows += try loading(measure: measure)
     rows += try scaling(measure: measure)
     rows += try renderVersusDump(measure: measure)
     rows += try decodeVersusParse(measure: measure)
@@ -70,9 +71,52 @@ enum Report {
           + "\(result.simulated.formatted) = \(Format.ratio(speedUp)) wall time",
         goal: verdict("< 0.5 s", result.wall < .milliseconds(500))),
       Row(
+        benchmark: "1 Thread hops: voluntary context switches (`ru_nvcsw`) in one replay",
+        median: Format.grouped(result.contextSwitches),
+        figure: Format.number(Double(result.contextSwitches) / Double(result.scenarios), digits: 1)
+          + " per scenario, "
+          + Format.number(Double(result.contextSwitches) / Double(result.steps), digits: 2)
+          + " per step",
+        goal: verdict(
+          "a handful per scenario (≤ 10)", result.contextSwitches <= 10 * result.scenarios)),
+      Row(
         benchmark: "1 Load the embedded catalog (once per `rezepte run`, not in the replay)",
         median: result.catalogLoad.formatted),
     ]
+  }
+
+  static func loading(measure: Measure) throws -> [Row] {
+    var rows: [Row] = []
+    for result in try LoadingBenchmark.run(runs: measure.runs) {
+      let meals = Format.grouped(result.size)
+      let size = megabytes(result.fileBytes)
+      let ratio = result.catalog.time.seconds / result.jsonSerialization.time.seconds
+      let memory =
+        Double(result.catalog.peakKiB - result.catalog.baselineKiB) * 1024
+        / Double(max(1, result.fileBytes))
+      let python =
+        result.python.map {
+          "; CPython `json.load` \($0.time.formatted), peak \(mebibytes($0.peakKiB))"
+        } ?? ""
+      rows += [
+        Row(
+          benchmark: "2 Load a catalog of \(meals) meals (`Catalog(directory:)`, \(size) file)",
+          median: result.catalog.time.formatted,
+          figure: "peak memory \(mebibytes(result.catalog.peakKiB - result.catalog.baselineKiB))"
+            + " above the start = \(Format.ratio(memory)) the file",
+          goal: verdict("≤ 3× the file", memory <= 3)),
+        Row(
+          benchmark: "2 `JSONSerialization.jsonObject` of the same \(meals) meals",
+          median: result.jsonSerialization.time.formatted,
+          figure: "peak memory "
+            + mebibytes(result.jsonSerialization.peakKiB - result.jsonSerialization.baselineKiB)
+            + python),
+        Row(
+          benchmark: "2 Ratio load / `JSONSerialization`, \(meals) meals",
+          median: Format.ratio(ratio), goal: verdict("≤ 1.5×", ratio <= 1.5)),
+      ]
+    }
+    return rows
   }
 
   static func scaling(measure: Measure) throws -> [Row] {
@@ -80,23 +124,30 @@ enum Report {
     var rows = results.map { result in
       Row(
         benchmark: "2 Scaling: launch + render + `expect visible`, "
-          + "\(Format.grouped(result.size)) meals in one category",
+          + "\(Format.grouped(result.size)) meals in one category, mixed scripts",
         median: result.time.formatted,
-        figure: "peak memory \(mebibytes(result.peakKiB)) "
+        figure: (result.cpu.map { "processor time \($0.formatted); " } ?? "")
+          + "peak memory \(mebibytes(result.peakKiB)) "
           + "(\(mebibytes(result.baselineKiB)) before the catalog is built)")
     }
-    if let first = results.first, let last = results.last {
-      let ratio = last.time.seconds / first.time.seconds
+    let goals = [22.0, 5.5]
+    for ((small, large), goal) in zip(ScalingBenchmark.ratios, goals) {
+      guard let first = results.first(where: { $0.size == small }),
+        let last = results.first(where: { $0.size == large })
+      else { continue }
+      let wallRatio = last.time.seconds / first.time.seconds
+      let ratio =
+        (last.cpu?.seconds ?? last.time.seconds) / (first.cpu?.seconds ?? first.time.seconds)
       rows.append(
         Row(
-          benchmark: "2 Scaling ratio \(Format.grouped(last.size)) / \(Format.grouped(first.size))"
-            + " meals (\(last.size / first.size)× the meals)",
+          benchmark: "2 Scaling ratio \(Format.grouped(large)) / \(Format.grouped(small))"
+            + " meals (\(large / small)× the meals), processor time",
           median: Format.ratio(ratio),
-          figure: "memory above the start: "
+          figure: "wall time \(Format.ratio(wallRatio)); memory above the start: "
             + Format.ratio(
               Double(last.peakKiB - last.baselineKiB)
                 / Double(max(1, first.peakKiB - first.baselineKiB))),
-          goal: verdict("≤ 25×", ratio <= 25)))
+          goal: verdict("≤ \(Format.significant(goal))×", ratio <= goal)))
     }
     return rows
   }
@@ -173,16 +224,24 @@ enum Report {
       return [
         Row(
           benchmark: "6 Start-up", median: "n/a",
-          figure: "`rezepte` is not built next to the bench: `swift build -c release` first")
+          figure: "`rezepte` or `startup-baseline` is not built next to the bench: "
+            + "`swift build -c release` first")
       ]
     }
+    let help = result.help.seconds / result.baseline.seconds
+    let scenario = result.scenario.seconds / result.baseline.seconds
     return [
       Row(
+        benchmark: "6 Start-up: `startup-baseline` (only imports Foundation) as a process",
+        median: result.baseline.formatted, figure: result.method),
+      Row(
         benchmark: "6 Start-up: `rezepte --help` as a process", median: result.help.formatted,
-        figure: result.method),
+        figure: "\(Format.ratio(help)) the baseline",
+        goal: verdict("≤ 1.5× the baseline", help <= 1.5)),
       Row(
         benchmark: "6 Start-up: `rezepte run \(StartupBenchmark.scenario)` as a process",
-        median: result.scenario.formatted, figure: result.method),
+        median: result.scenario.formatted, figure: "\(Format.ratio(scenario)) the baseline",
+        goal: verdict("≤ 1.5× the baseline", scenario <= 1.5)),
     ]
   }
 
@@ -190,6 +249,10 @@ enum Report {
 
   static func mebibytes(_ kibibytes: Int) -> String {
     Format.number(Double(kibibytes) / 1024, digits: 1) + " MiB"
+  }
+
+  static func megabytes(_ bytes: Int) -> String {
+    Format.number(Double(bytes) / 1_000_000, digits: 1) + " MB"
   }
 
   static func kilobytes(_ bytes: Int) -> String {

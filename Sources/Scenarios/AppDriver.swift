@@ -85,7 +85,7 @@ public final class AppDriver: ScenarioDriver {
     case .favorites(let ids):
       let favorites = ids.map { id in
         catalog.record(id: id).map {
-          FavoriteMeal(id: id, name: $0.name, thumbnail: thumbnail($0))
+          FavoriteMeal(id: id, name: $0.name, thumbnail: $0.thumbnail)
         } ?? FavoriteMeal(id: id, name: id)
       }
       storage = .inMemory(favorites)
@@ -168,9 +168,6 @@ public final class AppDriver: ScenarioDriver {
     return catalogTransport
   }
 
-  private func thumbnail(_ record: Catalog.Record) -> String? {
-    record.fields["strMealThumb"]?.string
-  }
 }
 
 extension URLError.Code {

@@ -248,10 +248,16 @@ extension UserIntent {
   }
 }
 
-/// Appends `string` in double quotes, escaping what would end or break the quoted text.
+/// Appends `string` in double quotes, escaping what would end or break the quoted text: `"`,
+/// `\\`, C0 and C1 control characters (NUL as `\u{0}`) and the bidirectional controls (a
+/// right-to-left override as `\u{202E}`), which would otherwise reorder or hide what follows.
 private func appendQuoted(_ string: String, to line: inout String) {
   line += "\""
-  let needsEscaping = string.utf8.contains { $0 == 0x22 || $0 == 0x5C || $0 < 0x20 || $0 == 0x7F }
+  // A cheap superset: every character escaped below starts with one of these bytes (C1 controls
+  // with 0xC2, U+061C with 0xD8, the other bidirectional controls with 0xE2).
+  let needsEscaping = string.utf8.contains {
+    $0 == 0x22 || $0 == 0x5C || $0 < 0x20 || $0 == 0x7F || $0 == 0xC2 || $0 == 0xD8 || $0 == 0xE2
+  }
   if !needsEscaping {
     line += string
   } else {
@@ -262,11 +268,20 @@ private func appendQuoted(_ string: String, to line: inout String) {
       case "\n": line += "\\n"
       case "\r": line += "\\r"
       case "\t": line += "\\t"
-      case _ where scalar.value < 0x20 || scalar.value == 0x7F:
-        line += "\\u{" + String(scalar.value, radix: 16) + "}"
+      case _ where isControl(scalar):
+        line += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
       default: line.unicodeScalars.append(scalar)
       }
     }
   }
   line += "\""
+}
+
+/// C0 and C1 controls, DEL, and the bidirectional formatting characters.
+private func isControl(_ scalar: Unicode.Scalar) -> Bool {
+  switch scalar.value {
+  case 0..<0x20, 0x7F...0x9F: true
+  case 0x061C, 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069: true
+  default: false
+  }
 }

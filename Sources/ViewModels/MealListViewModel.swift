@@ -247,7 +247,7 @@ public final class MealListViewModel: StateObservable {
     }
     return meals.start { [weak self, api, clock, searchPause] in
       if pause {
-        try await clock.sleep(for: searchPause)
+        try await clock.sleepInPlace(for: searchPause)
         // Cancelled while the sleeper was already woken: the query changed again.
         try Task.checkCancellation()
         self?.stateHolder.value.meals = .loading

@@ -41,8 +41,12 @@ public final class TaskTracker: Sendable {
   public var sleepingCount: Int { state.withLock { $0.sleeping } }
 
   /// Returns once every tracked task has finished or sleeps on a virtual clock.
-  public func settle() async {
-    await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+  ///
+  /// - Parameter isolation: where the caller runs, and where it resumes: on its own actor, so
+  ///   that waiting costs no hop to a worker thread and back.
+  public func settle(isolation: isolated (any Actor)? = #isolation) async {
+    await withCheckedContinuation(isolation: isolation) {
+      (continuation: CheckedContinuation<Void, Never>) in
       let ready = state.withLock { state -> Bool in
         if state.busy == 0 { return true }
         state.waiters.append(continuation)

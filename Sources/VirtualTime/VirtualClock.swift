@@ -60,6 +60,15 @@ public final class VirtualClock: Clock, Sendable {
   public var sleeperCount: Int { state.withLock { $0.sleepers.count } }
 
   public func sleep(until deadline: Instant, tolerance: Duration? = nil) async throws {
+    try await sleep(until: deadline, isolation: #isolation)
+  }
+
+  /// The sleep, on the caller's actor (`isolation`). Without the explicit parameter the
+  /// continuation below resumed on the global executor and the caller hopped back: two thread
+  /// wake-ups for every sleep.
+  func sleep(
+    until deadline: Instant, isolation: isolated (any Actor)?
+  ) async throws {
     try Task.checkCancellation()
     let id = state.withLock { state -> UInt64 in
       state.nextID += 1
@@ -67,7 +76,7 @@ public final class VirtualClock: Clock, Sendable {
     }
     let tracker = TaskTracker.current
     try await withTaskCancellationHandler {
-      try await withCheckedThrowingContinuation {
+      try await withCheckedThrowingContinuation(isolation: isolation) {
         (continuation: CheckedContinuation<Void, any Error>) in
         let resumeNow = state.withLock { state -> Bool in
           if deadline <= state.now || Task.isCancelled { return true }
@@ -93,19 +102,21 @@ public final class VirtualClock: Clock, Sendable {
   }
 
   /// Moves time forward by `duration`, waking every sleeper whose deadline it reaches.
-  public func advance(by duration: Duration) async {
-    await advance(to: now.advanced(by: duration))
+  public func advance(
+    by duration: Duration, isolation: isolated (any Actor)? = #isolation
+  ) async {
+    await advance(to: now.advanced(by: duration), isolation: isolation)
   }
 
   /// Moves time forward to `target`, waking sleepers in deadline order.
-  public func advance(to target: Instant) async {
-    await tracker?.settle()
+  public func advance(to target: Instant, isolation: isolated (any Actor)? = #isolation) async {
+    await tracker?.settle(isolation: isolation)
     // One sleeper at a time, and its work settles before the next wakes: ties resume in the order
     // they went to sleep, whichever threads the runtime resumes them on.
     while let sleeper = removeNextDue(notAfter: target) {
       sleeper.tracker?.willWake()
       sleeper.continuation.resume()
-      await tracker?.settle()
+      await tracker?.settle(isolation: isolation)
     }
     state.withLock { state in
       if state.now < target { state.now = target }

@@ -43,6 +43,19 @@ import Testing
     #expect(try detail(fields) == MealDetail(id: "52771", name: "Spicy Arrabiata Penne"))
   }
 
+  @Test(
+    "A meal's name is trimmed exactly as Foundation trims white space and line breaks",
+    arguments: [
+      "\u{3000}寿司\u{2028}", "\u{A0}Käsespätzle\u{85}", "\u{200B}Borщ\u{200B}",
+      "\u{FEFF}Tea\u{FEFF}", "\r\nCrème\u{301} brûlée\t", "Naleśniki", "  ", "\u{2029}",
+      " e\u{301}", "\u{1680}Μουσακάς\u{205F}",
+    ])
+  func nameTrimmedAsFoundation(name: String) throws {
+    let fields: [String: String?] = ["idMeal": "1", "strMeal": name]
+    let meal = try #require(decode(MealsResponse<Meal>.self, mealsAnswer(fields)).items.first)
+    #expect(meal.name == name.trimmingCharacters(in: .whitespacesAndNewlines))
+  }
+
   @Test("Meal, detail and category names are trimmed")
   func namesTrimmed() throws {
     let fields: [String: String?] = ["idMeal": "1", "strMeal": "  Chakchouka \n"]

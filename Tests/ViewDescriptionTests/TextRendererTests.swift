@@ -21,6 +21,18 @@ import ViewModels
     #expect(TextRenderer().render(node) == #"Text "General \"Tso's\" C:\\ 1\n2\t3""#)
   }
 
+  @Test(
+    "Control characters and bidirectional marks are drawn escaped, never raw",
+    arguments: [
+      ("Tea\u{0}Cake", #"Text "Tea\u{0}Cake""#), ("\u{202E}ekaC", #"Text "\u{202E}ekaC""#),
+      ("a\u{200F}b\u{2066}c\u{061C}d", #"Text "a\u{200F}b\u{2066}c\u{61C}d""#),
+      ("bell\u{7}", #"Text "bell\u{7}""#), ("c1\u{85}\u{9B}", #"Text "c1\u{85}\u{9B}""#),
+      ("Käsespätzle – 寿司", #"Text "Käsespätzle – 寿司""#),
+    ])
+  func controlCharacters(text: String, line: String) {
+    #expect(TextRenderer().render(.text(text)) == line)
+  }
+
   @Test("A long text wraps at the width, continuation lines one step under their node")
   func wrapsAtWidth() {
     let tree = Node.section(
