@@ -18,6 +18,7 @@ let package = Package(
     .library(name: "ViewDescription", targets: ["ViewDescription"]),
     .library(name: "Scenarios", targets: ["Scenarios"]),
     .library(name: "MealServer", targets: ["MealServer"]),
+    .library(name: "Explore", targets: ["Explore"]),
   ],
   targets: [
     .target(name: "VirtualTime"),
@@ -34,9 +35,16 @@ let package = Package(
       dependencies: ["ViewDescription", "ViewModels", "MealCatalog", "MealDB", "VirtualTime"]
     ),
     .target(name: "MealServer", dependencies: ["MealCatalog", "MealDB", "VirtualTime"]),
+    // Random user sessions against the app's rules, shrunk to scenario files (`rezepte explore`).
+    .target(
+      name: "Explore",
+      dependencies: ["ViewDescription", "ViewModels", "MealCatalog", "MealDB", "VirtualTime"]
+    ),
     .executableTarget(
       name: "rezepte",
-      dependencies: ["Scenarios", "MealServer", "MealCatalog", "MealDB", "ViewDescription"]
+      dependencies: [
+        "Scenarios", "MealServer", "MealCatalog", "MealDB", "ViewDescription", "Explore",
+      ]
     ),
     // Benchmarks of the scenario runner; meaningful only in a release build (README, "Benchmarks").
     .executableTarget(
@@ -59,6 +67,13 @@ let package = Package(
     .testTarget(
       name: "ScenariosTests",
       dependencies: ["Scenarios", "ViewDescription", "MealCatalog", "MealServer"]
+    ),
+    .testTarget(
+      name: "ExploreTests",
+      dependencies: [
+        "Explore", "Scenarios", "ViewDescription", "ViewModels", "MealCatalog", "MealDB",
+        "VirtualTime",
+      ]
     ),
     .testTarget(
       name: "MealServerTests", dependencies: ["MealServer", "MealCatalog", "MealDB", "VirtualTime"]

@@ -1,3 +1,4 @@
+import Explore
 import Foundation
 import MealCatalog
 import MealDB
@@ -36,11 +37,17 @@ func main() async -> Int32 {
   switch (arguments.first, arguments.dropFirst().first) {
   case ("serve", _): return await ServeCommand.run(arguments: Array(arguments.dropFirst()))
   case ("capture", _): return await CaptureCommand.run(arguments: Array(arguments.dropFirst()))
+  case ("explore", _):
+    return await ExploreCommand.run(
+      arguments: Array(arguments.dropFirst()), errorOutput: printError)
   case ("help", "serve"?):
     print(ServeCommand.help)
     return ExitCode.success.rawValue
   case ("help", "capture"?):
     print(CaptureCommand.help)
+    return ExitCode.success.rawValue
+  case ("help", "explore"?):
+    print(ExploreCommand.help)
     return ExitCode.success.rawValue
   default: break
   }

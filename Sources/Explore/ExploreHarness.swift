@@ -1,0 +1,187 @@
+import MealCatalog
+import MealDB
+import ViewDescription
+import ViewModels
+import VirtualTime
+
+/// What an exploration runs against: the catalog, and (for tests) broken pieces put in place of
+/// the real ones. The command always explores the real app.
+@MainActor
+public struct ExploreSetup {
+  public var catalog: Catalog
+  /// Makes the app for each launch.
+  public var makeApp: AppFactory
+  /// Wraps the offline catalog's transport; the app's requests pass through it after they are
+  /// logged.
+  public var wrapTransport: @Sendable (any Transport, VirtualClock) -> any Transport
+  /// The favourites' storage of a session, shared by its launches.
+  public var makeStorage: @Sendable () -> FavoritesStorage
+
+  public init(
+    catalog: Catalog, makeApp: @escaping AppFactory = LiveApp.factory,
+    wrapTransport: @escaping @Sendable (any Transport, VirtualClock) -> any Transport = { base, _ in
+      base
+    },
+    makeStorage: @escaping @Sendable () -> FavoritesStorage = { .inMemory() }
+  ) {
+    self.catalog = catalog
+    self.makeApp = makeApp
+    self.wrapTransport = wrapTransport
+    self.makeStorage = makeStorage
+  }
+}
+
+/// One session's app on the virtual clock, driven through its screen as `rezepte run` drives it:
+/// every gesture finds the node a user would touch and sends that node's intent.
+@MainActor
+final class ExploreHarness {
+  /// What carrying out an action did.
+  struct Performed {
+    /// The intent sent, if a node's intent was sent.
+    var intent: UserIntent?
+    /// The node was disabled: the tap did nothing, as on a phone.
+    var wasDisabled = false
+  }
+
+  /// The `random.php` seed of `rezepte run`, so that a written scenario replays the same meals.
+  static let randomSeed: UInt64 = 1
+
+  let clock: VirtualClock
+  let tracker = TaskTracker()
+  private let catalogTransport: CatalogTransport
+  let recorder: RecordingTransport
+  private let wiring: AppWiring
+  private let makeApp: AppFactory
+  private(set) var app: (any ExplorableApp)?
+  /// How many requests the last `expect requests` had seen.
+  private var requestsRead = 0
+
+  init(setup: ExploreSetup, start: AppModel.Start) {
+    clock = VirtualClock(tracker: tracker)
+    catalogTransport = CatalogTransport(
+      catalog: setup.catalog, clock: clock, seed: Self.randomSeed)
+    recorder = RecordingTransport(setup.wrapTransport(catalogTransport, clock), clock: clock)
+    wiring = AppWiring(
+      api: MealAPI(transport: recorder), clock: clock, tracker: tracker,
+      favorites: setup.makeStorage(), start: start)
+    makeApp = setup.makeApp
+  }
+
+  var state: AppState { app?.state ?? AppState(list: MealListState()) }
+
+  var now: Duration { clock.now.offset }
+
+  /// The screen on top, as nodes.
+  func screen() -> Node { AppScreen.body(state) }
+
+  func launch() async {
+    let app = makeApp(wiring)
+    self.app = app
+    app.launch()
+    await tracker.settle()
+  }
+
+  /// The requests sent since the last call (what `expect requests` compares).
+  func takeRequests() -> [String] {
+    let log = recorder.log
+    defer { requestsRead = log.count }
+    return log[requestsRead...].map(\.request.description)
+  }
+
+  // MARK: - Actions
+
+  /// Carries out `action`; `nil` when the screen does not offer it (nothing happens then).
+  func perform(_ action: ExploreAction) async -> Performed? {
+    let screen = screen()
+    switch action {
+    case .type(let text):
+      guard let field = screen.first(where: { $0.kind == .searchField }) else { return nil }
+      var current = field.text ?? ""
+      for character in text {
+        current.append(character)
+        await send(.searchTextChanged(current))
+      }
+      return Performed(intent: .searchTextChanged(current))
+    case .clearSearch:
+      guard screen.first(where: { $0.kind == .searchField }) != nil else { return nil }
+      return await sent(.searchTextChanged(""))
+    case .wait(let duration):
+      await clock.advance(by: duration)
+      await tracker.settle()
+      return Performed()
+    case .pickCategory(let name):
+      guard let picker = screen.first(where: { $0.kind == .picker }),
+        picker.options.contains(name)
+      else { return nil }
+      return await sent(.categoryPicked(name))
+    case .pullToRefresh:
+      guard let list = screen.first(where: { $0.has(.refreshable) }), let intent = list.intent
+      else { return nil }
+      return await sent(intent)
+    case .tapDice:
+      return await tap(AppText.dice, kinds: [.button])
+    case .open(let name):
+      return await tap(name, kinds: [.row, .tile])
+    case .back:
+      guard let top = screen.first(where: { $0.kind == .screen }), top.back != nil,
+        let intent = top.intent
+      else { return nil }
+      return await sent(intent)
+    case .toggleHeart:
+      let hearts = [MealDetailState.addFavoriteTitle, MealDetailState.removeFavoriteTitle]
+      guard let heart = screen.tappables.first(where: { hearts.contains($0.label) }) else {
+        return nil
+      }
+      return await sent(heart.intent)
+    case .retry:
+      return await tap(AppText.retry, kinds: [.button])
+    case .focusSearch:
+      guard let field = screen.first(where: { $0.kind == .searchField }),
+        let intent = field.focusing
+      else { return nil }
+      return await sent(intent)
+    case .pickSuggestion(let text):
+      guard let field = screen.first(where: { $0.kind == .searchField }),
+        field.has(.focused), field.suggestions.contains(text)
+      else { return nil }
+      return await sent(.suggestionPicked(text))
+    case .tap(let label):
+      guard let target = try? screen.tappable(labeled: label) else { return nil }
+      if target.isDisabled { return Performed(intent: target.intent, wasDisabled: true) }
+      return await sent(target.intent)
+    case .dismissNotice:
+      return await tap(AppText.noticeDismiss, kinds: [.button])
+    case .relaunch:
+      // The old app's work in flight ends with it: its answers have no screen to reach.
+      app = nil
+      await launch()
+      return Performed()
+    case .network(let fault, let endpoint):
+      catalogTransport.setFault(fault, for: endpoint)
+      recorder.setFault(fault, for: endpoint)
+      return Performed()
+    case .delay(let duration, let endpoint):
+      catalogTransport.setDelay(duration, for: endpoint)
+      return Performed()
+    }
+  }
+
+  /// Presses the first node of these kinds labelled `label`.
+  private func tap(_ label: String, kinds: Set<Node.Kind>) async -> Performed? {
+    guard
+      let target = screen().tappables.first(where: { kinds.contains($0.kind) && $0.label == label })
+    else { return nil }
+    if target.isDisabled { return Performed(intent: target.intent, wasDisabled: true) }
+    return await sent(target.intent)
+  }
+
+  private func sent(_ intent: UserIntent) async -> Performed {
+    await send(intent)
+    return Performed(intent: intent)
+  }
+
+  private func send(_ intent: UserIntent) async {
+    app?.send(intent)
+    await tracker.settle()
+  }
+}
