@@ -7,8 +7,12 @@ import ViewModels
 enum ActionMenu {
   /// Texts typed at the end of the search field; together they spell the catalog's names,
   /// blanks, and texts that find nothing.
-  static let texts = ["L", "a", "s", "Las", "agne", "Pie", "Cake", "Soup", " ", "Chicken", "e", "xyz"]
-  static let shortWaits: [Duration] = [.milliseconds(50), .milliseconds(100), .milliseconds(300), .milliseconds(400)]
+  static let texts = [
+    "L", "a", "s", "Las", "agne", "Pie", "Cake", "Soup", " ", "Chicken", "e", "xyz",
+  ]
+  static let shortWaits: [Duration] = [
+    .milliseconds(50), .milliseconds(100), .milliseconds(300), .milliseconds(400),
+  ]
   static let longWaits: [Duration] = [.seconds(1), .seconds(2), .seconds(10)]
   static let delays: [Duration] = [.zero, .milliseconds(300), .seconds(1), .seconds(2)]
   static let endpoints: [String?] = [

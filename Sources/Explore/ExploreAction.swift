@@ -61,7 +61,8 @@ public enum ExploreAction: Hashable, Sendable {
 
   /// A quoted scenario text: `\` and `"` escaped, everything else as it is.
   static func quoted(_ text: String) -> String {
-    "\"" + text.replacingOccurrences(of: "\\", with: "\\\\")
+    "\""
+      + text.replacingOccurrences(of: "\\", with: "\\\\")
       .replacingOccurrences(of: "\"", with: "\\\"") + "\""
   }
 

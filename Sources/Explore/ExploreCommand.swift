@@ -111,8 +111,10 @@ public enum ExploreCommand {
           try Data(ExploreReport.scenario(finding, options: options.explore).utf8)
             .write(to: url, options: .atomic)
           files[finding.rule] =
-            options.out == "." ? url.lastPathComponent : (options.out as NSString)
-            .appendingPathComponent(url.lastPathComponent)
+            options.out == "."
+            ? url.lastPathComponent
+            : (options.out as NSString)
+              .appendingPathComponent(url.lastPathComponent)
         }
       } catch {
         errorOutput("error: cannot write the scenario files to \(options.out): \(error)")
@@ -121,7 +123,8 @@ public enum ExploreCommand {
     }
     for line in ExploreReport.lines(result, files: files) { output(line) }
     if options.timing {
-      let seconds = Double(elapsed.components.seconds)
+      let seconds =
+        Double(elapsed.components.seconds)
         + Double(elapsed.components.attoseconds) / 1e18
       let rate = seconds > 0 ? Int(Double(result.steps) / seconds) : 0
       output("wall time \(Int(seconds * 1000)) ms (shrinking included): \(rate) steps/s")

@@ -192,7 +192,8 @@ public struct Explorer {
         while index < best.actions.count {
           var candidate = best
           candidate.actions.removeSubrange(index..<min(index + size, candidate.actions.count))
-          if await attempt(candidate) { changed = true } else { index += size }
+          // Every offset, not only multiples of `size`: an `open` and its `back` go together.
+          if await attempt(candidate) { changed = true } else { index += 1 }
         }
         size /= 2
       }

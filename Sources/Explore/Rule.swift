@@ -95,9 +95,10 @@ public enum ScriptLine: Hashable, Sendable {
     case .expectVisible(let text): "expect visible \(ExploreAction.quoted(text))"
     case .expectHidden(let text): "expect hidden \(ExploreAction.quoted(text))"
     case .expectScreen(let screen):
-      (["expect screen"] + screen.split(separator: "\n", omittingEmptySubsequences: false).map {
-        "  " + $0
-      }).joined(separator: "\n")
+      (["expect screen"]
+        + screen.split(separator: "\n", omittingEmptySubsequences: false).map {
+          "  " + $0
+        }).joined(separator: "\n")
     }
   }
 }

@@ -115,28 +115,28 @@ final class RuleChecker {
     guard let intent = step.intent else { return nil }
     let before = step.before
     let after = step.after
-    var after_: [ScriptLine] = []
+    var demanded: [ScriptLine] = []
     let accepted: Bool
     switch intent {
     case .mealTapped(let meal):
       accepted =
         after.path.count > before.path.count
         && Self.route(after.path[before.path.count]) == .detail(id: meal.id)
-      after_ = [.expectTitle(meal.name)]
+      demanded = [.expectTitle(meal.name)]
     case .categoryTileTapped(let category):
       accepted =
         after.path.count > before.path.count
         && Self.route(after.path[before.path.count]) == .list
-      after_ = [.expectTitle(category)]
+      demanded = [.expectTitle(category)]
     case .backTapped:
       accepted = after.path.count == before.path.count - 1
       if let back = AppScreen.body(before).first(where: { $0.kind == .screen })?.back {
-        after_ = [.expectTitle(back)]
+        demanded = [.expectTitle(back)]
       }
     case .heartTapped:
       accepted = Self.detail(before)?.isFavorite != Self.detail(after)?.isFavorite
       if let detail = Self.detail(before) {
-        after_ = [
+        demanded = [
           .expectVisible(
             detail.isFavorite
               ? MealDetailState.addFavoriteTitle : MealDetailState.removeFavoriteTitle)
@@ -144,23 +144,23 @@ final class RuleChecker {
       }
     case .searchTextChanged(let text):
       accepted = Self.list(after)?.searchText == text
-      after_ = [.expectVisible(text.isEmpty ? AppText.searchPrompt : text)]
+      demanded = [.expectVisible(text.isEmpty ? AppText.searchPrompt : text)]
     case .searchFocusChanged(let focused):
       accepted = !focused || Self.list(after)?.isSearchFocused == true
       if let first = Self.list(before)?.suggestionTerms.first,
         Self.list(before)?.searchText.isEmpty == true
       {
-        after_ = [.expectVisible(first)]
+        demanded = [.expectVisible(first)]
       }
     case .suggestionPicked(let text):
       accepted = Self.list(after)?.searchText == text
-      after_ = [.expectTitle("Suche")]
+      demanded = [.expectTitle("Suche")]
     case .categoryPicked(let category):
       accepted = Self.list(after)?.category == category
-      if Self.list(before)?.query.isSearch == false { after_ = [.expectTitle(category)] }
+      if Self.list(before)?.query.isSearch == false { demanded = [.expectTitle(category)] }
     case .noticeDismissed:
       accepted = Self.list(after)?.notice == nil
-      if let notice = Self.list(before)?.notice { after_ = [.expectHidden(notice)] }
+      if let notice = Self.list(before)?.notice { demanded = [.expectHidden(notice)] }
     case .pulledToRefresh, .retryTapped, .diceTapped:
       accepted = !step.sent.isEmpty
     case .linkTapped:
@@ -170,7 +170,7 @@ final class RuleChecker {
     return Violation(
       rule: .everyIntentSettles, step: step.index,
       message: "`\(step.action.scenarioLine)` sent \(intent), but the app did not carry it out.",
-      after: after_)
+      after: demanded)
   }
 
   private func stuck(_ step: StepContext) -> Violation? {
@@ -245,7 +245,8 @@ final class RuleChecker {
     }
     var after: [ScriptLine] = []
     if actual.count > path.count, Array(actual.prefix(path.count)) == path {
-      let expected = AppState(root: step.after.root, path: Array(step.after.path.prefix(path.count)))
+      let expected = AppState(
+        root: step.after.root, path: Array(step.after.path.prefix(path.count)))
       if let title = AppScreen.body(expected).screenTitle { after = [.expectTitle(title)] }
     }
     let shown = actual.map(\.description).joined(separator: " › ")
@@ -470,15 +471,17 @@ final class RuleChecker {
     guard step.endTime >= due, step.startTime < due, searchesBefore == 0, let query,
       query.isSearch
     else { return [.expectRequestCount(0)] }
-    let request = APIRequest(path: "search.php", query: [URLQueryItem(name: "s", value: query.search)])
+    let request = APIRequest(
+      path: "search.php", query: [URLQueryItem(name: "s", value: query.search)])
     return [.expectRequests([request.description])]
   }
 
   // MARK: - 1. The current answer
 
   private func answer(_ step: StepContext) async -> Violation? {
+    // A notice says a refresh failed and kept the list it had (lesson 3.11): not an answer.
     guard step.sleepers == 0, case .list(let list) = step.after.top, !list.isRefreshing,
-      case .loaded(let meals) = list.meals
+      list.notice == nil, case .loaded(let meals) = list.meals
     else { return nil }
     let query = list.query
     guard let expected = await oracle.ids(for: query) else { return nil }
