@@ -483,6 +483,10 @@ final class RuleChecker {
     guard step.sleepers == 0, case .list(let list) = step.after.top, !list.isRefreshing,
       list.notice == nil, case .loaded(let meals) = list.meals
     else { return nil }
+    // The last load failed: a failed refresh keeps the list it had (lesson 3.11), even after its
+    // notice is dismissed; there is no newer answer to show.
+    let lists = ["filter.php", "search.php"]
+    if step.log.last(where: { lists.contains($0.request.path) })?.outcome == .failed { return nil }
     let query = list.query
     guard let expected = await oracle.ids(for: query) else { return nil }
     let shown = meals.map(\.id)
