@@ -12,10 +12,11 @@ import VirtualTime
   let catalog = try! Catalog.embedded()
 
   func finding(
-    _ rule: Rule, in setup: ExploreSetup, seed: UInt64 = 3, sessions: Int = 60
+    _ rule: Rule, in setup: ExploreSetup, seed: UInt64 = 3, sessions: Int = 60,
+    steps: Int = 30
   ) async throws -> Finding {
     let result = await Explorer(setup: setup).explore(
-      ExploreOptions(seed: seed, sessions: sessions, steps: 30))
+      ExploreOptions(seed: seed, sessions: sessions, steps: steps))
     return try #require(result.findings.first { $0.rule == rule })
   }
 
@@ -69,7 +70,7 @@ import VirtualTime
   func diceOverNavigation() async throws {
     // The real app does this today (see ExploreRealAppTests); its scenario fails on it.
     let setup = ExploreSetup(catalog: catalog)
-    let finding = try await finding(.navigationStays, in: setup, seed: 1, sessions: 200)
+    let finding = try await finding(.navigationStays, in: setup, seed: 1, sessions: 70, steps: 40)
     #expect(finding.shrunk.actions.count <= 6, "\(finding.shrunk.actions)")
     #expect(finding.shrunk.actions.contains(.tapDice))
     let failedLine = await Explorer(setup: setup).check(
