@@ -15,13 +15,18 @@ let package = Package(
     .library(name: "MealCatalog", targets: ["MealCatalog"]),
     .library(name: "VirtualTime", targets: ["VirtualTime"]),
     .library(name: "ViewModels", targets: ["ViewModels"]),
+    .library(name: "ObservableViewModels", targets: ["ObservableViewModels"]),
     .library(name: "ViewDescription", targets: ["ViewDescription"]),
     .library(name: "Scenarios", targets: ["Scenarios"]),
     .library(name: "MealServer", targets: ["MealServer"]),
+    .library(name: "TerminalPlayer", targets: ["TerminalPlayer"]),
     .library(name: "Explore", targets: ["Explore"]),
   ],
   targets: [
     .target(name: "VirtualTime"),
+    // The command line every command shares: declarations, parsing, help, errors, exit codes,
+    // and the readers of durations and URLs.
+    .target(name: "CommandLineKit"),
     .target(name: "MealDB"),
     .target(
       name: "MealCatalog",
@@ -29,22 +34,36 @@ let package = Package(
       resources: [.copy("Resources/Catalog")]
     ),
     .target(name: "ViewModels", dependencies: ["MealDB", "VirtualTime"]),
+    // `@Observable` wrappers of the view models, for SwiftUI ports (README, "Porting to SwiftUI").
+    .target(name: "ObservableViewModels", dependencies: ["ViewModels"]),
     .target(name: "ViewDescription", dependencies: ["ViewModels", "MealDB"]),
     .target(
       name: "Scenarios",
-      dependencies: ["ViewDescription", "ViewModels", "MealCatalog", "MealDB", "VirtualTime"]
+      dependencies: [
+        "ViewDescription", "ViewModels", "MealCatalog", "MealDB", "VirtualTime", "CommandLineKit",
+      ]
     ),
-    .target(name: "MealServer", dependencies: ["MealCatalog", "MealDB", "VirtualTime"]),
+    .target(
+      name: "MealServer", dependencies: ["MealCatalog", "MealDB", "VirtualTime", "CommandLineKit"]
+    ),
+    // `rezepte play`: the app in a terminal over the same screens, saving sessions as scenarios.
+    .target(
+      name: "TerminalPlayer",
+      dependencies: [
+        "Scenarios", "ViewDescription", "ViewModels", "MealCatalog", "MealDB", "VirtualTime",
+        "CommandLineKit",
+      ]
+    ),
     // Random user sessions against the app's rules, shrunk to scenario files (`rezepte explore`).
     .target(
       name: "Explore",
-      dependencies: ["ViewDescription", "ViewModels", "MealCatalog", "MealDB", "VirtualTime"]
+      dependencies: [
+        "ViewDescription", "ViewModels", "MealCatalog", "MealDB", "VirtualTime", "CommandLineKit",
+      ]
     ),
     .executableTarget(
       name: "rezepte",
-      dependencies: [
-        "Scenarios", "MealServer", "MealCatalog", "MealDB", "ViewDescription", "Explore",
-      ]
+      dependencies: ["Scenarios", "MealServer", "TerminalPlayer", "Explore", "CommandLineKit"]
     ),
     // Benchmarks of the scenario runner; meaningful only in a release build (README, "Benchmarks").
     .executableTarget(
@@ -54,6 +73,7 @@ let package = Package(
       ]
     ),
     .testTarget(name: "VirtualTimeTests", dependencies: ["VirtualTime"]),
+    .testTarget(name: "CommandLineKitTests", dependencies: ["CommandLineKit"]),
     .testTarget(name: "MealDBTests", dependencies: ["MealDB"]),
     .testTarget(name: "MealCatalogTests", dependencies: ["MealCatalog", "MealDB", "VirtualTime"]),
     .testTarget(
@@ -61,12 +81,28 @@ let package = Package(
       dependencies: ["ViewModels", "MealCatalog", "MealDB", "VirtualTime"]
     ),
     .testTarget(
+      name: "ObservableViewModelsTests",
+      dependencies: ["ObservableViewModels", "ViewModels", "MealCatalog", "MealDB", "VirtualTime"]
+    ),
+    // Imports the libraries without `@testable`: exactly what the README's snippets show.
+    .testTarget(
+      name: "PublicAPITests",
+      dependencies: ["ObservableViewModels", "ViewModels", "MealCatalog", "MealDB"]
+    ),
+    .testTarget(
       name: "ViewDescriptionTests",
       dependencies: ["ViewDescription", "ViewModels", "MealDB"]
     ),
     .testTarget(
       name: "ScenariosTests",
-      dependencies: ["Scenarios", "ViewDescription", "MealCatalog", "MealServer"]
+      dependencies: ["Scenarios", "ViewDescription", "MealCatalog", "MealServer", "CommandLineKit"]
+    ),
+    .testTarget(
+      name: "TerminalPlayerTests",
+      dependencies: [
+        "TerminalPlayer", "Scenarios", "ViewDescription", "ViewModels", "MealCatalog", "MealDB",
+        "CommandLineKit",
+      ]
     ),
     .testTarget(
       name: "ExploreTests",
@@ -76,7 +112,8 @@ let package = Package(
       ]
     ),
     .testTarget(
-      name: "MealServerTests", dependencies: ["MealServer", "MealCatalog", "MealDB", "VirtualTime"]
+      name: "MealServerTests",
+      dependencies: ["MealServer", "MealCatalog", "MealDB", "VirtualTime", "CommandLineKit"]
     ),
   ],
   swiftLanguageModes: [.v6]

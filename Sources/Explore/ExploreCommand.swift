@@ -1,3 +1,4 @@
+import CommandLineKit
 import Foundation
 import MealCatalog
 
@@ -14,61 +15,76 @@ public enum ExploreCommand {
     public var timing = false
 
     public init() {}
+
+    /// The options of one invocation; the parser has checked their spelling.
+    init(_ invocation: Invocation) throws(UsageError) {
+      if let text = invocation.value("--seed") {
+        guard let seed = UInt64(text) else {
+          throw UsageError("--seed needs a whole number from 0 to 2^64−1, not '\(text)'")
+        }
+        explore.seed = seed
+      }
+      if let text = invocation.value("--sessions") {
+        explore.sessions = try Self.count(text, option: "--sessions")
+      }
+      if let text = invocation.value("--steps") {
+        explore.steps = try Self.count(text, option: "--steps")
+      }
+      catalog = invocation.value("--catalog")
+      if let out = invocation.value("--out") { self.out = out }
+      timing = invocation.flag("--timing")
+    }
+
+    private static func count(_ text: String, option: String) throws(UsageError) -> Int {
+      guard let count = Int(text), (1...1_000_000).contains(count) else {
+        throw UsageError("\(option) needs a whole number from 1 to 1000000, not '\(text)'")
+      }
+      return count
+    }
   }
 
-  public static let usage =
-    "usage: rezepte explore [--seed N] [--sessions N] [--steps N] [--catalog DIR] [--out DIR] "
-    + "[--timing]"
+  /// The declaration of `rezepte explore`: its options, help and run.
+  public static let command = Command(
+    name: "explore",
+    summary: "Explores random user sessions against the app's rules, on the virtual clock.",
+    discussion: """
+      Each session launches the app and then, step by step, does one of the things the screen \
+      offers (type, clear search, focus search, pick a suggestion or a category, pull to \
+      refresh, tap the dice, open a row or tile, back, toggle the heart, retry, dismiss the \
+      notice, follow a link) or waits, changes the network (faults and delays, per endpoint) or \
+      relaunches. The rules are checked after every step; a session that breaks one is shrunk \
+      to a smallest one that still breaks it and written as a scenario file that `rezepte run` \
+      fails on.
+      Exit status: 0 when every rule held, 1 when one broke (files written), 2 for bad input.
+      """,
+    options: [
+      .value(
+        "--seed", "N",
+        help: "The seed of every session (default 1); the same seed gives the same sessions, "
+          + "report and files."),
+      .value("--sessions", "N", help: "How many sessions (default 200)."),
+      .value("--steps", "N", help: "The most steps a session takes (default 40)."),
+      .value(
+        "--catalog", "DIR", help: "Explores against this catalog instead of the embedded one."),
+      .value("--out", "DIR", help: "Where the scenario files go (default: the current folder)."),
+      .flag("--timing", help: "Also prints the wall time and steps per second."),
+    ],
+    run: { invocation throws(UsageError) in
+      let options = try Options(invocation)
+      let console = invocation.console
+      let code = await run(options, output: console.output, errorOutput: console.errorOutput)
+      return ExitCode(rawValue: code) ?? .failure
+    })
 
-  public static let help = """
-    rezepte explore: random user sessions against the app's rules, on the virtual clock.
+  /// The usage line printed after a mistake.
+  public static var usage: String {
+    Program(name: "rezepte", summary: "", commands: [command]).usage(of: command)
+  }
 
-    \(usage)
-
-    Each session launches the app and then, step by step, does one of the things the screen
-    offers (type, clear search, focus search, pick a suggestion or a category, pull to refresh,
-    tap the dice, open a row or tile, back, toggle the heart, retry, dismiss the notice, follow
-    a link) or waits, changes the network (faults and delays, per endpoint) or relaunches. The
-    rules are checked after every step; a session that breaks one is shrunk to a smallest one
-    that still breaks it and written as a scenario file that `rezepte run` fails on.
-
-      --seed N       the seed of every session (default 1); the same seed gives the same
-                     sessions, report and files
-      --sessions N   how many sessions (default 200)
-      --steps N      the most steps a session takes (default 40)
-      --catalog DIR  explore against this catalog instead of the embedded one
-      --out DIR      where the scenario files go (default: the current folder)
-      --timing       also print the wall time and steps per second
-
-    Exit status: 0 when every rule held, 1 when one broke (files written), 2 for bad input.
-    """
-
-  /// Parses the arguments after `explore`.
+  /// Parses the arguments after `explore`, as the shared parser reads them; `nil` for `--help`.
   public static func parse(_ arguments: [String]) throws(UsageError) -> Options? {
-    var options = Options()
-    var rest = arguments[...]
-    while let argument = rest.popFirst() {
-      switch argument {
-      case "--help", "-h": return nil
-      case "--seed":
-        let text = try value(of: argument, in: &rest)
-        guard let seed = UInt64(text) else {
-          throw UsageError("`--seed` needs a whole number from 0 to 2^64−1, not `\(text)`")
-        }
-        options.explore.seed = seed
-      case "--sessions": options.explore.sessions = try count(of: argument, in: &rest)
-      case "--steps": options.explore.steps = try count(of: argument, in: &rest)
-      case "--catalog": options.catalog = try value(of: argument, in: &rest)
-      case "--out": options.out = try value(of: argument, in: &rest)
-      case "--timing": options.timing = true
-      default:
-        throw UsageError(
-          argument.hasPrefix("-")
-            ? "unknown option `\(argument)` for `explore`"
-            : "`explore` takes no files, but `\(argument)` was given")
-      }
-    }
-    return options
+    if arguments.contains("--help") || arguments.contains("-h") { return nil }
+    return try Options(command.parse(arguments, console: .standard))
   }
 
   /// Runs `rezepte explore` and returns its exit status.
@@ -79,7 +95,7 @@ public enum ExploreCommand {
     let options: Options
     do {
       guard let parsed = try parse(arguments) else {
-        output(help)
+        output(Program(name: "rezepte", summary: "", commands: [command]).help(for: command))
         return 0
       }
       options = parsed
@@ -87,6 +103,13 @@ public enum ExploreCommand {
       errorOutput("error: \(error.message)\n\(usage)")
       return 2
     }
+    return await run(options, output: output, errorOutput: errorOutput)
+  }
+
+  /// Explores with parsed options; returns the exit status.
+  static func run(
+    _ options: Options, output: (String) -> Void, errorOutput: (String) -> Void
+  ) async -> Int32 {
     let catalog: Catalog
     do {
       catalog =
@@ -130,33 +153,5 @@ public enum ExploreCommand {
       output("wall time \(Int(seconds * 1000)) ms (shrinking included): \(rate) steps/s")
     }
     return result.findings.isEmpty ? 0 : 1
-  }
-
-  /// A command-line mistake, one sentence.
-  public struct UsageError: Error, Equatable, Sendable {
-    public let message: String
-
-    init(_ message: String) {
-      self.message = message
-    }
-  }
-
-  private static func value(
-    of option: String, in rest: inout ArraySlice<String>
-  ) throws(UsageError) -> String {
-    guard let value = rest.popFirst(), !value.hasPrefix("--") else {
-      throw UsageError("`\(option)` needs a value")
-    }
-    return value
-  }
-
-  private static func count(
-    of option: String, in rest: inout ArraySlice<String>
-  ) throws(UsageError) -> Int {
-    let text = try value(of: option, in: &rest)
-    guard let count = Int(text), count > 0 else {
-      throw UsageError("`\(option)` needs a whole number above 0, not `\(text)`")
-    }
-    return count
   }
 }

@@ -6,8 +6,8 @@ public enum LoadState<Value> {
   case loading
   /// Done, with the data.
   case loaded(Value)
-  /// Failed, with the message the user sees.
-  case failed(String)
+  /// Failed, with why; the screen turns it into the message the user sees.
+  case failed(LoadFailure)
 
   /// The data, when there is some.
   public var value: Value? {

@@ -1,3 +1,4 @@
+import CommandLineKit
 import Foundation
 import MealDB
 
@@ -17,61 +18,38 @@ public enum CaptureCommand {
     public var categories: [String]?
   }
 
-  public static let help = """
-    USAGE: rezepte capture --base-url URL --out DIR [--categories A,B,...]
+  /// The declaration of `rezepte capture`: its options, help and run.
+  public static let command = Command(
+    name: "capture",
+    summary: "Downloads categories and full recipes from a server into a catalog directory.",
+    discussion: """
+      Downloads categories.php and, for the chosen categories, every meal's full record \
+      (filter.php, then lookup.php) into DIR as categories.json and meals.json, a catalog that \
+      `rezepte serve --catalog DIR` serves. Running it again resumes: records already in \
+      meals.json are not downloaded again; the category lists are, to find new meals. \
+      meals.json is replaced after each category, never left half-written.
+      Exit status: 0 when done, 1 when the capture failed, 2 for bad input.
+      """,
+    options: [
+      .value(
+        "--base-url", "URL",
+        help: "The API folder, e.g. https://www.themealdb.com/api/json/v1/1/ or "
+          + "http://127.0.0.1:8080/api/json/v1/1/ (rezepte serve).",
+        required: true),
+      .value("--out", "DIR", help: "The catalog directory; created if missing.", required: true),
+      .value("--categories", "A,B,…", help: "Only these categories (default: all)."),
+    ],
+    run: { invocation throws(UsageError) in
+      await run(try Options(invocation), console: invocation.console)
+    })
 
-    Downloads categories.php and, for the chosen categories, every meal's full record
-    (filter.php, then lookup.php) into DIR as categories.json and meals.json, a catalog that
-    `rezepte serve --catalog DIR` serves. Running it again resumes: records already in
-    meals.json are not downloaded again; the category lists are, to find new meals.
-    meals.json is replaced after each category, never left half-written.
-
-    OPTIONS:
-      --base-url URL            The API folder, e.g. https://www.themealdb.com/api/json/v1/1/
-                                or http://127.0.0.1:8080/api/json/v1/1/ (rezepte serve).
-      --out DIR                 The catalog directory; created if missing.
-      --categories A,B,...      Only these categories (default: all).
-      -h, --help                Show this help.
-    """
-
-  public static func parse(_ arguments: [String]) throws -> Options {
-    var baseURL: URL?
-    var directory: String?
-    var categories: [String]?
-    var reader = ArgumentReader(arguments)
-    while let (name, inline) = try reader.next() {
-      switch name {
-      case "--base-url":
-        let text = try reader.value(of: name, inline: inline)
-        guard let url = URL(string: text), ["http", "https"].contains(url.scheme ?? ""),
-          url.host != nil
-        else {
-          throw UsageError("--base-url takes an http or https URL, not \"\(text)\".")
-        }
-        baseURL = url
-      case "--out":
-        directory = try reader.value(of: name, inline: inline)
-      case "--categories":
-        let names = try reader.value(of: name, inline: inline).split(separator: ",")
-          .map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
-        guard !names.isEmpty else { throw UsageError("--categories needs at least one name.") }
-        categories = names
-      default:
-        throw UsageError("unknown option \(name) for capture.")
-      }
-    }
-    guard let baseURL else { throw UsageError("capture needs --base-url.") }
-    guard let directory else { throw UsageError("capture needs --out.") }
-    return Options(baseURL: baseURL, directory: directory, categories: categories)
+  /// Reads the options; the parser has checked their spelling.
+  static func parse(_ arguments: [String]) throws(UsageError) -> Options {
+    try Options(command.parse(arguments, console: .standard))
   }
 
-  /// Runs the command: 0 when done, 1 when the capture failed, 2 for bad input.
-  public static func run(arguments: [String]) async -> Int32 {
-    let options: Options
-    switch commandOptions(arguments, help: help, parse: parse) {
-    case .run(let parsed): options = parsed
-    case .exit(let status): return status
-    }
+  /// Runs the capture.
+  static func run(_ options: Options, console: Console) async -> ExitCode {
     let onTerminal = isatty(1) == 1
     var progress: (@Sendable (CatalogCapture.Progress) -> Void)?
     if onTerminal {
@@ -91,11 +69,26 @@ public enum CaptureCommand {
         + "Captured \(summary.categories) categories and \(summary.meals) meals"
         + " (\(summary.downloaded) downloaded) into \(options.directory)\n"
       FileHandle.standardOutput.write(Data(text.utf8))
-      return 0
+      return .success
     } catch {
       if onTerminal { FileHandle.standardOutput.write(Data("\n".utf8)) }
-      printError("\(error)", help: nil)
-      return 1
+      console.errorOutput("error: \(error)")
+      return .failure
+    }
+  }
+}
+
+extension CaptureCommand.Options {
+  /// The options of a parsed `capture` command line.
+  init(_ invocation: Invocation) throws(UsageError) {
+    // The parser has made sure that both required options are there.
+    baseURL = try BaseURL.parse(invocation.value("--base-url") ?? "", option: "--base-url")
+    directory = invocation.value("--out") ?? ""
+    if let text = invocation.value("--categories") {
+      let names = text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+        .filter { !$0.isEmpty }
+      guard !names.isEmpty else { throw UsageError("--categories needs at least one name") }
+      categories = names
     }
   }
 }

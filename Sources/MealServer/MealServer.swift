@@ -24,6 +24,8 @@ public final class MealServer: Sendable {
     public var seed: UInt64?
     /// Receives one entry per answered request; `nil` logs nothing.
     public var log: (@Sendable (RequestLog) -> Void)?
+    /// The most connections served at once (`serve --max-connections`).
+    public var maxConnections = 256
 
     public init(
       readTimeout: Duration = .seconds(5), maxRequestLineBytes: Int = 8192,

@@ -1,3 +1,4 @@
+import CommandLineKit
 import Dispatch
 import Foundation
 import MealCatalog
@@ -17,86 +18,64 @@ public enum ServeCommand {
     public var catalog: String?
     public var faults = Faults.none
     public var quiet = false
+    /// The most connections served at once.
+    public var maxConnections = 256
 
     public init() {}
   }
 
-  public static let help = """
-    USAGE: rezepte serve [--port N] [--catalog DIR] [--delay DURATION[@ENDPOINT]]
-                         [--status CODE[@ENDPOINT]] [--broken-data[=ENDPOINT]] [--quiet]
+  /// The declaration of `rezepte serve`: its options, help and run.
+  public static let command = Command(
+    name: "serve",
+    summary: "Serves a catalog over HTTP at TheMealDB's paths, on 127.0.0.1.",
+    discussion: """
+      The catalog is served like TheMealDB on http://127.0.0.1:<port>/api/json/v1/1/ until Ctrl-C \
+      (SIGINT) or SIGTERM. Endpoints: categories, filter, search, lookup, random, list (each \
+      may be written with or without .php, here as in scenario files).
+      Exit status: 0 after a clean stop, 1 when the server cannot start, 2 for bad input.
+      """,
+    options: [
+      .value(
+        "--port", "N",
+        help: "Port on 127.0.0.1 (default 8080; 0 picks a free one, printed on start)."),
+      .value(
+        "--catalog", "DIR",
+        help: "A directory with categories.json and meals.json, as written by `rezepte capture` "
+          + "(default: the embedded catalog)."),
+      .value(
+        "--delay", "DURATION[@ENDPOINT]",
+        help: "Waits before every answer (or those of one endpoint): 250ms, 2s, 1.5s; "
+          + "from 0s to 1 hour."),
+      .value(
+        "--status", "CODE[@ENDPOINT]",
+        help: "Answers every request (or those of one endpoint) with this HTTP status, 400-599: "
+          + "--status 500@lookup."),
+      .flagWithValue(
+        "--broken-data", "ENDPOINT",
+        help: "Answers 200 OK with a body that is not JSON: --broken-data=filter."),
+      .value(
+        "--max-connections", "N",
+        help: "The most connections served at once; more are refused (default 256)."),
+      .flag("--quiet", help: "Does not log one line per request to stderr."),
+    ],
+    epilogue: {
+      """
+      Example:
+        rezepte serve --port 0 --delay 3s@search
+        curl 'http://127.0.0.1:8080/api/json/v1/1/search.php?s=Lasagne'
+      """
+    },
+    run: { invocation throws(UsageError) in
+      await run(try Options(invocation), console: invocation.console)
+    })
 
-    Serves a catalog like TheMealDB on http://127.0.0.1:<port>/api/json/v1/1/ until Ctrl-C
-    (SIGINT) or SIGTERM. Endpoints: categories.php, filter.php, search.php, lookup.php,
-    random.php, list.php.
-
-    OPTIONS:
-      --port N                  Port on 127.0.0.1 (default 8080; 0 picks a free one, printed
-                                on start).
-      --catalog DIR             A directory with categories.json and meals.json, as written by
-                                `rezepte capture` (default: the embedded catalog).
-      --delay DURATION          Wait before every answer: 250ms, 2s, 1.5s.
-      --status CODE             Answer every request with this HTTP status (400-599).
-      --broken-data             Answer 200 OK with a body that is not JSON.
-      --quiet                   Do not log one line per request to stderr.
-      -h, --help                Show this help.
-
-      Each fault applies to one endpoint only when it is named after it: --delay 2s@search.php,
-      --status 500@lookup (".php" may be left out), --broken-data=filter.php.
-
-    EXAMPLE:
-      rezepte serve --port 0 --delay 3s@search.php
-      curl 'http://127.0.0.1:8080/api/json/v1/1/search.php?s=Lasagne'
-    """
-
-  /// Reads the options; `--help` is handled by `run`.
-  public static func parse(_ arguments: [String]) throws -> Options {
-    var options = Options()
-    var reader = ArgumentReader(arguments)
-    while let (name, inline) = try reader.next() {
-      switch name {
-      case "--port":
-        let text = try reader.value(of: name, inline: inline)
-        guard let port = UInt16(text) else {
-          throw UsageError("--port takes a number from 0 to 65535, not \"\(text)\".")
-        }
-        options.port = port
-      case "--catalog":
-        options.catalog = try reader.value(of: name, inline: inline)
-      case "--delay":
-        let (text, endpoint) = try OptionValue.scoped(
-          reader.value(of: name, inline: inline), option: name)
-        options.faults.delay = try OptionValue.duration(text, option: name)
-        options.faults.delayEndpoint = endpoint
-      case "--status":
-        let (text, endpoint) = try OptionValue.scoped(
-          reader.value(of: name, inline: inline), option: name)
-        guard let status = Int(text), (400...599).contains(status) else {
-          throw UsageError("--status takes an HTTP error status from 400 to 599, not \"\(text)\".")
-        }
-        options.faults.status = status
-        options.faults.statusEndpoint = endpoint
-      case "--broken-data":
-        options.faults.brokenData = true
-        options.faults.brokenDataEndpoint = try inline.map {
-          try OptionValue.endpoint($0, option: name)
-        }
-      case "--quiet":
-        guard inline == nil else { throw UsageError("--quiet takes no value.") }
-        options.quiet = true
-      default:
-        throw UsageError("unknown option \(name) for serve.")
-      }
-    }
-    return options
+  /// Reads the options; the parser has checked their spelling.
+  static func parse(_ arguments: [String]) throws(UsageError) -> Options {
+    try Options(command.parse(arguments, console: .standard))
   }
 
-  /// Runs the command: 0 after a clean stop, 1 when the server cannot start, 2 for bad input.
-  public static func run(arguments: [String]) async -> Int32 {
-    let options: Options
-    switch commandOptions(arguments, help: help, parse: parse) {
-    case .run(let parsed): options = parsed
-    case .exit(let status): return status
-    }
+  /// Runs the server until SIGINT or SIGTERM.
+  static func run(_ options: Options, console: Console) async -> ExitCode {
     let catalog: Catalog
     let name: String
     do {
@@ -108,11 +87,12 @@ public enum ServeCommand {
         name = "the embedded catalog"
       }
     } catch {
-      printError("the catalog cannot be loaded: \(error).", help: nil)
-      return 2
+      console.errorOutput("error: the catalog cannot be loaded: \(error)")
+      return .badInput
     }
     var configuration = MealServer.Configuration()
     if options.quiet { configuration.log = nil }
+    configuration.maxConnections = options.maxConnections
     let server = MealServer(catalog: catalog, faults: options.faults, configuration: configuration)
     // Ignored before the server starts, so that a signal in between cannot kill the process.
     let signals = SignalWaiter(signals: [SIGINT, SIGTERM])
@@ -121,8 +101,8 @@ public enum ServeCommand {
       port = try server.start(port: options.port)
     } catch {
       signals.cancel()
-      printError("\(error).", help: nil)
-      return 1
+      console.errorOutput("error: \(error)")
+      return .failure
     }
     let counts = "\(catalog.categories.count) categories, \(catalog.records.count) meals"
     var banner = "Serving \(name) (\(counts)) on http://127.0.0.1:\(port)\(MealServer.apiPath)\n"
@@ -133,43 +113,53 @@ public enum ServeCommand {
     signals.cancel()
     if !options.quiet {
       let name = signal == SIGINT ? "SIGINT" : "SIGTERM"
-      FileHandle.standardError.write(Data("Stopped on \(name).\n".utf8))
+      console.errorOutput("Stopped on \(name).")
     }
-    return 0
-  }
-
-}
-
-/// What to do after reading a command's arguments.
-enum CommandStart<Options> {
-  /// Run with these options.
-  case run(Options)
-  /// Exit at once with this status: 0 after `--help`, 2 after bad input.
-  case exit(Int32)
-}
-
-/// The start every command shares: `--help` prints the help; arguments that do not parse print
-/// `error:` with the sentence and the help.
-func commandOptions<Options>(
-  _ arguments: [String], help: String, parse: ([String]) throws -> Options
-) -> CommandStart<Options> {
-  if arguments.contains("--help") || arguments.contains("-h") {
-    print(help)
-    return .exit(0)
-  }
-  do {
-    return .run(try parse(arguments))
-  } catch {
-    printError("\(error)", help: help)
-    return .exit(2)
+    return .success
   }
 }
 
-/// Writes `error: <message>` and, for bad input, the command's usage to standard error.
-func printError(_ message: String, help: String?) {
-  var text = "error: \(message)\n"
-  if let help { text += "\n" + help + "\n" }
-  FileHandle.standardError.write(Data(text.utf8))
+extension ServeCommand.Options {
+  /// The options of a parsed `serve` command line.
+  init(_ invocation: Invocation) throws(UsageError) {
+    self.init()
+    if let port = try invocation.value(
+      "--port",
+      { text throws(UsageError) in
+        try OptionValue.integer(text, option: "--port", in: 0...65535, what: "a port")
+      })
+    {
+      self.port = UInt16(port)
+    }
+    catalog = invocation.value("--catalog")
+    if let text = invocation.value("--delay") {
+      let (value, endpoint) = try OptionValue.scoped(text, option: "--delay")
+      faults.delay = try OptionValue.duration(value, option: "--delay")
+      faults.delayEndpoint = endpoint
+    }
+    if let text = invocation.value("--status") {
+      let (value, endpoint) = try OptionValue.scoped(text, option: "--status")
+      faults.status = try OptionValue.integer(
+        value, option: "--status", in: 400...599, what: "an HTTP error status")
+      faults.statusEndpoint = endpoint
+    }
+    if invocation.flag("--broken-data") {
+      faults.brokenData = true
+      faults.brokenDataEndpoint = try invocation.value(
+        "--broken-data",
+        { text throws(UsageError) in try OptionValue.endpoint(text, option: "--broken-data") })
+    }
+    if let count = try invocation.value(
+      "--max-connections",
+      { text throws(UsageError) in
+        try OptionValue.integer(
+          text, option: "--max-connections", in: 1...65536, what: "a number of connections")
+      })
+    {
+      maxConnections = count
+    }
+    quiet = invocation.flag("--quiet")
+  }
 }
 
 /// Turns SIGINT and SIGTERM into an awaitable event instead of killing the process.

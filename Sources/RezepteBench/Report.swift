@@ -21,7 +21,9 @@ enum Report {
     rows += try renderVersusDump(measure: measure)
     rows += try decodeVersusParse(measure: measure)
     rows += try await typing()
+    rows += try await LongTypingBenchmark.rows(measure: measure)
     rows += try startup(root: root, measure: measure)
+    rows += try await StoryboardBenchmark.rows(root: root, measure: measure)
 
     var lines = [
       "Machine: \(Machine.processors); \(Machine.system); \(Machine.swiftVersion)",

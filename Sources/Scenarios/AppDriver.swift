@@ -9,9 +9,9 @@ import VirtualTime
   import FoundationNetworking
 #endif
 
-/// Drives the real app (`AppModel`) through its screens: every action finds the node a user
-/// would touch on the current screen, by its visible label, and sends that node's intent.
-/// Nothing else reaches into the view models.
+/// Drives the real app (`AppModel`): the step table finds the node a user would touch in
+/// `screen()` and hands that node's intent to `send(_:)`, which passes it to `AppModel.send`, the
+/// app's one entry for user actions. Nothing else reaches into the view models.
 ///
 /// Time is a `VirtualClock`; after each step all work that is ready at the current virtual time
 /// runs to its end (`TaskTracker.settle()`), so the same scenario gives the same screens on
@@ -32,10 +32,10 @@ public final class AppDriver: ScenarioDriver {
   private let clock: VirtualClock
   private let catalogTransport: CatalogTransport?
   /// The app's transport: it logs every request for `expect requests`.
-  private let log: LoggingTransport
+  private let log: RequestLedger
   private let renderer: TextRenderer
   private var storage = FavoritesStorage.inMemory()
-  private var start = AppModel.Start.list
+  private var start = StartScreen.list
   private var app: AppModel?
 
   /// - Parameters:
@@ -52,10 +52,10 @@ public final class AppDriver: ScenarioDriver {
     case .catalog:
       let transport = CatalogTransport(catalog: catalog, clock: clock, seed: seed)
       catalogTransport = transport
-      log = LoggingTransport(transport)
+      log = RequestLedger(transport)
     case .http(let baseURL):
       catalogTransport = nil
-      log = LoggingTransport(URLSessionTransport(baseURL: baseURL))
+      log = RequestLedger(URLSessionTransport(baseURL: baseURL))
     }
   }
 
@@ -80,36 +80,32 @@ public final class AppDriver: ScenarioDriver {
 
   // MARK: - Setup
 
-  public func setFavorites(_ ids: [String]) async throws {
-    let favorites = ids.map { id in
-      catalog.record(id: id).map { FavoriteMeal(id: id, name: $0.name, thumbnail: thumbnail($0)) }
-        ?? FavoriteMeal(id: id, name: id)
-    }
-    storage = .inMemory(favorites)
-  }
-
-  public func setStart(_ start: StartScreen) async throws {
-    // The next launch (and every relaunch after it) opens this screen: an app setting.
-    self.start =
-      switch start {
-      case .list: .list
-      case .categories: .categories
+  public func configure(_ setting: DriverSetting) async throws {
+    switch setting {
+    case .favorites(let ids):
+      let favorites = ids.map { id in
+        catalog.record(id: id).map {
+          FavoriteMeal(id: id, name: $0.name, thumbnail: thumbnail($0))
+        } ?? FavoriteMeal(id: id, name: id)
       }
+      storage = .inMemory(favorites)
+    case .start(let start):
+      // The next launch (and every relaunch after it) opens this screen: an app setting.
+      self.start =
+        switch start {
+        case .list: .list
+        case .categories: .categories
+        }
+    case .random(let ids):
+      try offlineTransport("given random").enqueueRandom(ids: ids)
+    case .network(let fault, let endpoint):
+      try offlineTransport("network").setFault(fault, for: endpoint)
+    case .delay(let delay, let endpoint):
+      try offlineTransport("network delay").setDelay(delay, for: endpoint)
+    }
   }
 
-  public func enqueueRandom(_ ids: [String]) async throws {
-    try offlineTransport("given random").enqueueRandom(ids: ids)
-  }
-
-  public func setNetwork(_ fault: NetworkFault?, for endpoint: String?) async throws {
-    try offlineTransport("network").setFault(fault, for: endpoint)
-  }
-
-  public func setDelay(_ delay: Duration, for endpoint: String?) async throws {
-    try offlineTransport("network delay").setDelay(delay, for: endpoint)
-  }
-
-  // MARK: - Actions
+  // MARK: - Primitives
 
   public func launch() async throws {
     let app = AppModel(
@@ -121,23 +117,9 @@ public final class AppDriver: ScenarioDriver {
   }
 
   public func relaunch() async throws {
-    // The old app's work in flight ends with it: its answers have no screen to reach.
+    // The old app's work in flight is cancelled as it goes: its answers never reach the new one.
     app = nil
     try await launch()
-  }
-
-  public func type(_ text: String) async throws {
-    let field = try searchField()
-    var current = field.text ?? ""
-    for character in text {
-      current.append(character)
-      try await send(.searchTextChanged(current))
-    }
-  }
-
-  public func clearSearch() async throws {
-    _ = try searchField()
-    try await send(.searchTextChanged(""))
   }
 
   public func wait(_ duration: Duration) async throws {
@@ -145,117 +127,20 @@ public final class AppDriver: ScenarioDriver {
     await tracker.settle()
   }
 
-  public func pickCategory(_ name: String) async throws {
-    let screen = try currentScreen()
-    guard let picker = screen.first(where: { $0.kind == .picker }) else {
-      throw StepUnavailable("this screen has no category picker; \(offers(screen))")
-    }
-    guard picker.options.contains(name) else {
-      let options =
-        picker.options.isEmpty
-        ? "it offers no categories (they have not loaded)"
-        : "it offers \(picker.options.joined(separator: ", "))"
-      throw StepUnavailable("the picker \"\(picker.label ?? "")\" has no \"\(name)\": \(options)")
-    }
-    try await send(.categoryPicked(name))
-  }
-
-  public func pullToRefresh() async throws {
-    let screen = try currentScreen()
-    guard let list = screen.first(where: { $0.has(.refreshable) }), let intent = list.intent else {
-      throw StepUnavailable("nothing on this screen can be pulled to refresh; \(offers(screen))")
-    }
-    try await send(intent)
-  }
-
-  public func tapDice() async throws {
-    try await tap(AppText.dice, kinds: [.button], what: "no dice button")
-  }
-
-  public func open(_ name: String) async throws {
-    try await tap(name, kinds: [.row, .tile], what: "no row or tile named \"\(name)\"")
-  }
-
-  public func back() async throws {
-    let screen = try currentScreen()
-    guard let top = screen.first(where: { $0.kind == .screen }), top.back != nil,
-      let intent = top.intent
-    else {
-      throw StepUnavailable("this is the first screen, there is nothing to go back to")
-    }
-    try await send(intent)
-  }
-
-  public func toggleHeart() async throws {
-    let screen = try currentScreen()
-    let hearts = screen.tappables.filter {
-      $0.label == MealDetailState.addFavoriteTitle
-        || $0.label == MealDetailState.removeFavoriteTitle
-    }
-    guard let heart = hearts.first else {
-      throw StepUnavailable("this screen has no heart button; \(offers(screen))")
-    }
-    try await send(heart.intent)
-  }
-
-  public func retry() async throws {
-    try await tap(AppText.retry, kinds: [.button], what: "no \"\(AppText.retry)\" button")
-  }
-
-  public func focusSearch() async throws {
-    guard let intent = try searchField().focusing else { return }
-    try await send(intent)
-  }
-
-  public func pickSuggestion(_ text: String) async throws {
-    let field = try searchField()
-    let suggestions = field.suggestions
-    guard field.has(.focused) else {
-      throw StepUnavailable(
-        "the search field is not focused, so it shows no suggestions; `focus search` first")
-    }
-    guard !suggestions.isEmpty else {
-      throw StepUnavailable(
-        "the search field shows no suggestions while it holds \"\(field.text ?? "")\"; "
-          + "they show while it is empty (`clear search`)")
-    }
-    guard suggestions.contains(text) else {
-      let shown = suggestions.map { "\"\($0)\"" }.joined(separator: ", ")
-      throw StepUnavailable("there is no suggestion \"\(text)\"; the suggestions are \(shown)")
-    }
-    try await send(.suggestionPicked(text))
-  }
-
-  public func tap(_ label: String) async throws {
-    let screen = try currentScreen()
-    let target: Tappable
-    do {
-      target = try screen.tappable(labeled: label)
-    } catch {
-      throw StepUnavailable(error.description)
-    }
-    // A disabled button ignores the tap, as on a phone: the step succeeds and nothing happens.
-    guard !target.isDisabled else { return }
-    try await send(target.intent)
-  }
-
-  public func dismissNotice() async throws {
-    try await tap(AppText.noticeDismiss, kinds: [.button], what: "no notice to dismiss")
+  public func send(_ intent: UserIntent) async throws {
+    guard let app else { throw StepUnavailable("the app is not running; `launch` it first") }
+    _ = app.send(intent)
+    await tracker.settle()
   }
 
   // MARK: - Observations
 
+  public func screen() -> Node? {
+    app.map { AppScreen.body($0.state) }
+  }
+
   public func screenText() -> String {
-    guard let app else { return "(the app is not running)" }
-    return renderer.render(AppScreen.body(app.state))
-  }
-
-  public func visibleTexts() -> [String] {
-    app.map { AppScreen.body($0.state).visibleTexts } ?? []
-  }
-
-  public func title() -> String? {
-    app.flatMap { AppScreen.body($0.state).screenTitle }
+    screen().map(renderer.render) ?? Self.notRunning
   }
 
   public func simulatedTime() -> Duration {
@@ -263,59 +148,17 @@ public final class AppDriver: ScenarioDriver {
   }
 
   public func takeRequests() -> [String] {
-    log.takeNewRequests().map(\.description)
+    log.takeNew().map(\.description)
+  }
+
+  /// Every request the app has sent so far, oldest first; unlike `takeRequests`, reading them
+  /// marks nothing as read, so a storyboard lists each step's requests without changing what
+  /// `expect requests` sees.
+  public func sentRequests() -> [String] {
+    log.all().map(\.description)
   }
 
   // MARK: - Helpers
-
-  private func currentScreen() throws -> Node {
-    guard let app else { throw StepUnavailable("the app is not running; `launch` it first") }
-    return AppScreen.body(app.state)
-  }
-
-  private func searchField() throws -> Node {
-    let screen = try currentScreen()
-    guard let field = screen.first(where: { $0.kind == .searchField }) else {
-      throw StepUnavailable("this screen has no search field; \(offers(screen))")
-    }
-    return field
-  }
-
-  /// Presses the one node of these kinds labelled `label`.
-  private func tap(_ label: String, kinds: Set<Node.Kind>, what: String) async throws {
-    let screen = try currentScreen()
-    guard
-      let target = screen.tappables.first(where: { kinds.contains($0.kind) && $0.label == label })
-    else {
-      throw StepUnavailable("this screen has \(what); \(offers(screen, kinds: kinds))")
-    }
-    // A disabled button ignores the tap, as on a phone: the step succeeds and nothing happens.
-    guard !target.isDisabled else { return }
-    try await send(target.intent)
-  }
-
-  private func send(_ intent: UserIntent) async throws {
-    guard let app else { throw StepUnavailable("the app is not running; `launch` it first") }
-    guard app.send(intent) else {
-      throw StepUnavailable("the screen on top does not accept \(intent)")
-    }
-    await tracker.settle()
-  }
-
-  /// `it offers "Zufallsrezept", "Apam balik", …`: what can be tapped instead, the nodes of
-  /// `kinds` first when there are any (the rows, for `open`). Picker options are left out: they
-  /// hide in a closed menu, and `pick category` names them in its own message.
-  private func offers(_ screen: Node, kinds: Set<Node.Kind> = []) -> String {
-    let all = screen.tappables.filter { $0.kind != .picker }
-    let preferred = all.filter { kinds.contains($0.kind) }
-    var seen: Set<String> = []
-    let labels = (preferred.isEmpty ? all : preferred).map(\.label).filter {
-      seen.insert($0).inserted
-    }
-    guard !labels.isEmpty else { return "it offers nothing to tap" }
-    let shown = labels.prefix(12).map { "\"\($0)\"" }.joined(separator: ", ")
-    return "it offers " + shown + (labels.count > 12 ? " and \(labels.count - 12) more" : "")
-  }
 
   private func offlineTransport(_ step: String) throws -> CatalogTransport {
     guard let catalogTransport else {
@@ -327,28 +170,6 @@ public final class AppDriver: ScenarioDriver {
 
   private func thumbnail(_ record: Catalog.Record) -> String? {
     record.fields["strMealThumb"]?.string
-  }
-}
-
-/// Passes requests on to another transport and keeps a log of them.
-final class LoggingTransport: Transport {
-  private let base: any Transport
-  private let log = Locked<(all: [APIRequest], unread: Int)>(([], 0))
-
-  init(_ base: any Transport) {
-    self.base = base
-  }
-
-  func takeNewRequests() -> [APIRequest] {
-    log.withLock { log in
-      defer { log.unread = log.all.count }
-      return Array(log.all[log.unread...])
-    }
-  }
-
-  func send(_ request: APIRequest) async throws -> APIResponse {
-    log.withLock { $0.all.append(request) }
-    return try await base.send(request)
   }
 }
 

@@ -1,34 +1,22 @@
+import CommandLineKit
+
 /// Reading and writing the durations of `wait` and `network delay`: `400ms`, `1s`, `1.5s`.
+///
+/// Reading goes through `DurationText`, the one reader of durations that the command line uses
+/// too: the same spellings, and the same range of 0 … 1 hour, everywhere.
 public enum ScenarioDuration {
-  /// The duration `text` spells, or `nil` when it is not a number followed by `ms` or `s`.
+  /// The durations a scenario accepts.
+  public static let range = DurationText.defaultRange
+
+  /// The duration `text` spells, or `nil` when it is not a number followed by `ms` or `s`
+  /// within `range`.
   public static func parse(_ text: String) -> Duration? {
-    let unitNanoseconds: Int64
-    let number: Substring
-    if text.hasSuffix("ms") {
-      unitNanoseconds = 1_000_000
-      number = text.dropLast(2)
-    } else if text.hasSuffix("s") {
-      unitNanoseconds = 1_000_000_000
-      number = text.dropLast()
-    } else {
-      return nil
-    }
-    let parts = number.split(separator: ".", omittingEmptySubsequences: false)
-    guard (1...2).contains(parts.count), !parts[0].isEmpty,
-      parts.allSatisfy({ $0.allSatisfy { $0.isASCII && $0.isNumber } }),
-      parts[0].count <= 9
-    else { return nil }
-    var nanoseconds = Int64(parts[0])! * unitNanoseconds
-    if parts.count == 2 {
-      let fraction = parts[1]
-      guard !fraction.isEmpty, fraction.count <= 9 else { return nil }
-      var scale = unitNanoseconds
-      for digit in fraction {
-        scale /= 10
-        nanoseconds += Int64(digit.wholeNumberValue!) * scale
-      }
-    }
-    return .nanoseconds(nanoseconds)
+    try? DurationText.parse(text, in: range)
+  }
+
+  /// The duration `text` spells, or why it is not one, in one sentence.
+  public static func read(_ text: String) -> Result<Duration, DurationError> {
+    Result { () throws(DurationError) in try DurationText.parse(text, in: range) }
   }
 
   /// The duration as a scenario would write it: `400ms`, `1s`, `1.5s`.

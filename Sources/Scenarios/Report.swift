@@ -1,19 +1,13 @@
+import CommandLineKit
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
   import Darwin
 #endif
 
-/// The exit status of the `rezepte` command.
-public enum ExitCode: Int32, Sendable {
-  /// Every scenario passed.
-  case success = 0
-  /// A scenario failed.
-  case failure = 1
-  /// A file or an argument was wrong; nothing ran.
-  case badInput = 2
-
-  /// The status for these results.
+extension ExitCode {
+  /// The status for these results: `failure` when any failed, else `success`.
   public init(_ results: [ScenarioResult]) {
     self = results.contains { $0.failure != nil } ? .failure : .success
   }

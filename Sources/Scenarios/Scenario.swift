@@ -1,5 +1,7 @@
 // Scenario files: parse, replay, compare.
 
+import ViewModels
+
 /// A parsed scenario file: its title, its steps, and the exact text it was read from.
 public struct Scenario: Equatable, Sendable {
   /// The path the file was given as; failures and errors name it.
@@ -44,13 +46,19 @@ public struct Step: Equatable, Sendable {
   public let action: Action
   /// The source lines (0-based) of the indented block below the step, for the steps that take one.
   let block: Block?
+  /// The keyword of the step's entry in `StepTable`, which replays it.
+  let keyword: String
 
-  init(line: Int, text: String, action: Action, block: Block? = nil) {
+  init(line: Int, text: String, action: Action, block: Block? = nil, keyword: String) {
     self.line = line
     self.text = text
     self.action = action
     self.block = block
+    self.keyword = keyword
   }
+
+  /// The step's entry in the step table.
+  var kind: StepKind? { StepTable.entry(keyword) }
 
   /// An indented block: where its lines are in the file and how they are indented.
   struct Block: Equatable, Sendable {
@@ -65,7 +73,7 @@ public struct Step: Equatable, Sendable {
     (try? Tokenizer.tokenize(text).get().body) ?? text.trimmingWhitespace()
   }
 
-  /// What a step does, one case per step of the scenario language.
+  /// What a step does: the value its `StepTable` entry parses and replays, one case per step.
   public enum Action: Equatable, Sendable {
     /// `title Suche mit Pause`.
     case title(String)
@@ -105,10 +113,10 @@ public struct Step: Equatable, Sendable {
     case networkDelay(Duration, endpoint: String?)
     /// `expect title "Suche"`.
     case expectTitle(String)
-    /// `expect visible "Lasagne"`.
-    case expectVisible(String)
-    /// `expect hidden "Lasagne"`.
-    case expectHidden(String)
+    /// `expect visible "Lasagne"`; with `containing`, some text only has to contain it.
+    case expectVisible(String, containing: Bool = false)
+    /// `expect hidden "Lasagne"`; with `containing`, no text may contain it.
+    case expectHidden(String, containing: Bool = false)
     /// `expect requests 1`, with the listed requests when a block follows.
     case expectRequests(Int, listed: [String]?)
     /// `expect screen` and its block, indentation stripped, lines joined with `\n`; empty when
@@ -123,7 +131,7 @@ public struct Step: Equatable, Sendable {
     /// `dismiss notice`.
     case dismissNotice
 
-    /// Whether the step checks the app rather than acting on it.
+    /// Whether the step checks the app rather than acting on it (`StepKind.isExpectation`).
     public var isExpectation: Bool {
       switch self {
       case .expectTitle, .expectVisible, .expectHidden, .expectRequests, .expectScreen: true
@@ -133,10 +141,5 @@ public struct Step: Equatable, Sendable {
   }
 }
 
-/// The screen the app starts with.
-public enum StartScreen: String, CaseIterable, Equatable, Sendable {
-  /// The recipe list of the default category.
-  case list
-  /// The grid of category tiles.
-  case categories
-}
+/// The screen the app starts with (`given start list|categories`).
+public typealias StartScreen = ViewModels.StartScreen

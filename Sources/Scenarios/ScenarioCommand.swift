@@ -1,3 +1,5 @@
+import CommandLineKit
+
 /// `rezepte run` and `rezepte show` without the process around them: reads the files, reports bad
 /// input, replays each scenario on a fresh driver, prints the report and records screens.
 @MainActor
@@ -28,41 +30,83 @@ public struct ScenarioCommand {
     self.now = now
   }
 
-  /// `rezepte run`: replays every scenario at `options.paths`; writes files only with `--record`
-  /// and only when every file parsed.
+  /// `rezepte run`: replays every scenario at `options.paths` (those of `options.shard`, if
+  /// given); writes files only with `--record` and only when every file parsed. With `--list`
+  /// it prints the files instead of running them.
   public func run(_ options: CommandLineOptions.RunOptions) async -> ExitCode {
-    let (files, missing) = ScenarioFiles.collect(options.paths)
+    let (entries, missing) = ScenarioFiles.collectEntries(options.paths)
+    let files = entries.filter { options.shard?.contains(key: $0.key) ?? true }.map(\.file)
     let (loaded, diagnostics) = ScenarioFiles.load(
       files, context: context, allowsEmptyScreens: options.record)
     guard missing.isEmpty, diagnostics.isEmpty else {
       for diagnostic in missing + diagnostics { errorOutput(diagnostic.description) }
       return .badInput
     }
-    guard !files.isEmpty else {
+    guard !entries.isEmpty else {
       let paths = options.paths.joined(separator: ", ")
       errorOutput("error: there are no .scenario files in \(paths)")
       return .badInput
     }
     let scenarios = ScenarioFiles.filter(loaded, by: options.filter)
-    if scenarios.isEmpty, let filter = options.filter {
+    if scenarios.isEmpty, !loaded.isEmpty, let filter = options.filter {
       errorOutput("error: no scenario's file name or title contains `\(filter)`")
       return .badInput
+    }
+    if options.list {
+      for scenario in scenarios { output(scenario.file) }
+      return .success
     }
 
     let runner = ScenarioRunner(mode: options.record ? .record : .check, now: now)
     let report = Report(useColor: useColor, showsWallTime: options.timing)
     var results: [ScenarioResult] = []
-    for scenario in scenarios {
-      let result = await runner.run(scenario, on: makeDriver())
+    var failedToRecord = false
+    await replay(scenarios, runner: runner, jobs: options.jobs) { scenario, result in
+      guard !failedToRecord else { return }
       results.append(result)
       for line in report.lines(for: result) { output(line) }
-      if options.record, !record(scenario, result) {
-        output(report.summary(results))
-        return .badInput
-      }
+      if options.record, !record(scenario, result) { failedToRecord = true }
     }
     output(report.summary(results))
-    return ExitCode(results)
+    return failedToRecord ? .badInput : ExitCode(results)
+  }
+
+  /// Replays `scenarios`, up to `jobs` at once, and hands each result to `report` in the order
+  /// of `scenarios`, as soon as it and all before it are done.
+  ///
+  /// The app and the runner live on the main actor, so the replays take turns on one thread:
+  /// running several at once overlaps only their waiting (answers over `--base-url` or `--live`),
+  /// never their computing. Each replay has its own app, clock and transport, so the results,
+  /// and the report, are the same bytes as in a serial run.
+  func replay(
+    _ scenarios: [Scenario], runner: ScenarioRunner, jobs: Int,
+    report: (Scenario, ScenarioResult) -> Void
+  ) async {
+    guard jobs > 1, scenarios.count > 1 else {
+      for scenario in scenarios { report(scenario, await runner.run(scenario, on: makeDriver())) }
+      return
+    }
+    let replayer = Replayer(runner: runner, makeDriver: makeDriver)
+    await withTaskGroup(of: (Int, ScenarioResult).self) { group in
+      var next = 0
+      var done: [Int: ScenarioResult] = [:]
+      var reported = 0
+      while next < scenarios.count || reported < scenarios.count {
+        // Keep `jobs` replays going; then take the next one that ends.
+        if next < scenarios.count, next - reported - done.count < jobs {
+          let (index, scenario) = (next, scenarios[next])
+          group.addTask { (index, await replayer.run(scenario)) }
+          next += 1
+          continue
+        }
+        guard let (index, result) = await group.next() else { break }
+        done[index] = result
+        while let result = done.removeValue(forKey: reported) {
+          report(scenarios[reported], result)
+          reported += 1
+        }
+      }
+    }
   }
 
   /// Writes the screens `result` recorded into the scenario's file, if any changed.
@@ -86,8 +130,25 @@ public struct ScenarioCommand {
       for diagnostic in diagnostics { errorOutput(diagnostic.description) }
       return .badInput
     }
-    let walkthrough = Walkthrough(runner: ScenarioRunner(now: now))
+    let walkthrough = Walkthrough(runner: ScenarioRunner(now: now), full: options.full)
     let result = await walkthrough.run(scenario, on: makeDriver(), output: output)
     return ExitCode([result])
+  }
+}
+
+/// A runner and the drivers it replays on, isolated to the main actor so that the replays of
+/// `--jobs` can share them.
+@MainActor
+private final class Replayer {
+  let runner: ScenarioRunner
+  let makeDriver: () -> any ScenarioDriver
+
+  init(runner: ScenarioRunner, makeDriver: @escaping () -> any ScenarioDriver) {
+    self.runner = runner
+    self.makeDriver = makeDriver
+  }
+
+  func run(_ scenario: Scenario) async -> ScenarioResult {
+    await runner.run(scenario, on: makeDriver())
   }
 }

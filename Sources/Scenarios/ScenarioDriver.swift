@@ -1,80 +1,76 @@
-/// The app as a scenario drives it: one method per user action, and what the screen shows.
+import ViewDescription
+import ViewModels
+
+/// The app as a scenario drives it: a few primitives that the step table builds every step from.
 ///
-/// The runner calls one method per step and reads the screen only between steps. Every action
-/// returns once all work that is ready at the current virtual time has run to its end (the
-/// driver settles its tasks); only `wait` moves virtual time, and nothing sleeps in real time.
-/// An action that cannot be carried out on the current screen (no row with that name, no heart,
-/// `back` on the list, `network …` over a real network) throws `StepUnavailable` with a message
-/// saying what the screen offers instead; any other error thrown fails the step as well.
+/// Gestures go through the screen: a step reads `screen()`, finds the node a user would touch
+/// and hands that node's intent to `send(_:)`. Setup that is no gesture (stored favourites, the
+/// start screen, the dice's answers, network faults and delays) goes through `configure(_:)`, and
+/// virtual time through `wait(_:)`. Every primitive returns once all work that is ready at the
+/// current virtual time has run to its end (the driver settles its tasks); only `wait` moves
+/// virtual time, and nothing sleeps in real time.
 ///
-/// `setFavorites`, `setStart`, `enqueueRandom`, `setNetwork` and `setDelay` may be called before
-/// `launch`; everything else only after it (the parser guarantees this order).
+/// A primitive that cannot be carried out (no app running, the screen on top refuses the intent)
+/// throws `StepUnavailable`; one this driver cannot carry out in its mode at all (a simulated
+/// fault over real HTTP) throws `StepUnsupported`.
 @MainActor
 public protocol ScenarioDriver: AnyObject {
-  // MARK: Setup
-
-  /// `given favorites`: the favourites stored before `launch`.
-  func setFavorites(_ ids: [String]) async throws
-  /// `given start`: the start screen `launch` opens.
-  func setStart(_ start: StartScreen) async throws
-  /// `given random`: the meals the next `random.php` answers return, in order (any time).
-  func enqueueRandom(_ ids: [String]) async throws
-  /// `network …`: makes every request (`endpoint == nil`) or one endpoint's fail; `nil` heals.
-  func setNetwork(_ fault: NetworkFault?, for endpoint: String?) async throws
-  /// `network delay …`: delays answers by `delay` of virtual time; `.zero` removes the delay.
-  func setDelay(_ delay: Duration, for endpoint: String?) async throws
-
-  // MARK: Actions
-
+  /// Setup that takes effect at the next `launch` or `relaunch` (favourites, start screen) or at
+  /// once (the dice's answers, the network); may be called before `launch`.
+  func configure(_ setting: DriverSetting) async throws
   /// Starts the app.
   func launch() async throws
   /// Stops the app and starts it again; stored favourites stay.
   func relaunch() async throws
-  /// Sets the search field's text; no virtual time passes.
-  func type(_ text: String) async throws
-  /// Empties the search field.
-  func clearSearch() async throws
   /// Advances the virtual clock by `duration`, running what becomes due.
   func wait(_ duration: Duration) async throws
-  /// Picks a category in the "Kategorie" menu.
-  func pickCategory(_ name: String) async throws
-  /// Pulls the list to refresh.
-  func pullToRefresh() async throws
-  /// Taps the dice button.
-  func tapDice() async throws
-  /// Taps the list row with exactly this name.
-  func open(_ name: String) async throws
-  /// Goes back one screen.
-  func back() async throws
-  /// Taps the detail screen's heart button.
-  func toggleHeart() async throws
-  /// Taps „Erneut versuchen“.
-  func retry() async throws
-  /// Focuses the search field.
-  func focusSearch() async throws
-  /// Picks a search suggestion.
-  func pickSuggestion(_ text: String) async throws
-  /// Taps the one tappable node showing exactly this label.
-  func tap(_ label: String) async throws
-  /// Closes the notice of a failed refresh.
-  func dismissNotice() async throws
+  /// Sends an intent that a node of the current screen offers, as touching that node would.
+  func send(_ intent: UserIntent) async throws
 
-  // MARK: Observations
-
-  /// The screen on top, rendered as text (what `expect screen` compares and `--record` writes).
+  /// The screen on top as its view description, or `nil` while the app is not running.
+  func screen() -> Node?
+  /// The screen rendered as text (what `expect screen` compares and `--record` writes).
   func screenText() -> String
-  /// The texts of the screen's nodes, one entry per node (what `expect visible` looks for).
-  func visibleTexts() -> [String]
-  /// The navigation title of the screen on top, if it has one.
-  func title() -> String?
   /// The requests sent since the last call, oldest first, as `GET search.php?s=Lasagne`.
   func takeRequests() -> [String]
   /// The virtual time that has passed since the driver was made: the scenario's `wait`s.
   func simulatedTime() -> Duration
 }
 
+/// Setup a scenario gives the driver: not a gesture, so not found on the screen.
+public enum DriverSetting: Equatable, Sendable {
+  /// `given favorites`: the favourites stored before the next `launch`.
+  case favorites([String])
+  /// `given start`: the start screen of the next `launch`.
+  case start(StartScreen)
+  /// `given random`: what the next `random.php` answers return, in order.
+  case random([String])
+  /// `network …`: every request (`endpoint == nil`) or one endpoint's fails; `nil` heals.
+  case network(NetworkFault?, endpoint: String?)
+  /// `network delay …`: answers arrive this much later in virtual time; `.zero` removes it.
+  case delay(Duration, endpoint: String?)
+}
+
 extension ScenarioDriver {
+  public func screenText() -> String {
+    screen().map { TextRenderer().render($0) } ?? Self.notRunning
+  }
+
   public func simulatedTime() -> Duration { .zero }
+
+  /// What `screenText()` reads while no app runs.
+  public static var notRunning: String { "(the app is not running)" }
+
+  /// The texts of the screen's nodes, one entry per node (what `expect visible` looks for).
+  public func visibleTexts() -> [String] { screen()?.visibleTexts ?? [] }
+
+  /// The navigation title of the screen on top, if it has one.
+  public func title() -> String? { screen()?.screenTitle }
+
+  /// Types `text` at the end of the search field, one keystroke per character, as `type` does.
+  public func type(_ text: String) async throws {
+    try await Gestures.type(text, on: self)
+  }
 }
 
 /// A step that the current screen does not offer; the message says what it offers instead.

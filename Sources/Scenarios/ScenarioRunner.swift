@@ -35,7 +35,9 @@ public struct ScenarioRunner {
     return { clock.now - origin }
   }
 
-  /// Runs every step in order until the first failure.
+  /// Runs every step in order until the first failure; while recording, a failed expectation
+  /// other than a screen is reported and the replay goes on, so every `expect screen` block
+  /// is recorded.
   public func run(
     _ scenario: Scenario, on driver: some ScenarioDriver,
     observe: (StepEvent) -> Void = { _ in }
@@ -47,17 +49,19 @@ public struct ScenarioRunner {
     var skipReason: String?
     for (index, step) in scenario.steps.enumerated() {
       stepsRun += 1
+      var stepFailure: ScenarioFailure?
       do {
         if let problem = try await perform(step, index: index, on: driver, recorded: &recorded) {
-          failure = ScenarioFailure(
+          stepFailure = ScenarioFailure(
             file: scenario.file, line: step.line, step: step.displayText, details: problem)
         }
       } catch {
         skipReason = "\(scenario.file):\(step.line): `\(step.displayText)`: \(error.message)"
         break
       }
-      observe(StepEvent(index: index, step: step, failure: failure))
-      if failure != nil { break }
+      failure = failure ?? stepFailure
+      observe(StepEvent(index: index, step: step, failure: stepFailure))
+      if stepFailure != nil, !(mode == .record && step.kind?.isExpectation == true) { break }
     }
     return ScenarioResult(
       file: scenario.file, title: scenario.title, name: scenario.name,
@@ -66,67 +70,22 @@ public struct ScenarioRunner {
       recordedScreens: recorded)
   }
 
-  /// Carries out one step; returns what went wrong, if anything, as the failure's detail lines.
+  /// Carries out one step through its entry in the step table; returns what went wrong, if
+  /// anything, as the failure's detail lines.
   ///
   /// - Throws: `StepUnsupported` when the driver cannot carry out this kind of step at all, so the
   ///   rest of the scenario is skipped rather than failed.
   func perform(
     _ step: Step, index: Int, on driver: some ScenarioDriver, recorded: inout [Int: String]
   ) async throws(StepUnsupported) -> [String]? {
+    guard let kind = step.kind else { return ["the step `\(step.keyword)` is unknown"] }
     do {
-      switch step.action {
-      case .title: break
-      case .givenFavorites(let ids): try await driver.setFavorites(ids)
-      case .givenRandom(let ids): try await driver.enqueueRandom(ids)
-      case .givenStart(let start): try await driver.setStart(start)
-      case .launch: try await driver.launch()
-      case .relaunch: try await driver.relaunch()
-      case .type(let text): try await driver.type(text)
-      case .clearSearch: try await driver.clearSearch()
-      case .wait(let duration): try await driver.wait(duration)
-      case .pickCategory(let name): try await driver.pickCategory(name)
-      case .pullToRefresh: try await driver.pullToRefresh()
-      case .tapDice: try await driver.tapDice()
-      case .open(let name): try await driver.open(name)
-      case .back: try await driver.back()
-      case .toggleHeart: try await driver.toggleHeart()
-      case .retry: try await driver.retry()
-      case .network(let fault, let endpoint): try await driver.setNetwork(fault, for: endpoint)
-      case .networkDelay(let delay, let endpoint): try await driver.setDelay(delay, for: endpoint)
-      case .focusSearch: try await driver.focusSearch()
-      case .pickSuggestion(let text): try await driver.pickSuggestion(text)
-      case .tap(let label): try await driver.tap(label)
-      case .dismissNotice: try await driver.dismissNotice()
-      case .expectTitle(let expected):
-        let title = driver.title()
-        guard title == expected else {
-          return [
-            "expected the title: \(quote(expected))",
-            "found:              " + (title.map(quote) ?? "no title"),
-          ]
-        }
-      case .expectVisible(let text):
-        let texts = driver.visibleTexts()
-        guard texts.contains(text) else {
-          return ["expected a node showing \(quote(text)), but none does; the screen shows:"]
-            + texts.map { "  " + quote($0) }
-        }
-      case .expectHidden(let text):
-        let count = driver.visibleTexts().filter { $0 == text }.count
-        guard count == 0 else {
-          let nodes = count == 1 ? "1 node shows it" : "\(count) nodes show it"
-          return ["expected no node showing \(quote(text)), but \(nodes)"]
-        }
-      case .expectRequests(let count, let listed):
-        return checkRequests(driver.takeRequests(), count: count, listed: listed)
-      case .expectScreen(let expected):
-        let actual = driver.screenText()
-        if mode == .record {
-          recorded[index] = actual
-        } else if actual != expected {
-          return ["the screen differs from the block (− expected, + actual):"]
-            + ScreenDiff.lines(expected: expected, actual: actual).map { "  " + $0 }
-        }
+      switch try await kind.replay(step.action, StepReplay(driver: driver, mode: mode)) {
+      case .done: return nil
+      case .failed(let details): return details
+      case .recorded(let screen):
+        recorded[index] = screen
+        return nil
       }
     } catch let unavailable as StepUnavailable {
       return ["cannot do this here: \(unavailable.message)"]
@@ -135,27 +94,7 @@ public struct ScenarioRunner {
     } catch {
       return ["the step threw an error: \(error)"]
     }
-    return nil
   }
-
-  func checkRequests(_ sent: [String], count: Int, listed: [String]?) -> [String]? {
-    if let listed, listed != sent {
-      return [
-        "expected \(requests(count)), found \(requests(sent.count)) (− expected, + actual):"
-      ] + ScreenDiff.lines(expected: listed, actual: sent, context: .max).map { "  " + $0 }
-    }
-    guard sent.count == count else {
-      return [
-        "expected \(requests(count)), found \(requests(sent.count))" + (sent.isEmpty ? "" : ":")
-      ]
-        + sent.map { "  " + $0 }
-    }
-    return nil
-  }
-
-  func requests(_ count: Int) -> String { count == 1 ? "1 request" : "\(count) requests" }
-
-  func quote(_ text: String) -> String { "\"" + text + "\"" }
 }
 
 /// How one scenario went.

@@ -1,11 +1,19 @@
-/// `rezepte show FILE`: prints each step of a scenario, with its comments, and the screen after
-/// every step that acts on the app.
+import ViewDescription
+import ViewModels
+/// `rezepte show FILE`: the learner's walkthrough of one scenario. It prints each step with the
+/// comments before it; after each step that acts on the app, the simulated time, the requests
+/// the step sent (spelled as `expect requests` spells them) and how the screen changed (a line
+/// diff), or one line saying that it did not. `full` prints the whole screen after every such
+/// step instead.
 @MainActor
 public struct Walkthrough {
   public var runner: ScenarioRunner
+  /// Whether to print the whole screen after every step instead of what changed.
+  public var full: Bool
 
-  public init(runner: ScenarioRunner = ScenarioRunner()) {
+  public init(runner: ScenarioRunner = ScenarioRunner(), full: Bool = false) {
     self.runner = runner
+    self.full = full
   }
 
   /// Replays the scenario, handing each printed line to `output`, and returns how it went.
@@ -14,7 +22,12 @@ public struct Walkthrough {
   ) async -> ScenarioResult {
     var printedUpTo = 0
     let source = scenario.sourceLines
-    return await runner.run(scenario, on: driver) { event in
+    let observed = ObservedDriver(driver)
+    var previousScreen: String?
+    // The screens shown so far, with the step that led to each: a screen seen again (after
+    // `back`, say) is named, not printed again.
+    var seen: [String: String] = [:]
+    return await runner.run(scenario, on: observed) { event in
       // The comments and blank lines since the previous step explain this one.
       let stepIndex = event.step.line - 1
       for line in source[min(printedUpTo, stepIndex)..<stepIndex] {
@@ -31,12 +44,78 @@ public struct Walkthrough {
       }
       let mark = event.step.action.isExpectation ? "  ✓" : ""
       output(event.step.displayText + mark)
-      if Self.showsScreen(after: event.step.action) {
-        for line in driver.screenText().split(separator: "\n", omittingEmptySubsequences: false) {
+      guard Self.showsScreen(after: event.step.action) else { return }
+      let screen = driver.screenText()
+      if full {
+        for line in screen.split(separator: "\n", omittingEmptySubsequences: false) {
           output("    " + line)
         }
+        return
+      }
+      for line in changes(
+        time: driver.simulatedTime(), requests: observed.stepRequests(),
+        before: previousScreen, after: screen, seenAfter: seen[screen])
+      {
+        output(line)
+      }
+      previousScreen = screen
+      if seen[screen] == nil {
+        seen[screen] = "line \(event.step.line) (`\(event.step.displayText)`)"
       }
     }
+  }
+
+  /// What one step did: the time, the requests, and the screen's change.
+  ///
+  /// - Parameter seenAfter: the step after which this screen was shown before, if it was.
+  func changes(
+    time: Duration, requests: [String], before: String?, after: String, seenAfter: String? = nil
+  ) -> [String] {
+    let at = "  at \(ScenarioDuration.format(time))"
+    let sent =
+      switch requests.count {
+      case 0: "sent no requests"
+      case 1: "sent 1 request:"
+      default: "sent \(requests.count) requests:"
+      }
+    var lines: [String]
+    if requests.isEmpty, before == after {
+      return ["\(at), \(sent); the screen did not change"]
+    }
+    lines = ["\(at), \(sent)"] + requests.map { "    " + $0 }
+    guard let before else {
+      lines.append("  the screen:")
+      return lines
+        + after.split(separator: "\n", omittingEmptySubsequences: false).map {
+          "    " + $0
+        }
+    }
+    guard before != after else { return lines + ["  the screen did not change"] }
+    if let seenAfter { return lines + ["  the screen is again the one after \(seenAfter)"] }
+    lines.append("  the screen changed (+ new or changed lines):")
+    return lines + Self.marked(ScreenDiff.lines(expected: before, actual: after, context: 1))
+  }
+
+  /// The new screen's side of a line diff: added lines marked `+`, runs of removed lines as one
+  /// `− N lines removed` line, the unchanged context as it is.
+  static func marked(_ diff: [String]) -> [String] {
+    var lines: [String] = []
+    var removed = 0
+    func flush() {
+      guard removed > 0 else { return }
+      lines.append("    − " + (removed == 1 ? "1 line removed" : "\(removed) lines removed"))
+      removed = 0
+    }
+    for line in diff {
+      if line.hasPrefix("− ") {
+        removed += 1
+        continue
+      }
+      flush()
+      lines.append("    " + line)
+    }
+    flush()
+    return lines
   }
 
   /// Whether the step changes what the user sees, so that the walkthrough shows the screen.
@@ -49,4 +128,38 @@ public struct Walkthrough {
       true
     }
   }
+}
+
+/// A driver passed through to another one that also tells the walkthrough which requests each
+/// step sent, without taking them away from the next `expect requests`.
+@MainActor
+final class ObservedDriver<Base: ScenarioDriver>: ScenarioDriver {
+  let base: Base
+  /// Requests already shown by the walkthrough that `expect requests` has not taken yet.
+  private var shown: [String] = []
+
+  init(_ base: Base) {
+    self.base = base
+  }
+
+  /// The requests sent since the last call; `expect requests` still sees them.
+  func stepRequests() -> [String] {
+    let new = base.takeRequests()
+    shown += new
+    return new
+  }
+
+  func takeRequests() -> [String] {
+    defer { shown = [] }
+    return shown + base.takeRequests()
+  }
+
+  func configure(_ setting: DriverSetting) async throws { try await base.configure(setting) }
+  func launch() async throws { try await base.launch() }
+  func relaunch() async throws { try await base.relaunch() }
+  func wait(_ duration: Duration) async throws { try await base.wait(duration) }
+  func send(_ intent: UserIntent) async throws { try await base.send(intent) }
+  func screen() -> Node? { base.screen() }
+  func screenText() -> String { base.screenText() }
+  func simulatedTime() -> Duration { base.simulatedTime() }
 }

@@ -98,7 +98,8 @@ extension Node {
   }
 
   /// Every text a user reads without opening anything, depth first: titles, the back button,
-  /// labels, texts, rows, the search field's text (its prompt while it is empty), alerts.
+  /// labels, texts, rows and their `♥`, the search field's text (its prompt while it is empty),
+  /// alerts.
   ///
   /// A menu's contents are left out: they show only once the menu is open.
   public var visibleTexts: [String] {
@@ -117,9 +118,14 @@ extension Node {
     default:
       if let label { texts.append(label) }
     }
+    // The favourite's heart, drawn `♥` after the label, is read as a text of its own.
+    if has(.favorite) { texts.append(Self.favoriteMark) }
     guard kind != .menu else { return }
     for child in children { child.collectVisibleTexts(into: &texts) }
   }
+
+  /// The mark a favourite's row shows after its name, as the text tree draws it.
+  public static let favoriteMark = "♥"
 
   /// Whether some node shows exactly `text` (see `visibleTexts`).
   public func shows(_ text: String) -> Bool {

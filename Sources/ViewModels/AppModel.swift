@@ -6,76 +6,24 @@ import VirtualTime
 /// navigation path of screens above it, and the favourites they share. Front ends send
 /// `UserIntent`s and draw `state`.
 ///
+/// `path` is the only navigation state: `state` holds one screen per route, and every change of
+/// the path (a push, back, `.pathChanged`) goes through one place that cancels what removed
+/// screens still had in flight and lets the new top screen load.
+///
 /// With `start: .categories`, a tile pushes that category's recipe list, which offers everything
 /// the root list does (search, refresh, dice, picker, hearts); its dice pushes the detail above it.
 ///
 /// A relaunch is a new `AppModel` over a `FavoritesStore` made from the same storage: it starts
-/// on its root screen again with the favourites that were saved.
-///
-/// A SwiftUI front end can mirror it one to one:
-///
-/// ```swift
-/// struct RootView: View {
-///   let app: AppModel
-///   @State private var state: AppState?
-///
-///   var body: some View {
-///     NavigationStack { /* root from state.root, destinations from state.path */ }
-///       .task {
-///         app.launch()
-///         for await snapshot in app.stateUpdates() { state = snapshot }
-///       }
-///   }
-/// }
-/// ```
-///
-/// or with a callback kept alive as long as the view: `token = app.observe { state = $0 }`.
+/// on its root screen again with the favourites that were saved. Letting go of an app model
+/// cancels all its work in flight, so none of it reaches the next one.
 @MainActor
-public final class AppModel {
-  /// The screen the app starts with: an app setting.
-  public enum Start: String, CaseIterable, Sendable {
-    /// The recipe list of the start category, with the "Kategorie" menu.
-    case list
-    /// The category grid (Bonus 2); a tile opens that category's recipe list.
-    case categories
-  }
-
-  /// The root screen's view model.
-  public enum Root {
-    case list(MealListViewModel)
-    case categories(CategoryGridViewModel)
-  }
-
-  /// A pushed screen's view model.
-  public enum Destination {
-    /// A category's recipe list, pushed from the grid.
-    case list(MealListViewModel)
-    case detail(MealDetailViewModel)
-
-    /// The detail view model, if this is a detail screen.
-    public var detail: MealDetailViewModel? {
-      if case .detail(let detail) = self { detail } else { nil }
-    }
-
-    /// The list view model, if this is a list screen.
-    public var list: MealListViewModel? {
-      if case .list(let list) = self { list } else { nil }
-    }
-  }
-
-  /// The snapshot of every screen; every change is passed to `observe(_:)` and `stateUpdates()`.
-  public private(set) var state: AppState {
-    didSet {
-      if state != oldValue { broadcaster.send(state) }
-    }
-  }
+public final class AppModel: StateObservable {
+  public let stateHolder: StateHolder<AppState>
 
   /// The screen the app started with.
-  public let start: Start
-  /// The root screen: the list, or the category grid.
-  public let root: Root
-  /// The pushed screens, bottom first.
-  public private(set) var path: [Destination] = []
+  public let start: StartScreen
+  /// The pushed screens' routes, bottom first: what `NavigationStack(path:)` binds to.
+  public private(set) var path: [Route] = []
   /// The links the user tapped (a video, a source), oldest first; the app opens nothing itself.
   public private(set) var openedLinks: [URL] = []
   /// The shared favourites.
@@ -85,17 +33,22 @@ public final class AppModel {
   private let clock: any Clock<Duration>
   private let tracker: TaskTracker
   private let searchPause: Duration
-  private let broadcaster = Broadcaster<AppState>()
+  private let root: ScreenModel
   private var rootToken: ObservationToken?
-  private var pathTokens: [ObservationToken] = []
+  /// One view model per route of `path`, with the token that follows it.
+  private var pushed: [(model: ScreenModel, token: ObservationToken)] = []
 
+  /// - Parameters:
+  ///   - clock: the search pause sleeps on it.
+  ///   - tracker: spawns every task, so that `tracker.settle()` waits for them; give the clock's
+  ///     own tracker when the clock is a `VirtualClock`. `TestApp` and `AppModel.live` wire both.
   public init(
     api: MealAPI,
     clock: any Clock<Duration>,
     favorites: FavoritesStore,
-    tracker: TaskTracker = TaskTracker(),
+    tracker: TaskTracker,
     searchPause: Duration = .milliseconds(400),
-    start: Start = .list
+    start: StartScreen = .list
   ) {
     self.api = api
     self.clock = clock
@@ -108,204 +61,195 @@ public final class AppModel {
       let list = MealListViewModel(
         api: api, clock: clock, favorites: favorites, tracker: tracker, searchPause: searchPause)
       root = .list(list)
-      state = AppState(list: list.state)
+      stateHolder = StateHolder(AppState(list: list.state))
     case .categories:
       let grid = CategoryGridViewModel(api: api, tracker: tracker)
       root = .categories(grid)
-      state = AppState(root: .categories(grid.state))
+      stateHolder = StateHolder(AppState(root: .categories(grid.state)))
     }
-    switch root {
-    case .list(let list):
-      list.onRandomMeal = { [weak self, weak list] meal in
-        guard let self, let list else { return }
-        diceFound(meal, by: list)
-      }
-      rootToken = list.observe { [weak self] _ in self?.publish() }
-    case .categories(let grid):
-      rootToken = grid.observe { [weak self] _ in self?.publish() }
-    }
+    rootToken = follow(root)
   }
 
   /// The recipe list at the root, when the app started on it.
-  public var list: MealListViewModel? {
-    if case .list(let list) = root { list } else { nil }
-  }
-
-  // MARK: - Following changes
-
-  /// Calls `onChange` with every new snapshot, until the token is cancelled or released.
-  public func observe(
-    _ onChange: @escaping @MainActor @Sendable (AppState) -> Void
-  ) -> ObservationToken {
-    broadcaster.observe(onChange)
-  }
-
-  /// The current snapshot, then every new one; ends when the app model is gone.
-  public func stateUpdates(
-    bufferingPolicy: AsyncStream<AppState>.Continuation.BufferingPolicy = .unbounded
-  ) -> AsyncStream<AppState> {
-    broadcaster.stream(startingWith: state, bufferingPolicy: bufferingPolicy)
-  }
+  public var list: MealListViewModel? { root.list }
 
   // MARK: - Intents
 
   /// Starts the app on its root screen: the list loads the categories and the start category's
   /// recipes; the grid loads the categories.
-  public func launch() {
-    switch root {
-    case .list(let list): list.appeared()
-    case .categories(let grid): grid.appeared()
-    }
+  @discardableResult
+  public func launch() -> IntentTask {
+    IntentTask(root.appeared())
   }
 
-  /// Routes the intent to the screen on top.
+  /// Routes the intent to the screen on top; `finish()` on the result waits for the work it
+  /// started.
   ///
-  /// - Returns: `false` when the screen on top offers no such action (a heart on the list,
-  ///   back on the root screen, a search on a detail screen, a tile anywhere but on the grid);
-  ///   nothing changes then.
+  /// An intent the screen on top does not offer (a heart on a list, back on the root screen, a
+  /// search on a detail screen, a tile anywhere but on the grid) is ignored: nothing changes.
+  /// A front end only sends what its nodes offer, so this is the one place that checks.
   @discardableResult
-  public func send(_ intent: UserIntent) -> Bool {
-    let top = topScreen
-    switch intent {
-    case .mealTapped(let meal):
-      guard top.list != nil else { return false }
-      push(meal)
-    case .categoryTileTapped(let category):
-      guard case .categories = top else { return false }
-      pushList(category)
-    case .backTapped:
-      guard !path.isEmpty else { return false }
-      pop()
-    case .linkTapped(let url):
+  public func send(_ intent: UserIntent) -> IntentTask {
+    let top = pushed.last?.model ?? root
+    switch (intent, top) {
+    case (.pathChanged(let routes), _):
+      return IntentTask(setPath(routes))
+    case (.linkTapped(let url), _):
       openedLinks.append(url)
-    case .heartTapped:
-      guard let detail = top.detail else { return false }
+    case (.backTapped, _) where !path.isEmpty:
+      return IntentTask(setPath(path.dropLast()))
+    case (.retryTapped, .categories(let grid)):
+      return IntentTask(grid.retryTapped())
+    case (.retryTapped, .detail(let detail)):
+      return IntentTask(detail.retryTapped())
+    case (.heartTapped, .detail(let detail)):
       detail.heartTapped()
-    case .retryTapped:
-      switch top {
-      case .categories(let grid): grid.retryTapped()
-      case .list(let list): list.retryTapped()
-      case .detail(let detail): detail.retryTapped()
-      }
-    case .searchTextChanged(let text):
-      guard let list = top.list else { return false }
-      list.searchTextChanged(text)
-    case .searchFocusChanged(let isFocused):
-      guard let list = top.list else { return false }
-      list.searchFocusChanged(isFocused)
-    case .suggestionPicked(let text):
-      guard let list = top.list else { return false }
-      list.suggestionPicked(text)
-    case .categoryPicked(let category):
-      guard let list = top.list else { return false }
-      list.categoryPicked(category)
-    case .pulledToRefresh:
-      guard let list = top.list else { return false }
-      list.pulledToRefresh()
-    case .diceTapped:
-      guard let list = top.list else { return false }
-      list.diceTapped()
-    case .noticeDismissed:
-      guard let list = top.list else { return false }
-      list.noticeDismissed()
+    case (.categoryTileTapped(let category), .categories):
+      return IntentTask(setPath(path + [.list(category: category)]))
+    case (_, .list(let list)):
+      return IntentTask(send(intent, to: list))
+    default:
+      break
     }
-    return true
+    return .none
+  }
+
+  /// The intents a list offers.
+  private func send(_ intent: UserIntent, to list: MealListViewModel) -> Task<Void, Never>? {
+    switch intent {
+    case .mealTapped(let meal): return setPath(path + [.detail(meal)])
+    case .searchTextChanged(let text): return list.searchTextChanged(text)
+    case .searchFocusChanged(let isFocused): list.searchFocusChanged(isFocused)
+    case .suggestionPicked(let text): return list.suggestionPicked(text)
+    case .categoryPicked(let category): return list.categoryPicked(category)
+    case .pulledToRefresh: return list.pulledToRefresh()
+    case .retryTapped: return list.retryTapped()
+    case .diceTapped: return list.diceTapped()
+    case .noticeDismissed: list.noticeDismissed()
+    default: break
+    }
+    return nil
   }
 
   // MARK: - Navigation
 
-  /// The view model of the screen on top.
-  private enum TopModel {
-    case categories(CategoryGridViewModel)
-    case list(MealListViewModel)
-    case detail(MealDetailViewModel)
-
-    var list: MealListViewModel? {
-      if case .list(let list) = self { list } else { nil }
+  /// Sets the path: screens above the part that stays are removed (their work is cancelled),
+  /// new routes get their view models, lists that are no longer on top drop their dice, and
+  /// the screen that ends on top appears (it loads, unless it has loaded).
+  @discardableResult
+  private func setPath(_ routes: [Route]) -> Task<Void, Never>? {
+    let kept = zip(path, routes).prefix { $0 == $1 }.count
+    let removed = pushed[kept...].map(\.model)
+    pushed.removeSubrange(kept...)
+    path.removeSubrange(kept...)
+    for model in removed.reversed() { model.disappeared() }
+    for route in routes[kept...] {
+      let model = makeModel(for: route)
+      pushed.append((model, follow(model)))
+      path.append(route)
     }
+    let top = pushed.last?.model ?? root
+    for model in [root] + pushed.map(\.model) where model !== top {
+      model.list?.covered()
+    }
+    publish()
+    return top.appeared()
+  }
 
-    var detail: MealDetailViewModel? {
-      if case .detail(let detail) = self { detail } else { nil }
+  private func makeModel(for route: Route) -> ScreenModel {
+    switch route {
+    case .detail(let meal):
+      return .detail(
+        MealDetailViewModel(meal: meal, api: api, favorites: favorites, tracker: tracker))
+    case .list(let category):
+      let categories = root.categories ?? []
+      let list = MealListViewModel(
+        api: api, clock: clock, favorites: favorites, tracker: tracker, searchPause: searchPause,
+        category: category, categories: categories)
+      return .list(list)
     }
   }
 
-  private var topScreen: TopModel {
-    switch path.last {
-    case .list(let list): .list(list)
-    case .detail(let detail): .detail(detail)
-    case nil:
-      switch root {
-      case .list(let list): .list(list)
-      case .categories(let grid): .categories(grid)
+  /// Follows a screen's changes, and, for a list, pushes what its dice found.
+  private func follow(_ model: ScreenModel) -> ObservationToken {
+    switch model {
+    case .categories(let grid):
+      return grid.observe { [weak self] _ in self?.publish() }
+    case .list(let list):
+      list.onRandomMeal = { [weak self, weak list] meal in
+        guard let self, let list else { return }
+        diceFound(meal, by: list)
       }
+      return list.observe { [weak self] _ in self?.publish() }
+    case .detail(let detail):
+      return detail.observe { [weak self] _ in self?.publish() }
     }
   }
 
-  /// Pushes a detail screen for `meal` and starts loading it.
-  private func push(_ meal: Meal) {
-    let detail = MealDetailViewModel(meal: meal, api: api, favorites: favorites, tracker: tracker)
-    leaveTop()
-    pathTokens.append(detail.observe { [weak self] _ in self?.publish() })
-    path.append(.detail(detail))
-    publish()
-    detail.appeared()
-  }
-
-  /// Pushes the recipe list of `category`, with the grid's categories for its picker.
-  private func pushList(_ category: String) {
-    var categories: [Category] = []
-    if case .categories(let grid) = root { categories = grid.state.categories.value ?? [] }
-    let list = MealListViewModel(
-      api: api, clock: clock, favorites: favorites, tracker: tracker, searchPause: searchPause,
-      category: category, categories: categories)
-    list.onRandomMeal = { [weak self, weak list] meal in
-      guard let self, let list else { return }
-      diceFound(meal, by: list)
-    }
-    pathTokens.append(list.observe { [weak self] _ in self?.publish() })
-    path.append(.list(list))
-    publish()
-    list.appeared()
-  }
-
-  /// Pops the top screen and cancels what it still had in flight.
-  private func pop() {
-    let popped = path.removeLast()
-    pathTokens.removeLast()
-    switch popped {
-    case .list(let list): list.disappeared()
-    case .detail(let detail): detail.disappeared()
-    }
-    publish()
-  }
-
-  /// The screen on top is covered by a new one: a list's search field loses the focus, as the
-  /// keyboard goes down when a row or the dice opens a recipe.
-  private func leaveTop() {
-    topScreen.list?.searchFocusChanged(false)
-  }
-
-  /// The dice of `list` found `meal`: its detail is pushed, unless that list has been popped.
+  /// The dice of `list` found `meal`: its detail is pushed while that list is still on top.
   private func diceFound(_ meal: Meal, by list: MealListViewModel) {
-    let isInStack =
-      self.list === list || path.contains { $0.list === list }
-    guard isInStack else { return }
-    push(meal)
+    guard (pushed.last?.model ?? root).list === list else { return }
+    setPath(path + [.detail(meal)])
   }
 
   private func publish() {
-    let rootState: AppState.Root =
-      switch root {
-      case .list(let list): .list(list.state)
-      case .categories(let grid): .categories(grid.state)
-      }
-    state = AppState(
-      root: rootState,
-      path: path.map {
-        switch $0 {
-        case .list(let list): .list(list.state)
-        case .detail(let detail): .detail(detail.state)
-        }
-      })
+    stateHolder.value = AppState(root: root.screen, path: pushed.map(\.model.screen))
+  }
+}
+
+/// A screen's view model, at the root or on the path.
+@MainActor
+private enum ScreenModel {
+  case categories(CategoryGridViewModel)
+  case list(MealListViewModel)
+  case detail(MealDetailViewModel)
+
+  var screen: AppState.Screen {
+    switch self {
+    case .categories(let grid): .categories(grid.state)
+    case .list(let list): .list(list.state)
+    case .detail(let detail): .detail(detail.state)
+    }
+  }
+
+  var list: MealListViewModel? {
+    if case .list(let list) = self { list } else { nil }
+  }
+
+  /// The categories the screen knows, for the picker of a list pushed above it.
+  var categories: [Category]? {
+    switch self {
+    case .categories(let grid): grid.state.categories.value
+    case .list(let list): list.state.categories
+    case .detail: nil
+    }
+  }
+
+  static func !== (lhs: ScreenModel, rhs: ScreenModel) -> Bool {
+    lhs.object !== rhs.object
+  }
+
+  private var object: AnyObject {
+    switch self {
+    case .categories(let grid): grid
+    case .list(let list): list
+    case .detail(let detail): detail
+    }
+  }
+
+  func appeared() -> Task<Void, Never>? {
+    switch self {
+    case .categories(let grid): grid.appeared()
+    case .list(let list): list.appeared()
+    case .detail(let detail): detail.appeared()
+    }
+  }
+
+  func disappeared() {
+    switch self {
+    case .categories(let grid): grid.disappeared()
+    case .list(let list): list.disappeared()
+    case .detail(let detail): detail.disappeared()
+    }
   }
 }

@@ -1,7 +1,15 @@
 import Foundation
 import MealDB
 
-/// One entry of the navigation path.
+/// The screen the app starts with: an app setting.
+public enum StartScreen: String, CaseIterable, Sendable {
+  /// The recipe list of the start category, with the "Kategorie" menu.
+  case list
+  /// The category grid (Bonus 2); a tile opens that category's recipe list.
+  case categories
+}
+
+/// One entry of the navigation path, the value `NavigationStack(path:)` binds to.
 public enum Route: Hashable, Sendable {
   /// A category's recipe list, pushed from the category grid.
   case list(category: String)
@@ -9,14 +17,15 @@ public enum Route: Hashable, Sendable {
   case detail(Meal)
 }
 
-/// A snapshot of the whole app: the root screen and the screens pushed on top of it.
+/// A snapshot of the whole app: the root screen and one screen per entry of `AppModel.path`,
+/// in path order.
 public struct AppState: Equatable, Sendable {
   /// The first screen: the recipe list, or the category grid (Bonus 2).
-  public var root: Root
-  /// The pushed screens, bottom first; empty when the root is on top.
+  public var root: Screen
+  /// The pushed screens, bottom first, one per route; empty when the root is on top.
   public var path: [Screen]
 
-  public init(root: Root, path: [Screen] = []) {
+  public init(root: Screen, path: [Screen] = []) {
     self.root = root
     self.path = path
   }
@@ -26,47 +35,37 @@ public struct AppState: Equatable, Sendable {
     self.init(root: .list(list), path: path)
   }
 
-  /// The screen the app starts with.
-  public enum Root: Equatable, Sendable {
-    case list(MealListState)
-    case categories(CategoryGridState)
-  }
-
-  /// A pushed screen with its state.
+  /// One screen with its state.
   public enum Screen: Equatable, Sendable {
-    /// A category's recipe list, pushed by a tile of the grid.
+    /// The category grid; only ever the root.
+    case categories(CategoryGridState)
+    /// A recipe list: the root, or a category's list pushed by a tile of the grid.
     case list(MealListState)
     case detail(MealDetailState)
-  }
 
-  /// The screen the user sees: the last pushed one, or the root.
-  public var top: Top {
-    switch path.last {
-    case .list(let list): .list(list)
-    case .detail(let detail): .detail(detail)
-    case nil:
-      switch root {
-      case .list(let list): .list(list)
-      case .categories(let grid): .categories(grid)
-      }
+    /// The list's state, if this is a list.
+    public var list: MealListState? {
+      if case .list(let list) = self { list } else { nil }
+    }
+
+    /// The detail's state, if this is a detail.
+    public var detail: MealDetailState? {
+      if case .detail(let detail) = self { detail } else { nil }
     }
   }
 
-  /// The screen on top of the navigation stack.
-  public enum Top: Equatable, Sendable {
-    case categories(CategoryGridState)
-    case list(MealListState)
-    case detail(MealDetailState)
+  /// The screen the user sees: the last pushed one, or the root.
+  public var top: Screen { path.last ?? root }
+
+  /// The screen below the top one, or `nil` when the root is on top.
+  public var belowTop: Screen? {
+    path.isEmpty ? nil : path.count == 1 ? root : path[path.count - 2]
   }
 
   /// The recipe list nearest the top of the stack: the last pushed list, else the root list;
   /// `nil` on the category grid before a tile was tapped.
   public var list: MealListState? {
-    for screen in path.reversed() {
-      if case .list(let list) = screen { return list }
-    }
-    if case .list(let list) = root { return list }
-    return nil
+    path.reversed().lazy.compactMap(\.list).first ?? root.list
   }
 }
 
@@ -90,4 +89,26 @@ public enum UserIntent: Hashable, Sendable {
   case backTapped
   case noticeDismissed
   case linkTapped(URL)
+  /// The navigation path was set as a whole: `NavigationStack(path:)` after a swipe back over
+  /// several screens, a deep link, or restored state.
+  case pathChanged([Route])
+}
+
+/// The work an intent started; `finish()` waits for it, as `.refreshable` needs:
+/// `.refreshable { await app.send(.pulledToRefresh).finish() }`.
+public struct IntentTask: Sendable {
+  private let task: Task<Void, Never>?
+
+  init(_ task: Task<Void, Never>?) {
+    self.task = task
+  }
+
+  /// An intent that started no work, or was ignored.
+  static let none = IntentTask(nil)
+
+  /// Returns once the work the intent started has ended (a load, the search pause and its
+  /// search, the dice's request).
+  public func finish() async {
+    await task?.value
+  }
 }

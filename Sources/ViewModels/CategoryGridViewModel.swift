@@ -17,79 +17,42 @@ import VirtualTime
 ///   }
 /// ```
 @MainActor
-public final class CategoryGridViewModel {
-  /// The snapshot a screen draws; every change is passed to `observe(_:)` and `stateUpdates()`.
-  public private(set) var state: CategoryGridState {
-    didSet {
-      if state != oldValue { broadcaster.send(state) }
-    }
-  }
+public final class CategoryGridViewModel: StateObservable {
+  public let stateHolder = StateHolder(CategoryGridState())
 
   private let api: MealAPI
-  private let tracker: TaskTracker
-  private let broadcaster = Broadcaster<CategoryGridState>()
-  private var loadTask: Task<Void, Never>?
-  /// Counts loads; only the latest one's answer is applied.
-  private var loadGeneration = 0
+  private let loader: Loader<[Category]>
 
-  public init(api: MealAPI, tracker: TaskTracker = TaskTracker()) {
+  /// - Parameter tracker: spawns every task, so that `tracker.settle()` waits for them.
+  public init(api: MealAPI, tracker: TaskTracker) {
     self.api = api
-    self.tracker = tracker
-    state = CategoryGridState()
-  }
-
-  // MARK: - Following changes
-
-  /// Calls `onChange` with every new snapshot, until the token is cancelled or released.
-  public func observe(
-    _ onChange: @escaping @MainActor @Sendable (CategoryGridState) -> Void
-  ) -> ObservationToken {
-    broadcaster.observe(onChange)
-  }
-
-  /// The current snapshot, then every new one; ends when the view model is gone.
-  public func stateUpdates(
-    bufferingPolicy: AsyncStream<CategoryGridState>.Continuation.BufferingPolicy = .unbounded
-  ) -> AsyncStream<CategoryGridState> {
-    broadcaster.stream(startingWith: state, bufferingPolicy: bufferingPolicy)
+    loader = Loader(tracker: tracker)
   }
 
   // MARK: - Intents
 
   /// The screen appeared: the categories load, showing `loading`, unless they have been asked
   /// for already (coming back from a category's list changes nothing).
-  public func appeared() {
-    guard case .idle = state.categories else { return }
-    load()
+  @discardableResult
+  public func appeared() -> Task<Void, Never>? {
+    guard case .idle = state.categories else { return nil }
+    return load()
   }
 
   /// "Erneut versuchen": loads the categories again, showing `loading`.
-  public func retryTapped() {
+  @discardableResult
+  public func retryTapped() -> Task<Void, Never> {
     load()
+  }
+
+  /// The screen went away: the load in flight is cancelled.
+  public func disappeared() {
+    loader.cancel()
   }
 
   // MARK: - Loading
 
-  private func load() {
-    loadTask?.cancel()
-    loadGeneration += 1
-    let generation = loadGeneration
-    state.categories = .loading
-    loadTask = tracker.spawn { [weak self, api] in
-      let result: Result<[Category], any Error>
-      do {
-        result = .success(try await api.categories())
-      } catch {
-        result = .failure(error)
-      }
-      guard let self, generation == loadGeneration else { return }
-      switch result {
-      case .success(let categories):
-        state.categories = .loaded(categories)
-      case .failure(let error):
-        // Cancellation is not an error: whoever cancelled has started the next load.
-        if let message = ErrorMessage.text(for: error) { state.categories = .failed(message) }
-      }
-    }
+  private func load() -> Task<Void, Never> {
+    loader.load(into: stateHolder, at: \.categories) { [api] in try await api.categories() }
   }
 }

@@ -28,7 +28,7 @@ public struct FavoritesStorage: Sendable {
   }
 
   /// Favourites in a versioned JSON file at `url` (see `FavoritesFile`).
-  public static func file(at url: URL = FavoritesFile.defaultURL()) -> FavoritesStorage {
+  public static func file(at url: URL = FavoritesLocation.defaultURL()) -> FavoritesStorage {
     let file = FavoritesFile(url: url)
     return FavoritesStorage(load: { file.load() }, save: { try file.save($0) })
   }
@@ -105,21 +105,6 @@ public struct FavoritesFile: Sendable {
 
   public init(url: URL) {
     self.url = url
-  }
-
-  /// `$XDG_DATA_HOME/rezepte/favorites.json`, else `~/.local/share/rezepte/favorites.json`.
-  public static func defaultURL(
-    environment: [String: String] = ProcessInfo.processInfo.environment,
-    home: URL = FileManager.default.homeDirectoryForCurrentUser
-  ) -> URL {
-    // The XDG spec says a relative XDG_DATA_HOME is invalid and must be ignored.
-    let base =
-      if let dataHome = environment["XDG_DATA_HOME"], dataHome.hasPrefix("/") {
-        URL(fileURLWithPath: dataHome, isDirectory: true)
-      } else {
-        home.appendingPathComponent(".local/share", isDirectory: true)
-      }
-    return base.appendingPathComponent("rezepte/favorites.json")
   }
 
   private struct Contents: Codable {

@@ -14,17 +14,6 @@ public struct MealDetailState: Equatable, Sendable {
     self.isFavorite = isFavorite
   }
 
-  /// The heart button's title (lesson Schritt 5).
-  public var heartTitle: String { isFavorite ? Self.removeFavoriteTitle : Self.addFavoriteTitle }
-
-  /// The heart button's title while the recipe is not a favourite.
-  public static let addFavoriteTitle = "Als Favorit merken"
-  /// The heart button's title while the recipe is a favourite.
-  public static let removeFavoriteTitle = "Favorit entfernen"
-
-  /// The heart button's SF Symbol.
-  public var heartSymbol: String { isFavorite ? "heart.fill" : "heart" }
-
   /// The navigation title: the recipe's name.
   public var title: String {
     if case .loaded(let detail?) = detail { detail.name } else { meal.name }

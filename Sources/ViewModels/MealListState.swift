@@ -55,8 +55,9 @@ public struct MealListState: Equatable, Sendable {
   public var favoriteIDs: Set<String>
   /// The "Favoriten" section (Bonus 1), sorted by name.
   public var favorites: [FavoriteMeal]
-  /// A transient message, such as a failed pull to refresh that kept the list.
-  public var notice: String?
+  /// Why a pull to refresh that kept the list, or the dice, failed; the screen shows it as a
+  /// transient notice.
+  public var notice: LoadFailure?
   /// Whether a pull to refresh is under way (the list stays visible).
   public var isRefreshing: Bool
   /// Whether the dice is loading a random recipe; taps are ignored meanwhile.
@@ -72,7 +73,7 @@ public struct MealListState: Equatable, Sendable {
     loadedQuery: Query? = nil,
     favoriteIDs: Set<String> = [],
     favorites: [FavoriteMeal] = [],
-    notice: String? = nil,
+    notice: LoadFailure? = nil,
     isRefreshing: Bool = false,
     isDiceBusy: Bool = false
   ) {
@@ -110,13 +111,23 @@ public struct MealListState: Equatable, Sendable {
   }
 
   /// The category and the search text trimmed of white space.
+  ///
+  /// Only the ends are looked at: the query is read on every keystroke, and Foundation's
+  /// `trimmingCharacters(in:)` converts the whole text, which made typing quadratic.
   public var query: Query {
-    Query(category: category, search: searchText.trimmingCharacters(in: .whitespaces))
+    Query(category: category, search: Self.trimmingWhitespace(searchText))
   }
 
-  /// The navigation title: the category, or "Suche" while something is searched.
-  public var title: String {
-    query.isSearch ? "Suche" : category
+  /// `text` without the spaces and tabs (`CharacterSet.whitespaces`) at its ends.
+  static func trimmingWhitespace(_ text: String) -> String {
+    func isSpace(_ scalar: Unicode.Scalar) -> Bool {
+      scalar == "\t" || scalar.properties.generalCategory == .spaceSeparator
+    }
+    let scalars = text.unicodeScalars
+    guard let first = scalars.firstIndex(where: { !isSpace($0) }) else { return "" }
+    let last = scalars.lastIndex(where: { !isSpace($0) })!
+    if first == scalars.startIndex, scalars.index(after: last) == scalars.endIndex { return text }
+    return String(scalars[first...last])
   }
 
   /// Why a loaded list is empty, if it is.

@@ -29,7 +29,7 @@ import VirtualTime
       })
     #expect(error.code == .notConnectedToInternet)
     #expect(
-      ErrorMessage.text(for: error) == "Keine Internetverbindung. Prüfe WLAN oder mobile Daten.")
+      LoadFailure(error) == .offline)
   }
 
   @Test("Timeout fails with URLError.timedOut and its message")
@@ -42,8 +42,8 @@ import VirtualTime
       })
     #expect(error.code == .timedOut)
     #expect(
-      ErrorMessage.text(for: error)
-        == "Der Server antwortet gerade nicht. Versuch es gleich noch einmal.")
+      LoadFailure(error)
+        == .timeout)
   }
 
   @Test("Server error answers HTTP 500, which the client throws as badStatus(500)")
@@ -65,7 +65,7 @@ import VirtualTime
       await #expect(throws: DecodingError.self) {
         try await MealAPI(transport: transport).detail(id: "52770")
       })
-    #expect(ErrorMessage.text(for: error) == "Die Rezepte konnten nicht gelesen werden.")
+    #expect(LoadFailure(error) == .unreadable)
   }
 
   @Test("A fault for all paths hits every endpoint", arguments: Catalog.endpoints)

@@ -6,7 +6,7 @@ import Testing
   @Test(
     "Only a loaded state has a value",
     arguments: [
-      (LoadState<Int>.idle, nil), (.loading, nil), (.loaded(7), 7), (.failed("Fehler"), nil),
+      (LoadState<Int>.idle, nil), (.loading, nil), (.loaded(7), 7), (.failed(.offline), nil),
     ] as [(LoadState<Int>, Int?)])
   func value(state: LoadState<Int>, expected: Int?) {
     #expect(state.value == expected)
@@ -23,7 +23,7 @@ import Testing
   @Test("States are equal only with the same case and the same payload")
   func equality() {
     let states: [LoadState<Int>] = [
-      .idle, .loading, .loaded(1), .loaded(2), .failed("a"), .failed("b"),
+      .idle, .loading, .loaded(1), .loaded(2), .failed(.offline), .failed(.timeout),
     ]
     for (i, lhs) in states.enumerated() {
       for (j, rhs) in states.enumerated() {

@@ -22,8 +22,8 @@ import Testing
     let error = try #require(await #expect(throws: URLError.self) { try await api.categories() })
     #expect([.cannotConnectToHost, .networkConnectionLost].contains(error.code))
     #expect(
-      ErrorMessage.text(for: error)
-        == "Es gab ein Problem mit der Verbindung.")
+      LoadFailure(error)
+        == .connection)
   }
 
   @Test("The timeout given is the transport's timeout")

@@ -1,5 +1,7 @@
+import CommandLineKit
 import Foundation
 import Testing
+import VirtualTime
 
 @testable import MealServer
 
@@ -34,25 +36,66 @@ import Testing
   @Test(
     "serve explains bad input in one sentence",
     arguments: [
-      (["--port", "70000"], "--port takes a number from 0 to 65535, not \"70000\"."),
-      (["--delay", "soon"], "--delay takes a duration such as 250ms or 2s, not \"soon\"."),
-      (["--status", "200"], "--status takes an HTTP error status from 400 to 599, not \"200\"."),
+      (["--port", "70000"], "--port takes a port from 0 to 65535, not '70000'"),
+      (
+        ["--delay", "soon"],
+        "--delay 'soon' is not a duration; write a decimal number and ms or s, like 400ms, 2s or 1.5s"
+      ),
+      (["--status", "200"], "--status takes an HTTP error status from 400 to 599, not '200'"),
       (
         ["--status", "500@soup"],
-        "--status names the unknown endpoint \"soup\"; known are categories.php, filter.php,"
-          + " search.php, lookup.php, random.php, list.php."
+        "--status names the unknown endpoint 'soup'; the endpoints are categories.php, filter.php,"
+          + " search.php, lookup.php, random.php, list.php"
       ),
-      (["--port"], "--port needs a value."),
-      (["--verbose"], "unknown option --verbose for serve."),
-      (["8080"], "unexpected argument \"8080\"; options start with --."),
+      (
+        ["--status", "500@lokup"],
+        "--status names the unknown endpoint 'lokup'; did you mean 'lookup.php'?"
+      ),
+      (["--port"], "'--port' needs a value: --port N"),
+      (["--quiet=yes"], "'--quiet' takes no value"),
+      (["--verbose"], "unknown option '--verbose' for 'serve'"),
+      (["--qiuet"], "unknown option '--qiuet' for 'serve'; did you mean '--quiet'?"),
+      (["8080"], "unexpected argument '8080'; 'serve' takes only options, which start with --"),
+      (
+        ["--max-connections", "0"],
+        "--max-connections takes a number of connections from 1 to 65536, not '0'"
+      ),
     ])
   func serveErrors(arguments: [String], message: String) {
     #expect(throws: UsageError(message)) { try ServeCommand.parse(arguments) }
   }
 
-  @Test("serve exits with 2 on bad input")
+  @Test(
+    "serve refuses every delay that is not a plain duration up to one hour",
+    arguments: [
+      "1e18s", "9999999999999999s", "1e300ms", "1e308s", "0x10s", "nan", "inf", "-1s", "3601s",
+      "1.5", ".5s", "1.s", "+2s", "1.0000000001s",
+    ])
+  func serveHostileDelays(text: String) {
+    #expect(throws: UsageError.self) { try ServeCommand.parse(["--delay", text]) }
+  }
+
+  @Test("serve takes the longest delay, one hour, and --max-connections")
+  func serveLimits() throws {
+    let options = try ServeCommand.parse(["--delay", "3600s", "--max-connections", "8"])
+    #expect(options.faults.delay == .seconds(3600))
+    #expect(options.maxConnections == 8)
+  }
+
+  @Test("serve exits with 2 and prints error: and the usage on bad input")
+  @MainActor
   func serveExitCode() async {
-    #expect(await ServeCommand.run(arguments: ["--port", "x"]) == 2)
+    let errors = Lines()
+    let program = Program(name: "rezepte", summary: "", commands: [ServeCommand.command])
+    let status = await program.run(
+      ["serve", "--delay", "1e18s"],
+      console: Console(output: { _ in }, errorOutput: { errors.append($0) }))
+    #expect(status == .badInput)
+    let text = errors.all.joined(separator: "\n")
+    #expect(
+      text.hasPrefix(
+        "error: --delay '1e18s' is not a duration; write a decimal number and ms or s, like "
+          + "400ms, 2s or 1.5s\nusage: rezepte serve [--port N]"))
   }
 
   @Test("capture reads the base URL, the directory and the categories")
@@ -69,15 +112,19 @@ import Testing
   @Test(
     "capture explains bad input in one sentence",
     arguments: [
-      (["--out", "x"], "capture needs --base-url."),
-      (["--base-url", "http://h/"], "capture needs --out."),
+      (["--out", "x"], "'capture' needs --base-url URL"),
+      (["--base-url", "http://h/"], "'capture' needs --out DIR"),
       (
         ["--base-url", "ftp://h/", "--out", "x"],
-        "--base-url takes an http or https URL, not \"ftp://h/\"."
+        "--base-url needs an http:// or https:// URL, not 'ftp://h/'"
+      ),
+      (
+        ["--base-url", "http://a b/", "--out", "x"],
+        "--base-url needs an http:// or https:// URL, but 'http://a b/' is not a URL"
       ),
       (
         ["--base-url", "http://h/", "--out", "x", "--categories", ","],
-        "--categories needs at least one name."
+        "--categories needs at least one name"
       ),
     ])
   func captureErrors(arguments: [String], message: String) {
@@ -85,15 +132,26 @@ import Testing
   }
 
   @Test("capture exits with 1 when the server cannot be reached")
+  @MainActor
   func captureExitCode() async throws {
     let server = try TestServer()
     server.server.stop()
     let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
       "capture-\(UUID().uuidString)")
     defer { try? FileManager.default.removeItem(at: directory) }
-    let status = await CaptureCommand.run(arguments: [
-      "--base-url", server.baseURL.absoluteString, "--out", directory.path,
-    ])
-    #expect(status == 1)
+    let program = Program(name: "rezepte", summary: "", commands: [CaptureCommand.command])
+    let status = await program.run(
+      ["capture", "--base-url", server.baseURL.absoluteString, "--out", directory.path],
+      console: Console(output: { _ in }, errorOutput: { _ in }))
+    #expect(status == .failure)
   }
+}
+
+/// Lines written by a command, collected for a test.
+final class Lines: Sendable {
+  private let lines = Locked<[String]>([])
+
+  func append(_ line: String) { lines.withLock { $0.append(line) } }
+
+  var all: [String] { lines.withLock { $0 } }
 }

@@ -9,13 +9,13 @@ import Testing
 
 /// Faults reach the real client as the errors the lesson's messages are made for.
 @Suite struct FaultTests {
-  /// The user's message for what a request fails with.
-  private func message(_ body: () async throws -> Void) async -> String? {
+  /// The failure the user is shown for what a request fails with.
+  private func message(_ body: () async throws -> Void) async -> LoadFailure? {
     do {
       try await body()
       return nil
     } catch {
-      return ErrorMessage.text(for: error)
+      return LoadFailure(error)
     }
   }
 
@@ -23,14 +23,14 @@ import Testing
   func serverError() async throws {
     let server = try TestServer(faults: Faults(status: 500))
     let text = await message { _ = try await server.api().categories() }
-    #expect(text == "Beim Rezept-Server ist ein Problem aufgetreten. Versuch es später erneut.")
+    #expect(text == LoadFailure.badStatus(500))
   }
 
   @Test("Broken data shows the reading message")
   func brokenData() async throws {
     let server = try TestServer(faults: Faults(brokenData: true))
     let text = await message { _ = try await server.api().categories() }
-    #expect(text == "Die Rezepte konnten nicht gelesen werden.")
+    #expect(text == .unreadable)
   }
 
   @Test("A fault for one endpoint leaves the others alone")
@@ -45,7 +45,7 @@ import Testing
   func delay() async throws {
     let server = try TestServer(faults: Faults(delay: .seconds(2)))
     let text = await message { _ = try await server.api(timeout: 0.3).categories() }
-    #expect(text == "Der Server antwortet gerade nicht. Versuch es gleich noch einmal.")
+    #expect(text == .timeout)
   }
 
   @Test("A closed port shows the unreachable message")
@@ -54,7 +54,7 @@ import Testing
     let api = server.api()
     server.server.stop()
     let text = await message { _ = try await api.categories() }
-    #expect(text == "Es gab ein Problem mit der Verbindung.")
+    #expect(text == .connection)
   }
 
   @Test("Changed faults apply to the next request")

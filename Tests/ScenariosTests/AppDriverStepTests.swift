@@ -27,7 +27,7 @@ import ViewDescription
   @Test("`given start categories` makes the launch open the grid")
   func gridStart() async throws {
     let driver = try driver()
-    try await driver.setStart(.categories)
+    try await driver.step("given start categories")
     try await driver.launch()
     #expect(driver.title() == "Kategorien")
     #expect(driver.takeRequests() == ["GET categories.php"])
@@ -37,7 +37,7 @@ import ViewDescription
   @Test("A relaunch keeps the start screen")
   func relaunchKeepsStart() async throws {
     let driver = try driver()
-    try await driver.setStart(.categories)
+    try await driver.step("given start categories")
     try await driver.launch()
     try await driver.relaunch()
     #expect(driver.title() == "Kategorien")
@@ -48,10 +48,10 @@ import ViewDescription
   @Test("A tile is tapped by its name and pushes the category's list")
   func tapTile() async throws {
     let driver = try driver()
-    try await driver.setStart(.categories)
+    try await driver.step("given start categories")
     try await driver.launch()
     _ = driver.takeRequests()
-    try await driver.tap("Pasta")
+    try await driver.step("tap \"Pasta\"")
     #expect(driver.title() == "Pasta")
     #expect(driver.takeRequests() == ["GET filter.php?c=Pasta"])
   }
@@ -60,27 +60,27 @@ import ViewDescription
   func tapRow() async throws {
     let driver = try driver()
     try await driver.launch()
-    try await driver.tap("Apam balik")
+    try await driver.step("tap \"Apam balik\"")
     #expect(driver.title() == "Apam balik")
   }
 
   @Test("A button is tapped by its title")
   func tapButton() async throws {
     let driver = try driver()
-    try await driver.enqueueRandom(["52772"])
+    try await driver.step("given random 52772")
     try await driver.launch()
-    try await driver.tap("Zufallsrezept")
+    try await driver.step("tap \"Zufallsrezept\"")
     #expect(driver.title() == "Teriyaki Chicken Casserole")
-    try await driver.tap("Als Favorit merken")
+    try await driver.step("tap \"Als Favorit merken\"")
     #expect(driver.visibleTexts().contains("Favorit entfernen"))
   }
 
   @Test("A label nothing shows fails with what the screen offers")
   func tapNotFound() async throws {
     let driver = try driver()
-    try await driver.setStart(.categories)
+    try await driver.step("given start categories")
     try await driver.launch()
-    let message = await refusal { try await driver.tap("Kuchen") }
+    let message = await refusal { try await driver.step("tap \"Kuchen\"") }
     #expect(
       message
         == "Nothing tappable is labelled \"Kuchen\"; the screen offers \"Beef\", \"Chicken\", "
@@ -99,7 +99,7 @@ import ViewDescription
       records: [beef])
     let driver = try driver(catalog: catalog)
     try await driver.launch()
-    let message = await refusal { try await driver.tap("Beef") }
+    let message = await refusal { try await driver.step("tap \"Beef\"") }
     #expect(
       message
         == "2 elements are labelled \"Beef\" and do different things: picker option \"Beef\" → "
@@ -113,9 +113,9 @@ import ViewDescription
     let driver = try driver()
     try await driver.launch()
     _ = driver.takeRequests()
-    try await driver.focusSearch()
+    try await driver.step("focus search")
     #expect(driver.visibleTexts().contains("Cake"))
-    try await driver.pickSuggestion("Cake")
+    try await driver.step("pick suggestion \"Cake\"")
     #expect(driver.title() == "Suche")
     #expect(driver.takeRequests() == ["GET search.php?s=Cake"])
   }
@@ -123,9 +123,9 @@ import ViewDescription
   @Test("Focusing where there is no search field fails with what the screen offers")
   func focusWithoutField() async throws {
     let driver = try driver()
-    try await driver.setStart(.categories)
+    try await driver.step("given start categories")
     try await driver.launch()
-    let message = await refusal { try await driver.focusSearch() }
+    let message = await refusal { try await driver.step("focus search") }
     #expect(message?.hasPrefix("this screen has no search field; it offers \"Beef\"") == true)
   }
 
@@ -133,7 +133,7 @@ import ViewDescription
   func pickUnfocused() async throws {
     let driver = try driver()
     try await driver.launch()
-    let message = await refusal { try await driver.pickSuggestion("Cake") }
+    let message = await refusal { try await driver.step("pick suggestion \"Cake\"") }
     #expect(
       message
         == "the search field is not focused, so it shows no suggestions; `focus search` first")
@@ -143,9 +143,9 @@ import ViewDescription
   func pickWithText() async throws {
     let driver = try driver()
     try await driver.launch()
-    try await driver.focusSearch()
+    try await driver.step("focus search")
     try await driver.type("Pa")
-    let message = await refusal { try await driver.pickSuggestion("Cake") }
+    let message = await refusal { try await driver.step("pick suggestion \"Cake\"") }
     #expect(
       message
         == "the search field shows no suggestions while it holds \"Pa\"; they show while it is "
@@ -156,8 +156,8 @@ import ViewDescription
   func pickUnknown() async throws {
     let driver = try driver()
     try await driver.launch()
-    try await driver.focusSearch()
-    let message = await refusal { try await driver.pickSuggestion("Pasta") }
+    try await driver.step("focus search")
+    let message = await refusal { try await driver.step("pick suggestion \"Pasta\"") }
     #expect(
       message
         == "there is no suggestion \"Pasta\"; the suggestions are \"Lasagne\", \"Pie\", \"Cake\", "

@@ -1,3 +1,4 @@
+import CommandLineKit
 import Foundation
 import MealCatalog
 import Testing
@@ -130,7 +131,7 @@ import Testing
   @Test("Favourites given before a relaunch carry the catalog's names")
   func givenFavorites() async throws {
     let driver = AppDriver(catalog: embeddedCatalog)
-    try await driver.setFavorites(["52772"])
+    try await driver.step("given favorites 52772")
     try await driver.launch()
     #expect(driver.visibleTexts().contains("Favoriten"))
     #expect(driver.visibleTexts().contains("Teriyaki Chicken Casserole"))

@@ -1,27 +1,36 @@
+import CommandLineKit
 import Testing
 
 @testable import Scenarios
 
 @Suite struct CommandLineOptionsTests {
-  static func run(_ change: (inout CommandLineOptions.RunOptions) -> Void) -> CommandLineOptions {
+  static func run(_ change: (inout CommandLineOptions.RunOptions) -> Void)
+    -> CommandLineOptions.RunOptions
+  {
     var options = CommandLineOptions.RunOptions()
     change(&options)
-    return .run(options)
+    return options
   }
 
-  static let valid: [([String], CommandLineOptions)] = [
+  /// The `run` options of the words after `run`.
+  static func parseRun(_ words: [String]) throws(UsageError) -> CommandLineOptions.RunOptions {
+    try CommandLineOptions.RunOptions(ScenarioCommands.run.parse(words, console: silent))
+  }
+
+  static let silent = Console(output: { _ in }, errorOutput: { _ in })
+
+  static let valid: [([String], CommandLineOptions.RunOptions)] = [
     ([], run { _ in }),
-    (["run"], run { _ in }),
     (["Scenarios/02-suche.scenario"], run { $0.paths = ["Scenarios/02-suche.scenario"] }),
     (
-      ["run", "a", "b", "--record"],
+      ["a", "b", "--record"],
       run {
         $0.paths = ["a", "b"]
         $0.record = true
       }
     ),
     (
-      ["--catalog", "Data", "--filter", "suche"],
+      ["--catalog", "Data", "--filter=suche"],
       run {
         $0.catalog = "Data"
         $0.filter = "suche"
@@ -29,53 +38,95 @@ import Testing
     ),
     (["--base-url", "http://127.0.0.1:8080"], run { $0.baseURL = "http://127.0.0.1:8080" }),
     (["--timing"], run { $0.timing = true }),
-    (["run", "--live"], run { $0.live = true }),
-    (["show", "Scenarios/02-suche.scenario"], .show(.init(file: "Scenarios/02-suche.scenario"))),
-    (["show", "f.scenario", "--catalog", "D"], .show(.init(file: "f.scenario", catalog: "D"))),
-    (["--help"], .help(command: nil)),
-    (["help"], .help(command: nil)),
-    (["help", "run"], .help(command: "run")),
-    (["run", "--help"], .help(command: "run")),
+    (["--live"], run { $0.live = true }),
+    (
+      ["--shard", "2/3", "--list"],
+      run {
+        $0.shard = Shard(index: 2, count: 3)
+        $0.list = true
+      }
+    ),
+    (["--jobs", "4"], run { $0.jobs = 4 }),
+    (["--", "--odd-name.scenario"], run { $0.paths = ["--odd-name.scenario"] }),
   ]
 
-  @Test("Valid command lines parse into their options", arguments: valid)
-  func parses(arguments: [String], expected: CommandLineOptions) throws {
-    #expect(try CommandLineOptions.parse(arguments) == expected)
+  @Test("Valid run command lines parse into their options", arguments: valid)
+  func parses(arguments: [String], expected: CommandLineOptions.RunOptions) throws {
+    #expect(try Self.parseRun(arguments) == expected)
   }
 
   static let invalid: [([String], String)] = [
-    (["--recrod"], "unknown option `--recrod`; did you mean `--record`?"),
-    (["--catalog"], "`--catalog` needs a value"),
+    (["--recrod"], "unknown option '--recrod' for 'run'; did you mean '--record'?"),
+    (["--catalog"], "'--catalog' needs a value: --catalog DIR"),
+    (["--timing=yes"], "'--timing' takes no value"),
     (
       ["--base-url", "localhost"],
-      "`--base-url` needs an http:// or https:// address, not `localhost`"
+      "--base-url needs an http:// or https:// URL, not 'localhost'"
     ),
     (
       ["--live", "--base-url", "http://x"],
-      "`--live` and `--base-url` exclude each other; choose one server"
+      "--live and --base-url exclude each other; choose one server"
     ),
-    (["--live", "--record"], "`--record` cannot be combined with `--live`, whose answers change"),
-    (["show"], "`show` needs a scenario file"),
-    (["show", "a", "b"], "`show` takes one file, but `b` follows `a`"),
-    (["help", "fly"], "unknown command `fly`; the commands are `run`, `show`, `help`"),
+    (["--live", "--record"], "--record cannot be combined with --live, whose answers change"),
+    (["--shard", "0/3"], "--shard '0/3' names shard 0, but there are shards 1 to 3"),
+    (["--shard", "4/3"], "--shard '4/3' names shard 4, but there are shards 1 to 3"),
+    (["--shard", "x"], "--shard takes K/N, such as 1/3, not 'x'"),
+    (["--shard", "1/0"], "--shard '1/0' splits into 0 shards; use 1 to 10000"),
+    (["--jobs", "0"], "--jobs takes a number from 1 to 64, not '0'"),
   ]
 
-  @Test("Bad command lines give one sentence", arguments: invalid)
+  @Test("Bad run command lines give one sentence", arguments: invalid)
   func rejects(arguments: [String], message: String) {
-    #expect(throws: CommandLineOptions.UsageError(message)) {
-      try CommandLineOptions.parse(arguments)
-    }
+    #expect(throws: UsageError(message)) { try Self.parseRun(arguments) }
   }
 
-  @Test("A usage error prints error:, the sentence and the usage")
-  func usageErrorText() {
-    let error = CommandLineOptions.UsageError("`show` needs a scenario file")
-    #expect(error.description == "error: `show` needs a scenario file\n" + HelpText.usage)
+  @Test(
+    "An unusable base URL is bad input, never a fall-back to the offline catalog",
+    arguments: [
+      (
+        "http://a b/", "--base-url needs an http:// or https:// URL, but 'http://a b/' is not a URL"
+      ),
+      (
+        "http://[::1/",
+        "--base-url needs an http:// or https:// URL, but 'http://[::1/' is not a URL"
+      ),
+      (
+        "http://%zz/", "--base-url needs an http:// or https:// URL, but 'http://%zz/' is not a URL"
+      ),
+      ("ftp://x/", "--base-url needs an http:// or https:// URL, not 'ftp://x/'"),
+      (
+        "http:///api/",
+        "--base-url needs a URL with a host name, like http://127.0.0.1:8080/, not 'http:///api/'"
+      ),
+    ])
+  func badBaseURL(text: String, message: String) {
+    #expect(throws: UsageError(message)) { try Self.parseRun(["--base-url", text]) }
+  }
+
+  @Test("show reads one file, the catalog and --full")
+  func showOptions() throws {
+    let invocation = try ScenarioCommands.show.parse(
+      ["f.scenario", "--catalog", "D", "--full"], console: Self.silent)
+    #expect(
+      CommandLineOptions.ShowOptions(invocation)
+        == .init(file: "f.scenario", catalog: "D", full: true))
+  }
+
+  @Test(
+    "show needs exactly one file",
+    arguments: [
+      ([String](), "'show' needs FILE: the scenario file to walk through"),
+      (["a", "b"], "'show' takes one FILE, but 'b' follows 'a'"),
+    ])
+  func showFiles(arguments: [String], message: String) {
+    #expect(throws: UsageError(message)) {
+      try ScenarioCommands.show.parse(arguments, console: Self.silent)
+    }
   }
 
   @Test("The help explains every step with an example")
   func helpListsEverySteps() {
-    for entry in StepReference.entries {
+    for entry in StepTable.entries {
       #expect(HelpText.main.contains(entry.syntax))
       #expect(HelpText.run.contains("e.g. " + entry.example.split(separator: "\n")[0]))
     }
@@ -83,7 +134,7 @@ import Testing
 
   @Test("Every example in the step reference parses")
   func examplesParse() throws {
-    for entry in StepReference.entries {
+    for entry in StepTable.entries {
       let setup =
         entry.keyword.hasPrefix("given") || entry.keyword == "title" || entry.keyword == "launch"
       let example = entry.example.replacingOccurrences(of: "ENDPOINT", with: "search.php")

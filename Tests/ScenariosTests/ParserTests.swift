@@ -35,6 +35,8 @@ import Testing
     ("expect title \"Suche\"", .expectTitle("Suche")),
     ("expect visible \"Lasagne\"", .expectVisible("Lasagne")),
     ("expect hidden \"Lasagne\"", .expectHidden("Lasagne")),
+    ("expect visible containing \"Lasa\"", .expectVisible("Lasa", containing: true)),
+    ("expect hidden containing \"Lasa\"", .expectHidden("Lasa", containing: true)),
     ("expect requests 1", .expectRequests(1, listed: nil)),
     (
       "expect requests 1\n  GET search.php?s=Lasagne",

@@ -31,14 +31,19 @@ import Testing
       relaunch
       """)
     let driver = FakeDriver()
+    driver.node = FakeDriver.everything
     let result = await runner.run(scenario, on: driver)
     #expect(result.passed)
     #expect(
       driver.log == [
-        "setFavorites [\"52768\"]", "enqueueRandom [\"52772\"]", "setDelay 1s search.php",
-        "setNetwork offline search.php", "launch", "type Las", "wait 400ms", "clearSearch",
-        "pickCategory Chicken", "pullToRefresh", "tapDice", "open Lasagne", "toggleHeart", "back",
-        "retry", "setNetwork online all", "relaunch",
+        "configure favorites([\"52768\"])", "configure random([\"52772\"])",
+        "configure delay(1.0 seconds, endpoint: Optional(\"search.php\"))",
+        "configure network(Optional(MealCatalog.CatalogTransport.Fault.offline), endpoint: Optional(\"search.php\"))",
+        "launch", "send searchTextChanged(\"L\")", "send searchTextChanged(\"La\")",
+        "send searchTextChanged(\"Las\")", "wait 400ms", "send searchTextChanged(\"\")",
+        "send categoryPicked(\"Chicken\")", "send pulledToRefresh", "send diceTapped",
+        "send mealTapped Lasagne", "send heartTapped", "send backTapped", "send retryTapped",
+        "configure network(nil, endpoint: nil)", "relaunch",
       ])
   }
 
@@ -51,13 +56,18 @@ import Testing
       tap "Pasta"
       focus search
       pick suggestion "Cake"
+      dismiss notice
       """)
     let driver = FakeDriver()
+    driver.node = FakeDriver.everything
     let result = await runner.run(scenario, on: driver)
     #expect(result.passed)
     #expect(
       driver.log == [
-        "setStart categories", "launch", "tap Pasta", "focusSearch", "pickSuggestion Cake",
+        "configure start(ViewModels.StartScreen.categories)", "launch",
+        "send categoryTileTapped(\"Pasta\")", "send searchFocusChanged(true)",
+        "send suggestionPicked(\"Cake\")",
+        "send noticeDismissed",
       ])
   }
 
@@ -76,27 +86,49 @@ import Testing
         """)
   }
 
-  @Test("A step the screen does not offer fails with the driver's explanation")
+  @Test("A step the screen does not offer fails, saying what the screen offers")
   func refusedStep() async throws {
     let scenario = try parse("launch\nback  # on the list\n", file: "a.scenario")
     let driver = FakeDriver()
-    driver.refusals["back"] = "the list is the first screen; there is nothing to go back to"
     let result = await runner.run(scenario, on: driver)
+    #expect(driver.log == ["launch"])
     #expect(
       result.failure?.description == """
         a.scenario:2: failed: back
-          cannot do this here: the list is the first screen; there is nothing to go back to
+          cannot do this here: this is the first screen, there is nothing to go back to
         """)
   }
 
-  @Test("A visible text that is missing is reported with the texts the screen shows")
+  @Test("A step whose node is missing sends nothing and names what can be tapped")
+  func missingNode() async throws {
+    let scenario = try parse("launch\ntap dice\n")
+    let driver = FakeDriver()
+    let result = await runner.run(scenario, on: driver)
+    #expect(driver.log == ["launch"])
+    #expect(
+      result.failure?.details == [
+        "cannot do this here: this screen has no dice button; it offers \"Apam balik\""
+      ])
+  }
+
+  @Test("A gesture the driver refuses fails the step with its explanation")
+  func driverRefusal() async throws {
+    let scenario = try parse("launch\nopen \"Apam balik\"\n")
+    let driver = FakeDriver()
+    driver.refusals["send"] = "the screen on top does not accept it"
+    let result = await runner.run(scenario, on: driver)
+    #expect(
+      result.failure?.details == ["cannot do this here: the screen on top does not accept it"])
+  }
+
+  @Test("A visible text that is missing is reported with the closest texts the screen shows")
   func missingVisibleText() async throws {
-    let scenario = try parse("launch\nexpect visible \"Lasagne\"\n", file: "a.scenario")
+    let scenario = try parse("launch\nexpect visible \"Apam balk\"\n", file: "a.scenario")
     let result = await runner.run(scenario, on: FakeDriver())
     #expect(
       result.failure?.details == [
-        "expected a node showing \"Lasagne\", but none does; the screen shows:",
-        "  \"Dessert\"", "  \"Apam balik\"",
+        "expected a node showing \"Apam balk\", but none does; the closest texts are:",
+        "  \"Apam balik\"", "  \"Dessert\"",
       ])
   }
 
@@ -136,6 +168,7 @@ import Testing
   func requestCounts() async throws {
     let scenario = try parse("launch\nexpect requests 2\ntype \"L\"\nexpect requests 0\n")
     let driver = FakeDriver()
+    driver.node = FakeDriver.everything
     driver.effects["launch"] = {
       $0.pendingRequests = ["GET categories.php", "GET filter.php?c=Dessert"]
     }
@@ -178,9 +211,12 @@ import Testing
     let scenario = try parse(
       "# Start\nlaunch\n\n# Prüfen\nexpect title \"Dessert\"  # the category\nback\n")
     let driver = FakeDriver()
-    driver.effects["back"] = { $0.screen = "Other" }
+    driver.node = FakeDriver.everything
+    driver.effects["send backTapped"] = { $0.rendered = "Other" }
     var lines: [String] = []
-    let result = await Walkthrough(runner: runner).run(scenario, on: driver) { lines.append($0) }
+    let result = await Walkthrough(runner: runner, full: true).run(scenario, on: driver) {
+      lines.append($0)
+    }
     #expect(result.passed)
     #expect(
       lines == [

@@ -141,6 +141,9 @@ import Testing
     let code = await command(output).show(.init(file: file))
     #expect(code == .success)
     #expect(
-      output.lines == ["# Los", "launch", "    NavigationStack", "    └─ Screen \"Dessert\""])
+      output.lines == [
+        "# Los", "launch", "  at 0s, sent no requests", "  the screen:", "    NavigationStack",
+        "    └─ Screen \"Dessert\"",
+      ])
   }
 }

@@ -32,7 +32,7 @@ import ViewModels
   @Test("A failed load shows „Fehler“, the message and „Erneut versuchen“")
   func failed() {
     let state = CategoryGridState(
-      categories: .failed("Der Server antwortet gerade nicht. Versuch es gleich noch einmal."))
+      categories: .failed(.timeout))
     #expect(
       rendered(state) == """
         NavigationStack

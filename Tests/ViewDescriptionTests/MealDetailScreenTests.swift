@@ -22,7 +22,7 @@ import ViewModels
   func failed() {
     let state = MealDetailState(
       meal: Fixture.frangipanTart,
-      detail: .failed("Beim Rezept-Server ist ein Problem aufgetreten. Versuch es später erneut."))
+      detail: .failed(.badStatus(500)))
     #expect(
       rendered(state) == """
         NavigationStack
@@ -36,13 +36,16 @@ import ViewModels
         """)
   }
 
-  @Test("A recipe the server does not know says so, without a heart")
+  @Test("A recipe the server does not know says so and keeps the heart, so a favourite can go")
   func notFound() {
-    let state = MealDetailState(meal: Meal(id: "1", name: "Phantom"), detail: .loaded(nil))
+    let state = MealDetailState(
+      meal: Meal(id: "1", name: "Phantom"), detail: .loaded(nil), isFavorite: true)
     #expect(
       rendered(state) == """
         NavigationStack
         └─ Screen "Phantom" back="Dessert"
+           ├─ Toolbar
+           │  └─ Button "Favorit entfernen" [heart.fill]
            └─ ContentUnavailableView "Rezept nicht gefunden" [questionmark.circle]
               └─ Text "Dieses Rezept gibt es nicht (mehr)."
         """)
@@ -120,7 +123,7 @@ import ViewModels
       MealDetailState(meal: Fixture.frangipanTart, detail: .loaded(Fixture.tartDetail)),
       back: "Dessert")
     let failed = MealDetailScreen.body(
-      MealDetailState(meal: Fixture.frangipanTart, detail: .failed("x")), back: "Dessert")
+      MealDetailState(meal: Fixture.frangipanTart, detail: .failed(.other)), back: "Dessert")
     #expect(
       loaded.tappables.map(\.intent) == [
         .backTapped, .heartTapped,

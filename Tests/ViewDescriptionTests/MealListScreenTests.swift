@@ -39,7 +39,7 @@ import ViewModels
   func failed() {
     let state = MealListState(
       categories: Fixture.categories,
-      meals: .failed("Keine Internetverbindung. Prüfe WLAN oder mobile Daten."))
+      meals: .failed(.offline))
     #expect(
       rendered(state) == """
         NavigationStack
@@ -198,7 +198,7 @@ import ViewModels
     var state = Fixture.dessertList
     state.favoriteIDs = []
     state.favorites = []
-    state.notice = "Der Server antwortet gerade nicht. Versuch es gleich noch einmal."
+    state.notice = .timeout
     #expect(
       rendered(state) == """
         NavigationStack

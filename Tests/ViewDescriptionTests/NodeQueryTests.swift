@@ -16,14 +16,23 @@ import ViewModels
         == "Lasagne")
   }
 
-  @Test("Visible texts are read depth first and leave out the closed menu's options")
+  @Test("Visible texts are read depth first, with a favourite's ♥, and leave out the closed menu")
   func visibleTexts() {
     #expect(
       list.visibleTexts == [
         "Dessert", "Zufallsrezept", "Kategorie", "Alle Rezepte durchsuchen", "Apam balik",
-        "Apple Frangipan Tart", "Apple & Blackberry Crumble", "Favoriten", "Apple Frangipan Tart",
+        "Apple Frangipan Tart", "♥", "Apple & Blackberry Crumble", "Favoriten",
+        "Apple Frangipan Tart", "♥",
       ])
     #expect(!list.shows("Chicken"))
+  }
+
+  @Test("A favourite's heart is shown, as the text tree draws it, and gone once it is removed")
+  func favoriteMark() {
+    #expect(list.shows("♥"))
+    let noFavorites = MealListScreen.body(
+      MealListState(meals: .loaded([Fixture.lasagne]), favoriteIDs: []))
+    #expect(!noFavorites.shows("♥"))
   }
 
   @Test("A search field shows its text once something is typed, instead of the prompt")
@@ -41,7 +50,7 @@ import ViewModels
 
   @Test("A tappable element is found by its exact label")
   func tapByLabel() throws {
-    let retry = MealListScreen.body(MealListState(meals: .failed("Fehler im Netz")))
+    let retry = MealListScreen.body(MealListState(meals: .failed(.connection)))
     #expect(try retry.tappable(labeled: "Erneut versuchen").intent == .retryTapped)
     #expect(try list.tappable(labeled: "Zufallsrezept").intent == .diceTapped)
     #expect(try list.tappable(labeled: "Apam balik").intent == .mealTapped(Fixture.apamBalik))

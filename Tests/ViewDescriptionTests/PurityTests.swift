@@ -15,7 +15,7 @@ import ViewModels
     "The same snapshot gives the same tree and the same text every time",
     arguments: [
       AppState(list: Fixture.dessertList),
-      AppState(list: MealListState(meals: .failed("Die Rezepte konnten nicht gelesen werden."))),
+      AppState(list: MealListState(meals: .failed(.unreadable))),
       AppState(
         list: Fixture.dessertList,
         path: [

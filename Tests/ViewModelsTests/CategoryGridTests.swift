@@ -27,7 +27,7 @@ import ViewModels
     grid.appeared()
     await harness.settle()
     #expect(
-      grid.state.categories == .failed("Keine Internetverbindung. Prüfe WLAN oder mobile Daten."))
+      grid.state.categories == .failed(.offline))
   }
 
   @Test("Retry after a failure loads again, showing loading")

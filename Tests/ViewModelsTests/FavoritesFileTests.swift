@@ -149,7 +149,7 @@ import ViewModels
       (["XDG_DATA_HOME": "relative"], "/home/anna/.local/share/rezepte/favorites.json"),
     ])
   func defaultURL(environment: [String: String], path: String) {
-    let url = FavoritesFile.defaultURL(
+    let url = FavoritesLocation.xdgURL(
       environment: environment, home: URL(fileURLWithPath: "/home/anna", isDirectory: true))
     #expect(url.path == path)
   }

@@ -12,7 +12,7 @@ import ViewModels
     let model = await harness.startedList()
     model.categoryPicked("Pasta")
     #expect(model.state.meals == .loading)
-    #expect(model.state.title == "Pasta")
+    #expect(model.state.query == Query(category: "Pasta", search: ""))
     await harness.settle()
     #expect(harness.newRequests() == ["GET filter.php?c=Pasta"])
     #expect(model.state.meals == .loaded(TestCatalog.pastas))

@@ -48,7 +48,7 @@ import ViewModels
     model.diceTapped()
     await harness.settle()
     #expect(picked.values.isEmpty)
-    #expect(model.state.notice == "Keine Internetverbindung. Prüfe WLAN oder mobile Daten.")
+    #expect(model.state.notice == .offline)
     #expect(!model.state.isDiceBusy)
     #expect(model.state.meals == .loaded(TestCatalog.desserts))
   }
@@ -61,6 +61,6 @@ import ViewModels
     model.diceTapped()
     await harness.settle()
     #expect(picked.values.isEmpty)
-    #expect(model.state.notice == "Die Rezepte konnten nicht geladen werden.")
+    #expect(model.state.notice == .other)
   }
 }

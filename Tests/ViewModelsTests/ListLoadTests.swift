@@ -9,11 +9,11 @@ import VirtualTime
 /// and the notice.
 @MainActor
 @Suite struct ListLoadTests {
-  nonisolated static let messages: [(CatalogTransport.Fault, String)] = [
-    (.offline, "Keine Internetverbindung. Prüfe WLAN oder mobile Daten."),
-    (.timeout, "Der Server antwortet gerade nicht. Versuch es gleich noch einmal."),
-    (.serverError, "Beim Rezept-Server ist ein Problem aufgetreten. Versuch es später erneut."),
-    (.brokenData, "Die Rezepte konnten nicht gelesen werden."),
+  nonisolated static let messages: [(CatalogTransport.Fault, LoadFailure)] = [
+    (.offline, .offline),
+    (.timeout, .timeout),
+    (.serverError, .badStatus(500)),
+    (.brokenData, .unreadable),
   ]
 
   // MARK: - 4. Load and refresh
@@ -40,7 +40,7 @@ import VirtualTime
     model.appeared()
     await harness.settle()
     #expect(recorder.values.first?.meals == .loading)
-    #expect(model.state.meals == .failed("Keine Internetverbindung. Prüfe WLAN oder mobile Daten."))
+    #expect(model.state.meals == .failed(.offline))
     #expect(model.state.notice == nil)
   }
 
@@ -69,7 +69,7 @@ import VirtualTime
     await model.pulledToRefresh().value
     #expect(model.state.meals == .loaded(TestCatalog.desserts))
     #expect(
-      model.state.notice == "Der Server antwortet gerade nicht. Versuch es gleich noch einmal.")
+      model.state.notice == .timeout)
     #expect(!model.state.isRefreshing)
   }
 
@@ -92,7 +92,7 @@ import VirtualTime
     harness.transport.setFault(.offline)
     let model = await harness.startedList()
     await model.pulledToRefresh().value
-    #expect(model.state.meals == .failed("Keine Internetverbindung. Prüfe WLAN oder mobile Daten."))
+    #expect(model.state.meals == .failed(.offline))
     #expect(model.state.notice == nil)
   }
 
@@ -185,8 +185,8 @@ import VirtualTime
 
   // MARK: - 7. Messages
 
-  @Test("Each fault shows the lesson's exact message", arguments: messages)
-  func faultMessages(fault: CatalogTransport.Fault, message: String) async {
+  @Test("Each fault becomes its failure", arguments: messages)
+  func faultMessages(fault: CatalogTransport.Fault, message: LoadFailure) async {
     let harness = Harness()
     harness.transport.setFault(fault)
     let model = harness.listModel()
@@ -196,15 +196,12 @@ import VirtualTime
   }
 
   @Test(
-    "Other failures show the lesson's connection and general messages",
+    "Other failures become a connection failure or the general one",
     arguments: [
-      (
-        URLError(.cannotConnectToHost) as any Error & Sendable,
-        "Es gab ein Problem mit der Verbindung."
-      ),
-      (URLError(.badURL), "Die Rezepte konnten nicht geladen werden."),
+      (URLError(.cannotConnectToHost) as any Error & Sendable, LoadFailure.connection),
+      (URLError(.badURL), .other),
     ])
-  func otherMessages(error: any Error & Sendable, message: String) async {
+  func otherMessages(error: any Error & Sendable, message: LoadFailure) async {
     let harness = Harness(wrap: { _ in ThrowingTransport(error: error) })
     let model = harness.listModel()
     model.appeared()

@@ -17,7 +17,7 @@ import ViewModels
     #expect(model.state.categories.map(\.name) == ["Dessert", "Pasta", "Vegan"])
     #expect(model.state.meals == .loaded(TestCatalog.desserts))
     #expect(model.state.loadedQuery == Query(category: "Dessert", search: ""))
-    #expect(model.state.title == "Dessert")
+    #expect(model.state.query == Query(category: "Dessert", search: ""))
   }
 
   @Test("The categories load only once, however often the screen appears or refreshes")

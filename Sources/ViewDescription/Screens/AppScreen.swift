@@ -1,3 +1,4 @@
+import MealDB
 import ViewModels
 
 /// The whole app as one tree: a `NavigationStack` showing the screen on top of the path, over
@@ -25,25 +26,21 @@ public enum AppScreen {
 
   /// The title of the screen below the top one, or `nil` when the root is on top.
   private static func backTitle(_ state: AppState) -> String? {
-    guard !state.path.isEmpty else { return nil }
-    guard state.path.count >= 2 else {
-      switch state.root {
-      case .list(let list): return list.title
-      case .categories: return AppText.categoriesTitle
-      }
-    }
-    switch state.path[state.path.count - 2] {
-    case .list(let list): return list.title
-    case .detail(let detail): return detail.title
+    switch state.belowTop {
+    case nil: nil
+    case .categories: AppText.categoriesTitle
+    case .list(let list): list.title
+    case .detail(let detail): detail.title
     }
   }
 }
 
 extension Node {
   /// The lesson's error view: "Fehler" with the message and "Erneut versuchen" (lesson 3.11).
-  static func failure(_ message: String) -> Node {
+  static func failure(_ failure: LoadFailure) -> Node {
     .contentUnavailableView(
-      AppText.failure, systemImage: AppText.failureSymbol, description: message,
+      AppText.failure, systemImage: AppText.failureSymbol,
+      description: AppText.message(for: failure),
       actions: [.button(AppText.retry, intent: .retryTapped)])
   }
 }

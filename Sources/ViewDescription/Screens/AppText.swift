@@ -1,4 +1,8 @@
-/// The German texts and SF Symbols the screens show, in one place.
+import MealDB
+import ViewModels
+
+/// Every German text and SF Symbol the app shows, in one place; the layers below hand over
+/// values (`LoadFailure`, `isFavorite`, the query), never sentences.
 ///
 /// Taken from the lesson (Projekt D Teil 3, lessons 3.11 and 3.12) word for word; a runner can
 /// press `AppText.retry` by its label instead of spelling it again.
@@ -6,6 +10,8 @@ public enum AppText {
   // MARK: List
 
   public static let listLoading = "Rezepte werden geladen…"
+  /// The list's navigation title while something is searched.
+  public static let searchTitle = "Suche"
   public static let searchPrompt = "Alle Rezepte durchsuchen"
   public static let dice = "Zufallsrezept"
   public static let diceSymbol = "dice"
@@ -40,11 +46,33 @@ public enum AppText {
   public static let failureSymbol = "wifi.exclamationmark"
   public static let retry = "Erneut versuchen"
 
+  /// The sentence the user reads for a failure (Schritt 6 of the lesson).
+  public static func message(for failure: LoadFailure) -> String {
+    switch failure {
+    case .offline: "Keine Internetverbindung. Prüfe WLAN oder mobile Daten."
+    case .timeout: "Der Server antwortet gerade nicht. Versuch es gleich noch einmal."
+    // Lesson 3.11's text for connection problems; Schritt 6 has none of its own.
+    case .connection: "Es gab ein Problem mit der Verbindung."
+    case .badStatus: "Beim Rezept-Server ist ein Problem aufgetreten. Versuch es später erneut."
+    case .unreadable: "Die Rezepte konnten nicht gelesen werden."
+    case .notFound: notFoundDescription
+    case .other: "Die Rezepte konnten nicht geladen werden."
+    }
+  }
+
   // MARK: Detail
 
   public static let detailLoading = "Rezept wird geladen…"
   public static let notFound = "Rezept nicht gefunden"
   public static let notFoundSymbol = "questionmark.circle"
+  /// The not-found view's description.
+  public static let notFoundDescription = "Dieses Rezept gibt es nicht (mehr)."
+  /// The heart button's title while the recipe is not a favourite (lesson Schritt 5).
+  public static let addFavorite = "Als Favorit merken"
+  /// The heart button's title while the recipe is a favourite.
+  public static let removeFavorite = "Favorit entfernen"
+  public static let favoriteSymbol = "heart.fill"
+  public static let notFavoriteSymbol = "heart"
   public static let ingredients = "Zutaten"
   public static let instructions = "Zubereitung"
   public static let video = "Video ansehen"
@@ -52,4 +80,21 @@ public enum AppText {
   public static let categorySymbol = "fork.knife"
   public static let areaSymbol = "globe"
   public static let tagsSymbol = "tag"
+}
+
+extension MealListState {
+  /// The navigation title: the category, or "Suche" while something is searched.
+  public var title: String {
+    query.isSearch ? AppText.searchTitle : category
+  }
+}
+
+extension MealDetailState {
+  /// The heart button's title (lesson Schritt 5).
+  public var heartTitle: String { isFavorite ? AppText.removeFavorite : AppText.addFavorite }
+
+  /// The heart button's SF Symbol.
+  public var heartSymbol: String {
+    isFavorite ? AppText.favoriteSymbol : AppText.notFavoriteSymbol
+  }
 }

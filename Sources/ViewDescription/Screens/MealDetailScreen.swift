@@ -14,13 +14,14 @@ public enum MealDetailScreen {
     case .failed(let message):
       return .screen(state.title, back: back, [heart, .failure(message)])
     case .loaded(nil):
-      // No heart: there is no recipe to remember.
+      // The heart stays: a stored favourite whose recipe is gone can still be removed.
       return .screen(
         state.title, back: back,
         [
+          heart,
           .contentUnavailableView(
             AppText.notFound, systemImage: AppText.notFoundSymbol,
-            description: ErrorMessage.notFound)
+            description: AppText.message(for: .notFound)),
         ])
     case .loaded(let detail?):
       return .screen(state.title, back: back, [heart, content(detail, state.meal)])

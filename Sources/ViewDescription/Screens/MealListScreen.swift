@@ -13,7 +13,8 @@ public enum MealListScreen {
     ]
     if let notice = state.notice {
       children.append(
-        .alert(notice, [.button(AppText.noticeDismiss, intent: .noticeDismissed)]))
+        .alert(
+          AppText.message(for: notice), [.button(AppText.noticeDismiss, intent: .noticeDismissed)]))
     }
     return .screen(state.title, back: back, children)
   }

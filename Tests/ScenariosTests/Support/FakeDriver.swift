@@ -1,17 +1,53 @@
+import Foundation
+import MealDB
 import Scenarios
+import ViewDescription
+import ViewModels
 
-/// A scripted app: logs every call, shows what the test sets, refuses what the test names.
+/// A scripted app: logs every primitive, shows the screen the test sets, refuses what it names.
 @MainActor
 final class FakeDriver: ScenarioDriver {
   var log: [String] = []
-  var screen = "NavigationStack\n└─ Screen \"Dessert\""
-  var texts = ["Dessert", "Apam balik"]
-  var currentTitle: String? = "Dessert"
+  /// The screen the steps look for their nodes in (and `expect title`, `expect visible` read).
+  var node: Node? = FakeDriver.dessert
+  /// What `expect screen` compares and recording writes.
+  var rendered = "NavigationStack\n└─ Screen \"Dessert\""
   var pendingRequests: [String] = []
-  /// Calls (by name in the log, such as `back`) that throw `StepUnavailable` with this message.
+  /// Primitives (by the first word of their log entry, such as `send`) that throw
+  /// `StepUnavailable` with this message.
   var refusals: [String: String] = [:]
-  /// What happens to the screen when a call is made, by its log entry.
+  /// What happens to the screen when a primitive is called, by its log entry.
   var effects: [String: (FakeDriver) -> Void] = [:]
+
+  /// The list screen of the category Dessert with one row.
+  static let dessert = Node.navigationStack([
+    .screen("Dessert", [.list([.row("Apam balik", intent: .mealTapped(meal("Apam balik")))])])
+  ])
+
+  /// A screen offering every gesture a step can make.
+  static let everything = Node.navigationStack([
+    .screen(
+      "Dessert", back: "Kategorien",
+      [
+        .toolbar([
+          .button(AppText.dice, intent: .diceTapped),
+          .menu("Kategorie", [.picker("Kategorie", options: ["Chicken"], selection: nil)]),
+        ]),
+        .searchField(
+          prompt: "Rezepte suchen", text: "", isFocused: true, suggestions: [.suggestion("Cake")]),
+        .list(
+          refresh: .pulledToRefresh,
+          [
+            .row("Lasagne", intent: .mealTapped(meal("Lasagne"))),
+            .tile("Pasta", intent: .categoryTileTapped("Pasta")),
+          ]),
+        .button(AppText.addFavorite, intent: .heartTapped),
+        .button(AppText.retry, intent: .retryTapped),
+        .button(AppText.noticeDismiss, intent: .noticeDismissed),
+      ])
+  ])
+
+  static func meal(_ name: String) -> Meal { Meal(id: name, name: name, thumbnail: nil) }
 
   func call(_ entry: String) throws {
     log.append(entry)
@@ -20,37 +56,21 @@ final class FakeDriver: ScenarioDriver {
     effects[entry]?(self)
   }
 
-  func setFavorites(_ ids: [String]) async throws { try call("setFavorites \(ids)") }
-  func setStart(_ start: StartScreen) async throws { try call("setStart \(start)") }
-  func enqueueRandom(_ ids: [String]) async throws { try call("enqueueRandom \(ids)") }
-  func setNetwork(_ fault: NetworkFault?, for endpoint: String?) async throws {
-    try call("setNetwork \(fault?.rawValue ?? "online") \(endpoint ?? "all")")
-  }
-  func setDelay(_ delay: Duration, for endpoint: String?) async throws {
-    try call("setDelay \(ScenarioDuration.format(delay)) \(endpoint ?? "all")")
-  }
+  func configure(_ setting: DriverSetting) async throws { try call("configure \(setting)") }
   func launch() async throws { try call("launch") }
   func relaunch() async throws { try call("relaunch") }
-  func type(_ text: String) async throws { try call("type \(text)") }
-  func clearSearch() async throws { try call("clearSearch") }
   func wait(_ duration: Duration) async throws {
     try call("wait \(ScenarioDuration.format(duration))")
   }
-  func pickCategory(_ name: String) async throws { try call("pickCategory \(name)") }
-  func pullToRefresh() async throws { try call("pullToRefresh") }
-  func tapDice() async throws { try call("tapDice") }
-  func open(_ name: String) async throws { try call("open \(name)") }
-  func back() async throws { try call("back") }
-  func toggleHeart() async throws { try call("toggleHeart") }
-  func retry() async throws { try call("retry") }
-  func focusSearch() async throws { try call("focusSearch") }
-  func pickSuggestion(_ text: String) async throws { try call("pickSuggestion \(text)") }
-  func tap(_ label: String) async throws { try call("tap \(label)") }
-  func dismissNotice() async throws { try call("dismissNotice") }
+  func send(_ intent: UserIntent) async throws {
+    switch intent {
+    case .mealTapped(let meal): try call("send mealTapped \(meal.name)")
+    default: try call("send \(intent)")
+    }
+  }
 
-  func screenText() -> String { screen }
-  func visibleTexts() -> [String] { texts }
-  func title() -> String? { currentTitle }
+  func screen() -> Node? { node }
+  func screenText() -> String { rendered }
   func takeRequests() -> [String] {
     defer { pendingRequests = [] }
     return pendingRequests
@@ -85,5 +105,12 @@ func errors(_ text: String, file: String = "test.scenario") -> [String] {
   switch ScenarioParser.parse(text, file: file, context: testContext) {
   case .success: []
   case .failure(let diagnostics): diagnostics.all.map(\.description)
+  }
+}
+
+extension ScenarioDriver {
+  /// Replays one step line, as a scenario would, with the test context's names.
+  func step(_ line: String) async throws {
+    try await perform(line, context: testContext)
   }
 }

@@ -39,7 +39,7 @@ final class Harness {
     MealDetailViewModel(meal: meal, api: api, favorites: favorites, tracker: tracker)
   }
 
-  func appModel(start: AppModel.Start = .list) -> AppModel {
+  func appModel(start: StartScreen = .list) -> AppModel {
     AppModel(api: api, clock: clock, favorites: favorites, tracker: tracker, start: start)
   }
 

@@ -6,23 +6,23 @@ import Testing
   import FoundationNetworking
 #endif
 
-/// Every error becomes the lesson's sentence (Schritt 6); cancellation becomes none.
-@Suite struct ErrorMessageTests {
-  /// One row of the table: an error, how the test is named, and the message the user reads.
+/// Every error becomes the failure whose sentence the user reads (Schritt 6); cancellation
+/// becomes none.
+@Suite struct LoadFailureTests {
+  /// One row of the table: an error, how the test is named, and the failure it stands for.
   struct Case: Sendable, CustomTestStringConvertible {
     let label: String
     let error: any Error
-    let message: String?
+    let message: LoadFailure?
 
     var testDescription: String { label }
   }
 
-  static let offline = "Keine Internetverbindung. Prüfe WLAN oder mobile Daten."
-  static let timedOut = "Der Server antwortet gerade nicht. Versuch es gleich noch einmal."
-  static let server = "Beim Rezept-Server ist ein Problem aufgetreten. Versuch es später erneut."
-  static let unreadable = "Die Rezepte konnten nicht gelesen werden."
-  static let general = "Die Rezepte konnten nicht geladen werden."
-  static let unreachable = "Es gab ein Problem mit der Verbindung."
+  static let offline = LoadFailure.offline
+  static let timedOut = LoadFailure.timeout
+  static let unreadable = LoadFailure.unreadable
+  static let general = LoadFailure.other
+  static let unreachable = LoadFailure.connection
 
   /// A real DecodingError, as `JSONDecoder` throws it for a body that is not JSON.
   static let decodingError: any Error = {
@@ -40,8 +40,9 @@ import Testing
     Case(
       label: "notConnectedToInternet", error: URLError(.notConnectedToInternet), message: offline),
     Case(label: "timedOut", error: URLError(.timedOut), message: timedOut),
-    Case(label: "badStatus 500", error: APIError.badStatus(500), message: server),
-    Case(label: "badStatus 404", error: APIError.badStatus(404), message: server),
+    Case(label: "badStatus 500", error: APIError.badStatus(500), message: .badStatus(500)),
+    Case(label: "badStatus 404", error: APIError.badStatus(404), message: .badStatus(404)),
+    Case(label: "a deadline that passed", error: LoadFailure.timeout, message: timedOut),
     Case(label: "DecodingError from JSONDecoder", error: decodingError, message: unreadable),
     Case(
       label: "DecodingError.keyNotFound",
@@ -61,19 +62,14 @@ import Testing
     Case(label: "dnsLookupFailed", error: URLError(.dnsLookupFailed), message: unreachable),
   ]
 
-  @Test("Each error gets the lesson's message", arguments: cases)
+  @Test("Each error becomes its failure", arguments: cases)
   func message(for row: Case) {
-    #expect(ErrorMessage.text(for: row.error) == row.message)
+    #expect(LoadFailure(row.error) == row.message)
   }
 
   @Test("Only cancellation counts as cancellation", arguments: cases)
   func cancellation(row: Case) {
-    #expect(ErrorMessage.isCancellation(row.error) == (row.message == nil))
-  }
-
-  @Test("The not-found text is the detail screen's sentence")
-  func notFound() {
-    #expect(ErrorMessage.notFound == "Dieses Rezept gibt es nicht (mehr).")
+    #expect(LoadFailure.isCancellation(row.error) == (row.message == nil))
   }
 
   private enum MealsKey: String, CodingKey { case meals }

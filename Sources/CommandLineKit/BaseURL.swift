@@ -1,0 +1,28 @@
+import Foundation
+
+/// The one reader of a server address given on the command line (`run --base-url`,
+/// `capture --base-url`): an absolute http or https URL with a host. Anything else is refused
+/// with a sentence, never silently replaced by something else.
+public enum BaseURL {
+  /// The URL `text` spells, for the option `option`.
+  public static func parse(_ text: String, option: String) throws(UsageError) -> URL {
+    guard let url = URL(string: text) else {
+      throw UsageError("\(option) needs an http:// or https:// URL, but '\(text)' is not a URL")
+    }
+    guard let scheme = url.scheme, ["http", "https"].contains(scheme.lowercased()) else {
+      throw UsageError("\(option) needs an http:// or https:// URL, not '\(text)'")
+    }
+    // A host such as `a%20b` decodes to one with a space, which no server can have.
+    let hostCharacters = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789.-:[]")
+    guard let host = URLComponents(url: url, resolvingAgainstBaseURL: false)?.percentEncodedHost,
+      !host.isEmpty, host.allSatisfy(hostCharacters.contains)
+    else {
+      throw UsageError(
+        "\(option) needs a URL with a host name, like http://127.0.0.1:8080/, not '\(text)'")
+    }
+    if let port = url.port, !(1...65535).contains(port) {
+      throw UsageError("\(option) has the port \(port), but ports go from 1 to 65535")
+    }
+    return url
+  }
+}

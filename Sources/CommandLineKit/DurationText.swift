@@ -1,0 +1,108 @@
+/// The one reader of durations a user writes, on the command line (`serve --delay 2s`) and in
+/// scenario files (`wait 400ms`): a decimal number, then `ms` or `s`.
+///
+/// Only plain decimals are read (`400ms`, `1s`, `1.5s`, `0.25ms`): no sign, exponent, hex,
+/// `nan` or `inf`. The arithmetic is exact integer nanoseconds, checked for overflow, so no
+/// spelling can crash; anything outside the allowed range is refused with a sentence.
+public enum DurationText {
+  /// The longest duration accepted unless a caller allows another range: one hour.
+  public static let maximum: Duration = .seconds(3600)
+
+  /// The range accepted unless a caller allows another: 0 … 1 hour.
+  public static let defaultRange: ClosedRange<Duration> = .zero...maximum
+
+  /// The duration `text` spells.
+  ///
+  /// - Throws: `DurationError` saying why `text` is not a duration in `range`.
+  public static func parse(
+    _ text: String, in range: ClosedRange<Duration> = defaultRange
+  ) throws(DurationError) -> Duration {
+    let unitNanoseconds: Int64
+    let number: Substring
+    if text.hasSuffix("ms") {
+      unitNanoseconds = 1_000_000
+      number = text.dropLast(2)
+    } else if text.hasSuffix("s") {
+      unitNanoseconds = 1_000_000_000
+      number = text.dropLast()
+    } else {
+      throw DurationError(text: text, reason: .malformed)
+    }
+    let parts = number.split(separator: ".", omittingEmptySubsequences: false)
+    guard (1...2).contains(parts.count), parts.allSatisfy({ !$0.isEmpty }),
+      parts.allSatisfy({ $0.allSatisfy { $0.isASCII && $0.isNumber } })
+    else { throw DurationError(text: text, reason: .malformed) }
+    let tooLong = DurationError(text: text, reason: .outOfRange(range))
+    var nanoseconds: Int64 = 0
+    for digit in parts[0] {
+      let (shifted, overflow1) = nanoseconds.multipliedReportingOverflow(by: 10)
+      let (sum, overflow2) = shifted.addingReportingOverflow(
+        Int64(digit.wholeNumberValue!) * unitNanoseconds)
+      guard !overflow1, !overflow2 else { throw tooLong }
+      nanoseconds = sum
+    }
+    if parts.count == 2 {
+      var scale = unitNanoseconds
+      for digit in parts[1] {
+        scale /= 10
+        // Digits finer than a nanosecond cannot be represented: refuse rather than round.
+        guard scale > 0 || digit == "0" else {
+          throw DurationError(text: text, reason: .tooPrecise)
+        }
+        nanoseconds += Int64(digit.wholeNumberValue!) * scale
+      }
+    }
+    let duration = Duration.nanoseconds(nanoseconds)
+    guard range.contains(duration) else { throw tooLong }
+    return duration
+  }
+
+  /// How a range reads in help texts and errors: `0 s to 1 hour`.
+  public static func describe(_ range: ClosedRange<Duration>) -> String {
+    "\(describe(range.lowerBound)) to \(describe(range.upperBound))"
+  }
+
+  static func describe(_ duration: Duration) -> String {
+    let seconds = duration.components.seconds
+    if duration == .seconds(3600) { return "1 hour" }
+    if seconds >= 3600, seconds % 3600 == 0, duration.components.attoseconds == 0 {
+      return "\(seconds / 3600) hours"
+    }
+    if duration == .zero { return "0s" }
+    let milliseconds = seconds * 1000 + duration.components.attoseconds / 1_000_000_000_000_000
+    return milliseconds % 1000 == 0 ? "\(milliseconds / 1000)s" : "\(milliseconds)ms"
+  }
+}
+
+/// Why a text is not an acceptable duration; `description` is one sentence for the user.
+public struct DurationError: Error, Equatable, Sendable, CustomStringConvertible {
+  /// What was wrong with the text.
+  public enum Reason: Equatable, Sendable {
+    /// Not a decimal number followed by `ms` or `s`.
+    case malformed
+    /// Finer than a nanosecond.
+    case tooPrecise
+    /// A number, but outside the allowed range.
+    case outOfRange(ClosedRange<Duration>)
+  }
+
+  /// The text as written.
+  public let text: String
+  public let reason: Reason
+
+  public init(text: String, reason: Reason) {
+    self.text = text
+    self.reason = reason
+  }
+
+  public var description: String {
+    switch reason {
+    case .malformed:
+      "'\(text)' is not a duration; write a decimal number and ms or s, like 400ms, 2s or 1.5s"
+    case .tooPrecise:
+      "'\(text)' is finer than a nanosecond"
+    case .outOfRange(let range):
+      "'\(text)' is outside the allowed range of \(DurationText.describe(range))"
+    }
+  }
+}

@@ -1,0 +1,171 @@
+import ViewDescription
+import ViewModels
+
+/// The gestures of the steps, each found on the screen: the node a user would touch is looked up
+/// in the driver's view description and exactly that node's intent is sent. When no node offers
+/// the gesture, `StepUnavailable` says what the screen offers instead.
+@MainActor
+enum Gestures {
+  /// The screen on top, or `StepUnavailable` while no app runs.
+  static func screen(of driver: some ScenarioDriver) throws -> Node {
+    guard let screen = driver.screen() else {
+      throw StepUnavailable("the app is not running; `launch` it first")
+    }
+    return screen
+  }
+
+  /// Presses the one tappable node of these kinds labelled `label`; `what` names what is missing.
+  static func tap(
+    _ label: String, kinds: Set<Node.Kind>, missing what: String, on driver: some ScenarioDriver
+  ) async throws {
+    let screen = try screen(of: driver)
+    guard
+      let target = screen.tappables.first(where: { kinds.contains($0.kind) && $0.label == label })
+    else {
+      throw StepUnavailable("this screen has \(what); \(offers(screen, kinds: kinds))")
+    }
+    try await press(target, on: driver)
+  }
+
+  /// Presses the one tappable node of any kind labelled exactly `label`.
+  static func tap(_ label: String, on driver: some ScenarioDriver) async throws {
+    let screen = try screen(of: driver)
+    let target: Tappable
+    do {
+      target = try screen.tappable(labeled: label)
+    } catch {
+      throw StepUnavailable(error.description)
+    }
+    try await press(target, on: driver)
+  }
+
+  /// Sends the tappable's intent; a disabled node ignores the tap, as on a phone, and the step
+  /// succeeds with nothing happening.
+  static func press(_ target: Tappable, on driver: some ScenarioDriver) async throws {
+    guard !target.isDisabled else { return }
+    try await driver.send(target.intent)
+  }
+
+  /// The detail screen's heart button, whichever of its two titles it shows.
+  static func toggleHeart(on driver: some ScenarioDriver) async throws {
+    let screen = try screen(of: driver)
+    let titles = [AppText.addFavorite, AppText.removeFavorite]
+    guard let heart = screen.tappables.first(where: { titles.contains($0.label) }) else {
+      throw StepUnavailable("this screen has no heart button; \(offers(screen))")
+    }
+    try await press(heart, on: driver)
+  }
+
+  /// The screen's back button: the screen node's intent.
+  static func back(on driver: some ScenarioDriver) async throws {
+    let screen = try screen(of: driver)
+    guard let top = screen.first(where: { $0.kind == .screen }), top.back != nil,
+      let intent = top.intent
+    else {
+      throw StepUnavailable("this is the first screen, there is nothing to go back to")
+    }
+    try await driver.send(intent)
+  }
+
+  /// Picks `name` among the options of the screen's picker.
+  static func pick(category name: String, on driver: some ScenarioDriver) async throws {
+    let screen = try screen(of: driver)
+    guard let picker = screen.first(where: { $0.kind == .picker }) else {
+      throw StepUnavailable("this screen has no category picker; \(offers(screen))")
+    }
+    guard
+      let option = screen.tappables.first(where: { $0.kind == .picker && $0.label == name })
+    else {
+      let options =
+        picker.options.isEmpty
+        ? "it offers no categories (they have not loaded)"
+        : "it offers \(picker.options.joined(separator: ", "))"
+      throw StepUnavailable("the picker \"\(picker.label ?? "")\" has no \"\(name)\": \(options)")
+    }
+    try await press(option, on: driver)
+  }
+
+  /// Pulls the refreshable list: its node's intent.
+  static func pullToRefresh(on driver: some ScenarioDriver) async throws {
+    let screen = try screen(of: driver)
+    guard let list = screen.first(where: { $0.has(.refreshable) }), let intent = list.intent else {
+      throw StepUnavailable("nothing on this screen can be pulled to refresh; \(offers(screen))")
+    }
+    try await driver.send(intent)
+  }
+
+  /// The screen's search field.
+  static func searchField(of driver: some ScenarioDriver) throws -> Node {
+    let screen = try screen(of: driver)
+    guard let field = screen.first(where: { $0.kind == .searchField }) else {
+      throw StepUnavailable("this screen has no search field; \(offers(screen))")
+    }
+    return field
+  }
+
+  /// Types `text` at the end of the search field, one keystroke per character: each keystroke
+  /// sends the field's text-change intent with the text so far.
+  ///
+  /// The field is read once, not once per keystroke: while typing, only its text changes, and
+  /// building the screen again for every key would cost time in the length of the text.
+  static func type(_ text: String, on driver: some ScenarioDriver) async throws {
+    let field = try searchField(of: driver)
+    var typed = field.text ?? ""
+    for character in text {
+      typed.append(character)
+      guard let intent = field.typing(typed) else { return }
+      try await driver.send(intent)
+    }
+  }
+
+  /// Empties the search field.
+  static func clearSearch(on driver: some ScenarioDriver) async throws {
+    let field = try searchField(of: driver)
+    guard let intent = field.typing("") else { return }
+    try await driver.send(intent)
+  }
+
+  /// Taps into the search field: the field's focusing intent.
+  static func focusSearch(on driver: some ScenarioDriver) async throws {
+    let field = try searchField(of: driver)
+    guard let intent = field.focusing else { return }
+    try await driver.send(intent)
+  }
+
+  /// Taps a suggestion shown under the focused search field.
+  static func pick(suggestion text: String, on driver: some ScenarioDriver) async throws {
+    let field = try searchField(of: driver)
+    let suggestions = field.suggestions
+    guard field.has(.focused) else {
+      throw StepUnavailable(
+        "the search field is not focused, so it shows no suggestions; `focus search` first")
+    }
+    guard !suggestions.isEmpty else {
+      throw StepUnavailable(
+        "the search field shows no suggestions while it holds \"\(field.text ?? "")\"; "
+          + "they show while it is empty (`clear search`)")
+    }
+    guard
+      let suggestion = field.tappables.first(where: { $0.kind == .suggestion && $0.label == text })
+    else {
+      let shown = suggestions.map { "\"\($0)\"" }.joined(separator: ", ")
+      throw StepUnavailable("there is no suggestion \"\(text)\"; the suggestions are \(shown)")
+    }
+    try await press(suggestion, on: driver)
+  }
+
+  /// `it offers "Zufallsrezept", "Apam balik", …`: what can be tapped instead, the nodes of
+  /// `kinds` first when there are any (the rows, for `open`). Picker options are left out: they
+  /// hide in a closed menu, and `pick category` names them in its own message.
+  static func offers(_ screen: Node, kinds: Set<Node.Kind> = []) -> String {
+    let all = screen.tappables.filter { $0.kind != .picker }
+    let preferred = all.filter { kinds.contains($0.kind) }
+    var seen: Set<String> = []
+    let labels = (preferred.isEmpty ? all : preferred).map(\.label).filter {
+      seen.insert($0).inserted
+    }
+    guard !labels.isEmpty else { return "it offers nothing to tap" }
+    let shown = labels.prefix(12).map { "\"\($0)\"" }.joined(separator: ", ")
+    return "it offers " + shown + (labels.count > 12 ? " and \(labels.count - 12) more" : "")
+  }
+}

@@ -1,0 +1,86 @@
+import ViewDescription
+
+/// Replays a scenario on an `AppDriver` and gathers its storyboard: per step the caption, the
+/// time, the requests, the screen and what changed on it, and the failure.
+///
+/// It only watches: the runner replays and checks exactly as `rezepte run` does, and the
+/// requests are read without marking them read, so `expect requests` sees what it always sees.
+@MainActor
+public struct StoryboardCollector {
+  public var runner: ScenarioRunner
+
+  public init(runner: ScenarioRunner = ScenarioRunner()) {
+    self.runner = runner
+  }
+
+  /// Replays `scenario` on `driver` (a fresh one) and returns its storyboard and its result.
+  public func collect(
+    _ scenario: Scenario, on driver: AppDriver
+  ) async -> (storyboard: Storyboard, result: ScenarioResult) {
+    let source = scenario.sourceLines
+    var frames = Self.frames(of: scenario)
+    var requestsSeen = 0
+    var drawn: Node?
+    let result = await runner.run(scenario, on: driver) { event in
+      let sent = driver.sentRequests()
+      var frame = frames[event.index]
+      frame.requests = Array(sent[min(requestsSeen, sent.count)...])
+      requestsSeen = sent.count
+      frame.simulatedTime = driver.simulatedTime()
+      frame.status = event.failure.map { .failed($0.details) } ?? .passed
+      if let screen = driver.screen(), screen != drawn || event.failure != nil {
+        frame.screen = screen
+        frame.changed = drawn.map { screen.changedPaths(since: $0) } ?? []
+        drawn = screen
+      }
+      frames[event.index] = frame
+    }
+    let storyboard = Storyboard(
+      title: scenario.title, file: scenario.file,
+      introduction: Self.comments(in: source[..<(scenario.steps.first.map { $0.line - 1 } ?? 0)]),
+      frames: frames, simulatedTime: result.simulatedTime, skipReason: result.skipReason)
+    return (storyboard, result)
+  }
+
+  /// A not-yet-run frame per step, with its caption (the comments since the step before it) and
+  /// its block.
+  static func frames(of scenario: Scenario) -> [Storyboard.Frame] {
+    let source = scenario.sourceLines
+    var frames: [Storyboard.Frame] = []
+    var captionStart: Int?  // the comments before the first step are the introduction
+    for step in scenario.steps {
+      let stepIndex = step.line - 1
+      let caption =
+        captionStart.map { comments(in: source[min($0, stepIndex)..<stepIndex]) } ?? []
+      var block: [String] = []
+      if let lines = step.block?.lines, let indentation = step.block?.indentation {
+        block = source[lines].map {
+          $0.hasPrefix(indentation) ? String($0.dropFirst(indentation.count)) : $0
+        }
+      }
+      captionStart = (step.block?.lines.upperBound).map { max($0, stepIndex + 1) } ?? stepIndex + 1
+      frames.append(
+        Storyboard.Frame(
+          line: step.line, caption: caption, step: step.displayText, block: block,
+          isExpectation: step.action.isExpectation, status: .notRun))
+    }
+    return frames
+  }
+
+  /// The comment lines without `#` and one space after it; a blank line becomes an empty entry
+  /// (a paragraph break), and empty entries at either end are dropped.
+  static func comments(in lines: ArraySlice<String>) -> [String] {
+    var comments: [String] = []
+    for line in lines {
+      let trimmed = line.trimmingWhitespace()
+      if trimmed.isEmpty {
+        if comments.last?.isEmpty == false { comments.append("") }
+      } else if trimmed.hasPrefix("#") {
+        let text = trimmed.dropFirst()
+        comments.append(String(text.first == " " ? text.dropFirst() : text))
+      }
+    }
+    while comments.last?.isEmpty == true { comments.removeLast() }
+    return comments
+  }
+}

@@ -1,0 +1,36 @@
+import Foundation
+import MealDB
+import VirtualTime
+
+/// Passes requests on to another transport and notes the meal of every `random.php` answer:
+/// what the dice returned, for the saved scenario's `given random`.
+final class RandomMealLog: Transport {
+  private let base: any Transport
+  private let ids = Locked<[String]>([])
+
+  init(_ base: any Transport) {
+    self.base = base
+  }
+
+  /// The meals `random.php` answered with, in the order the answers came.
+  var meals: [String] { ids.withLock { $0 } }
+
+  func send(_ request: APIRequest) async throws -> APIResponse {
+    let response = try await base.send(request)
+    if request.path == "random.php", response.status == 200,
+      let id = Self.mealID(in: response.body)
+    {
+      ids.withLock { $0.append(id) }
+    }
+    return response
+  }
+
+  /// `idMeal` of the first meal in a `{"meals":[…]}` answer.
+  static func mealID(in body: Data) -> String? {
+    struct Answer: Decodable {
+      struct Meal: Decodable { var idMeal: String }
+      var meals: [Meal]?
+    }
+    return (try? JSONDecoder().decode(Answer.self, from: body))?.meals?.first?.idMeal
+  }
+}

@@ -1,0 +1,63 @@
+import ViewDescription
+import ViewModels
+
+/// How a piece of a line is drawn.
+enum Style: Hashable, Sendable {
+  case plain, bold, dim, selected, link, input, notice
+}
+
+/// A run of text in one style.
+struct Span: Hashable, Sendable {
+  var text: String
+  var style: Style
+
+  init(_ text: String, _ style: Style = .plain) {
+    self.text = text
+    self.style = style
+  }
+}
+
+/// One line of the terminal, at most as wide as the layout.
+struct Line: Hashable, Sendable {
+  var spans: [Span]
+
+  init(_ spans: [Span]) { self.spans = spans }
+  init(_ text: String, _ style: Style = .plain) { self.spans = [Span(text, style)] }
+
+  /// The characters, without styles.
+  var text: String { spans.map(\.text).joined() }
+}
+
+/// Something the selection can rest on and `Enter` presses.
+struct Item: Hashable, Sendable {
+  var kind: Node.Kind
+  var label: String
+  var intent: UserIntent
+  /// Where it is in the body.
+  var lines: Range<Int>
+}
+
+/// A screen laid out for the terminal: a fixed header, a body that scrolls, a fixed footer.
+struct Layout: Equatable, Sendable {
+  /// Title bar, toolbar, search field and a rule.
+  var header: [Line]
+  /// The content: rows, sections, tiles, the detail, a state; or the open picker.
+  var body: [Line]
+  /// The notice and the key help.
+  var footer: [Line]
+  /// The selectable things in the body, in order.
+  var items: [Item]
+
+  /// The lines that fit the body between header and footer.
+  func bodyHeight(for height: Int) -> Int {
+    max(height - header.count - footer.count, 1)
+  }
+
+  /// The whole terminal: header, the visible part of the body padded to fill, footer.
+  func frame(height: Int, scroll: Int) -> [Line] {
+    let bodyHeight = bodyHeight(for: height)
+    var visible = Array(body.dropFirst(scroll).prefix(bodyHeight))
+    visible += Array(repeating: Line(""), count: bodyHeight - visible.count)
+    return Array((header + visible + footer).prefix(max(height, 1)))
+  }
+}

@@ -1,0 +1,247 @@
+import CommandLineKit
+import Dispatch
+import Foundation
+import MealCatalog
+import MealDB
+import Scenarios
+import ViewModels
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// `rezepte play`: the app, interactive, in a terminal; with `--save`, the session written as a
+/// scenario file when the player quits.
+public enum PlayCommand {
+  /// What the command line asks for.
+  public struct Options: Equatable, Sendable {
+    /// A catalog directory; `nil` for the embedded catalog.
+    public var catalog: String?
+    /// A TheMealDB-compatible server instead of the catalog in this process.
+    public var baseURL: String?
+    /// The real TheMealDB.
+    public var live = false
+    /// Where to save the session as a scenario.
+    public var save: String?
+    /// Whether `--save` may replace an existing file.
+    public var force = false
+    public var start = StartScreen.list
+
+    public init() {}
+
+    /// The options of one invocation; the parser has checked their spelling.
+    init(_ invocation: Invocation) throws(UsageError) {
+      catalog = invocation.value("--catalog")
+      if let text = invocation.value("--base-url") {
+        baseURL = try BaseURL.parse(text, option: "--base-url").absoluteString
+      }
+      live = invocation.flag("--live")
+      save = invocation.value("--save")
+      force = invocation.flag("--force")
+      if let text = invocation.value("--start") {
+        guard let start = StartScreen(rawValue: text) else {
+          throw UsageError("--start takes 'categories' or 'list', not '\(text)'")
+        }
+        self.start = start
+      }
+      let servers = [catalog != nil, baseURL != nil, live].filter { $0 }
+      if servers.count > 1 {
+        throw UsageError("--catalog, --base-url and --live exclude each other; choose one")
+      }
+      if force, save == nil {
+        throw UsageError("--force lets --save replace a file, but there is no --save")
+      }
+    }
+  }
+
+  /// The declaration of `rezepte play`: its options, help and run.
+  public static let command = Command(
+    name: "play",
+    summary: "Plays the app in the terminal; --save writes what you did as a scenario file.",
+    discussion: """
+      Opens the recipe app full-screen in the terminal, over the same screens the scenarios \
+      check, in real time: the 400 ms search pause, loading states and network delays are real. \
+      Favourites are stored where the app keeps them ($XDG_DATA_HOME/rezepte/favorites.json).
+      Exit status: 0 after quitting, 1 when the session could not be saved, 2 for bad input \
+      (also when standard input or output is not a terminal).
+      """,
+    options: [
+      .value(
+        "--catalog", "DIR", help: "Answers from the catalog in DIR instead of the embedded one."),
+      .value(
+        "--base-url", "URL", help: "Sends the requests over HTTP to a TheMealDB-compatible server."),
+      .flag("--live", help: "Sends the requests to the real TheMealDB."),
+      .value(
+        "--save", "FILE",
+        help: "When you quit, writes what you did as a scenario file: the steps, the pauses "
+          + "between them (rounded down to 100 ms) and the screens as `rezepte run FILE` replays "
+          + "them against the catalog."),
+      .flag("--force", help: "Lets --save replace an existing file."),
+      .value(
+        "--start", "SCREEN",
+        help: "Starts on the category grid (categories) or the recipe list (list, the default)."),
+    ],
+    epilogue: { keys },
+    run: { invocation throws(UsageError) in
+      await run(try Options(invocation), console: invocation.console)
+    })
+
+  /// The keys, a contract; the player's bottom line shows those the screen offers.
+  static let keys = """
+    Keys:
+      /               Focuses the search field: letters type, ⌫ deletes, Ctrl-U clears,
+                      Enter (or Esc) hands the keys back.
+      ↑ ↓  k j        Move the selection.      PgUp PgDn   Scroll.
+      Enter           Opens the selected row or tile (or picks the suggestion).
+      Esc  ←          Back.                    h           Heart on a recipe.
+      r               Pull to refresh.         d           Dice.
+      c               Category picker (↑ ↓, Enter).
+      e               „Erneut versuchen“.      n           Dismisses a notice.
+      q  Ctrl-C       Quit.
+    """
+
+  /// Reads the options after `play`, as the shared parser reads them.
+  public static func parse(_ arguments: [String]) throws(UsageError) -> Options {
+    try Options(command.parse(arguments, console: .standard))
+  }
+
+  /// Runs the player; returns the exit status.
+  @MainActor
+  static func run(_ options: Options, console: Console) async -> ExitCode {
+    let printError = console.errorOutput
+    guard Terminal.isAvailable else {
+      printError(
+        "error: `rezepte play` needs a terminal on its standard input and output; run it in a "
+          + "terminal window or under tmux, not in a pipe or a script.")
+      return .badInput
+    }
+    if let save = options.save, let problem = saveProblem(save, force: options.force) {
+      printError("error: \(problem)")
+      return .badInput
+    }
+    let catalog: Catalog
+    do {
+      catalog =
+        try options.catalog.map { try Catalog(directory: URL(fileURLWithPath: $0)) }
+        ?? Catalog.embedded()
+    } catch {
+      printError("error: \(error)")
+      return .badInput
+    }
+
+    let base: any Transport =
+      if options.live {
+        URLSessionTransport(baseURL: URLSessionTransport.theMealDB)
+      } else if let url = options.baseURL.flatMap(URL.init(string:)) {
+        URLSessionTransport(baseURL: url)
+      } else {
+        CatalogTransport(
+          catalog: catalog, clock: ContinuousClock(), seed: UInt64.random(in: 1...UInt64.max))
+      }
+    let transport = RandomMealLog(base)
+    let app = AppModel.live(start: options.start, transport: transport)
+    var log = SessionLog()
+    log.start = options.start
+    log.favorites = app.favorites.favorites.map(\.id)
+
+    let terminal = Terminal()
+    let (events, continuation) = AsyncStream.makeStream(of: Player.Event.self)
+    let sources = EventSources(continuation: continuation)
+    do {
+      try terminal.enter()
+    } catch {
+      terminal.restore()
+      printError("error: \(error)")
+      return .failure
+    }
+    let token = app.observe { _ in continuation.yield(.stateChanged) }
+    sources.start()
+    let player = Player(app: app, log: log, output: terminal.output, size: { terminal.size })
+    log = await player.run(events: events) {
+      Task {
+        try? await Task.sleep(for: .milliseconds(50))
+        continuation.yield(.escapeTimeout)
+      }
+    }
+    sources.stop()
+    token.cancel()
+    terminal.restore()
+    log.randomMeals = transport.meals
+
+    guard let save = options.save else { return .success }
+    do {
+      let text = try await SessionSaver(catalog: catalog).text(for: log, file: save)
+      try AtomicFile.write(text, to: save, overwrite: options.force)
+      console.output("saved \(save); replay it with `rezepte run \(save)`")
+      return .success
+    } catch {
+      printError("error: the session was not saved: \(error)")
+      printError("These are its steps:\n" + SessionScript().lines(for: log).joined(separator: "\n"))
+      return .failure
+    }
+  }
+
+  /// Why `path` cannot take the saved session, checked before playing so that no session is
+  /// played for nothing.
+  static func saveProblem(_ path: String, force: Bool) -> String? {
+    var isDirectory: ObjCBool = false
+    if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) {
+      if isDirectory.boolValue { return "`--save \(path)` names a folder, not a file" }
+      if !force { return "\(path) already exists; pass --force to replace it" }
+    }
+    let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
+    guard FileManager.default.isWritableFile(atPath: folder) else {
+      return "cannot write into the folder \(folder) for `--save`"
+    }
+    return nil
+  }
+
+}
+
+/// The terminal's input and the signals, as player events.
+///
+/// Not isolated to the main actor: its handlers run on its own queue and only yield events.
+private final class EventSources {
+  private let continuation: AsyncStream<Player.Event>.Continuation
+  private let sources: [any DispatchSourceProtocol]
+
+  init(continuation: AsyncStream<Player.Event>.Continuation) {
+    self.continuation = continuation
+    let queue = DispatchQueue(label: "rezepte.play.input")
+    var sources: [any DispatchSourceProtocol] = []
+    let input = DispatchSource.makeReadSource(fileDescriptor: STDIN_FILENO, queue: queue)
+    input.setEventHandler {
+      var buffer = [UInt8](repeating: 0, count: 4096)
+      let count = read(STDIN_FILENO, &buffer, buffer.count)
+      if count > 0 {
+        continuation.yield(.input(Array(buffer[..<count])))
+      } else if count == 0 || (errno != EINTR && errno != EAGAIN) {
+        input.cancel()
+        continuation.yield(.terminate)
+      }
+    }
+    sources.append(input)
+    for (signalNumber, event) in [
+      (SIGWINCH, Player.Event.resize), (SIGTERM, .terminate), (SIGHUP, .terminate),
+      (SIGINT, .terminate),
+    ] {
+      // The handler replaces the default action (ending the process with the terminal raw).
+      signal(signalNumber, SIG_IGN)
+      let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: queue)
+      source.setEventHandler { continuation.yield(event) }
+      sources.append(source)
+    }
+    self.sources = sources
+  }
+
+  func start() {
+    for source in sources { source.resume() }
+  }
+
+  func stop() {
+    for source in sources { source.cancel() }
+    continuation.finish()
+  }
+}

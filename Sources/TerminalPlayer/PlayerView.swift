@@ -1,0 +1,38 @@
+/// What the player shows besides the app's state: the selection, the scroll position, whether
+/// keys go to the search field, whether the category picker is open.
+///
+/// The app's screens know nothing of this; it is the terminal's equivalent of a finger's
+/// position on the glass.
+struct PlayerView: Equatable, Sendable {
+  /// Letters edit the search field (after `/`), instead of being commands.
+  var isEditing = false
+  /// The category picker covers the screen.
+  var isPickerOpen = false
+  /// The index of the selected item (row, tile, suggestion or picker option).
+  var selection = 0
+  /// The first line of the scrolling part that is shown.
+  var scroll = 0
+  /// Whether the scroll position follows the selection (after `↑`/`↓`) or the selection follows
+  /// the scroll position (after `PgUp`/`PgDn`).
+  var followsSelection = true
+
+  /// Fits the selection and the scroll position to `layout` with `height` lines of body.
+  mutating func settle(in layout: Layout, bodyHeight height: Int) {
+    let items = layout.items
+    selection = items.isEmpty ? 0 : min(max(selection, 0), items.count - 1)
+    if followsSelection, !items.isEmpty {
+      let lines = items[selection].lines
+      if lines.lowerBound < scroll { scroll = lines.lowerBound }
+      if lines.upperBound > scroll + height { scroll = lines.upperBound - height }
+    }
+    scroll = min(max(scroll, 0), max(layout.body.count - height, 0))
+    if !followsSelection, !items.isEmpty {
+      let visible = scroll..<(scroll + height)
+      if !visible.contains(items[selection].lines.lowerBound),
+        let first = items.firstIndex(where: { visible.contains($0.lines.lowerBound) })
+      {
+        selection = first
+      }
+    }
+  }
+}

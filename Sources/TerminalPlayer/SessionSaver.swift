@@ -1,0 +1,110 @@
+import Foundation
+import MealCatalog
+import Scenarios
+
+/// Turns a player session into a scenario file that `rezepte run` passes.
+///
+/// The screens in the `expect screen` blocks are not the ones the player showed in real time:
+/// they come from replaying the written steps on the virtual clock against the offline catalog,
+/// as `rezepte run --record` would record them, so the file passes by construction. Before
+/// anything is written, the finished file is replayed once more and must pass.
+@MainActor
+struct SessionSaver {
+  /// The catalog the replay answers from (the one the player used, or the embedded one).
+  var catalog: Catalog
+  var script = SessionScript()
+
+  /// Why a session could not be saved.
+  struct Failure: Error, Equatable, CustomStringConvertible {
+    var message: String
+    var description: String { message }
+  }
+
+  /// The scenario file's text for `log`, to be saved as `file`.
+  func text(for log: SessionLog, file: String) async throws(Failure) -> String {
+    let steps = script.lines(for: log)
+    let bare = (Self.header + steps).joined(separator: "\n") + "\n"
+    let scenario = try parse(bare, file: file)
+    // Replay the steps alone and note the screen after each of them.
+    let driver = AppDriver(catalog: catalog)
+    var screens: [Int: String] = [:]
+    let result = await ScenarioRunner(mode: .check).run(scenario, on: driver) { event in
+      screens[event.index] = driver.screenText()
+    }
+    try check(result, what: "the session does not replay")
+
+    var lines = Self.header
+    var shown = ""
+    for (index, step) in scenario.steps.enumerated() {
+      lines.append(step.text)
+      guard let screen = screens[index], screen != shown, Self.acts(step.action) else { continue }
+      shown = screen
+      lines.append("expect screen")
+      lines += screen.split(separator: "\n", omittingEmptySubsequences: false).map { "  " + $0 }
+      lines.append("")
+    }
+    while lines.last == "" { lines.removeLast() }
+    let text = lines.joined(separator: "\n") + "\n"
+
+    let saved = try parse(text, file: file)
+    let check = await ScenarioRunner(mode: .check).run(saved, on: AppDriver(catalog: catalog))
+    try self.check(check, what: "the saved scenario does not pass")
+    return text
+  }
+
+  /// Comment lines at the top of every saved file.
+  static let header = [
+    "# Played with `rezepte play` and saved with `--save`; replay it with `rezepte run FILE`.",
+    "",
+  ]
+
+  /// Whether the step acts on the app (and may change the screen).
+  private static func acts(_ action: Step.Action) -> Bool {
+    switch action {
+    case .title, .givenFavorites, .givenRandom, .givenStart, .network, .networkDelay: false
+    default: !action.isExpectation
+    }
+  }
+
+  private func parse(_ text: String, file: String) throws(Failure) -> Scenario {
+    switch ScenarioParser.parse(text, file: file, context: ScenarioContext(catalog: catalog)) {
+    case .success(let scenario): return scenario
+    case .failure(let diagnostics):
+      throw Failure(message: "the session cannot be written as a scenario:\n\(diagnostics)")
+    }
+  }
+
+  private func check(_ result: ScenarioResult, what: String) throws(Failure) {
+    if let failure = result.failure {
+      throw Failure(message: "\(what) against the catalog:\n\(failure)")
+    }
+    if let reason = result.skipReason {
+      throw Failure(message: "\(what) against the catalog:\n\(reason)")
+    }
+  }
+}
+
+/// Writes a file atomically: a temporary file in the same folder, then moved into place.
+enum AtomicFile {
+  /// Writes `text` to `path`; an existing file is replaced only when `overwrite` is set.
+  static func write(_ text: String, to path: String, overwrite: Bool) throws(SessionSaver.Failure) {
+    let url = URL(fileURLWithPath: path)
+    let temporary = url.deletingLastPathComponent().appendingPathComponent(
+      ".\(url.lastPathComponent).\(UUID().uuidString).tmp")
+    do {
+      try Data(text.utf8).write(to: temporary)
+    } catch {
+      throw SessionSaver.Failure(message: "cannot write \(path) (\(error.localizedDescription))")
+    }
+    defer { unlink(temporary.path) }
+    // `link` fails if the name is taken, so an existing file is never replaced by accident;
+    // `rename` replaces it in one step.
+    let result = overwrite ? rename(temporary.path, path) : link(temporary.path, path)
+    guard result == 0 else {
+      let reason =
+        errno == EEXIST
+        ? "it already exists; pass --force to replace it" : String(cString: strerror(errno))
+      throw SessionSaver.Failure(message: "cannot write \(path): \(reason)")
+    }
+  }
+}

@@ -1,0 +1,75 @@
+import Scenarios
+
+/// Writes a session's steps in the scenario language, with the real pauses between them as
+/// `wait`s on the virtual clock.
+///
+/// Only the search pause depends on time in the app, so the waits are chosen to keep its
+/// verdicts: every step's virtual distance from the last keystroke is the real one rounded down
+/// to 100 ms. Rounding down keeps each comparison with the 400 ms pause as it was (a 399 ms
+/// pause stays under 400 ms, a 400 ms one reaches it). Keystrokes less than the search pause
+/// apart, with no other step between them, are one `type` step at the time of the last one:
+/// no search started between them, in the player or in the replay.
+struct SessionScript: Sendable {
+  /// The list's search pause.
+  var searchPause: Duration = .milliseconds(400)
+  /// The waits' resolution.
+  var resolution: Duration = .milliseconds(100)
+
+  /// The scenario's lines: the `given` lines, then the steps with their waits, and a last wait
+  /// for the time until the player quit.
+  func lines(for log: SessionLog) -> [String] {
+    var lines: [String] = []
+    if log.start == .categories { lines.append("given start categories") }
+    if !log.favorites.isEmpty {
+      lines.append("given favorites " + log.favorites.joined(separator: ", "))
+    }
+    if !log.randomMeals.isEmpty {
+      lines.append("given random " + log.randomMeals.joined(separator: ", "))
+    }
+    var virtualNow = Duration.zero
+    var previousReal = Duration.zero
+    // The last keystroke: its real time and the virtual time it was replayed at.
+    var anchor: (real: Duration, virtual: Duration)?
+    func wait(until real: Duration) {
+      let target =
+        if let anchor {
+          anchor.virtual + roundedDown(real - anchor.real)
+        } else {
+          virtualNow + roundedDown(real - previousReal)
+        }
+      if target > virtualNow {
+        lines.append("wait " + ScenarioDuration.format(target - virtualNow))
+        virtualNow = target
+      }
+      previousReal = real
+    }
+    for entry in merged(log.entries) {
+      wait(until: entry.time)
+      lines.append(entry.step.line)
+      if case .type = entry.step { anchor = (entry.time, virtualNow) }
+    }
+    wait(until: log.end)
+    return lines
+  }
+
+  /// Runs of `type` steps closer together than the search pause, as one step at the last one's
+  /// time.
+  func merged(_ entries: [SessionLog.Entry]) -> [SessionLog.Entry] {
+    var result: [SessionLog.Entry] = []
+    for entry in entries {
+      if case .type(let text) = entry.step, let last = result.last,
+        case .type(let before) = last.step, entry.time - last.time < searchPause
+      {
+        result[result.count - 1] = SessionLog.Entry(step: .type(before + text), time: entry.time)
+      } else {
+        result.append(entry)
+      }
+    }
+    return result
+  }
+
+  private func roundedDown(_ duration: Duration) -> Duration {
+    guard duration > .zero else { return .zero }
+    return resolution * Int(duration / resolution)
+  }
+}

@@ -1,0 +1,421 @@
+import ViewModels
+
+/// Draws a node tree as HTML: the screen as a phone, for a page that works offline.
+///
+/// A pure function of the tree, like `TextRenderer`: the same tree and the same changed paths
+/// always give the same bytes. The result is a fragment (`<div class="phone">…</div>`) that
+/// needs `HTMLRenderer.stylesheet` on its page; it loads nothing (images are placeholders
+/// showing the meal's name, links are only followed when clicked) and needs no JavaScript.
+/// Every element of a node carries `data-path` (its `NodePath`), and the nodes listed as
+/// changed carry the class `changed`, which the stylesheet highlights.
+///
+/// ```
+/// NavigationStack                 ┌──────────────────────────┐
+/// └─ Screen "Dessert"             │ ‹ Kategorien    ⚄  ☰     │  ← back button, toolbar
+///    ├─ Toolbar …                 │ Dessert                  │  ← navigation title
+///    ├─ SearchField …       →     │ ⌕ Alle Rezepte durchsu…  │
+///    └─ List                      │ ▢ Apam balik           › │
+///       └─ Row "Apam balik"       │ ▢ Apple Frangipan T… ♥ › │
+///                                 └──────────────────────────┘
+/// ```
+public struct HTMLRenderer: Sendable {
+  /// What the renderer adds beyond what the screen shows.
+  public struct Options: Hashable, Sendable {
+    /// Whether tappable elements get what a tap sends as their tooltip (`→ mealTapped("53049")`).
+    public var showsIntents: Bool
+    /// Whether image placeholders get the image's address as their tooltip.
+    public var showsURLs: Bool
+
+    public init(showsIntents: Bool = true, showsURLs: Bool = true) {
+      self.showsIntents = showsIntents
+      self.showsURLs = showsURLs
+    }
+
+    /// Intents and image addresses as tooltips: what a reader of a storyboard wants.
+    public static let `default` = Options()
+  }
+
+  public var options: Options
+
+  public init(options: Options = .default) {
+    self.options = options
+  }
+
+  /// The tree drawn as a phone; the nodes at `changed` are highlighted.
+  public func render(_ node: Node, changed: Set<NodePath> = []) -> String {
+    var writer = HTMLWriter(reservingCapacity: 4096)
+    render(node, changed: changed, into: &writer)
+    return writer.output
+  }
+
+  /// Writes the tree drawn as a phone into `writer` (for a page built around it).
+  public func render(_ node: Node, changed: Set<NodePath> = [], into writer: inout HTMLWriter) {
+    var drawing = PhoneDrawing(options: options, changed: changed, writer: writer)
+    drawing.phone(node)
+    writer = drawing.writer
+  }
+
+  /// The glyph drawn for an SF Symbol: one for each symbol the app uses, `◻` for others.
+  public static func glyph(for systemImage: String) -> String {
+    Self.glyphs[systemImage] ?? "◻"
+  }
+
+  /// The SF Symbols the app's screens use and the character that stands for each; all of them
+  /// are in the DejaVu and Liberation fonts, so they draw without an emoji font.
+  static let glyphs: [String: String] = [
+    "dice": "⚄",
+    "line.3.horizontal.decrease.circle": "☰",
+    "fork.knife": "♨",
+    "magnifyingglass": "⌕",
+    "square.grid.2x2": "⊞",
+    "wifi.exclamationmark": "⚠",
+    "questionmark.circle": "?",
+    "heart": "♡",
+    "heart.fill": "♥",
+    "globe": "⊕",
+    "tag": "⌗",
+  ]
+}
+
+// MARK: - Drawing
+
+/// The renderer's state while it walks one tree.
+private struct PhoneDrawing {
+  let options: HTMLRenderer.Options
+  let changed: Set<NodePath>
+  var writer: HTMLWriter
+  /// The title of the screen being drawn: the name an image placeholder shows.
+  private var screenTitle = ""
+
+  init(options: HTMLRenderer.Options, changed: Set<NodePath>, writer: HTMLWriter) {
+    self.options = options
+    self.changed = changed
+    self.writer = writer
+  }
+
+  mutating func phone(_ node: Node) {
+    writer.open("div", classes: ["phone"])
+    writer.open("div", classes: ["phone-screen"])
+    draw(node, at: NodePath())
+    writer.close("div")
+    writer.close("div")
+  }
+
+  private mutating func draw(_ node: Node, at path: NodePath) {
+    switch node.kind {
+    case .navigationStack: container("div", ["navigation-stack"], node, path)
+    case .screen: screen(node, path)
+    case .toolbar: container("div", ["toolbar"], node, path)
+    case .button: button(node, path)
+    case .menu: menu(node, path)
+    case .picker: picker(node, path)
+    case .searchField: searchField(node, path)
+    case .suggestion: suggestion(node, path)
+    case .list: list(node, path)
+    case .section: section(node, path)
+    case .row: row(node, path)
+    case .text: leaf("p", ["text"], node, path, text: node.label ?? "")
+    case .image: image(node, path)
+    case .label: label(node, path)
+    case .progressView: progressView(node, path)
+    case .contentUnavailableView: contentUnavailable(node, path)
+    case .link: link(node, path)
+    case .grid: container("div", ["grid"], node, path)
+    case .tile: tile(node, path)
+    case .alert: alert(node, path)
+    }
+  }
+
+  // MARK: Node kinds
+
+  /// The navigation bar (back button, toolbar, title, search field), the content below it,
+  /// and any alert over both.
+  private mutating func screen(_ node: Node, _ path: NodePath) {
+    let outerTitle = screenTitle
+    screenTitle = node.label ?? ""
+    defer { screenTitle = outerTitle }
+    let children = Array(node.children.enumerated())
+    let toolbars = children.filter { $0.element.kind == .toolbar }
+    let fields = children.filter { $0.element.kind == .searchField }
+    let alerts = children.filter { $0.element.kind == .alert }
+    let content = children.filter { ![.toolbar, .searchField, .alert].contains($0.element.kind) }
+    // A changed screen marks its title and back button, not everything on it.
+    let isChanged = changed.contains(path)
+    writer.open("div", classes: ["screen"], [.init("data-path", path.description)])
+    writer.open("div", classes: ["nav-bar"])
+    writer.open("div", classes: ["nav-row"])
+    if let back = node.back {
+      writer.open(
+        "span", classes: isChanged ? ["back", "changed"] : ["back"], tooltip(intentOf: node))
+      writer.element("span", classes: ["chevron"], text: "‹")
+      writer.text(back)
+      writer.close("span")
+    }
+    writer.element("span", classes: ["nav-spacer"], text: "")
+    for (index, toolbar) in toolbars { draw(toolbar, at: path.child(index)) }
+    writer.close("div")
+    writer.element(
+      "h2", classes: isChanged ? ["nav-title", "changed"] : ["nav-title"], text: node.label ?? "")
+    for (index, field) in fields { draw(field, at: path.child(index)) }
+    writer.close("div")
+    writer.open("div", classes: ["content"])
+    for (index, child) in content { draw(child, at: path.child(index)) }
+    writer.close("div")
+    for (index, alert) in alerts { draw(alert, at: path.child(index)) }
+    writer.close("div")
+  }
+
+  private mutating func button(_ node: Node, _ path: NodePath) {
+    let classes: [StaticString] = node.has(.disabled) ? ["button", "disabled"] : ["button"]
+    open("span", classes, node, path, tooltip(intentOf: node))
+    if let symbol = node.systemImage { glyph(symbol) }
+    writer.element("span", classes: ["button-label"], text: node.label ?? "")
+    writer.close("span")
+  }
+
+  /// A closed `<details>`: the menu's glyph and title, its contents shown on a click, no script.
+  private mutating func menu(_ node: Node, _ path: NodePath) {
+    open("details", ["menu"], node, path)
+    writer.open("summary")
+    if let symbol = node.systemImage { glyph(symbol) }
+    writer.element("span", classes: ["button-label"], text: node.label ?? "")
+    writer.close("summary")
+    children(of: node, path)
+    writer.close("details")
+  }
+
+  private mutating func picker(_ node: Node, _ path: NodePath) {
+    open("div", ["picker"], node, path)
+    writer.element("div", classes: ["picker-title"], text: node.label ?? "")
+    writer.open("ul")
+    for option in node.options {
+      let selected = option == node.selection
+      writer.open("li", classes: selected ? ["option", "selected"] : ["option"])
+      writer.element("span", classes: ["checkmark"], text: selected ? "✓" : "")
+      writer.text(option)
+      writer.close("li")
+    }
+    writer.close("ul")
+    writer.close("div")
+  }
+
+  /// The field with its text (or its prompt, greyed, while empty), the caret while it has the
+  /// focus, and its suggestions under it.
+  private mutating func searchField(_ node: Node, _ path: NodePath) {
+    let classes: [StaticString] = node.has(.focused) ? ["search", "focused"] : ["search"]
+    open("div", classes, node, path)
+    writer.open("div", classes: ["search-box"])
+    glyph("magnifyingglass")
+    if let text = node.text, !text.isEmpty {
+      writer.element("span", classes: ["search-text"], text: text)
+    } else {
+      writer.element("span", classes: ["prompt"], text: node.label ?? "")
+    }
+    if node.has(.focused) { writer.element("span", classes: ["caret"], text: "") }
+    writer.close("div")
+    if !node.children.isEmpty {
+      writer.open("ul", classes: ["suggestions"])
+      children(of: node, path)
+      writer.close("ul")
+    }
+    writer.close("div")
+  }
+
+  private mutating func suggestion(_ node: Node, _ path: NodePath) {
+    open("li", ["suggestion"], node, path, tooltip(intentOf: node))
+    glyph("magnifyingglass")
+    writer.text(node.label ?? "")
+    writer.close("li")
+  }
+
+  /// The list's cells; while it refreshes, a spinner above them.
+  private mutating func list(_ node: Node, _ path: NodePath) {
+    var classes: [StaticString] = ["list"]
+    if node.has(.refreshable) { classes.append("refreshable") }
+    if node.has(.refreshing) { classes.append("refreshing") }
+    open("div", classes, node, path, tooltip(intentOf: node))
+    if node.has(.refreshing) {
+      writer.element("div", classes: ["refresh-spinner"]) {
+        $0.raw(#"<span class="spinner"></span>"#)
+      }
+    }
+    children(of: node, path)
+    writer.close("div")
+  }
+
+  private mutating func section(_ node: Node, _ path: NodePath) {
+    open("div", ["section"], node, path)
+    if let header = node.label {
+      writer.element("div", classes: ["section-header"], text: header)
+    }
+    writer.open("div", classes: ["section-body"])
+    children(of: node, path)
+    writer.close("div")
+    writer.close("div")
+  }
+
+  /// Thumbnail placeholder, name, the heart of a favourite, the disclosure chevron.
+  private mutating func row(_ node: Node, _ path: NodePath) {
+    let name = node.label ?? ""
+    open(
+      "div", node.has(.favorite) ? ["row", "favorite"] : ["row"], node, path,
+      tooltip(intentOf: node))
+    if let url = node.url {
+      placeholder(["thumb"], name: name, url: url, caption: initial(of: name))
+    }
+    writer.element("span", classes: ["row-label"], text: name)
+    if node.has(.favorite) {
+      writer.element("span", classes: ["heart"], [.init("title", "favorite")], text: "♥")
+    }
+    writer.element("span", classes: ["chevron"], text: "›")
+    writer.close("div")
+  }
+
+  /// `AsyncImage`: a placeholder with the screen's name (no request); `Image(systemName:)`: its
+  /// glyph.
+  private mutating func image(_ node: Node, _ path: NodePath) {
+    if let url = node.url {
+      open("div", ["image"], node, path)
+      placeholder(["image-placeholder"], name: screenTitle, url: url, caption: screenTitle)
+      writer.close("div")
+    } else {
+      open("span", ["image"], node, path)
+      glyph(node.systemImage ?? "")
+      writer.close("span")
+    }
+  }
+
+  private mutating func label(_ node: Node, _ path: NodePath) {
+    open("div", ["label"], node, path)
+    if let symbol = node.systemImage { glyph(symbol) }
+    writer.element("span", classes: ["label-title"], text: node.label ?? "")
+    writer.close("div")
+  }
+
+  private mutating func progressView(_ node: Node, _ path: NodePath) {
+    open("div", ["progress"], node, path)
+    writer.raw(#"<span class="spinner"></span>"#)
+    if let title = node.label { writer.element("p", classes: ["progress-title"], text: title) }
+    writer.close("div")
+  }
+
+  /// The big glyph, the title, then the description and the actions (the children).
+  private mutating func contentUnavailable(_ node: Node, _ path: NodePath) {
+    open("div", ["unavailable"], node, path)
+    writer.open("div", classes: ["big-glyph"])
+    glyph(node.systemImage ?? "")
+    writer.close("div")
+    writer.element("h3", classes: ["unavailable-title"], text: node.label ?? "")
+    children(of: node, path)
+    writer.close("div")
+  }
+
+  /// An `<a href>` only for http and https destinations, which a click opens and nothing
+  /// loads; any other scheme (`javascript:`, `file:`) from a catalog stays plain text.
+  private mutating func link(_ node: Node, _ path: NodePath) {
+    let url = node.url ?? ""
+    let lowercased = url.lowercased()
+    let isWeb = lowercased.hasPrefix("https://") || lowercased.hasPrefix("http://")
+    if isWeb {
+      let attributes: [HTMLWriter.Attribute] = [
+        .init("href", url), .init("rel", "noopener noreferrer"), .init("target", "_blank"),
+      ]
+      open("a", ["link"], node, path, attributes + tooltip(intentOf: node))
+    } else {
+      open("span", ["link"], node, path, tooltip(intentOf: node))
+    }
+    writer.text(node.label ?? "")
+    writer.element("span", classes: ["link-arrow"], text: " ↗")
+    writer.close(isWeb ? "a" : "span")
+  }
+
+  private mutating func tile(_ node: Node, _ path: NodePath) {
+    let name = node.label ?? ""
+    open("div", ["tile"], node, path, tooltip(intentOf: node))
+    placeholder(["tile-image"], name: name, url: node.url, caption: initial(of: name))
+    writer.element("span", classes: ["tile-label"], text: name)
+    writer.close("div")
+  }
+
+  /// The message in a box over the dimmed screen, its buttons below it.
+  private mutating func alert(_ node: Node, _ path: NodePath) {
+    open("div", ["alert-backdrop"], node, path)
+    writer.open("div", classes: ["alert"])
+    writer.element("p", classes: ["alert-message"], text: node.label ?? "")
+    writer.open("div", classes: ["alert-buttons"])
+    children(of: node, path)
+    writer.close("div")
+    writer.close("div")
+    writer.close("div")
+  }
+
+  // MARK: Pieces
+
+  private mutating func container(
+    _ tag: StaticString, _ classes: [StaticString], _ node: Node, _ path: NodePath
+  ) {
+    open(tag, classes, node, path)
+    children(of: node, path)
+    writer.close(tag)
+  }
+
+  private mutating func leaf(
+    _ tag: StaticString, _ classes: [StaticString], _ node: Node, _ path: NodePath, text: String
+  ) {
+    open(tag, classes, node, path)
+    writer.text(text)
+    writer.close(tag)
+  }
+
+  private mutating func children(of node: Node, _ path: NodePath) {
+    for (index, child) in node.children.enumerated() { draw(child, at: path.child(index)) }
+  }
+
+  /// Opens a node's element: its classes, `changed` when it changed, its path.
+  private mutating func open(
+    _ tag: StaticString, _ classes: [StaticString], _ node: Node, _ path: NodePath,
+    _ attributes: [HTMLWriter.Attribute] = []
+  ) {
+    let isChanged = changed.contains(path)
+    writer.open(
+      tag, classes: isChanged ? classes + ["changed"] : classes,
+      [.init("data-path", path.description)] + attributes)
+  }
+
+  /// The symbol's glyph, with the symbol's name as its tooltip.
+  private mutating func glyph(_ symbol: String) {
+    writer.element(
+      "span", classes: ["glyph"], [.init("title", symbol)], text: HTMLRenderer.glyph(for: symbol))
+  }
+
+  /// A coloured box standing for an image that is not loaded: the colour comes from `name`, so
+  /// the same meal always looks the same; the address is the tooltip.
+  private mutating func placeholder(
+    _ classes: [StaticString], name: String, url: String?, caption: String
+  ) {
+    var attributes: [HTMLWriter.Attribute] = [
+      .init("style", "background-color: hsl(\(Self.hue(of: name)) 45% 70%)")
+    ]
+    if options.showsURLs, let url { attributes.append(.init("title", url)) }
+    writer.element("span", classes: classes + ["placeholder"], attributes, text: caption)
+  }
+
+  private func tooltip(intentOf node: Node) -> [HTMLWriter.Attribute] {
+    guard options.showsIntents, let intent = node.intent else { return [] }
+    return [.init("title", "→ " + intent.rendered)]
+  }
+
+  private func initial(of name: String) -> String {
+    name.first.map { String($0).uppercased() } ?? ""
+  }
+
+  /// A hue from 0 to 359 from the name's bytes (FNV-1a): the same on every run and machine,
+  /// unlike `Hasher`.
+  private static func hue(of name: String) -> Int {
+    var hash: UInt32 = 2_166_136_261
+    for byte in name.utf8 {
+      hash = (hash ^ UInt32(byte)) &* 16_777_619
+    }
+    return Int(hash % 360)
+  }
+}

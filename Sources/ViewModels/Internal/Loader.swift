@@ -1,0 +1,87 @@
+import MealDB
+import VirtualTime
+
+/// One kind of load of a view model: starting one cancels the one in flight, and only the
+/// latest load's outcome is applied, so a stale answer never replaces a newer one even if its
+/// transport ignores cancellation. Cancellation is not an error: a cancelled load applies nothing.
+///
+/// Letting go of the loader (its view model is gone) cancels the load in flight.
+@MainActor
+final class Loader<Value: Sendable> {
+  private let tracker: TaskTracker
+  private var task: Task<Void, Never>?
+  /// Counts loads; an outcome is applied only while its load is still the latest.
+  private var generation = 0
+
+  init(tracker: TaskTracker) {
+    self.tracker = tracker
+  }
+
+  /// Whether a load is in flight.
+  var isRunning: Bool { task != nil }
+
+  /// Cancels the load in flight and starts `load`; `apply` receives its outcome while it is
+  /// still the latest load.
+  @discardableResult
+  func start(
+    _ load: @escaping @MainActor @Sendable () async throws -> Value,
+    apply: @escaping @MainActor @Sendable (LoadOutcome<Value>) -> Void
+  ) -> Task<Void, Never> {
+    cancel()
+    let current = generation
+    let task = tracker.spawn { [weak self] in
+      let outcome: LoadOutcome<Value>
+      do {
+        outcome = .loaded(try await load())
+      } catch {
+        outcome = LoadFailure(error).map { .failed($0) } ?? .cancelled
+      }
+      guard let self, current == generation else { return }
+      self.task = nil
+      apply(outcome)
+    }
+    self.task = task
+    return task
+  }
+
+  /// Cancels the load in flight and starts `load`, showing `loading` at `keyPath` of the state,
+  /// then the loaded value or the failure; cancellation leaves the state as it is.
+  @discardableResult
+  func load<State>(
+    into holder: StateHolder<State>, at keyPath: WritableKeyPath<State, LoadState<Value>>,
+    _ load: @escaping @MainActor @Sendable () async throws -> Value
+  ) -> Task<Void, Never> {
+    holder.value[keyPath: keyPath] = .loading
+    return start(load) { [weak holder] outcome in
+      if let state = outcome.loadState { holder?.value[keyPath: keyPath] = state }
+    }
+  }
+
+  /// Cancels the load in flight; its outcome is never applied.
+  func cancel() {
+    task?.cancel()
+    task = nil
+    generation += 1
+  }
+
+  deinit {
+    task?.cancel()
+  }
+}
+
+/// How a load ended.
+enum LoadOutcome<Value> {
+  case loaded(Value)
+  case failed(LoadFailure)
+  /// The transport reported cancellation although the load is still the latest one.
+  case cancelled
+
+  /// The outcome as a `LoadState`; `nil` for cancellation, which changes nothing.
+  var loadState: LoadState<Value>? {
+    switch self {
+    case .loaded(let value): .loaded(value)
+    case .failed(let failure): .failed(failure)
+    case .cancelled: nil
+    }
+  }
+}

@@ -1,0 +1,69 @@
+/// Holds a view model's snapshot and tells every observer about each change: the one piece that
+/// gives every view model its `state`, `observe(_:)` and `stateUpdates()`.
+///
+/// Only the view model that owns it changes `value`; an unchanged value reaches nobody.
+@MainActor
+public final class StateHolder<State: Equatable & Sendable> {
+  /// The current snapshot.
+  public internal(set) var value: State {
+    didSet {
+      if value != oldValue { broadcaster.send(value) }
+    }
+  }
+
+  private let broadcaster = Broadcaster<State>()
+
+  init(_ value: State) {
+    self.value = value
+  }
+
+  /// Applies several changes as one new snapshot.
+  func update(_ change: (inout State) -> Void) {
+    var next = value
+    change(&next)
+    value = next
+  }
+
+  fileprivate func observe(
+    _ onChange: @escaping @MainActor @Sendable (State) -> Void
+  ) -> ObservationToken {
+    broadcaster.observe(onChange)
+  }
+
+  fileprivate func stream(
+    bufferingPolicy: AsyncStream<State>.Continuation.BufferingPolicy
+  ) -> AsyncStream<State> {
+    broadcaster.stream(startingWith: value, bufferingPolicy: bufferingPolicy)
+  }
+}
+
+/// A view model whose snapshot front ends follow, with a callback or a stream.
+///
+/// `AppModel`, `MealListViewModel`, `MealDetailViewModel` and `CategoryGridViewModel` conform;
+/// the `@Observable` wrappers of the `ObservableViewModels` library are built on `observe(_:)`.
+@MainActor
+public protocol StateObservable: AnyObject {
+  /// The snapshot a screen draws.
+  associatedtype State: Equatable & Sendable
+  /// Where the snapshot lives.
+  var stateHolder: StateHolder<State> { get }
+}
+
+extension StateObservable {
+  /// The snapshot a screen draws; every change is passed to `observe(_:)` and `stateUpdates()`.
+  public var state: State { stateHolder.value }
+
+  /// Calls `onChange` with every new snapshot, until the token is cancelled or released.
+  public func observe(
+    _ onChange: @escaping @MainActor @Sendable (State) -> Void
+  ) -> ObservationToken {
+    stateHolder.observe(onChange)
+  }
+
+  /// The current snapshot, then every new one; ends when the view model is gone.
+  public func stateUpdates(
+    bufferingPolicy: AsyncStream<State>.Continuation.BufferingPolicy = .unbounded
+  ) -> AsyncStream<State> {
+    stateHolder.stream(bufferingPolicy: bufferingPolicy)
+  }
+}

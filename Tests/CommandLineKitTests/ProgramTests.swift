@@ -1,0 +1,171 @@
+import CommandLineKit
+import Foundation
+import Testing
+
+/// Dispatch, errors and help of a program of declared commands.
+@MainActor
+@Suite struct ProgramTests {
+  /// What a program wrote.
+  final class Output: Sendable {
+    private let lock = NSLock()
+    // Only read or written while `lock` is held.
+    nonisolated(unsafe) private var outputLines: [String] = []
+    nonisolated(unsafe) private var errorLines: [String] = []
+
+    var console: Console {
+      Console(
+        output: { line in self.lock.withLock { self.outputLines.append(line) } },
+        errorOutput: { line in self.lock.withLock { self.errorLines.append(line) } })
+    }
+    var output: String { lock.withLock { outputLines.joined(separator: "\n") } }
+    var errors: String { lock.withLock { errorLines.joined(separator: "\n") } }
+  }
+
+  static let greet = Command(
+    name: "greet", summary: "Greets someone.",
+    arguments: Arguments(placeholder: "NAME…", help: "Who to greet.", count: 0...Int.max),
+    options: [
+      .flag("--loud", help: "Shouts."),
+      .value("--times", "N", help: "How often."),
+    ],
+    run: { invocation throws(UsageError) in
+      let times = try invocation.value("--times") { text throws(UsageError) in
+        guard let times = Int(text) else { throw UsageError("--times takes a number") }
+        return times
+      }
+      for _ in 0..<(times ?? 1) {
+        invocation.console.output("hello \(invocation.arguments.joined(separator: " "))")
+      }
+      return .success
+    })
+
+  static let count = Command(
+    name: "count", summary: "Counts.",
+    options: [.value("--to", "N", help: "The end.", required: true)],
+    run: { _ in .failure })
+
+  static let program = Program(
+    name: "tool", summary: "does things.", commands: [greet, count], defaultCommand: "greet",
+    isDefaultCommandArgument: { $0.hasSuffix(".txt") })
+
+  func run(_ arguments: [String]) async -> (ExitCode, Output) {
+    let output = Output()
+    return (await Self.program.run(arguments, console: output.console), output)
+  }
+
+  @Test("A command runs with its options and arguments and returns its exit code")
+  func runsCommand() async {
+    let (code, output) = await run(["greet", "Ada", "--times=2"])
+    #expect(code == .success)
+    #expect(output.output == "hello Ada\nhello Ada")
+    #expect(await run(["count", "--to", "3"]).0 == .failure)
+  }
+
+  @Test("An unknown command is exit 2 with the list of commands")
+  func unknownCommand() async {
+    let (code, output) = await run(["frobnicate"])
+    #expect(code == .badInput)
+    #expect(
+      output.errors == """
+        error: unknown command 'frobnicate'
+        Commands:
+          greet     Greets someone (the default).
+          count     Counts.
+          help      Explains a command: 'tool help greet'.
+        """)
+  }
+
+  @Test("An unknown command close to a known one gets a did-you-mean")
+  func didYouMeanCommand() async {
+    let (code, output) = await run(["cuont"])
+    #expect(code == .badInput)
+    #expect(output.errors.hasPrefix("error: unknown command 'cuont'; did you mean 'count'?\n"))
+  }
+
+  @Test("A first word that is an option or a path goes to the default command")
+  func defaultCommand() async {
+    #expect(await run(["--loud"]).0 == .success)
+    let (code, output) = await run(["notes.txt"])
+    #expect(code == .success)
+    #expect(output.output == "hello notes.txt")
+  }
+
+  @Test("A bad option prints error:, the sentence and the command's usage; exit 2")
+  func badOption() async {
+    let (code, output) = await run(["greet", "--lodu"])
+    #expect(code == .badInput)
+    #expect(
+      output.errors == """
+        error: unknown option '--lodu' for 'greet'; did you mean '--loud'?
+        usage: tool [greet] [NAME…] [--loud] [--times N]
+        See 'tool help greet'.
+        """)
+  }
+
+  @Test("A usage error thrown while running is reported like a parse error")
+  func usageErrorWhileRunning() async {
+    let (code, output) = await run(["greet", "--times", "x"])
+    #expect(code == .badInput)
+    #expect(output.errors.hasPrefix("error: --times takes a number\nusage: tool [greet]"))
+    #expect(output.output.isEmpty)
+  }
+
+  @Test("A missing required option is named with its value")
+  func requiredOption() async {
+    let (code, output) = await run(["count"])
+    #expect(code == .badInput)
+    #expect(output.errors.hasPrefix("error: 'count' needs --to N\nusage: tool count --to N"))
+  }
+
+  @Test(
+    "--help, -h, help COMMAND and COMMAND --help print the generated help",
+    arguments: [["help", "count"], ["count", "--help"], ["count", "-h"]])
+  func commandHelp(arguments: [String]) async {
+    let (code, output) = await run(arguments)
+    #expect(code == .success)
+    #expect(
+      output.output == """
+        usage: tool count --to N
+
+        Counts.
+
+        Options:
+          --to N      The end.
+          -h, --help  Shows this help.
+        """)
+  }
+
+  @Test("The program's help lists every command's usage and summary")
+  func programHelp() async {
+    let (code, output) = await run(["--help"])
+    #expect(code == .success)
+    #expect(output.output.hasPrefix("tool: does things.\n\nusage: tool [greet] [NAME…]"))
+    #expect(output.output.contains("       tool count --to N\n       tool help [COMMAND]"))
+    #expect(output.output.contains("  count     Counts."))
+  }
+
+  @Test("help with an unknown command is exit 2")
+  func helpUnknown() async {
+    let (code, output) = await run(["help", "grete"])
+    #expect(code == .badInput)
+    #expect(output.errors.hasPrefix("error: unknown command 'grete'; did you mean 'greet'?"))
+  }
+
+  @Test("A long usage line wraps under the command's name")
+  func usageWraps() {
+    let many = Command(
+      name: "many", summary: "Many options.",
+      options: (1...12).map { .value("--option-\($0)", "VALUE", help: "One.") },
+      run: { _ in .success })
+    let usage = Program(name: "tool", summary: "", commands: [many]).usage(of: many)
+    let lines = usage.split(separator: "\n")
+    #expect(lines.count > 1)
+    #expect(lines.allSatisfy { $0.count <= 100 })
+    #expect(lines[1].hasPrefix(String(repeating: " ", count: "usage: tool many ".count) + "["))
+  }
+
+  @Test("ExitCode is 0, 1 and 2")
+  func exitCodes() {
+    #expect([ExitCode.success, .failure, .badInput].map(\.rawValue) == [0, 1, 2])
+  }
+}

@@ -1,0 +1,236 @@
+import CommandLineKit
+import Foundation
+import MealCatalog
+import MealServer
+import Testing
+
+@testable import Scenarios
+
+/// The `rezepte` program as a user types it: commands, errors, exit codes, shards, jobs, show.
+@MainActor
+@Suite struct CommandLineTests {
+  final class Output {
+    var lines: [String] = []
+    var errors: [String] = []
+  }
+
+  /// Everything a `Console` wrote, safe to collect from `@Sendable` closures on the main actor.
+  final class Capture: Sendable {
+    private let lock = NSLock()
+    // Only read or written while `lock` is held.
+    nonisolated(unsafe) private var outputLines: [String] = []
+    nonisolated(unsafe) private var errorLines: [String] = []
+
+    var console: Console {
+      Console(
+        output: { line in self.lock.withLock { self.outputLines.append(line) } },
+        errorOutput: { line in self.lock.withLock { self.errorLines.append(line) } })
+    }
+    var output: [String] { lock.withLock { outputLines } }
+    var errors: String { lock.withLock { errorLines.joined(separator: "\n") } }
+  }
+
+  static let program = ScenarioCommands.program(adding: [
+    ServeCommand.command, CaptureCommand.command,
+  ])
+
+  func rezepte(_ arguments: [String]) async -> (ExitCode, Capture) {
+    let capture = Capture()
+    return (await Self.program.run(arguments, console: capture.console), capture)
+  }
+
+  // MARK: - One command line
+
+  @Test("An unknown command is exit 2 with the list of every command")
+  func unknownCommand() async {
+    let (code, capture) = await rezepte(["frobnicate"])
+    #expect(code == .badInput)
+    let lines = capture.errors.split(separator: "\n").map(String.init)
+    #expect(lines.first == "error: unknown command 'frobnicate'")
+    #expect(lines.dropFirst().first == "Commands:")
+    for name in ["run", "show", "serve", "capture", "help"] {
+      #expect(lines.contains { $0.hasPrefix("  \(name) ") })
+    }
+  }
+
+  @Test("A bare path still means run, and one that does not exist says so")
+  func barePath() async {
+    let (code, capture) = await rezepte(["Nowhere/a.scenario"])
+    #expect(code == .badInput)
+    #expect(capture.errors == "Nowhere/a.scenario: error: no such file or folder")
+  }
+
+  @Test("A catalog that cannot be read is exit 2 before anything runs")
+  func missingCatalog() async {
+    let (code, capture) = await rezepte(["run", "--catalog", "/nonexistent-catalog"])
+    #expect(code == .badInput)
+    #expect(capture.errors.hasPrefix("error: /nonexistent-catalog"))
+    #expect(capture.output.isEmpty)
+  }
+
+  @Test(
+    "An unusable --base-url is exit 2 with a sentence and the usage, never the offline catalog",
+    arguments: ["http://a b/", "http://[::1/", "http://%zz/", "ftp://x/", "http:///api/"])
+  func badBaseURL(url: String) async {
+    let (code, capture) = await rezepte(["run", "--base-url", url])
+    #expect(code == .badInput)
+    #expect(capture.errors.hasPrefix("error: --base-url needs "))
+    #expect(capture.errors.contains("\nusage: rezepte [run] [PATH…]"))
+    #expect(capture.output.isEmpty)
+  }
+
+  @Test("Bad shards are exit 2", arguments: ["0/3", "4/3", "x", "1/", "/3", "-1/3"])
+  func badShard(shard: String) async {
+    let (code, capture) = await rezepte(["run", "--shard", shard])
+    #expect(code == .badInput)
+    #expect(capture.errors.hasPrefix("error: --shard "))
+  }
+
+  @Test("serve refuses a delay past one hour with exit 2")
+  func serveDelay() async {
+    let (code, capture) = await rezepte(["serve", "--delay", "9999999999999999s"])
+    #expect(code == .badInput)
+    #expect(
+      capture.errors.hasPrefix(
+        "error: --delay '9999999999999999s' is outside the allowed range of 0s to 1 hour\n"))
+  }
+
+  @Test("The help of every command comes from its declaration")
+  func help() async {
+    for name in ["run", "show", "serve", "capture"] {
+      let (code, capture) = await rezepte(["help", name])
+      #expect(code == .success)
+      #expect(capture.output.first?.hasPrefix("usage: rezepte ") == true)
+      let (again, other) = await rezepte([name, "--help"])
+      #expect(again == .success)
+      #expect(other.output == capture.output)
+    }
+  }
+
+  // MARK: - Durations in scenario files
+
+  @Test("A scenario's durations go through the same reader and range as the command line")
+  func scenarioDurations() {
+    #expect(ScenarioDuration.parse("3600s") == .seconds(3600))
+    #expect(ScenarioDuration.parse("3601s") == nil)
+    #expect(ScenarioDuration.parse("1e18s") == nil)
+    #expect(ScenarioDuration.parse("0x10s") == nil)
+    #expect(
+      ScenarioDuration.read("7200s")
+        == .failure(DurationError(text: "7200s", reason: .outOfRange(ScenarioDuration.range))))
+  }
+
+  // MARK: - Shards, --list, --jobs
+
+  @Test("The shard hash is FNV-1a, the same on every machine")
+  func fnv() {
+    #expect(Shard.fnv1a("") == 0xcbf2_9ce4_8422_2325)
+    #expect(Shard.fnv1a("a") == 0xaf63_dc4c_8601_ec8c)
+  }
+
+  @Test("The shards of N split the files: each file in exactly one, by its name in the folder")
+  func shardsPartition() throws {
+    let (entries, _) = ScenarioFiles.collectEntries([lessonFolder.path])
+    #expect(entries.count >= 11)
+    for count in 1...4 {
+      let shards = (1...count).map { Shard(index: $0, count: count)! }
+      for entry in entries {
+        #expect(shards.filter { $0.contains(key: entry.key) }.count == 1)
+      }
+    }
+    #expect(entries.first?.key == "01-kategorien.scenario")
+  }
+
+  func command(_ output: Output, catalog: Catalog) -> ScenarioCommand {
+    ScenarioCommand(
+      context: ScenarioContext(catalog: catalog), makeDriver: { AppDriver(catalog: catalog) },
+      useColor: false, output: { output.lines.append($0) },
+      errorOutput: { output.errors.append($0) }, now: { .zero })
+  }
+
+  @Test("--list prints the files of a shard; the shards together list every file once")
+  func list() async throws {
+    let catalog = try Catalog.embedded()
+    var listed: [String] = []
+    for index in 1...3 {
+      var options = CommandLineOptions.RunOptions()
+      options.paths = [lessonFolder.path]
+      options.list = true
+      options.shard = Shard(index: index, count: 3)
+      let output = Output()
+      #expect(await command(output, catalog: catalog).run(options) == .success)
+      listed += output.lines
+    }
+    let all = ScenarioFiles.collect([lessonFolder.path]).files
+    #expect(listed.sorted() == all.sorted())
+  }
+
+  @Test("--jobs 4 prints the same report, byte for byte, as a serial run")
+  func jobs() async throws {
+    let catalog = try Catalog.embedded()
+    var options = CommandLineOptions.RunOptions()
+    options.paths = [lessonFolder.path]
+    let serial = Output()
+    #expect(await command(serial, catalog: catalog).run(options) == .success)
+    options.jobs = 4
+    let parallel = Output()
+    #expect(await command(parallel, catalog: catalog).run(options) == .success)
+    #expect(parallel.lines == serial.lines)
+    #expect(serial.lines.count == ScenarioFiles.collect([lessonFolder.path]).files.count + 1)
+  }
+
+  // MARK: - show
+
+  @Test("show prints each step's requests and marks the lines of the screen that changed")
+  func showChanges() async throws {
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
+    let file = try folder.write(
+      "a.scenario", "launch\ntap dice\nexpect requests\n  GET random.php\nwait 1s\n")
+    let driver = FakeDriver()
+    driver.node = FakeDriver.everything
+    driver.rendered = "NavigationStack\n└─ Screen \"Dessert\"\n   └─ Row \"A\""
+    driver.effects["send diceTapped"] = {
+      $0.rendered = "NavigationStack\n└─ Screen \"Dessert\"\n   └─ Row \"B\""
+      $0.pendingRequests = ["GET random.php"]
+    }
+    let output = Output()
+    let show = ScenarioCommand(
+      context: testContext, makeDriver: { driver }, useColor: false,
+      output: { output.lines.append($0) }, errorOutput: { output.errors.append($0) },
+      now: { .zero })
+    #expect(await show.show(.init(file: file)) == .success)
+    #expect(
+      Array(output.lines.dropFirst(6)) == [
+        "tap dice",
+        "  at 0s, sent 1 request:",
+        "    GET random.php",
+        "  the screen changed (+ new or changed lines):",
+        "      ⋮ 1 unchanged line",
+        "      └─ Screen \"Dessert\"",
+        "    − 1 line removed",
+        "    +    └─ Row \"B\"",
+        "expect requests  ✓",
+        "wait 1s",
+        "  at 0s, sent no requests; the screen did not change",
+      ])
+  }
+
+  @Test("show --full prints the whole screen after every step, as before")
+  func showFull() async throws {
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
+    let file = try folder.write("a.scenario", "launch\nwait 1s\n")
+    let output = Output()
+    let show = ScenarioCommand(
+      context: testContext, makeDriver: { FakeDriver() }, useColor: false,
+      output: { output.lines.append($0) }, errorOutput: { output.errors.append($0) },
+      now: { .zero })
+    #expect(await show.show(.init(file: file, full: true)) == .success)
+    #expect(
+      output.lines == [
+        "launch", "    NavigationStack", "    └─ Screen \"Dessert\"", "wait 1s",
+        "    NavigationStack", "    └─ Screen \"Dessert\"",
+      ])
+  }
+}

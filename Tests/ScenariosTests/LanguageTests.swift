@@ -1,0 +1,181 @@
+import Foundation
+import MealCatalog
+import Testing
+
+@testable import Scenarios
+
+/// `containing`, the heart of a favourite row, bad `given random` ids, empty files and
+/// recording past a failed expectation.
+@MainActor
+@Suite struct LanguageTests {
+  let time = SteppingTime()
+
+  var runner: ScenarioRunner { ScenarioRunner(now: time.now) }
+
+  // MARK: - containing
+
+  @Test("`expect visible containing` passes when some text contains the words")
+  func visibleContaining() async throws {
+    let scenario = try parse("launch\nexpect visible containing \"balik\"\n")
+    #expect(await runner.run(scenario, on: FakeDriver()).passed)
+  }
+
+  @Test("`expect visible` without `containing` still needs the exact text")
+  func visibleExactByDefault() async throws {
+    let scenario = try parse("launch\nexpect visible \"balik\"\n")
+    #expect(await runner.run(scenario, on: FakeDriver()).passed == false)
+  }
+
+  @Test("A failed `expect visible containing` lists the closest texts, nearest first")
+  func visibleContainingFailure() async throws {
+    let scenario = try parse("launch\nexpect visible containing \"balk\"\n")
+    let result = await runner.run(scenario, on: FakeDriver())
+    #expect(
+      result.failure?.details == [
+        "expected a node whose text contains \"balk\", but none does; the closest texts are:",
+        "  \"Apam balik\"", "  \"Dessert\"",
+      ])
+  }
+
+  @Test("`expect hidden containing` fails when some text contains the words, naming it")
+  func hiddenContaining() async throws {
+    let failing = try parse("launch\nexpect hidden containing \"balik\"\n")
+    let passing = try parse("launch\nexpect hidden containing \"Lasagne\"\n")
+    #expect(
+      await runner.run(failing, on: FakeDriver()).failure?.details == [
+        "expected no node whose text contains \"balik\", but 1 node shows it:", "  \"Apam balik\"",
+      ])
+    #expect(await runner.run(passing, on: FakeDriver()).passed)
+  }
+
+  @Test("The closest texts are at most five, ranked by edit distance")
+  func closestTexts() {
+    let texts = ["Lasagne", "Lasagna", "Pasta", "Beef", "Lamb", "Lasagne Verdi", "Cake"]
+    #expect(
+      Expectations.closestTexts(to: "Lasagne", containing: false, in: texts) == [
+        "Lasagne", "Lasagna", "Pasta", "Lamb", "Cake",
+      ])
+  }
+
+  // MARK: - The heart of a favourite
+
+  @Test("`expect visible \"♥\"` finds the heart of a favourite's row")
+  func favoriteHeart() async throws {
+    let driver = AppDriver(catalog: embeddedCatalog)
+    let scenario = try ScenarioParser.parse(
+      "given favorites 52768\nlaunch\nexpect visible \"♥\"\n", file: "h.scenario",
+      context: ScenarioContext(catalog: embeddedCatalog)
+    ).get()
+    let result = await runner.run(scenario, on: driver)
+    #expect(result.failure == nil)
+  }
+
+  @Test("Without favourites no heart is visible")
+  func noHeart() async throws {
+    let scenario = try ScenarioParser.parse(
+      "launch\nexpect hidden \"♥\"\n", file: "h.scenario",
+      context: ScenarioContext(catalog: embeddedCatalog)
+    ).get()
+    #expect(await runner.run(scenario, on: AppDriver(catalog: embeddedCatalog)).passed)
+  }
+
+  // MARK: - given random
+
+  @Test("`given random` with an id the catalog does not have is an error before anything runs")
+  func unknownRandomID() {
+    let context = ScenarioContext(categories: ["Dessert"], mealIDs: ["52772"])
+    let result = ScenarioParser.parse(
+      "given random 52772, 99999\nlaunch\n", file: "r.scenario", context: context)
+    #expect(
+      result.failureDescription == "r.scenario:1: error: no meal with id 99999 in the catalog")
+  }
+
+  @Test("`given favorites` accepts ids the catalog does not have: stale favourites")
+  func unknownFavoriteID() throws {
+    let context = ScenarioContext(categories: ["Dessert"], mealIDs: ["52772"])
+    let scenario = try ScenarioParser.parse(
+      "given favorites 99999\nlaunch\n", file: "f.scenario", context: context
+    ).get()
+    #expect(scenario.steps[0].action == .givenFavorites(["99999"]))
+  }
+
+  @Test("A catalog's context knows its meal ids")
+  func catalogContextIDs() {
+    #expect(ScenarioContext(catalog: embeddedCatalog).mealIDs?.contains("52772") == true)
+  }
+
+  // MARK: - Empty files
+
+  @Test(
+    "A file without steps is an error on line 1",
+    arguments: ["", "# nur ein Kommentar\n\n# noch einer\n", "\n\n"])
+  func emptyScenario(text: String) {
+    let result = ScenarioParser.parse(text, file: "e.scenario", context: testContext)
+    #expect(result.failureDescription == "e.scenario:1: error: the scenario has no steps")
+  }
+
+  @Test("`rezepte run` on an empty file exits with 2 and runs nothing")
+  func emptyScenarioExit() async throws {
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
+    let file = try folder.write("a.scenario", "# leer\n")
+    var errors: [String] = []
+    let command = ScenarioCommand(
+      context: testContext, makeDriver: { FakeDriver() }, useColor: false, output: { _ in },
+      errorOutput: { errors.append($0) }, now: { .zero })
+    var options = CommandLineOptions.RunOptions()
+    options.paths = [folder.path]
+    #expect(await command.run(options) == .badInput)
+    #expect(errors == ["\(file):1: error: the scenario has no steps"])
+  }
+
+  // MARK: - Recording past a failure
+
+  @Test("While recording, a failed expectation is reported and every screen after it recorded")
+  func recordingGoesOn() async throws {
+    let scenario = try parse(
+      "launch\nexpect title \"Suche\"\nexpect visible \"X\"\nexpect screen\n",
+      allowsEmptyScreens: true)
+    let recorder = ScenarioRunner(mode: .record, now: time.now)
+    let result = await recorder.run(scenario, on: FakeDriver())
+    #expect(result.failure?.line == 2)
+    #expect(result.stepsRun == 4)
+    #expect(result.recordedScreens == [3: "NavigationStack\n└─ Screen \"Dessert\""])
+  }
+
+  @Test("While recording, a step the screen does not offer still stops the scenario")
+  func recordingStopsAtGesture() async throws {
+    let scenario = try parse("launch\ntap dice\nexpect screen\n", allowsEmptyScreens: true)
+    let recorder = ScenarioRunner(mode: .record, now: time.now)
+    let result = await recorder.run(scenario, on: FakeDriver())
+    #expect(result.stepsRun == 2)
+    #expect(result.recordedScreens.isEmpty)
+  }
+
+  @Test("`--record` writes every block after a failed expectation and exits with 1")
+  func recordCommandFillsEveryBlock() async throws {
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
+    _ = try folder.write("a.scenario", "launch\nexpect title \"Suche\"\nexpect screen\n")
+    let command = ScenarioCommand(
+      context: testContext, makeDriver: { FakeDriver() }, useColor: false, output: { _ in },
+      errorOutput: { _ in }, now: { .zero })
+    var options = CommandLineOptions.RunOptions()
+    options.paths = [folder.path]
+    options.record = true
+    #expect(await command.run(options) == .failure)
+    let written = String(decoding: try folder.read("a.scenario"), as: UTF8.self)
+    #expect(
+      written
+        == "launch\nexpect title \"Suche\"\nexpect screen\n  NavigationStack\n  └─ Screen \"Dessert\"\n"
+    )
+  }
+}
+
+extension Result where Failure == Diagnostics {
+  /// The diagnostics' text, or `nil` when parsing succeeded.
+  var failureDescription: String? {
+    if case .failure(let diagnostics) = self { return diagnostics.description }
+    return nil
+  }
+}

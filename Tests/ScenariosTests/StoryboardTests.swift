@@ -1,0 +1,241 @@
+import CommandLineKit
+import Foundation
+import MealCatalog
+import Testing
+import ViewDescription
+
+@testable import Scenarios
+
+/// A fresh empty folder under the temporary directory.
+func makeTemporaryFolder() throws -> URL {
+  let folder = FileManager.default.temporaryDirectory
+    .appendingPathComponent("storyboard-tests-\(UUID().uuidString)")
+  try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+  return folder
+}
+
+/// `rezepte storyboard` on the embedded catalog, its output collected.
+@MainActor
+final class StoryboardRun {
+  var output: [String] = []
+  var errors: [String] = []
+
+  func run(_ arguments: [String]) async throws -> ExitCode {
+    let options = try StoryboardCommand.parse(arguments)
+    let command = StoryboardCommand(
+      context: ScenarioContext(catalog: embeddedCatalog),
+      makeDriver: { AppDriver(catalog: embeddedCatalog) }, useColor: false,
+      output: { self.output.append($0) }, errorOutput: { self.errors.append($0) },
+      now: { .zero })
+    return await command.run(options)
+  }
+}
+
+@MainActor
+@Suite struct StoryboardTests {
+  private func collect(_ text: String) async throws -> (Storyboard, ScenarioResult) {
+    let scenario = try ScenarioParser.parse(
+      text, file: "t.scenario", context: ScenarioContext(catalog: embeddedCatalog)
+    ).get()
+    return await StoryboardCollector(runner: ScenarioRunner(now: { .zero }))
+      .collect(scenario, on: AppDriver(catalog: embeddedCatalog))
+  }
+
+  @Test("Collecting a storyboard replays every lesson scenario to a pass", arguments: lessonFiles)
+  func lessonScenariosPass(file: String) async throws {
+    let scenario = try loadLessonScenario(file)
+    let (storyboard, result) = await StoryboardCollector(runner: ScenarioRunner(now: { .zero }))
+      .collect(scenario, on: AppDriver(catalog: embeddedCatalog))
+    #expect(result.passed, "\(result.failure?.description ?? "")")
+    #expect(storyboard.passed)
+    #expect(storyboard.frames.count == scenario.steps.count)
+  }
+
+  @Test("Each frame has the comments above its step as caption, the opening ones introduce")
+  func captions() async throws {
+    let (storyboard, _) = try await collect(
+      """
+      # Einleitung.
+      title T
+
+      # Erst starten.
+      # Dann schauen.
+      launch
+      expect title "Dessert"
+      """)
+    #expect(storyboard.introduction == ["Einleitung."])
+    #expect(storyboard.frames.map(\.caption) == [[], ["Erst starten.", "Dann schauen."], []])
+  }
+
+  @Test("Each frame lists the requests its step sent, and `expect requests` still sees them")
+  func requests() async throws {
+    let (storyboard, result) = try await collect(
+      """
+      launch
+      expect requests 2
+      type "Lasagne"
+      wait 400ms
+      expect requests
+        GET search.php?s=Lasagne
+      """)
+    #expect(result.passed)
+    #expect(storyboard.frames[0].requests == ["GET categories.php", "GET filter.php?c=Dessert"])
+    #expect(storyboard.frames[3].requests == ["GET search.php?s=Lasagne"])
+    #expect(storyboard.frames[3].simulatedTime == .milliseconds(400))
+  }
+
+  @Test("A screen is drawn when it changed, with the changed nodes; otherwise not")
+  func screensAndChanges() async throws {
+    let (storyboard, _) = try await collect(
+      """
+      launch
+      expect title "Dessert"
+      type "Las"
+      """)
+    #expect(storyboard.frames[0].screen != nil)
+    #expect(storyboard.frames[0].changed.isEmpty)
+    #expect(storyboard.frames[1].screen == nil)
+    let typed = try #require(storyboard.frames[2].screen)
+    #expect(typed.shows("Las"))
+    #expect(!storyboard.frames[2].changed.isEmpty)
+  }
+
+  @Test("A failed step keeps its diff; the steps after it are not run")
+  func failure() async throws {
+    let (storyboard, _) = try await collect(
+      """
+      launch
+      expect visible "Kuchen"
+      back
+      """)
+    #expect(storyboard.failedFrame == 1)
+    guard case .failed(let details) = storyboard.frames[1].status else {
+      Issue.record("the step did not fail")
+      return
+    }
+    #expect(details.first == #"expected a node showing "Kuchen", but none does; the closest texts are:"#)
+    #expect(storyboard.frames[1].screen != nil)
+    #expect(storyboard.frames[2].status == .notRun)
+  }
+
+  @Test("The page's header says which step failed and links to it; the failure is in red")
+  func failedPageHeader() async throws {
+    let (storyboard, _) = try await collect("launch\nexpect visible \"Kuchen\"\n")
+    let html = storyboard.html()
+    #expect(
+      html.contains(
+        ##"✗ failed at <a href="#step-2">step 2 of 2 (line 2)</a>: <code>expect visible &quot;Kuchen&quot;</code>"##
+      ))
+    #expect(html.contains(#"<div class="failure"><h3>Step 2 failed (line 2)</h3>"#))
+  }
+
+  @Test("A title and comments from the scenario are escaped on the page")
+  func pageEscapes() async throws {
+    let (storyboard, _) = try await collect(
+      "# <img src=x onerror=alert(1)>\ntitle <script>alert(1)</script> & \"Co\"\nlaunch\n")
+    let html = storyboard.html()
+    #expect(
+      html.contains(
+        "<title>Storyboard: &lt;script&gt;alert(1)&lt;/script&gt; &amp; &quot;Co&quot;</title>"))
+    #expect(!html.contains("<script"))
+    #expect(!html.contains("<img"))
+  }
+
+  @Test("The index lists each scenario with passed or failed and links to its page")
+  func index() async throws {
+    let (passed, _) = try await collect("title Gut\nlaunch\n")
+    let (failed, _) = try await collect("title Schlecht\nlaunch\nexpect visible \"Kuchen\"\n")
+    let html = Storyboard.indexHTML([
+      StoryboardIndexEntry(passed, page: "a.html"), StoryboardIndexEntry(failed, page: "b.html"),
+    ])
+    #expect(html.contains(#"<p class="verdict">1 passed, 1 failed</p>"#))
+    #expect(html.contains(#"<td class="result">✓ passed</td><td><a href="a.html">Gut</a>"#))
+    #expect(
+      html.contains(#"<td class="result">✗ failed at step 3</td><td><a href="b.html">Schlecht</a>"#)
+    )
+  }
+
+  @Test("Page names are safe, unique, and never index.html")
+  func pageNames() {
+    var names = StoryboardPageNames()
+    #expect(names.name(for: "01-kategorien") == "01-kategorien.html")
+    #expect(names.name(for: "01-kategorien") == "01-kategorien-2.html")
+    #expect(names.name(for: "index") == "index-2.html")
+    #expect(names.name(for: "a b/<c>") == "a_b__c_.html")
+  }
+}
+
+@MainActor
+@Suite struct StoryboardCommandTests {
+  @Test("The command writes a page per scenario and the index, keeping other files")
+  func writesPages() async throws {
+    let folder = try makeTemporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let other = folder.appendingPathComponent("notes.txt")
+    try Data("mine".utf8).write(to: other)
+    let run = StoryboardRun()
+    let files = ["01-kategorien.scenario", "04-favoriten.scenario"].map {
+      lessonFolder.appendingPathComponent($0).path
+    }
+    let code = try await run.run(files + ["--out", folder.path])
+    #expect(code == .success)
+    let written = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
+    #expect(written == ["01-kategorien.html", "04-favoriten.html", "index.html", "notes.txt"])
+    #expect(try String(contentsOf: other, encoding: .utf8) == "mine")
+    #expect(run.output.last == "storyboard: 2 pages and index.html in \(folder.path)")
+  }
+
+  @Test("A failed scenario exits with 1 and its page is still written")
+  func failedExitCode() async throws {
+    let folder = try makeTemporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let scenario = folder.appendingPathComponent("kaputt.scenario")
+    try Data("launch\nexpect visible \"Kuchen\"\n".utf8).write(to: scenario)
+    let out = folder.appendingPathComponent("out")
+    let code = try await StoryboardRun().run([scenario.path, "--out", out.path])
+    #expect(code == .failure)
+    #expect(FileManager.default.fileExists(atPath: out.appendingPathComponent("kaputt.html").path))
+  }
+
+  @Test("A file that does not parse exits with 2 and writes nothing")
+  func badInput() async throws {
+    let folder = try makeTemporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let scenario = folder.appendingPathComponent("kaputt.scenario")
+    try Data("launch\nfly away\n".utf8).write(to: scenario)
+    let out = folder.appendingPathComponent("out")
+    let run = StoryboardRun()
+    let code = try await run.run([scenario.path, "--out", out.path])
+    #expect(code == .badInput)
+    #expect(!run.errors.isEmpty)
+    #expect(!FileManager.default.fileExists(atPath: out.path))
+  }
+
+  @Test("An --out that is a file is reported, exit 2")
+  func outIsAFile() async throws {
+    let folder = try makeTemporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let file = folder.appendingPathComponent("taken")
+    try Data().write(to: file)
+    let run = StoryboardRun()
+    let scenario = lessonFolder.appendingPathComponent("01-kategorien.scenario").path
+    let code = try await run.run([scenario, "--out", file.path])
+    #expect(code == .badInput)
+    #expect(run.errors.first?.hasPrefix("error: cannot make the folder \(file.path)") == true)
+  }
+
+  @Test("Arguments: paths, --out and --catalog; the defaults; an unknown option")
+  func parsing() throws {
+    let defaults = try StoryboardCommand.parse([])
+    #expect(defaults.paths == ["Scenarios"])
+    #expect(defaults.out == "storyboard")
+    let options = try StoryboardCommand.parse(["a", "--out", "o", "--catalog", "c", "b"])
+    #expect(options.paths == ["a", "b"])
+    #expect(options.out == "o")
+    #expect(options.catalog == "c")
+    #expect(throws: UsageError.self) {
+      try StoryboardCommand.parse(["--outt", "x"])
+    }
+    #expect(throws: UsageError.self) { try StoryboardCommand.parse(["--out"]) }
+  }
+}

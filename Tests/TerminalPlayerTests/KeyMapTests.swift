@@ -1,0 +1,105 @@
+import Testing
+import ViewDescription
+import ViewModels
+
+@testable import TerminalPlayer
+
+@Suite struct KeyMapTests {
+  @Test("Down then Enter opens the second row with the row's own intent")
+  func openSecondRow() {
+    let actions = press([.down, .enter], on: Screens.dessertList)
+    #expect(actions[1].intents == [.mealTapped(Screens.frangipanTart)])
+    #expect(actions[1].steps == [.open("Apple Frangipan Tart")])
+  }
+
+  @Test("k and j move the selection like the arrows, and stop at the ends")
+  func vimKeys() {
+    let actions = press(
+      [.character("k"), .character("j"), .character("j")], on: Screens.dessertList)
+    #expect(actions.map(\.view.selection) == [0, 1, 2])
+  }
+
+  @Test("Slash focuses the search field, and letters then type into it")
+  func typing() {
+    let actions = press([.character("/"), .character("q")], on: Screens.dessertList)
+    #expect(actions[0].intents == [.searchFocusChanged(true)])
+    #expect(actions[0].steps == [.focusSearch])
+    #expect(actions[0].view.isEditing)
+    #expect(actions[1].intents == [.searchTextChanged("q")])
+    #expect(actions[1].steps == [.type("q")])
+    #expect(!actions[1].quits)
+  }
+
+  @Test("Backspace sends the shorter text, saved as clear search and a new type")
+  func backspace() {
+    var state = Screens.dessertState
+    state.searchText = "Las"
+    let tree = AppScreen.body(AppState(list: state))
+    let action = press([.backspace], on: tree, view: PlayerView(isEditing: true))[0]
+    #expect(action.intents == [.searchTextChanged("La")])
+    #expect(action.steps == [.clearSearch, .type("La")])
+  }
+
+  @Test("Enter leaves the search field without sending anything")
+  func enterLeavesField() {
+    let action = press([.enter], on: Screens.dessertList, view: PlayerView(isEditing: true))[0]
+    #expect(action.intents.isEmpty)
+    #expect(!action.view.isEditing)
+  }
+
+  @Test("Esc and the left arrow send the screen's back intent")
+  func back() {
+    for key in [Key.escape, .left] {
+      let action = press([key], on: Screens.tartDetail)[0]
+      #expect(action.intents == [.backTapped])
+      #expect(action.steps == [.back])
+    }
+  }
+
+  @Test("Esc on the first screen does nothing")
+  func backOnRoot() {
+    #expect(press([.escape], on: Screens.dessertList)[0].intents.isEmpty)
+  }
+
+  @Test("h taps the heart of a detail and nothing on the list")
+  func heart() {
+    #expect(press([.character("h")], on: Screens.tartDetail)[0].intents == [.heartTapped])
+    #expect(press([.character("h")], on: Screens.dessertList)[0].intents.isEmpty)
+  }
+
+  @Test("r, d, e and n press refresh, the dice, „Erneut versuchen“ and the notice's OK")
+  func buttons() {
+    #expect(press([.character("r")], on: Screens.dessertList)[0].steps == [.pullToRefresh])
+    #expect(press([.character("d")], on: Screens.dessertList)[0].intents == [.diceTapped])
+    #expect(press([.character("e")], on: Screens.failedList)[0].intents == [.retryTapped])
+    #expect(press([.character("n")], on: Screens.listWithNotice)[0].intents == [.noticeDismissed])
+  }
+
+  @Test("A disabled dice ignores d")
+  func disabledDice() {
+    var state = Screens.dessertState
+    state.isDiceBusy = true
+    let tree = AppScreen.body(AppState(list: state))
+    #expect(press([.character("d")], on: tree)[0].intents.isEmpty)
+  }
+
+  @Test("c opens the picker on the current category; Down and Enter pick the next one")
+  func picker() {
+    let actions = press([.character("c"), .down, .enter], on: Screens.dessertList)
+    #expect(actions[0].view.isPickerOpen)
+    #expect(actions[0].view.selection == 2)  // Dessert
+    // Dessert is the last option: Down stays on it, and Enter picks it again.
+    #expect(actions[2].intents == [.categoryPicked("Dessert")])
+    let pick = press([.character("c"), .up, .enter], on: Screens.dessertList)
+    #expect(pick[2].intents == [.categoryPicked("Chicken")])
+    #expect(pick[2].steps == [.pickCategory("Chicken")])
+    #expect(!pick[2].view.isPickerOpen)
+  }
+
+  @Test("q and Ctrl-C quit")
+  func quit() {
+    #expect(press([.character("q")], on: Screens.dessertList)[0].quits)
+    #expect(
+      press([.control("c")], on: Screens.dessertList, view: PlayerView(isEditing: true))[0].quits)
+  }
+}

@@ -1,0 +1,153 @@
+import MealDB
+import Testing
+import ViewDescription
+import ViewModels
+
+@testable import TerminalPlayer
+
+@Suite struct LayoutTests {
+  private func text(_ lines: [Line]) -> [String] { lines.map(\.text) }
+
+  @Test("The list at 80 columns: title, toolbar, field, rule, rows with marker and heart, help")
+  func listAt80() {
+    let layout = layout(Screens.dessertList, width: 80)
+    #expect(
+      text(layout.header) == [
+        "Dessert",
+        "[⚄ Zufallsrezept]  [Kategorie: Dessert ▾]",
+        "⌕ Alle Rezepte durchsuchen",
+        String(repeating: "─", count: 80),
+      ])
+    #expect(
+      text(layout.body) == [
+        "▸ Apam balik",
+        "  Apple Frangipan Tart ♥",
+        "  Apple & Blackberry Crumble",
+        "",
+        "Favoriten",
+        "    Apple Frangipan Tart ♥",
+      ])
+    #expect(
+      text(layout.footer) == [
+        "/ search · ↑↓ move · PgUp/PgDn scroll · Enter open · r refresh · d dice",
+        "c category · q quit",
+      ])
+    #expect(layout.items.map(\.label).count == 4)
+  }
+
+  @Test(
+    "The list at 40 columns wraps the toolbar and the help, and no line is wider",
+    arguments: [40, 52, 80])
+  func narrow(width: Int) {
+    for tree in [
+      Screens.dessertList, Screens.tartDetail, Screens.failedList, Screens.listWithNotice,
+    ] {
+      let layout = layout(tree, width: width)
+      let tooWide = (layout.header + layout.body + layout.footer).map(\.text).filter {
+        $0.count > width
+      }
+      #expect(tooWide == [])
+    }
+  }
+
+  @Test("At 40 columns the toolbar's buttons go on two lines")
+  func toolbarAt40() {
+    #expect(
+      text(layout(Screens.dessertList, width: 40).header).prefix(3) == [
+        "Dessert", "[⚄ Zufallsrezept]", "[Kategorie: Dessert ▾]",
+      ])
+  }
+
+  @Test("A long name wraps at spaces, continuing under its start")
+  func wrapsRows() {
+    var state = Screens.dessertState
+    state.meals = .loaded([
+      .init(id: "1", name: "Polskie Naleśniki (Polish Pancakes) mit Sahne und Beeren")
+    ])
+    let body = text(layout(AppScreen.body(AppState(list: state)), width: 40).body)
+    #expect(
+      body.prefix(2) == ["▸ Polskie Naleśniki (Polish Pancakes)", "    mit Sahne und Beeren"])
+  }
+
+  @Test("The detail shows the back button, the heart and the loading state")
+  func detail() {
+    let layout = layout(Screens.tartDetail, width: 80)
+    #expect(
+      text(layout.header).prefix(2) == [
+        "‹ Dessert   Apple Frangipan Tart", "[♡ Als Favorit merken]",
+      ])
+    #expect(text(layout.body) == ["", "  ⋯ Rezept wird geladen…"])
+    #expect(text(layout.footer) == ["↑↓ scroll · PgUp/PgDn scroll · Esc back · h heart · q quit"])
+  }
+
+  @Test("The error state offers „Erneut versuchen“ and the e key")
+  func failure() {
+    let layout = layout(Screens.failedList, width: 80)
+    #expect(
+      text(layout.body) == [
+        "", "  ⚠ Fehler", "  Keine Internetverbindung. Prüfe WLAN oder mobile Daten.",
+        "  [Erneut versuchen]",
+      ])
+    #expect(text(layout.footer).joined().contains("e retry"))
+  }
+
+  @Test("A notice stands above the help line with its button")
+  func notice() {
+    let footer = text(layout(Screens.listWithNotice, width: 80).footer)
+    #expect(
+      footer.first == "⚠ Der Server antwortet gerade nicht. Versuch es gleich noch einmal.  [OK]")
+    #expect(footer.joined().contains("n dismiss"))
+  }
+
+  @Test("The open picker lists the categories with the chosen one marked")
+  func picker() {
+    let view = PlayerView(isPickerOpen: true, selection: 1)
+    #expect(
+      text(layout(Screens.dessertList, width: 40, view: view).body) == [
+        "Kategorie", "    Beef", "▸   Chicken", "  ● Dessert",
+      ])
+  }
+
+  @Test("The grid puts four tiles in a line at 80 columns and two at 40")
+  func grid() {
+    let grid = CategoryGridState(categories: .loaded(Screens.categories + Screens.categories))
+    let tree = AppScreen.body(AppState(root: .categories(grid)))
+    #expect(layout(tree, width: 80).body.count == 2)
+    #expect(layout(tree, width: 40).body.count == 3)
+    #expect(layout(tree, width: 40).body[0].text == "▸ Beef                Chicken")
+  }
+
+  @Test("The selection scrolls into view, and paging moves the selection along")
+  func scrolling() {
+    var state = Screens.dessertState
+    state.meals = .loaded((1...30).map { Meal(id: "\($0)", name: "Rezept \($0)") })
+    state.favorites = []
+    let tree = AppScreen.body(AppState(list: state))
+    var view = PlayerView(selection: 20)
+    view.settle(in: layout(tree, view: view), bodyHeight: 10)
+    #expect(view.scroll == 11)
+    view.scroll = 0
+    view.followsSelection = false
+    view.settle(in: layout(tree, view: view), bodyHeight: 10)
+    #expect(view.selection == 0)
+  }
+}
+
+@Suite struct FrameWriterTests {
+  @Test("Only the lines that changed are written again")
+  func writesChangedLines() {
+    var writer = FrameWriter()
+    _ = writer.update(to: [Line("a"), Line("b")], width: 10)
+    let update = writer.update(to: [Line("a"), Line("c")], width: 10)
+    #expect(update == "\u{1B}[2;1H\u{1B}[0mc\u{1B}[0m\u{1B}[K")
+  }
+
+  @Test(
+    "A line as wide as the terminal is not followed by an erase, which would eat its last character"
+  )
+  func fullLine() {
+    var writer = FrameWriter()
+    let update = writer.update(to: [Line("abc")], width: 3)
+    #expect(update == "\u{1B}[1;1H\u{1B}[0mabc\u{1B}[0m")
+  }
+}

@@ -1,0 +1,65 @@
+import MealDB
+import ViewDescription
+import ViewModels
+
+@testable import TerminalPlayer
+
+/// Hand-made screens, built by the real screen functions from small states.
+enum Screens {
+  static let apamBalik = Meal(id: "53049", name: "Apam balik")
+  static let frangipanTart = Meal(id: "52768", name: "Apple Frangipan Tart")
+  static let crumble = Meal(id: "52893", name: "Apple & Blackberry Crumble")
+  static let categories = ["Beef", "Chicken", "Dessert"].enumerated().map {
+    Category(id: String($0.offset + 1), name: $0.element)
+  }
+
+  /// The Dessert list with three rows, the tart a favourite.
+  static var dessertState: MealListState {
+    MealListState(
+      categories: categories,
+      meals: .loaded([apamBalik, frangipanTart, crumble]),
+      loadedQuery: Query(category: "Dessert", search: ""),
+      favoriteIDs: [frangipanTart.id],
+      favorites: [FavoriteMeal(frangipanTart)])
+  }
+
+  static var dessertList: Node { AppScreen.body(AppState(list: dessertState)) }
+
+  /// The tart's detail over the list, still loading.
+  static var tartDetail: Node {
+    AppScreen.body(
+      AppState(list: dessertState, path: [.detail(MealDetailState(meal: frangipanTart))]))
+  }
+
+  /// The list after a failed load.
+  static var failedList: Node {
+    var state = dessertState
+    state.meals = .failed(.offline)
+    return AppScreen.body(AppState(list: state))
+  }
+
+  /// The list with a notice after a failed refresh.
+  static var listWithNotice: Node {
+    var state = dessertState
+    state.notice = .timeout
+    return AppScreen.body(AppState(list: state))
+  }
+}
+
+/// The layout of `tree` at `width`, as the player lays it out for `view`.
+func layout(_ tree: Node, width: Int = 80, view: PlayerView = PlayerView()) -> Layout {
+  ScreenLayout(width: width).layout(tree, view: view)
+}
+
+/// What `keys` do, one after the other, on a screen that does not change in between.
+func press(_ keys: [Key], on tree: Node, view: PlayerView = PlayerView()) -> [PlayerAction] {
+  var view = view
+  var actions: [PlayerAction] = []
+  for key in keys {
+    let action = KeyMap.action(
+      for: key, tree: tree, layout: layout(tree, view: view), view: view)
+    actions.append(action)
+    view = action.view
+  }
+  return actions
+}

@@ -1,0 +1,295 @@
+import Foundation
+import MealDB
+import Testing
+import ViewDescription
+import ViewModels
+
+@Suite struct HTMLRendererTests {
+  private let renderer = HTMLRenderer()
+
+  private func html(_ node: Node, changed: Set<NodePath> = []) -> String {
+    renderer.render(node, changed: changed)
+  }
+
+  /// The number of times `needle` occurs in `html`.
+  private func count(_ needle: String, in html: String) -> Int {
+    html.components(separatedBy: needle).count - 1
+  }
+
+  // MARK: - Escaping
+
+  @Test("A meal called <script>alert(1)</script> & \"Co\" shows as written and runs nothing")
+  func escapesText() {
+    let name = #"<script>alert(1)</script> & "Co""#
+    let output = html(.row(name, intent: .mealTapped(Meal(id: "1", name: name))))
+    #expect(output.contains("&lt;script&gt;alert(1)&lt;/script&gt; &amp; &quot;Co&quot;"))
+    #expect(!output.contains("<script"))
+  }
+
+  @Test("Attribute values are escaped, so a quote cannot end the attribute")
+  func escapesAttributes() {
+    let output = html(.image(systemName: #"x" onmouseover="alert(1)"#))
+    #expect(output.contains(#"title="x&quot; onmouseover=&quot;alert(1)""#))
+    #expect(!output.contains(#"" onmouseover"#))
+  }
+
+  @Test("The escaping function replaces the five special characters and control characters")
+  func escapeFunction() {
+    #expect(
+      HTMLWriter.escape("a&b<c>d\"e'f\u{0}g\nh") == "a&amp;b&lt;c&gt;d&quot;e&#39;f\u{FFFD}g\nh")
+    #expect(HTMLWriter.escape("Crème brûlée") == "Crème brûlée")
+  }
+
+  @Test("A link to a javascript: address is plain text, not a link")
+  func javascriptLinkIsText() throws {
+    let url = try #require(URL(string: "javascript:alert(1)"))
+    let output = html(.link("Video ansehen", destination: url))
+    #expect(!output.contains("href"))
+    #expect(output.contains("Video ansehen"))
+  }
+
+  @Test("A link to a web address is an anchor that opens only when clicked")
+  func webLinkIsAnchor() throws {
+    let url = try #require(URL(string: "https://www.youtube.com/watch?v=rp8Slv4INLk"))
+    let output = html(.link("Video ansehen", destination: url))
+    #expect(
+      output.contains(
+        #"<a class="link" data-path="root" href="https://www.youtube.com/watch?v=rp8Slv4INLk""#))
+  }
+
+  // MARK: - Node kinds
+
+  @Test("The phone holds the navigation bar with the title, the back button and the toolbar")
+  func navigationBar() {
+    let output = html(
+      .navigationStack([
+        .screen(
+          "Apple Frangipan Tart", back: "Dessert",
+          [.toolbar([.button("Als Favorit merken", systemImage: "heart", intent: .heartTapped)])])
+      ]))
+    #expect(output.hasPrefix(#"<div class="phone"><div class="phone-screen">"#))
+    #expect(output.contains(#"<h2 class="nav-title">Apple Frangipan Tart</h2>"#))
+    #expect(output.contains(#"<span class="back" title="→ backTapped">"#))
+    #expect(output.contains("‹</span>Dessert</span>"))
+    #expect(output.contains(#"<span class="glyph" title="heart">♡</span>"#))
+    #expect(output.contains(#"<span class="button-label">Als Favorit merken</span>"#))
+  }
+
+  @Test("A disabled button is drawn greyed")
+  func disabledButton() {
+    let output = html(
+      .button("Zufallsrezept", systemImage: "dice", isDisabled: true, intent: .diceTapped))
+    #expect(output.contains(#"class="button disabled""#))
+  }
+
+  @Test(
+    "Every SF Symbol the app uses has its own glyph",
+    arguments: [
+      AppText.diceSymbol, AppText.categoryMenuSymbol, AppText.noMealsSymbol,
+      AppText.noResultsSymbol, AppText.noCategoriesSymbol, AppText.failureSymbol,
+      AppText.notFoundSymbol, AppText.categorySymbol, AppText.areaSymbol, AppText.tagsSymbol,
+      "heart", "heart.fill",
+    ])
+  func glyphs(symbol: String) {
+    #expect(HTMLRenderer.glyph(for: symbol) != HTMLRenderer.glyph(for: "no.such.symbol"))
+  }
+
+  @Test("The menu is a closed details element holding the picker with its selection")
+  func menuAndPicker() {
+    let output = html(
+      .menu(
+        "Kategorie", systemImage: AppText.categoryMenuSymbol,
+        [.picker("Kategorie", options: ["Beef", "Dessert"], selection: "Dessert")]))
+    #expect(output.contains(#"<details class="menu" data-path="root"><summary>"#))
+    #expect(output.contains(#"<li class="option"><span class="checkmark"></span>Beef</li>"#))
+    #expect(
+      output.contains(
+        #"<li class="option selected"><span class="checkmark">✓</span>Dessert</li>"#))
+  }
+
+  @Test("An empty search field shows its prompt; a filled one its text")
+  func searchField() {
+    let empty = html(.searchField(prompt: "Alle Rezepte durchsuchen", text: ""))
+    #expect(empty.contains(#"<span class="prompt">Alle Rezepte durchsuchen</span>"#))
+    let filled = html(.searchField(prompt: "Alle Rezepte durchsuchen", text: "Las"))
+    #expect(filled.contains(#"<span class="search-text">Las</span>"#))
+    #expect(!filled.contains("prompt"))
+  }
+
+  @Test("A focused search field shows the caret and its suggestions")
+  func focusedSearchField() {
+    let output = html(
+      .searchField(
+        prompt: "Alle Rezepte durchsuchen", text: "", isFocused: true,
+        suggestions: [.suggestion("Pasta"), .suggestion("Chicken")]))
+    #expect(output.contains(#"class="search focused""#))
+    #expect(output.contains(#"<span class="caret"></span>"#))
+    #expect(count(#"<li class="suggestion""#, in: output) == 2)
+    #expect(output.contains(#"title="→ suggestionPicked(&quot;Pasta&quot;)""#))
+  }
+
+  @Test("A row shows its thumbnail as a placeholder, its name, a heart when favourite")
+  func rows() {
+    let output = html(MealListScreen.body(Fixture.dessertList))
+    // The tart is a favourite: in the list and in the "Favoriten" section.
+    #expect(count(#"<div class="row""#, in: output) == 2)
+    #expect(count(#"<div class="row favorite""#, in: output) == 2)
+    #expect(output.contains(#"<span class="heart" title="favorite">♥</span>"#))
+    #expect(output.contains(#"<span class="row-label">Apple &amp; Blackberry Crumble</span>"#))
+    #expect(!output.contains("<img"))
+  }
+
+  @Test("The favourites section has its header above its rows")
+  func section() {
+    let output = html(.section("Favoriten", [.text("eins")]))
+    #expect(
+      output.contains(
+        #"<div class="section-header">Favoriten</div><div class="section-body"><p class="text" data-path="0">eins</p>"#
+      ))
+  }
+
+  @Test("A refreshing list shows a spinner above its rows")
+  func refreshingList() {
+    let output = html(.list(refresh: .pulledToRefresh, isRefreshing: true, []))
+    #expect(output.contains(#"class="list refreshable refreshing""#))
+    #expect(output.contains(#"<div class="refresh-spinner">"#))
+    #expect(!html(.list(refresh: .pulledToRefresh, [])).contains("refresh-spinner"))
+  }
+
+  @Test("The loading state shows a spinner and its title")
+  func progressView() {
+    let output = html(.progressView(AppText.listLoading))
+    #expect(
+      output.contains(
+        #"<span class="spinner"></span><p class="progress-title">Rezepte werden geladen…</p>"#))
+  }
+
+  @Test("An error view shows its glyph, title, message and the retry button")
+  func contentUnavailable() {
+    let output = html(
+      .contentUnavailableView(
+        "Fehler", systemImage: AppText.failureSymbol, description: "Keine Verbindung",
+        actions: [.button("Erneut versuchen", intent: .retryTapped)]))
+    #expect(output.contains(#"<span class="glyph" title="wifi.exclamationmark">⚠</span>"#))
+    #expect(output.contains(#"<h3 class="unavailable-title">Fehler</h3>"#))
+    #expect(output.contains(#"<p class="text" data-path="0">Keine Verbindung</p>"#))
+    #expect(output.contains(#"<span class="button-label">Erneut versuchen</span>"#))
+  }
+
+  @Test("An alert is drawn over the screen with its message and buttons")
+  func alert() {
+    let output = html(
+      .screen(
+        "Dessert",
+        [.alert("Aktualisieren fehlgeschlagen", [.button("OK", intent: .noticeDismissed)])]))
+    #expect(output.contains(#"<div class="alert-backdrop" data-path="0">"#))
+    #expect(output.contains(#"<p class="alert-message">Aktualisieren fehlgeschlagen</p>"#))
+    #expect(output.contains(#"<span class="button-label">OK</span>"#))
+  }
+
+  @Test("Grid tiles show a placeholder and their name")
+  func gridTiles() {
+    let output = html(
+      .grid([
+        .tile("Beef", image: "https://example.com/beef.png", intent: .categoryTileTapped("Beef"))
+      ]))
+    #expect(output.contains(#"<div class="grid" data-path="root">"#))
+    #expect(output.contains(#"<span class="tile-label">Beef</span>"#))
+    #expect(output.contains(#"title="https://example.com/beef.png">B</span>"#))
+  }
+
+  @Test("The detail's image is a placeholder showing the meal's name, without a request")
+  func detailImage() {
+    let output = html(
+      MealDetailScreen.body(
+        MealDetailState(meal: Fixture.frangipanTart, detail: .loaded(Fixture.tartDetail))))
+    #expect(output.contains(#"class="image-placeholder placeholder""#))
+    #expect(output.contains(">Apple Frangipan Tart</span></div>"))
+    #expect(!output.contains("<img"))
+    #expect(!output.contains("src="))
+  }
+
+  @Test("The detail shows its labels, ingredients, paragraphs and links")
+  func detailContent() {
+    let output = html(
+      MealDetailScreen.body(
+        MealDetailState(meal: Fixture.frangipanTart, detail: .loaded(Fixture.tartDetail))))
+    #expect(
+      output.contains(
+        #"<span class="glyph" title="globe">⊕</span><span class="label-title">British</span>"#))
+    #expect(output.contains(">175g/6oz digestive biscuits</p>"))
+    #expect(output.contains(">Bake for 20-25 mins until golden.</p>"))
+    #expect(output.contains(#"href="https://www.youtube.com/watch?v=rp8Slv4INLk""#))
+  }
+
+  @Test("Image addresses and intents are left out when the options say so")
+  func optionsHideTooltips() {
+    let bare = HTMLRenderer(options: .init(showsIntents: false, showsURLs: false))
+    let output = bare.render(MealListScreen.body(Fixture.dessertList))
+    #expect(!output.contains("mealTapped"))
+    #expect(!output.contains("themealdb"))
+  }
+
+  // MARK: - Changes
+
+  @Test("The nodes at the changed paths carry the class changed, and only they")
+  func changedNodes() {
+    let tree = Node.list([.row("A", intent: .diceTapped), .row("B", intent: .diceTapped)])
+    let output = html(tree, changed: [NodePath([1])])
+    #expect(output.contains(#"<div class="row changed" data-path="1""#))
+    #expect(count("changed", in: output) == 1)
+  }
+
+  @Test("A changed screen marks its title, not the whole screen")
+  func changedScreen() {
+    let output = html(.screen("Suche", [.text("x")]), changed: [NodePath()])
+    #expect(output.contains(#"<h2 class="nav-title changed">Suche</h2>"#))
+    #expect(output.contains(#"<div class="screen" data-path="root">"#))
+  }
+
+  @Test("The same tree gives the same bytes")
+  func deterministic() {
+    let tree = MealListScreen.body(Fixture.dessertList)
+    #expect(html(tree) == html(tree))
+  }
+}
+
+@Suite struct NodeChangesTests {
+  private func row(_ name: String, favorite: Bool = false) -> Node {
+    .row(name, isFavorite: favorite, intent: .mealTapped(Meal(id: name, name: name)))
+  }
+
+  @Test("A row inserted at the top marks that row alone")
+  func insertedRow() {
+    let before = Node.list([row("B"), row("C")])
+    let after = Node.list([row("A"), row("B"), row("C")])
+    #expect(after.changedPaths(since: before) == [NodePath([0])])
+  }
+
+  @Test("A row that became a favourite is marked")
+  func changedAttribute() {
+    let before = Node.list([row("A"), row("B")])
+    let after = Node.list([row("A"), row("B", favorite: true)])
+    #expect(after.changedPaths(since: before) == [NodePath([1])])
+  }
+
+  @Test("A list that lost rows is marked itself")
+  func removedRow() {
+    let before = Node.list([row("A"), row("B")])
+    let after = Node.list([row("A")])
+    #expect(after.changedPaths(since: before) == [NodePath()])
+  }
+
+  @Test("The same tree has no changes")
+  func unchanged() {
+    let tree = MealListScreen.body(Fixture.dessertList)
+    #expect(tree.changedPaths(since: tree).isEmpty)
+  }
+
+  @Test("A pushed screen is marked as a whole, not node by node")
+  func pushedScreen() {
+    let list = Node.navigationStack([.screen("Dessert", [.list([row("A")])])])
+    let detail = Node.navigationStack([.screen("A", back: "Dessert", [.text("x")])])
+    #expect(detail.changedPaths(since: list) == [NodePath([0])])
+  }
+}

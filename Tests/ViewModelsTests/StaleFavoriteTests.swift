@@ -1,0 +1,40 @@
+import MealCatalog
+import MealDB
+import Testing
+import ViewModels
+
+/// A stored favourite whose recipe is gone can still be removed, and keeps its stored name.
+@MainActor
+@Suite struct StaleFavoriteTests {
+  static let gone = FavoriteMeal(id: "99999", name: "Omas Kuchen")
+
+  @Test("The not-found detail's heart removes the favourite, at once and across a relaunch")
+  func removeGoneFavorite() async {
+    let storage = FavoritesStorage.inMemory([Self.gone])
+    let app = TestApp(favorites: storage) { clock in
+      CatalogTransport(catalog: TestCatalog.catalog, clock: clock)
+    }
+    await app.launch()
+    #expect(app.state.list?.favorites == [Self.gone])
+    await app.send(.mealTapped(Self.gone.meal))
+    #expect(app.state.top.detail?.detail == .loaded(nil))
+    #expect(app.state.top.detail?.isFavorite == true)
+    await app.send(.heartTapped)
+    #expect(app.state.top.detail?.isFavorite == false)
+    #expect(app.state.list?.favorites == [])
+    await app.relaunch()
+    #expect(app.state.list?.favorites == [])
+  }
+
+  @Test("A favourite's row keeps the name it was stored with after its detail loads")
+  func storedNameStays() async {
+    let stored = FavoriteMeal(id: TestCatalog.tart.id, name: "Mein Tarte")
+    let app = TestApp(favorites: .inMemory([stored])) { clock in
+      CatalogTransport(catalog: TestCatalog.catalog, clock: clock)
+    }
+    await app.launch()
+    await app.send(.mealTapped(stored.meal))
+    await app.send(.backTapped)
+    #expect(app.state.list?.favorites.map(\.name) == ["Mein Tarte"])
+  }
+}
