@@ -51,7 +51,7 @@ enum ActionMenu {
         case AppText.dice: menu.append((2, [.tapDice]))
         case AppText.retry: menu.append((3, [.retry]))
         case AppText.noticeDismiss: menu.append((3, [.dismissNotice]))
-        case MealDetailState.addFavoriteTitle, MealDetailState.removeFavoriteTitle:
+        case AppText.addFavorite, AppText.removeFavorite:
           menu.append((3, [.toggleHeart]))
         default: break
         }

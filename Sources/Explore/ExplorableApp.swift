@@ -24,7 +24,7 @@ public struct AppWiring: Sendable {
   public let tracker: TaskTracker
   /// Where the favourites live between launches.
   public let favorites: FavoritesStorage
-  public let start: AppModel.Start
+  public let start: StartScreen
 }
 
 /// Makes the app for one launch.

@@ -77,10 +77,10 @@ public enum ExploreAction: Hashable, Sendable {
 
 /// A session: the screen the app starts on and what the user does after `launch`.
 public struct ExploreSession: Hashable, Sendable {
-  public var start: AppModel.Start
+  public var start: StartScreen
   public var actions: [ExploreAction]
 
-  public init(start: AppModel.Start = .list, actions: [ExploreAction]) {
+  public init(start: StartScreen = .list, actions: [ExploreAction]) {
     self.start = start
     self.actions = actions
   }

@@ -56,7 +56,7 @@ final class ExploreHarness {
   /// How many requests the last `expect requests` had seen.
   private var requestsRead = 0
 
-  init(setup: ExploreSetup, start: AppModel.Start) {
+  init(setup: ExploreSetup, start: StartScreen) {
     clock = VirtualClock(tracker: tracker)
     catalogTransport = CatalogTransport(
       catalog: setup.catalog, clock: clock, seed: Self.randomSeed)
@@ -95,25 +95,28 @@ final class ExploreHarness {
     let screen = screen()
     switch action {
     case .type(let text):
+      // The field is read once: while typing only its text changes (as `rezepte run` types).
       guard let field = screen.first(where: { $0.kind == .searchField }) else { return nil }
       var current = field.text ?? ""
+      var last: UserIntent?
       for character in text {
         current.append(character)
-        await send(.searchTextChanged(current))
+        guard let intent = field.typing(current) else { break }
+        await send(intent)
+        last = intent
       }
-      return Performed(intent: .searchTextChanged(current))
+      return Performed(intent: last)
     case .clearSearch:
-      guard screen.first(where: { $0.kind == .searchField }) != nil else { return nil }
-      return await sent(.searchTextChanged(""))
+      guard let field = screen.first(where: { $0.kind == .searchField }),
+        let intent = field.typing("")
+      else { return nil }
+      return await sent(intent)
     case .wait(let duration):
       await clock.advance(by: duration)
       await tracker.settle()
       return Performed()
     case .pickCategory(let name):
-      guard let picker = screen.first(where: { $0.kind == .picker }),
-        picker.options.contains(name)
-      else { return nil }
-      return await sent(.categoryPicked(name))
+      return await tap(name, kinds: [.picker])
     case .pullToRefresh:
       guard let list = screen.first(where: { $0.has(.refreshable) }), let intent = list.intent
       else { return nil }
@@ -128,7 +131,7 @@ final class ExploreHarness {
       else { return nil }
       return await sent(intent)
     case .toggleHeart:
-      let hearts = [MealDetailState.addFavoriteTitle, MealDetailState.removeFavoriteTitle]
+      let hearts = [AppText.addFavorite, AppText.removeFavorite]
       guard let heart = screen.tappables.first(where: { hearts.contains($0.label) }) else {
         return nil
       }
@@ -141,10 +144,9 @@ final class ExploreHarness {
       else { return nil }
       return await sent(intent)
     case .pickSuggestion(let text):
-      guard let field = screen.first(where: { $0.kind == .searchField }),
-        field.has(.focused), field.suggestions.contains(text)
+      guard let field = screen.first(where: { $0.kind == .searchField }), field.has(.focused)
       else { return nil }
-      return await sent(.suggestionPicked(text))
+      return await tap(text, kinds: [.suggestion], on: field)
     case .tap(let label):
       guard let target = try? screen.tappable(labeled: label) else { return nil }
       if target.isDisabled { return Performed(intent: target.intent, wasDisabled: true) }
@@ -166,10 +168,13 @@ final class ExploreHarness {
     }
   }
 
-  /// Presses the first node of these kinds labelled `label`.
-  private func tap(_ label: String, kinds: Set<Node.Kind>) async -> Performed? {
+  /// Presses the first node of these kinds labelled `label`, on the screen or inside `node`.
+  private func tap(_ label: String, kinds: Set<Node.Kind>, on node: Node? = nil) async -> Performed?
+  {
     guard
-      let target = screen().tappables.first(where: { kinds.contains($0.kind) && $0.label == label })
+      let target = (node ?? screen()).tappables.first(where: {
+        kinds.contains($0.kind) && $0.label == label
+      })
     else { return nil }
     if target.isDisabled { return Performed(intent: target.intent, wasDisabled: true) }
     return await sent(target.intent)

@@ -106,7 +106,7 @@ public struct Explorer {
     }
   }
 
-  private func start(_ start: AppModel.Start) async -> Run {
+  private func start(_ start: StartScreen) async -> Run {
     let harness = ExploreHarness(setup: setup, start: start)
     await harness.launch()
     return Run(harness: harness, checker: RuleChecker(oracle: oracle))
@@ -116,7 +116,7 @@ public struct Explorer {
   private func generate(
     _ steps: Int, using random: inout SeededGenerator
   ) async -> (ExploreSession, Violation?) {
-    let startScreen: AppModel.Start = random.next() % 5 == 0 ? .categories : .list
+    let startScreen: StartScreen = random.next() % 5 == 0 ? .categories : .list
     let run = await start(startScreen)
     while run.actions.count < steps {
       let action = ActionMenu.pick(on: run.harness.screen(), using: &random)
@@ -144,7 +144,7 @@ public struct Explorer {
   ///
   /// - Returns: the index of the first line that cannot be carried out or whose expectation
   ///   fails, or `nil` when every line passes.
-  public func check(_ script: [ScriptLine], start: AppModel.Start) async -> Int? {
+  public func check(_ script: [ScriptLine], start: StartScreen) async -> Int? {
     let harness = ExploreHarness(setup: setup, start: start)
     await harness.launch()
     for (index, line) in script.enumerated() {

@@ -80,7 +80,7 @@ final class RecordingTransport: Transport {
       return response
     } catch {
       let outcome: LoggedRequest.Outcome =
-        ErrorMessage.isCancellation(error) ? .cancelled : .failed
+        LoadFailure.isCancellation(error) ? .cancelled : .failed
       finish(index, outcome)
       throw error
     }

@@ -139,7 +139,7 @@ final class RuleChecker {
         demanded = [
           .expectVisible(
             detail.isFavorite
-              ? MealDetailState.addFavoriteTitle : MealDetailState.removeFavoriteTitle)
+              ? AppText.addFavorite : AppText.removeFavorite)
         ]
       }
     case .searchTextChanged(let text):
@@ -160,10 +160,10 @@ final class RuleChecker {
       if Self.list(before)?.query.isSearch == false { demanded = [.expectTitle(category)] }
     case .noticeDismissed:
       accepted = Self.list(after)?.notice == nil
-      if let notice = Self.list(before)?.notice { demanded = [.expectHidden(notice)] }
+      if let notice = Self.list(before)?.notice { demanded = [.expectHidden(AppText.message(for: notice))] }
     case .pulledToRefresh, .retryTapped, .diceTapped:
       accepted = !step.sent.isEmpty
-    case .linkTapped:
+    case .linkTapped, .pathChanged:
       accepted = true
     }
     guard !accepted else { return nil }
@@ -177,15 +177,11 @@ final class RuleChecker {
     guard step.endTime - quietSince >= Self.settleBound else { return nil }
     var busy: [String] = []
     if step.sleepers > 0 { busy.append("\(step.sleepers) task(s) still sleep on the clock") }
-    var screens: [(String, Bool)] = []
-    switch step.after.root {
-    case .list(let list): screens.append(Self.busy(list))
-    case .categories(let grid): screens.append(("the category grid", grid.categories.isPending))
-    }
-    for screen in step.after.path {
+    let screens = ([step.after.root] + step.after.path).map { screen -> (String, Bool) in
       switch screen {
-      case .list(let list): screens.append(Self.busy(list))
-      case .detail(let detail): screens.append(("the detail", detail.detail.isPending))
+      case .list(let list): Self.busy(list)
+      case .categories(let grid): ("the category grid", grid.categories.isPending)
+      case .detail(let detail): ("the detail", detail.detail.isPending)
       }
     }
     busy += screens.filter(\.1).map { "\($0.0) is still loading" }
@@ -310,28 +306,19 @@ final class RuleChecker {
   /// Every error the screens show: a failed load or a notice, with the screen's place.
   private static func errors(_ state: AppState) -> [ShownError] {
     var found: [ShownError] = []
-    func add(_ list: MealListState, at place: Int) {
-      if case .failed(let message) = list.meals {
-        found.append(ShownError(place: place, notice: false, message: message))
-      }
-      if let notice = list.notice {
-        found.append(ShownError(place: place, notice: true, message: notice))
-      }
-    }
-    switch state.root {
-    case .list(let list): add(list, at: 0)
-    case .categories(let grid):
-      if case .failed(let message) = grid.categories {
-        found.append(ShownError(place: 0, notice: false, message: message))
-      }
-    }
-    for (index, screen) in state.path.enumerated() {
+    for (place, screen) in ([state.root] + state.path).enumerated() {
+      let failure: LoadFailure?
       switch screen {
-      case .list(let list): add(list, at: index + 1)
-      case .detail(let detail):
-        if case .failed(let message) = detail.detail {
-          found.append(ShownError(place: index + 1, notice: false, message: message))
+      case .categories(let grid): failure = grid.categories.failure
+      case .detail(let detail): failure = detail.detail.failure
+      case .list(let list):
+        failure = list.meals.failure
+        if let notice = list.notice {
+          found.append(ShownError(place: place, notice: true, message: AppText.message(for: notice)))
         }
+      }
+      if let failure {
+        found.append(ShownError(place: place, notice: false, message: AppText.message(for: failure)))
       }
     }
     return found
@@ -384,12 +371,10 @@ final class RuleChecker {
   /// The message a request failing with `fault` shows.
   static func message(for fault: CatalogTransport.Fault?) -> String? {
     switch fault {
-    case .offline: ErrorMessage.text(for: URLError(.notConnectedToInternet))
-    case .timeout: ErrorMessage.text(for: URLError(.timedOut))
-    case .serverError: ErrorMessage.text(for: APIError.badStatus(500))
-    case .brokenData:
-      ErrorMessage.text(
-        for: DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "")))
+    case .offline: AppText.message(for: .offline)
+    case .timeout: AppText.message(for: .timeout)
+    case .serverError: AppText.message(for: .badStatus(500))
+    case .brokenData: AppText.message(for: .unreadable)
     case nil: nil
     }
   }
@@ -519,7 +504,7 @@ final class RuleChecker {
 
   static func route(_ screen: AppState.Screen) -> RouteKey {
     switch screen {
-    case .list: .list
+    case .list, .categories: .list
     case .detail(let detail): .detail(id: detail.meal.id)
     }
   }
@@ -535,7 +520,7 @@ final class RuleChecker {
   static func replacingTop(of state: AppState, with top: AppState.Screen) -> AppState {
     var state = state
     if state.path.isEmpty {
-      if case .list(let list) = top { state.root = .list(list) }
+      state.root = top
     } else {
       state.path[state.path.count - 1] = top
     }
@@ -555,6 +540,11 @@ final class RuleChecker {
 }
 
 extension LoadState {
+  /// Why it failed, if it did.
+  var failure: LoadFailure? {
+    if case .failed(let failure) = self { failure } else { nil }
+  }
+
   /// Whether it is loading (or has not started).
   var isPending: Bool {
     switch self {

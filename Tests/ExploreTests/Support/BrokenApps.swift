@@ -89,7 +89,7 @@ final class BentApp: ExplorableApp {
 @MainActor
 final class CancellationAsErrorApp: ExplorableApp {
   private let base: LiveApp
-  private var notice: String?
+  private var notice: LoadFailure?
 
   init(_ wiring: AppWiring) {
     base = LiveApp(wiring)
@@ -110,7 +110,7 @@ final class CancellationAsErrorApp: ExplorableApp {
     switch intent {
     case .searchTextChanged, .categoryPicked:
       if case .list(let list) = base.state.top, case .loading = list.meals {
-        notice = "Die Rezepte konnten nicht geladen werden."
+        notice = .other
       }
     case .noticeDismissed:
       notice = nil
