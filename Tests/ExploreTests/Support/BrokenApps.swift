@@ -2,6 +2,8 @@ import Explore
 import Foundation
 import MealCatalog
 import MealDB
+import Scenarios
+import ViewDescription
 import ViewModels
 import VirtualTime
 
@@ -120,6 +122,65 @@ final class CancellationAsErrorApp: ExplorableApp {
   }
 
   static let factory: AppFactory = { CancellationAsErrorApp($0) }
+}
+
+/// Asks `random.php` itself when the dice is tapped and pushes the answer whenever it arrives,
+/// over whatever the user opened meanwhile: the race the real app closes by dropping an answer
+/// whose list is no longer on top (rule 6).
+@MainActor
+final class LateDiceApp: ExplorableApp {
+  private let base: LiveApp
+  private let wiring: AppWiring
+  /// Whether its own `random.php` request is out (a second tap waits for it, as in the app).
+  private var rolling = false
+
+  init(_ wiring: AppWiring) {
+    base = LiveApp(wiring)
+    self.wiring = wiring
+  }
+
+  var state: AppState { base.state }
+
+  func launch() { base.launch() }
+
+  func send(_ intent: UserIntent) {
+    guard intent == .diceTapped else { return base.send(intent) }
+    guard !rolling else { return }
+    rolling = true
+    let (api, model) = (wiring.api, base.model)
+    wiring.tracker.spawn { [weak self] in
+      let meal = try? await api.random()
+      self?.rolling = false
+      if let meal { model.send(.pathChanged(model.path + [.detail(meal)])) }
+    }
+  }
+
+  static let factory: AppFactory = { LateDiceApp($0) }
+}
+
+/// The scenario driver of `rezepte run` with a back button that does nothing: the scenario of
+/// a rule 7 finding fails on it as it fails on `BentApp.noBack`.
+@MainActor
+final class NoBackDriver: ScenarioDriver {
+  private let base: AppDriver
+
+  init(_ base: AppDriver) {
+    self.base = base
+  }
+
+  func configure(_ setting: DriverSetting) async throws { try await base.configure(setting) }
+  func launch() async throws { try await base.launch() }
+  func relaunch() async throws { try await base.relaunch() }
+  func wait(_ duration: Duration) async throws { try await base.wait(duration) }
+
+  func send(_ intent: UserIntent) async throws {
+    if intent != .backTapped { try await base.send(intent) }
+  }
+
+  func screen() -> Node? { base.screen() }
+  func screenText() -> String { base.screenText() }
+  func takeRequests() -> [String] { base.takeRequests() }
+  func simulatedTime() -> Duration { base.simulatedTime() }
 }
 
 /// Favourites that are never saved: a relaunch forgets them (rule 5).
