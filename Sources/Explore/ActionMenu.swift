@@ -14,6 +14,10 @@ enum ActionMenu {
     .milliseconds(50), .milliseconds(100), .milliseconds(300), .milliseconds(400),
   ]
   static let longWaits: [Duration] = [.seconds(1), .seconds(2), .seconds(10)]
+  // The groups that do not depend on the screen, made once.
+  private static let typing = texts.map(ExploreAction.type)
+  private static let shortWaiting = shortWaits.map(ExploreAction.wait)
+  private static let longWaiting = longWaits.map(ExploreAction.wait)
   static let delays: [Duration] = [.zero, .milliseconds(300), .seconds(1), .seconds(2)]
   static let endpoints: [String?] = [
     nil, "categories.php", "filter.php", "search.php", "lookup.php", "random.php",
@@ -31,6 +35,9 @@ enum ActionMenu {
   }
 
   /// The actions on offer, in groups: a group's weight, then its actions (one is picked evenly).
+  ///
+  /// One walk over the screen reads what `Node.tappables` offers (a labelled node with an intent,
+  /// a picker's options, a screen's back button), the search field and the refreshable list.
   static func menu(on screen: Node) -> [(weight: UInt64, actions: [ExploreAction])] {
     var menu: [(UInt64, [ExploreAction])] = []
     var opens: [ExploreAction] = []
@@ -38,21 +45,35 @@ enum ActionMenu {
     var picks: [ExploreAction] = []
     var suggestions: [ExploreAction] = []
     var links: [ExploreAction] = []
-    for tappable in screen.tappables {
-      switch tappable.kind {
+    var field: (hasText: Bool, isFocused: Bool)?
+    var refreshable = false
+    screen.forEachNode { node in
+      if node.has(.refreshable) { refreshable = true }
+      switch node.kind {
+      case .screen:
+        if node.back != nil, node.intent != nil { menu.append((3, [.back])) }
+        return
+      case .picker:
+        picks += node.options.map(ExploreAction.pickCategory)
+        return
+      case .list:
+        return  // its intent is the pull to refresh, read above
+      case .searchField:
+        if field == nil { field = (node.text?.isEmpty == false, node.has(.focused)) }
+      default: break
+      }
+      guard let label = node.label, node.intent != nil else { return }
+      switch node.kind {
       case .row, .tile:
-        if seen.insert(tappable.label).inserted { opens.append(.open(tappable.label)) }
-      case .picker: picks.append(.pickCategory(tappable.label))
-      case .suggestion: suggestions.append(.pickSuggestion(tappable.label))
-      case .link: links.append(.tap(tappable.label))
-      case .screen: menu.append((3, [.back]))
+        if seen.insert(label).inserted { opens.append(.open(label)) }
+      case .suggestion: suggestions.append(.pickSuggestion(label))
+      case .link: links.append(.tap(label))
       case .button:
-        switch tappable.label {
+        switch label {
         case AppText.dice: menu.append((2, [.tapDice]))
         case AppText.retry: menu.append((3, [.retry]))
         case AppText.noticeDismiss: menu.append((3, [.dismissNotice]))
-        case AppText.addFavorite, AppText.removeFavorite:
-          menu.append((3, [.toggleHeart]))
+        case AppText.addFavorite, AppText.removeFavorite: menu.append((3, [.toggleHeart]))
         default: break
         }
       default: break
@@ -62,14 +83,14 @@ enum ActionMenu {
     if !picks.isEmpty { menu.append((2, picks)) }
     if !suggestions.isEmpty { menu.append((2, suggestions)) }
     if !links.isEmpty { menu.append((1, links)) }
-    if let field = screen.first(where: { $0.kind == .searchField }) {
-      menu.append((5, texts.map(ExploreAction.type)))
-      if field.text?.isEmpty == false { menu.append((2, [.clearSearch])) }
-      if !field.has(.focused) { menu.append((1, [.focusSearch])) }
+    if let field {
+      menu.append((5, typing))
+      if field.hasText { menu.append((2, [.clearSearch])) }
+      if !field.isFocused { menu.append((1, [.focusSearch])) }
     }
-    if screen.first(where: { $0.has(.refreshable) }) != nil { menu.append((2, [.pullToRefresh])) }
-    menu.append((5, shortWaits.map(ExploreAction.wait)))
-    menu.append((2, longWaits.map(ExploreAction.wait)))
+    if refreshable { menu.append((2, [.pullToRefresh])) }
+    menu.append((5, shortWaiting))
+    menu.append((2, longWaiting))
     menu.append((2, networkChanges))
     menu.append((1, delayChanges))
     menu.append((1, [.relaunch]))

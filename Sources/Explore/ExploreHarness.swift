@@ -72,7 +72,19 @@ final class ExploreHarness {
   var now: Duration { clock.now.offset }
 
   /// The screen on top, as nodes.
-  func screen() -> Node { AppScreen.body(state) }
+  ///
+  /// A step that changes nothing (a wait with nothing due, a network change) draws nothing
+  /// again: comparing two snapshots that share their storage is far cheaper than a screen.
+  func screen() -> Node {
+    let state = state
+    if let drawn, drawn.state == state { return drawn.screen }
+    let screen = AppScreen.body(state)
+    drawn = (state, screen)
+    return screen
+  }
+
+  /// The last screen drawn and the snapshot it was drawn from.
+  private var drawn: (state: AppState, screen: Node)?
 
   func launch() async {
     let app = makeApp(wiring)
@@ -91,8 +103,11 @@ final class ExploreHarness {
   // MARK: - Actions
 
   /// Carries out `action`; `nil` when the screen does not offer it (nothing happens then).
-  func perform(_ action: ExploreAction) async -> Performed? {
-    let screen = screen()
+  ///
+  /// - Parameter drawn: the screen as it is now, when the caller has drawn it already (building
+  ///   the screen is the largest cost of a step after the app's own work).
+  func perform(_ action: ExploreAction, on drawn: Node? = nil) async -> Performed? {
+    let screen = drawn ?? screen()
     switch action {
     case .type(let text):
       // The field is read once: while typing only its text changes (as `rezepte run` types).
@@ -116,15 +131,15 @@ final class ExploreHarness {
       await tracker.settle()
       return Performed()
     case .pickCategory(let name):
-      return await tap(name, kinds: [.picker])
+      return await tap(name, kinds: [.picker], on: screen)
     case .pullToRefresh:
       guard let list = screen.first(where: { $0.has(.refreshable) }), let intent = list.intent
       else { return nil }
       return await sent(intent)
     case .tapDice:
-      return await tap(AppText.dice, kinds: [.button])
+      return await tap(AppText.dice, kinds: [.button], on: screen)
     case .open(let name):
-      return await tap(name, kinds: [.row, .tile])
+      return await tap(name, kinds: [.row, .tile], on: screen)
     case .back:
       guard let top = screen.first(where: { $0.kind == .screen }), top.back != nil,
         let intent = top.intent
@@ -137,7 +152,7 @@ final class ExploreHarness {
       }
       return await sent(heart.intent)
     case .retry:
-      return await tap(AppText.retry, kinds: [.button])
+      return await tap(AppText.retry, kinds: [.button], on: screen)
     case .focusSearch:
       guard let field = screen.first(where: { $0.kind == .searchField }),
         let intent = field.focusing
@@ -152,7 +167,7 @@ final class ExploreHarness {
       if target.isDisabled { return Performed(intent: target.intent, wasDisabled: true) }
       return await sent(target.intent)
     case .dismissNotice:
-      return await tap(AppText.noticeDismiss, kinds: [.button])
+      return await tap(AppText.noticeDismiss, kinds: [.button], on: screen)
     case .relaunch:
       // The old app's work in flight ends with it: its answers have no screen to reach.
       app = nil
@@ -168,13 +183,10 @@ final class ExploreHarness {
     }
   }
 
-  /// Presses the first node of these kinds labelled `label`, on the screen or inside `node`.
-  private func tap(_ label: String, kinds: Set<Node.Kind>, on node: Node? = nil) async -> Performed?
-  {
+  /// Presses the first node of these kinds labelled `label` inside `node`.
+  private func tap(_ label: String, kinds: Set<Node.Kind>, on node: Node) async -> Performed? {
     guard
-      let target = (node ?? screen()).tappables.first(where: {
-        kinds.contains($0.kind) && $0.label == label
-      })
+      let target = node.tappables.first(where: { kinds.contains($0.kind) && $0.label == label })
     else { return nil }
     if target.isDisabled { return Performed(intent: target.intent, wasDisabled: true) }
     return await sent(target.intent)

@@ -89,12 +89,14 @@ public struct Explorer {
 
     /// Carries out the action and checks the rules; `nil` result with `false` when the screen
     /// does not offer it.
-    func step(_ action: ExploreAction) async -> (offered: Bool, violation: Violation?) {
+    func step(
+      _ action: ExploreAction, on screen: Node? = nil
+    ) async -> (offered: Bool, violation: Violation?) {
       let before = harness.state
       let startTime = harness.now
       let requestsBefore = harness.recorder.count
       let failuresBefore = harness.recorder.failures
-      guard let performed = await harness.perform(action) else { return (false, nil) }
+      guard let performed = await harness.perform(action, on: screen) else { return (false, nil) }
       let context = StepContext(
         index: actions.count, action: action, performed: performed, before: before,
         after: harness.state, startTime: startTime, endTime: harness.now,
@@ -119,8 +121,9 @@ public struct Explorer {
     let startScreen: StartScreen = random.next() % 5 == 0 ? .categories : .list
     let run = await start(startScreen)
     while run.actions.count < steps {
-      let action = ActionMenu.pick(on: run.harness.screen(), using: &random)
-      let (offered, violation) = await run.step(action)
+      let screen = run.harness.screen()
+      let action = ActionMenu.pick(on: screen, using: &random)
+      let (offered, violation) = await run.step(action, on: screen)
       precondition(offered, "the menu offered `\(action.scenarioLine)`, which the screen lacks")
       if let violation {
         return (ExploreSession(start: startScreen, actions: run.actions), violation)

@@ -1,5 +1,6 @@
 import Foundation
 import MealDB
+import VirtualTime
 
 /// An offline TheMealDB: categories and full meal records that answer the API's requests with
 /// the real API's semantics.
@@ -46,6 +47,12 @@ public struct Catalog: Sendable {
   /// Records in the order of `meals.json`; `search.php` and `random.php` answer in this order.
   public let records: [Record]
   private let recordsByID: [String: Int]
+  /// The answers written so far, shared by the catalog's copies: the catalog never changes, so
+  /// every request but `random.php` has one answer, and writing it as JSON again for every
+  /// request cost as much as the app's decoding of it (`rezepte explore` sends thousands).
+  private let written = Locked<[APIRequest: APIResponse]>([:])
+  /// The most answers kept; past it, answers are written afresh.
+  private static let writtenLimit = 4096
 
   /// The endpoints the catalog answers, as scenario files and the server name them.
   public static let endpoints = [
@@ -93,6 +100,21 @@ public struct Catalog: Sendable {
   public func answer(
     _ request: APIRequest, random: inout some RandomNumberGenerator
   ) -> APIResponse {
+    if request.path == "random.php" {
+      guard !records.isEmpty else { return ok(meals([])) }
+      let index = Int.random(in: 0..<records.count, using: &random)
+      return ok(meals([.object(records[index].fields)]))
+    }
+    if let answer = written.withLock({ $0[request] }) { return answer }
+    let answer = fixedAnswer(request)
+    written.withLock { written in
+      if written.count < Self.writtenLimit { written[request] = answer }
+    }
+    return answer
+  }
+
+  /// The answer to any request but `random.php`'s, written afresh.
+  private func fixedAnswer(_ request: APIRequest) -> APIResponse {
     switch request.path {
     case "categories.php":
       return ok(.object(["categories": .array(categories.map(Self.json))]))
@@ -104,10 +126,6 @@ public struct Catalog: Sendable {
       return ok(meals(search(request).map { .object($0.fields) }))
     case "lookup.php":
       return ok(lookup(request))
-    case "random.php":
-      guard !records.isEmpty else { return ok(meals([])) }
-      let index = Int.random(in: 0..<records.count, using: &random)
-      return ok(meals([.object(records[index].fields)]))
     default:
       return APIResponse(status: 404, body: Data("404 Not Found".utf8))
     }
