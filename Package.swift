@@ -70,6 +70,7 @@ let package = Package(
       name: "RezepteBench",
       dependencies: [
         "Scenarios", "ViewDescription", "ViewModels", "MealCatalog", "MealDB", "VirtualTime",
+        "Explore",
       ]
     ),
     .testTarget(name: "VirtualTimeTests", dependencies: ["VirtualTime"]),

@@ -160,7 +160,9 @@ final class RuleChecker {
       if Self.list(before)?.query.isSearch == false { demanded = [.expectTitle(category)] }
     case .noticeDismissed:
       accepted = Self.list(after)?.notice == nil
-      if let notice = Self.list(before)?.notice { demanded = [.expectHidden(AppText.message(for: notice))] }
+      if let notice = Self.list(before)?.notice {
+        demanded = [.expectHidden(AppText.message(for: notice))]
+      }
     case .pulledToRefresh, .retryTapped, .diceTapped:
       accepted = !step.sent.isEmpty
     case .linkTapped, .pathChanged:
@@ -314,11 +316,13 @@ final class RuleChecker {
       case .list(let list):
         failure = list.meals.failure
         if let notice = list.notice {
-          found.append(ShownError(place: place, notice: true, message: AppText.message(for: notice)))
+          found.append(
+            ShownError(place: place, notice: true, message: AppText.message(for: notice)))
         }
       }
       if let failure {
-        found.append(ShownError(place: place, notice: false, message: AppText.message(for: failure)))
+        found.append(
+          ShownError(place: place, notice: false, message: AppText.message(for: failure)))
       }
     }
     return found

@@ -113,7 +113,8 @@ final class StoryboardRun {
       Issue.record("the step did not fail")
       return
     }
-    #expect(details.first == #"expected a node showing "Kuchen", but none does; the closest texts are:"#)
+    #expect(
+      details.first == #"expected a node showing "Kuchen", but none does; the closest texts are:"#)
     #expect(storyboard.frames[1].screen != nil)
     #expect(storyboard.frames[2].status == .notRun)
   }
