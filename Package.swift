@@ -22,6 +22,7 @@ let package = Package(
     .library(name: "MealServer", targets: ["MealServer"]),
     .library(name: "TerminalPlayer", targets: ["TerminalPlayer"]),
     .library(name: "FileSafety", targets: ["FileSafety"]),
+    .library(name: "Explore", targets: ["Explore"]),
   ],
   targets: [
     .target(name: "VirtualTime"),
@@ -59,15 +60,23 @@ let package = Package(
         "CommandLineKit",
       ]
     ),
+    // Random user sessions against the app's rules, shrunk to scenario files (`rezepte explore`).
+    .target(
+      name: "Explore",
+      dependencies: [
+        "ViewDescription", "ViewModels", "MealCatalog", "MealDB", "VirtualTime", "CommandLineKit",
+      ]
+    ),
     .executableTarget(
       name: "rezepte",
-      dependencies: ["Scenarios", "MealServer", "TerminalPlayer", "CommandLineKit"]
+      dependencies: ["Scenarios", "MealServer", "TerminalPlayer", "Explore", "CommandLineKit"]
     ),
     // Benchmarks of the scenario runner; meaningful only in a release build (README, "Benchmarks").
     .executableTarget(
       name: "RezepteBench",
       dependencies: [
         "Scenarios", "ViewDescription", "ViewModels", "MealCatalog", "MealDB", "VirtualTime",
+        "Explore",
       ]
     ),
     // Fuzz targets: replays its corpus in a plain build; `.ci/fuzz` builds it with libFuzzer.
@@ -107,6 +116,13 @@ let package = Package(
       dependencies: [
         "TerminalPlayer", "Scenarios", "ViewDescription", "ViewModels", "MealCatalog", "MealDB",
         "CommandLineKit",
+      ]
+    ),
+    .testTarget(
+      name: "ExploreTests",
+      dependencies: [
+        "Explore", "Scenarios", "ViewDescription", "ViewModels", "MealCatalog", "MealDB",
+        "VirtualTime",
       ]
     ),
     .testTarget(

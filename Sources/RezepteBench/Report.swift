@@ -25,6 +25,7 @@ enum Report {
     rows += try await LongTypingBenchmark.rows(measure: measure)
     rows += try startup(root: root, measure: measure)
     rows += try await StoryboardBenchmark.rows(root: root, measure: measure)
+    rows += try await ExploreBenchmark.rows(measure: measure)
 
     var lines = [
       "Machine: \(Machine.processors); \(Machine.system); \(Machine.swiftVersion)",

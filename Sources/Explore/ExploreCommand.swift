@@ -1,0 +1,157 @@
+import CommandLineKit
+import Foundation
+import MealCatalog
+
+/// `rezepte explore`: parses its options, explores the real app, prints the report and writes a
+/// scenario file for every broken rule.
+@MainActor
+public enum ExploreCommand {
+  /// The options of `explore`, parsed.
+  public struct Options: Equatable, Sendable {
+    public var explore = ExploreOptions()
+    public var catalog: String?
+    public var out = "."
+    /// `--timing`: also print the wall time and the steps per second (not byte-identical).
+    public var timing = false
+
+    public init() {}
+
+    /// The options of one invocation; the parser has checked their spelling.
+    init(_ invocation: Invocation) throws(UsageError) {
+      if let text = invocation.value("--seed") {
+        guard let seed = UInt64(text) else {
+          throw UsageError("--seed needs a whole number from 0 to 2^64−1, not '\(text)'")
+        }
+        explore.seed = seed
+      }
+      if let text = invocation.value("--sessions") {
+        explore.sessions = try Self.count(text, option: "--sessions")
+      }
+      if let text = invocation.value("--steps") {
+        explore.steps = try Self.count(text, option: "--steps")
+      }
+      catalog = invocation.value("--catalog")
+      if let out = invocation.value("--out") { self.out = out }
+      timing = invocation.flag("--timing")
+    }
+
+    private static func count(_ text: String, option: String) throws(UsageError) -> Int {
+      guard let count = Int(text), (1...1_000_000).contains(count) else {
+        throw UsageError("\(option) needs a whole number from 1 to 1000000, not '\(text)'")
+      }
+      return count
+    }
+  }
+
+  /// The declaration of `rezepte explore`: its options, help and run.
+  public static let command = Command(
+    name: "explore",
+    summary: "Explores random user sessions against the app's rules, on the virtual clock.",
+    discussion: """
+      Each session launches the app and then, step by step, does one of the things the screen \
+      offers (type, clear search, focus search, pick a suggestion or a category, pull to \
+      refresh, tap the dice, open a row or tile, back, toggle the heart, retry, dismiss the \
+      notice, follow a link) or waits, changes the network (faults and delays, per endpoint) or \
+      relaunches. The rules are checked after every step; a session that breaks one is shrunk \
+      to a smallest one that still breaks it and written as a scenario file that `rezepte run` \
+      fails on.
+      Exit status: 0 when every rule held, 1 when one broke (files written), 2 for bad input.
+      """,
+    options: [
+      .value(
+        "--seed", "N",
+        help: "The seed of every session (default 1); the same seed gives the same sessions, "
+          + "report and files."),
+      .value("--sessions", "N", help: "How many sessions (default 200)."),
+      .value("--steps", "N", help: "The most steps a session takes (default 40)."),
+      .value(
+        "--catalog", "DIR", help: "Explores against this catalog instead of the embedded one."),
+      .value("--out", "DIR", help: "Where the scenario files go (default: the current folder)."),
+      .flag("--timing", help: "Also prints the wall time and steps per second."),
+    ],
+    run: { invocation throws(UsageError) in
+      let options = try Options(invocation)
+      let console = invocation.console
+      let code = await run(options, output: console.output, errorOutput: console.errorOutput)
+      return ExitCode(rawValue: code) ?? .failure
+    })
+
+  /// The usage line printed after a mistake.
+  public static var usage: String {
+    Program(name: "rezepte", summary: "", commands: [command]).usage(of: command)
+  }
+
+  /// Parses the arguments after `explore`, as the shared parser reads them; `nil` for `--help`.
+  public static func parse(_ arguments: [String]) throws(UsageError) -> Options? {
+    if arguments.contains("--help") || arguments.contains("-h") { return nil }
+    return try Options(command.parse(arguments, console: .standard))
+  }
+
+  /// Runs `rezepte explore` and returns its exit status.
+  public static func run(
+    arguments: [String], output: (String) -> Void = { print($0) },
+    errorOutput: (String) -> Void
+  ) async -> Int32 {
+    let options: Options
+    do {
+      guard let parsed = try parse(arguments) else {
+        output(Program(name: "rezepte", summary: "", commands: [command]).help(for: command))
+        return 0
+      }
+      options = parsed
+    } catch {
+      errorOutput("error: \(error.message)\n\(usage)")
+      return 2
+    }
+    return await run(options, output: output, errorOutput: errorOutput)
+  }
+
+  /// Explores with parsed options; returns the exit status.
+  static func run(
+    _ options: Options, output: (String) -> Void, errorOutput: (String) -> Void
+  ) async -> Int32 {
+    let catalog: Catalog
+    do {
+      catalog =
+        try options.catalog.map { try Catalog(directory: URL(fileURLWithPath: $0)) }
+        ?? Catalog.embedded()
+    } catch {
+      errorOutput("error: \(error)")
+      return 2
+    }
+    let clock = ContinuousClock()
+    let started = clock.now
+    let result = await Explorer(setup: ExploreSetup(catalog: catalog)).explore(options.explore)
+    let elapsed = clock.now - started
+    var files: [Rule: String] = [:]
+    if !result.findings.isEmpty {
+      let folder = URL(fileURLWithPath: options.out)
+      do {
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        for finding in result.findings {
+          let url = folder.appendingPathComponent(
+            ExploreReport.fileName(finding, seed: options.explore.seed))
+          try Data(ExploreReport.scenario(finding, options: options.explore).utf8)
+            .write(to: url, options: .atomic)
+          files[finding.rule] =
+            options.out == "."
+            ? url.lastPathComponent
+            : (options.out as NSString)
+              .appendingPathComponent(url.lastPathComponent)
+        }
+      } catch {
+        errorOutput("error: cannot write the scenario files to \(options.out): \(error)")
+        return 2
+      }
+    }
+    for line in ExploreReport.lines(result, files: files) { output(line) }
+    if options.timing {
+      let seconds =
+        Double(elapsed.components.seconds)
+        + Double(elapsed.components.attoseconds) / 1e18
+      let rate = seconds > 0 ? Int(Double(result.steps) / seconds) : 0
+      output("wall time \(Int(seconds * 1000)) ms (shrinking included): \(rate) steps/s")
+    }
+    return result.findings.isEmpty ? 0 : 1
+  }
+}

@@ -1,0 +1,52 @@
+import Foundation
+
+/// The text of an exploration: the report lines and the scenario file of each finding.
+public enum ExploreReport {
+  /// The file name of a finding: `explore-seed-7-rule-6.scenario`.
+  public static func fileName(_ finding: Finding, seed: UInt64) -> String {
+    "explore-seed-\(seed)-rule-\(finding.rule.rawValue).scenario"
+  }
+
+  /// The scenario file of a finding: a German comment naming the rule, the shrunk steps, and
+  /// the expectations the rule demands, so that `rezepte run` fails while the bug is there.
+  public static func scenario(_ finding: Finding, options: ExploreOptions) -> String {
+    let rule = finding.rule
+    var lines = [
+      "# Gefunden von `rezepte explore --seed \(options.seed) --steps \(options.steps)`: "
+        + "Sitzung \(finding.session), von \(finding.originalSteps) auf "
+        + "\(finding.shrunk.actions.count) Schritte verkleinert.",
+      "# Regel \(rule.rawValue) (\(rule.name)): \(rule.german)",
+      "# Die Erwartungen nach dem letzten Schritt halten fest, was die Regel dort verlangt.",
+      "title Regel \(rule.rawValue): \(rule.name) (Seed \(options.seed))",
+      "",
+    ]
+    if finding.shrunk.start == .categories { lines.append("given start categories") }
+    lines.append("launch")
+    lines += finding.script.map(\.text)
+    return lines.joined(separator: "\n") + "\n"
+  }
+
+  /// The report: every rule with its sentence, each broken one with its session, what happened
+  /// and its file, then the counts.
+  public static func lines(_ result: ExploreResult, files: [Rule: String]) -> [String] {
+    let options = result.options
+    var lines = [
+      "explore  seed \(options.seed), \(result.sessions) sessions of up to \(options.steps) steps"
+    ]
+    let broken = Dictionary(uniqueKeysWithValues: result.findings.map { ($0.rule, $0) })
+    for rule in Rule.allCases {
+      let status = broken[rule] == nil ? "kept  " : "BROKEN"
+      lines.append("\(status)  rule \(rule.rawValue) \(rule.name): \(rule.sentence)")
+      guard let finding = broken[rule] else { continue }
+      lines.append(
+        "        session \(finding.session), shrunk from \(finding.originalSteps) to "
+          + "\(finding.shrunk.actions.count) steps: \(finding.violation.message)")
+      if let file = files[rule] { lines.append("        written to \(file)") }
+    }
+    let count = result.findings.count
+    lines.append(
+      "\(result.steps) steps in \(result.sessions) sessions; "
+        + (count == 0 ? "no rule broken" : "\(count) of \(Rule.allCases.count) rules broken"))
+    return lines
+  }
+}

@@ -1,0 +1,239 @@
+import MealCatalog
+import ViewDescription
+import ViewModels
+
+/// How much to explore.
+public struct ExploreOptions: Equatable, Sendable {
+  /// Seeds every session: the same seed gives the same sessions, report and files.
+  public var seed: UInt64 = 1
+  public var sessions = 200
+  /// The most actions a session takes after `launch`.
+  public var steps = 40
+
+  public init(seed: UInt64 = 1, sessions: Int = 200, steps: Int = 40) {
+    self.seed = seed
+    self.sessions = sessions
+    self.steps = steps
+  }
+}
+
+/// A broken rule, with the smallest session found that still breaks it.
+public struct Finding: Sendable {
+  public let rule: Rule
+  /// The 1-based number of the session that first broke the rule.
+  public let session: Int
+  /// How many actions that session took up to the broken rule.
+  public let originalSteps: Int
+  /// The shrunk session and its violation.
+  public let shrunk: ExploreSession
+  public let violation: Violation
+  /// The scenario's lines after `launch`: the steps and the expectations the rule demands.
+  public let script: [ScriptLine]
+}
+
+/// What an exploration did and found.
+public struct ExploreResult: Sendable {
+  public let options: ExploreOptions
+  /// Sessions run and actions taken, shrinking not counted.
+  public let sessions: Int
+  public let steps: Int
+  /// At most one finding per rule, in rule order.
+  public let findings: [Finding]
+}
+
+/// Random user sessions against the app's rules: each session picks, at every step, among what
+/// the screen offers (and the clock, the network, a relaunch), the rules are checked after every
+/// step, and a session that breaks one is shrunk to a smallest one that still breaks it.
+@MainActor
+public struct Explorer {
+  public let setup: ExploreSetup
+  private let oracle: Oracle
+
+  public init(setup: ExploreSetup) {
+    self.setup = setup
+    oracle = Oracle(catalog: setup.catalog)
+  }
+
+  /// Explores `options.sessions` sessions.
+  public func explore(_ options: ExploreOptions) async -> ExploreResult {
+    var steps = 0
+    var found: [Rule: Finding] = [:]
+    for number in 1...max(options.sessions, 1) where options.sessions > 0 {
+      var random = SeededGenerator(seed: options.seed ^ (UInt64(number) &* 0x9E37_79B9_7F4A_7C15))
+      let (session, violation) = await generate(options.steps, using: &random)
+      steps += session.actions.count
+      guard let violation, found[violation.rule] == nil else { continue }
+      let (shrunk, last) = await shrink(session, rule: violation.rule, violation: violation)
+      found[violation.rule] = Finding(
+        rule: violation.rule, session: number, originalSteps: session.actions.count,
+        shrunk: shrunk, violation: last, script: Self.script(shrunk, last))
+    }
+    return ExploreResult(
+      options: options, sessions: max(options.sessions, 0), steps: steps,
+      findings: found.values.sorted { $0.rule < $1.rule })
+  }
+
+  // MARK: - Running a session
+
+  /// One running session: the app, the rules' model, and what has been done.
+  @MainActor
+  private final class Run {
+    let harness: ExploreHarness
+    let checker: RuleChecker
+    var actions: [ExploreAction] = []
+
+    init(harness: ExploreHarness, checker: RuleChecker) {
+      self.harness = harness
+      self.checker = checker
+    }
+
+    /// Carries out the action and checks the rules; `nil` result with `false` when the screen
+    /// does not offer it.
+    func step(
+      _ action: ExploreAction, on screen: Node? = nil
+    ) async -> (offered: Bool, violation: Violation?) {
+      let before = harness.state
+      let startTime = harness.now
+      let requestsBefore = harness.recorder.count
+      let failuresBefore = harness.recorder.failures
+      guard let performed = await harness.perform(action, on: screen) else { return (false, nil) }
+      let context = StepContext(
+        index: actions.count, action: action, performed: performed, before: before,
+        after: harness.state, startTime: startTime, endTime: harness.now,
+        log: harness.recorder.log, requestsBefore: requestsBefore,
+        failures: harness.recorder.failures - failuresBefore,
+        sleepers: harness.clock.sleeperCount)
+      actions.append(action)
+      return (true, await checker.check(context))
+    }
+  }
+
+  private func start(_ start: StartScreen) async -> Run {
+    let harness = ExploreHarness(setup: setup, start: start)
+    await harness.launch()
+    return Run(harness: harness, checker: RuleChecker(oracle: oracle))
+  }
+
+  /// A new session of up to `steps` actions, each picked among what the screen offers.
+  private func generate(
+    _ steps: Int, using random: inout SeededGenerator
+  ) async -> (ExploreSession, Violation?) {
+    let startScreen: StartScreen = random.next() % 5 == 0 ? .categories : .list
+    let run = await start(startScreen)
+    while run.actions.count < steps {
+      let screen = run.harness.screen()
+      let action = ActionMenu.pick(on: screen, using: &random)
+      let (offered, violation) = await run.step(action, on: screen)
+      precondition(offered, "the menu offered `\(action.scenarioLine)`, which the screen lacks")
+      if let violation {
+        return (ExploreSession(start: startScreen, actions: run.actions), violation)
+      }
+    }
+    return (ExploreSession(start: startScreen, actions: run.actions), nil)
+  }
+
+  /// Replays a session; `nil` when a step is not offered or no rule breaks.
+  func replay(_ session: ExploreSession) async -> Violation? {
+    let run = await start(session.start)
+    for action in session.actions {
+      let (offered, violation) = await run.step(action)
+      guard offered else { return nil }
+      if let violation { return violation }
+    }
+    return nil
+  }
+
+  /// Runs a written scenario's lines against the app.
+  ///
+  /// - Returns: the index of the first line that cannot be carried out or whose expectation
+  ///   fails, or `nil` when every line passes.
+  public func check(_ script: [ScriptLine], start: StartScreen) async -> Int? {
+    let harness = ExploreHarness(setup: setup, start: start)
+    await harness.launch()
+    for (index, line) in script.enumerated() {
+      let screen = harness.screen()
+      let passed: Bool
+      switch line {
+      case .step(let action): passed = await harness.perform(action) != nil
+      case .expectRequestCount(let count): passed = harness.takeRequests().count == count
+      case .expectRequests(let requests): passed = harness.takeRequests() == requests
+      case .expectTitle(let title): passed = screen.screenTitle == title
+      case .expectVisible(let text): passed = screen.visibleTexts.contains(text)
+      case .expectHidden(let text): passed = !screen.visibleTexts.contains(text)
+      case .expectScreen(let text): passed = TextRenderer().render(screen) == text
+      }
+      if !passed { return index }
+    }
+    return nil
+  }
+
+  // MARK: - Shrinking
+
+  /// Drops steps, shortens waits and texts and starts on the list where it can, until no change
+  /// keeps the same rule broken.
+  private func shrink(
+    _ session: ExploreSession, rule: Rule, violation: Violation
+  ) async -> (ExploreSession, Violation) {
+    var best = session
+    var last = violation
+    best.actions = Array(best.actions.prefix(violation.step + 1))
+
+    func attempt(_ candidate: ExploreSession) async -> Bool {
+      guard let found = await replay(candidate), found.rule == rule else { return false }
+      best = candidate
+      best.actions = Array(candidate.actions.prefix(found.step + 1))
+      last = found
+      return true
+    }
+
+    var changed = true
+    while changed {
+      changed = false
+      var size = max(best.actions.count / 2, 1)
+      while size >= 1 {
+        var index = 0
+        while index < best.actions.count {
+          var candidate = best
+          candidate.actions.removeSubrange(index..<min(index + size, candidate.actions.count))
+          // Every offset, not only multiples of `size`: an `open` and its `back` go together.
+          if await attempt(candidate) { changed = true } else { index += 1 }
+        }
+        size /= 2
+      }
+      for index in best.actions.indices {
+        guard index < best.actions.count else { break }
+        for simpler in ActionMenu.simplifications(of: best.actions[index]) {
+          var candidate = best
+          candidate.actions[index] = simpler
+          if await attempt(candidate) {
+            changed = true
+            break
+          }
+        }
+      }
+      if best.start == .categories {
+        var candidate = best
+        candidate.start = .list
+        if await attempt(candidate) { changed = true }
+      }
+    }
+    return (best, last)
+  }
+
+  // MARK: - The scenario
+
+  /// The steps after `launch`, with the expectations the violation demands around its step.
+  static func script(_ session: ExploreSession, _ violation: Violation) -> [ScriptLine] {
+    var lines: [ScriptLine] = []
+    for (index, action) in session.actions.enumerated() {
+      guard index == violation.step else {
+        lines.append(.step(action))
+        continue
+      }
+      lines += violation.before
+      lines += violation.replacement ?? [.step(action)]
+      lines += violation.after
+    }
+    return lines
+  }
+}

@@ -1,0 +1,119 @@
+/// The app's rules that exploration checks after every step.
+public enum Rule: Int, CaseIterable, Comparable, Sendable {
+  case currentAnswer = 1
+  case onePerPause
+  case refreshKeepsList
+  case cancellationIsNoError
+  case favoritesAgree
+  case navigationStays
+  case everyIntentSettles
+
+  public static func < (lhs: Rule, rhs: Rule) -> Bool { lhs.rawValue < rhs.rawValue }
+
+  /// A short name for reports and file names.
+  public var name: String {
+    switch self {
+    case .currentAnswer: "current-answer"
+    case .onePerPause: "one-request-per-pause"
+    case .refreshKeepsList: "refresh-keeps-list"
+    case .cancellationIsNoError: "cancellation-is-no-error"
+    case .favoritesAgree: "favorites-agree"
+    case .navigationStays: "navigation-stays"
+    case .everyIntentSettles: "every-intent-settles"
+    }
+  }
+
+  /// The rule in one sentence.
+  public var sentence: String {
+    switch self {
+    case .currentAnswer:
+      "Once settled, the list shows the answer to the current trimmed query and category, "
+        + "never an older one."
+    case .onePerPause:
+      "A typing burst sends at most one search request, and only after the 400 ms pause."
+    case .refreshKeepsList:
+      "A pull to refresh never empties a loaded list; a failed one leaves a notice."
+    case .cancellationIsNoError:
+      "A cancellation is never shown as an error: every error shown comes from a failed request."
+    case .favoritesAgree:
+      "Favourites agree between list rows, the Favoriten section, the detail's heart and the "
+        + "next relaunch."
+    case .navigationStays:
+      "The user's own navigation is never overridden by an answer arriving later."
+    case .everyIntentSettles:
+      "Every node the screen offers accepts its intent, and nothing waits forever (10 s of "
+        + "virtual time without a gesture leave nothing loading)."
+    }
+  }
+
+  /// The rule as the German comment of a written scenario names it.
+  var german: String {
+    switch self {
+    case .currentAnswer:
+      "Sobald alles erledigt ist, zeigt die Liste die Antwort auf die aktuelle Suche und "
+        + "Kategorie, nie eine ältere."
+    case .onePerPause:
+      "Eine Tippfolge sendet höchstens eine Suchanfrage, und erst nach der Pause von 400 ms."
+    case .refreshKeepsList:
+      "Ziehen zum Aktualisieren leert nie eine geladene Liste; schlägt es fehl, bleibt ein "
+        + "Hinweis."
+    case .cancellationIsNoError:
+      "Ein Abbruch wird nie als Fehler gezeigt."
+    case .favoritesAgree:
+      "Favoriten stimmen überein: Listenzeilen, Abschnitt „Favoriten“, das Herz im Rezept und "
+        + "der nächste Neustart."
+    case .navigationStays:
+      "Eine später eintreffende Antwort überstimmt nie die eigene Navigation."
+    case .everyIntentSettles:
+      "Jedes angebotene Element nimmt seine Aktion an; nichts wartet ewig."
+    }
+  }
+}
+
+/// A line of a written scenario: a step, or an expectation that encodes what a rule demands.
+public enum ScriptLine: Hashable, Sendable {
+  case step(ExploreAction)
+  /// `expect requests N`.
+  case expectRequestCount(Int)
+  /// `expect requests N` with the requests listed below it.
+  case expectRequests([String])
+  case expectTitle(String)
+  case expectVisible(String)
+  case expectHidden(String)
+  /// `expect screen` with the whole screen below it.
+  case expectScreen(String)
+
+  /// The line (or block) as a scenario file writes it.
+  public var text: String {
+    switch self {
+    case .step(let action): action.scenarioLine
+    case .expectRequestCount(let count): "expect requests \(count)"
+    case .expectRequests(let requests):
+      (["expect requests \(requests.count)"] + requests.map { "  " + $0 })
+        .joined(separator: "\n")
+    case .expectTitle(let title): "expect title \(ExploreAction.quoted(title))"
+    case .expectVisible(let text): "expect visible \(ExploreAction.quoted(text))"
+    case .expectHidden(let text): "expect hidden \(ExploreAction.quoted(text))"
+    case .expectScreen(let screen):
+      (["expect screen"]
+        + screen.split(separator: "\n", omittingEmptySubsequences: false).map {
+          "  " + $0
+        }).joined(separator: "\n")
+    }
+  }
+}
+
+/// A broken rule: which, at which step, what happened, and how a scenario pins it down.
+public struct Violation: Hashable, Sendable {
+  public let rule: Rule
+  /// The index of the step (in the session's actions) after which the rule was broken.
+  public let step: Int
+  /// What happened, in one or two English sentences.
+  public let message: String
+  /// Expectations written before the step.
+  var before: [ScriptLine] = []
+  /// Lines written in place of the step, if it is split (a `wait` cut at the pause).
+  var replacement: [ScriptLine]?
+  /// Expectations written after the step: what the rule demands there.
+  var after: [ScriptLine] = []
+}

@@ -1,0 +1,92 @@
+import Explore
+import MealCatalog
+import MealDB
+import Testing
+import ViewModels
+import VirtualTime
+
+/// Every rule can fail: a deliberately broken app or transport is explored, the rule is
+/// reported, and the shrunk scenario is short, fails on the broken app and passes on the real one.
+@MainActor
+@Suite struct BrokenRuleTests {
+  let catalog = try! Catalog.embedded()
+
+  func finding(
+    _ rule: Rule, in setup: ExploreSetup, seed: UInt64 = 3, sessions: Int = 60,
+    steps: Int = 30
+  ) async throws -> Finding {
+    let result = await Explorer(setup: setup).explore(
+      ExploreOptions(seed: seed, sessions: sessions, steps: steps))
+    return try #require(result.findings.first { $0.rule == rule })
+  }
+
+  /// The finding's scenario fails on `setup` and passes on the real app.
+  func expectPinned(_ finding: Finding, brokenIn setup: ExploreSetup) async {
+    #expect(finding.shrunk.actions.count <= 6, "\(finding.shrunk.actions)")
+    let broken = await Explorer(setup: setup).check(finding.script, start: finding.shrunk.start)
+    #expect(broken != nil, "the scenario passes on the broken app: \(finding.script)")
+    let real = await Explorer(setup: ExploreSetup(catalog: catalog))
+      .check(finding.script, start: finding.shrunk.start)
+    #expect(real == nil, "the scenario fails on the real app at line \(real ?? -1)")
+  }
+
+  @Test("A transport that answers the previous search breaks rule 1")
+  func staleAnswer() async throws {
+    let setup = ExploreSetup(
+      catalog: catalog, wrapTransport: { base, _ in StaleSearchTransport(base) })
+    let finding = try await finding(.currentAnswer, in: setup)
+    await expectPinned(finding, brokenIn: setup)
+  }
+
+  @Test("A list that searches at every keystroke breaks rule 2")
+  func noPause() async throws {
+    let setup = ExploreSetup(catalog: catalog, makeApp: BentApp.noPause)
+    let finding = try await finding(.onePerPause, in: setup)
+    await expectPinned(finding, brokenIn: setup)
+  }
+
+  @Test("A refresh that reloads like a retry breaks rule 3")
+  func refreshAsRetry() async throws {
+    let setup = ExploreSetup(catalog: catalog, makeApp: BentApp.refreshAsRetry)
+    let finding = try await finding(.refreshKeepsList, in: setup)
+    await expectPinned(finding, brokenIn: setup)
+  }
+
+  @Test("A list that shows a cancelled load as an error breaks rule 4")
+  func cancellationAsError() async throws {
+    let setup = ExploreSetup(catalog: catalog, makeApp: CancellationAsErrorApp.factory)
+    let finding = try await finding(.cancellationIsNoError, in: setup)
+    await expectPinned(finding, brokenIn: setup)
+  }
+
+  @Test("Favourites that are never saved break rule 5")
+  func forgottenFavorites() async throws {
+    let setup = ExploreSetup(catalog: catalog, makeStorage: forgetfulStorage)
+    let finding = try await finding(.favoritesAgree, in: setup)
+    await expectPinned(finding, brokenIn: setup)
+  }
+
+  @Test("The dice's late answer pushing over a row the user opened breaks rule 6")
+  func diceOverNavigation() async throws {
+    let setup = ExploreSetup(catalog: catalog, makeApp: LateDiceApp.factory)
+    let finding = try await finding(.navigationStays, in: setup, seed: 5, sessions: 20)
+    #expect(finding.shrunk.actions.contains(.tapDice))
+    await expectPinned(finding, brokenIn: setup)
+  }
+
+  @Test("A detail that never loads breaks rule 7")
+  func hangingDetail() async throws {
+    let setup = ExploreSetup(
+      catalog: catalog, wrapTransport: { base, clock in HangingLookupTransport(base, clock: clock) }
+    )
+    let finding = try await finding(.everyIntentSettles, in: setup)
+    await expectPinned(finding, brokenIn: setup)
+  }
+
+  @Test("A back button the app ignores breaks rule 7")
+  func ignoredBack() async throws {
+    let setup = ExploreSetup(catalog: catalog, makeApp: BentApp.noBack)
+    let finding = try await finding(.everyIntentSettles, in: setup)
+    await expectPinned(finding, brokenIn: setup)
+  }
+}
