@@ -18,8 +18,13 @@ public enum CaptureCommand {
     public var categories: [String]?
   }
 
-  /// The declaration of `rezepte capture`: its options, help and run.
-  public static let command = Command(
+  /// The declaration of `rezepte capture` in a program without real HTTP, which says so when run.
+  public static var command: Command { command(network: nil) }
+
+  /// The declaration of `rezepte capture`: its options, help and run, downloading over
+  /// transports `network` makes.
+  public static func command(network: HTTPTransportMaker?) -> Command {
+    Command(
     name: "capture",
     summary: "Downloads categories and full recipes from a server into a catalog directory.",
     discussion: """
@@ -40,8 +45,14 @@ public enum CaptureCommand {
       .value("--categories", "A,B,…", help: "Only these categories (default: all)."),
     ],
     run: { invocation throws(UsageError) in
-      await run(try Options(invocation), console: invocation.console)
+      let options = try Options(invocation)
+      guard let network else {
+        invocation.console.errorOutput("error: \(NetworkUnavailable(option: "capture"))")
+        return .badInput
+      }
+      return await run(options, network: network, console: invocation.console)
     })
+  }
 
   /// Reads the options; the parser has checked their spelling.
   static func parse(_ arguments: [String]) throws(UsageError) -> Options {
@@ -49,7 +60,9 @@ public enum CaptureCommand {
   }
 
   /// Runs the capture.
-  static func run(_ options: Options, console: Console) async -> ExitCode {
+  static func run(
+    _ options: Options, network: HTTPTransportMaker, console: Console
+  ) async -> ExitCode {
     let onTerminal = isatty(1) == 1
     var progress: (@Sendable (CatalogCapture.Progress) -> Void)?
     if onTerminal {
@@ -59,7 +72,7 @@ public enum CaptureCommand {
       }
     }
     let capture = CatalogCapture(
-      transport: URLSessionTransport(baseURL: options.baseURL),
+      transport: network(options.baseURL),
       directory: URL(fileURLWithPath: options.directory), categories: options.categories,
       progress: progress)
     do {

@@ -5,8 +5,13 @@ import MealDB
 
 /// The declarations of `rezepte run` and `rezepte show`, and the program they belong to.
 public enum ScenarioCommands {
-  /// `rezepte [run] [PATH…] …`.
-  public static let run = Command(
+  /// `rezepte [run] [PATH…] …` in a program without real HTTP: `--base-url` and `--live` say so.
+  public static var run: Command { run(network: nil) }
+
+  /// `rezepte [run] [PATH…] …`; `--base-url` and `--live` send the requests over transports
+  /// `network` makes.
+  public static func run(network: HTTPTransportMaker?) -> Command {
+    Command(
     name: "run",
     summary: "Replays scenario files and compares what the screens show.",
     discussion: HelpText.runDiscussion,
@@ -42,8 +47,10 @@ public enum ScenarioCommands {
       "Steps of a scenario file (one per line; `#` starts a comment):\n" + HelpText.steps
     },
     run: { invocation throws(UsageError) in
-      try await runScenarios(CommandLineOptions.RunOptions(invocation), console: invocation.console)
+      try await runScenarios(
+        CommandLineOptions.RunOptions(invocation), network: network, console: invocation.console)
     })
+  }
 
   /// `rezepte show FILE …`.
   public static let show = Command(
@@ -78,12 +85,16 @@ public enum ScenarioCommands {
     run: { invocation in await writeStoryboard(invocation) })
 
   /// The `rezepte` program: `run` (the default) and `show`, then `more` commands (`serve`,
-  /// `capture`, …), which live in the libraries that do their work.
-  public static func program(adding more: [Command] = []) -> Program {
+  /// `capture`, …), which live in the libraries that do their work. `run --base-url` and
+  /// `--live` go over transports `network` makes; without it they say that this program has no
+  /// real HTTP.
+  public static func program(
+    adding more: [Command] = [], network: HTTPTransportMaker? = nil
+  ) -> Program {
     Program(
       name: "rezepte",
       summary: "replays the recipe app's scenario files against an offline TheMealDB.",
-      commands: [run, show, storyboard] + more, defaultCommand: "run",
+      commands: [run(network: network), show, storyboard] + more, defaultCommand: "run",
       isDefaultCommandArgument: isPath,
       epilogue: {
         "Steps of a scenario file (one per line; `#` starts a comment):\n" + HelpText.steps
@@ -101,19 +112,26 @@ public enum ScenarioCommands {
 
   @MainActor
   static func runScenarios(
-    _ options: CommandLineOptions.RunOptions, console: Console
+    _ options: CommandLineOptions.RunOptions, network: HTTPTransportMaker?, console: Console
   ) async -> ExitCode {
+    let server: URL? =
+      if options.live {
+        MealAPI.theMealDB
+      } else if let text = options.baseURL {
+        URL(string: text)
+      } else {
+        nil
+      }
+    if server != nil, network == nil {
+      console.errorOutput(
+        "error: \(NetworkUnavailable(option: options.live ? "--live" : "--base-url"))")
+      return .badInput
+    }
     guard let catalog = loadCatalog(options.catalog, console: console) else { return .badInput }
     let backend: AppDriver.Backend =
-      if options.live {
-        .http(URLSessionTransport.theMealDB)
-      } else if let text = options.baseURL, let baseURL = URL(string: text) {
-        .http(baseURL)
-      } else {
-        .catalog
-      }
-    if !options.list, case .http(let baseURL) = backend,
-      let problem = await AppDriver.probe(baseURL)
+      if let server, let network { .http(server, network: network) } else { .catalog }
+    if !options.list, case .http(let baseURL, let network) = backend,
+      let problem = await AppDriver.probe(baseURL, network: network)
     {
       console.errorOutput("error: \(problem)")
       if options.live {

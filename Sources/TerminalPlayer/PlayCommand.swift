@@ -56,8 +56,14 @@ public enum PlayCommand {
     }
   }
 
-  /// The declaration of `rezepte play`: its options, help and run.
-  public static let command = Command(
+  /// The declaration of `rezepte play` in a program without real HTTP: `--base-url` and `--live`
+  /// say so.
+  public static var command: Command { command(network: nil) }
+
+  /// The declaration of `rezepte play`: its options, help and run; `--base-url` and `--live`
+  /// go over transports `network` makes.
+  public static func command(network: HTTPTransportMaker?) -> Command {
+    Command(
     name: "play",
     summary: "Plays the app in the terminal; --save writes what you did as a scenario file.",
     discussion: """
@@ -85,8 +91,9 @@ public enum PlayCommand {
     ],
     epilogue: { keys },
     run: { invocation throws(UsageError) in
-      await run(try Options(invocation), console: invocation.console)
+      await run(try Options(invocation), network: network, console: invocation.console)
     })
+  }
 
   /// The keys, a contract; the player's bottom line shows those the screen offers.
   static let keys = """
@@ -109,8 +116,15 @@ public enum PlayCommand {
 
   /// Runs the player; returns the exit status.
   @MainActor
-  static func run(_ options: Options, console: Console) async -> ExitCode {
+  static func run(
+    _ options: Options, network: HTTPTransportMaker?, console: Console
+  ) async -> ExitCode {
     let printError = console.errorOutput
+    let server = options.live ? MealAPI.theMealDB : options.baseURL.flatMap(URL.init(string:))
+    if server != nil, network == nil {
+      printError("error: \(NetworkUnavailable(option: options.live ? "--live" : "--base-url"))")
+      return .badInput
+    }
     guard Terminal.isAvailable else {
       printError(
         "error: `rezepte play` needs a terminal on its standard input and output; run it in a "
@@ -132,10 +146,8 @@ public enum PlayCommand {
     }
 
     let base: any Transport =
-      if options.live {
-        URLSessionTransport(baseURL: URLSessionTransport.theMealDB)
-      } else if let url = options.baseURL.flatMap(URL.init(string:)) {
-        URLSessionTransport(baseURL: url)
+      if let server, let network {
+        network(server)
       } else {
         CatalogTransport(
           catalog: catalog, clock: ContinuousClock(), seed: UInt64.random(in: 1...UInt64.max))
