@@ -92,7 +92,10 @@ let package = Package(
     .testTarget(name: "MealDBTests", dependencies: ["MealDB"]),
     .testTarget(name: "LiveNetworkTests", dependencies: ["LiveNetwork", "MealDB", "ViewModels"]),
     // Runs the built `rezepte` and `rezepte-net` as a user does.
-    .testTarget(name: "RezepteProgramTests", dependencies: ["RezepteProgram"]),
+    .testTarget(
+      name: "RezepteProgramTests",
+      dependencies: ["RezepteProgram", "CommandLineKit", "MealDB", "VirtualTime"]
+    ),
     .testTarget(name: "MealCatalogTests", dependencies: ["MealCatalog", "MealDB", "VirtualTime"]),
     .testTarget(
       name: "ViewModelsTests",
