@@ -117,7 +117,8 @@ let package = Package(
     .testTarget(
       name: "ScenariosTests",
       dependencies: [
-        "Scenarios", "ViewDescription", "MealCatalog", "MealServer", "CommandLineKit", "LiveNetwork",
+        "Scenarios", "ViewDescription", "MealCatalog", "MealServer", "CommandLineKit",
+        "LiveNetwork",
       ]
     ),
     .testTarget(

@@ -19,7 +19,8 @@ public struct HTTPTransportMaker: Sendable {
   /// A transport to the API folder `baseURL` whose requests take at most `timeout` seconds each.
   public var make: @Sendable (_ baseURL: URL, _ timeout: TimeInterval) -> any Transport
 
-  public init(make: @escaping @Sendable (_ baseURL: URL, _ timeout: TimeInterval) -> any Transport) {
+  public init(make: @escaping @Sendable (_ baseURL: URL, _ timeout: TimeInterval) -> any Transport)
+  {
     self.make = make
   }
 

@@ -12,44 +12,46 @@ public enum ScenarioCommands {
   /// `network` makes.
   public static func run(network: HTTPTransportMaker?) -> Command {
     Command(
-    name: "run",
-    summary: "Replays scenario files and compares what the screens show.",
-    discussion: HelpText.runDiscussion,
-    arguments: Arguments(
-      placeholder: "PATH…",
-      help: "Scenario files, or folders searched for *.scenario (default: Scenarios).",
-      count: 0...Int.max),
-    options: [
-      .flag("--record", help: "Writes the actual screen into every `expect screen` block."),
-      .value("--catalog", "DIR", help: "Uses the catalog in DIR instead of the embedded one."),
-      .value(
-        "--filter", "TEXT", help: "Runs only the scenarios whose file name or title contains TEXT."
-      ),
-      .value(
-        "--base-url", "URL",
-        help: "Sends the requests over HTTP to a TheMealDB-compatible server, such as "
-          + "http://127.0.0.1:8080/api/json/v1/1/ (`rezepte serve`)."),
-      .flag("--live", help: "Sends the requests to the real TheMealDB."),
-      .flag("--timing", help: "Adds the wall time each scenario took to its line."),
-      .value(
-        "--shard", "K/N",
-        help: "Runs only share K of N (1 ≤ K ≤ N): every file lands in the same share on every "
-          + "machine, so N CI jobs with K = 1…N together run each file once."),
-      .flag("--list", help: "Prints the files that would run (after --shard and --filter)."),
-      .value(
-        "--jobs", "N",
-        help: "Replays up to N scenarios at once (1-\(CommandLineOptions.RunOptions.maximumJobs), "
-          + "default 1); the report stays in file order, the same bytes as with 1. This overlaps "
-          + "waiting for a server (--base-url, --live); offline replays take turns on one thread."
-      ),
-    ],
-    epilogue: {
-      "Steps of a scenario file (one per line; `#` starts a comment):\n" + HelpText.steps
-    },
-    run: { invocation throws(UsageError) in
-      try await runScenarios(
-        CommandLineOptions.RunOptions(invocation), network: network, console: invocation.console)
-    })
+      name: "run",
+      summary: "Replays scenario files and compares what the screens show.",
+      discussion: HelpText.runDiscussion,
+      arguments: Arguments(
+        placeholder: "PATH…",
+        help: "Scenario files, or folders searched for *.scenario (default: Scenarios).",
+        count: 0...Int.max),
+      options: [
+        .flag("--record", help: "Writes the actual screen into every `expect screen` block."),
+        .value("--catalog", "DIR", help: "Uses the catalog in DIR instead of the embedded one."),
+        .value(
+          "--filter", "TEXT",
+          help: "Runs only the scenarios whose file name or title contains TEXT."
+        ),
+        .value(
+          "--base-url", "URL",
+          help: "Sends the requests over HTTP to a TheMealDB-compatible server, such as "
+            + "http://127.0.0.1:8080/api/json/v1/1/ (`rezepte serve`)."),
+        .flag("--live", help: "Sends the requests to the real TheMealDB."),
+        .flag("--timing", help: "Adds the wall time each scenario took to its line."),
+        .value(
+          "--shard", "K/N",
+          help: "Runs only share K of N (1 ≤ K ≤ N): every file lands in the same share on every "
+            + "machine, so N CI jobs with K = 1…N together run each file once."),
+        .flag("--list", help: "Prints the files that would run (after --shard and --filter)."),
+        .value(
+          "--jobs", "N",
+          help:
+            "Replays up to N scenarios at once (1-\(CommandLineOptions.RunOptions.maximumJobs), "
+            + "default 1); the report stays in file order, the same bytes as with 1. This overlaps "
+            + "waiting for a server (--base-url, --live); offline replays take turns on one thread."
+        ),
+      ],
+      epilogue: {
+        "Steps of a scenario file (one per line; `#` starts a comment):\n" + HelpText.steps
+      },
+      run: { invocation throws(UsageError) in
+        try await runScenarios(
+          CommandLineOptions.RunOptions(invocation), network: network, console: invocation.console)
+      })
   }
 
   /// `rezepte show FILE …`.

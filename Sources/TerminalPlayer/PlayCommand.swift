@@ -64,35 +64,36 @@ public enum PlayCommand {
   /// go over transports `network` makes.
   public static func command(network: HTTPTransportMaker?) -> Command {
     Command(
-    name: "play",
-    summary: "Plays the app in the terminal; --save writes what you did as a scenario file.",
-    discussion: """
-      Opens the recipe app full-screen in the terminal, over the same screens the scenarios \
-      check, in real time: the 400 ms search pause, loading states and network delays are real. \
-      Favourites are stored where the app keeps them ($XDG_DATA_HOME/rezepte/favorites.json).
-      Exit status: 0 after quitting, 1 when the session could not be saved, 2 for bad input \
-      (also when standard input or output is not a terminal).
-      """,
-    options: [
-      .value(
-        "--catalog", "DIR", help: "Answers from the catalog in DIR instead of the embedded one."),
-      .value(
-        "--base-url", "URL", help: "Sends the requests over HTTP to a TheMealDB-compatible server."),
-      .flag("--live", help: "Sends the requests to the real TheMealDB."),
-      .value(
-        "--save", "FILE",
-        help: "When you quit, writes what you did as a scenario file: the steps, the pauses "
-          + "between them (rounded down to 100 ms) and the screens as `rezepte run FILE` replays "
-          + "them against the catalog."),
-      .flag("--force", help: "Lets --save replace an existing file."),
-      .value(
-        "--start", "SCREEN",
-        help: "Starts on the category grid (categories) or the recipe list (list, the default)."),
-    ],
-    epilogue: { keys },
-    run: { invocation throws(UsageError) in
-      await run(try Options(invocation), network: network, console: invocation.console)
-    })
+      name: "play",
+      summary: "Plays the app in the terminal; --save writes what you did as a scenario file.",
+      discussion: """
+        Opens the recipe app full-screen in the terminal, over the same screens the scenarios \
+        check, in real time: the 400 ms search pause, loading states and network delays are real. \
+        Favourites are stored where the app keeps them ($XDG_DATA_HOME/rezepte/favorites.json).
+        Exit status: 0 after quitting, 1 when the session could not be saved, 2 for bad input \
+        (also when standard input or output is not a terminal).
+        """,
+      options: [
+        .value(
+          "--catalog", "DIR", help: "Answers from the catalog in DIR instead of the embedded one."),
+        .value(
+          "--base-url", "URL",
+          help: "Sends the requests over HTTP to a TheMealDB-compatible server."),
+        .flag("--live", help: "Sends the requests to the real TheMealDB."),
+        .value(
+          "--save", "FILE",
+          help: "When you quit, writes what you did as a scenario file: the steps, the pauses "
+            + "between them (rounded down to 100 ms) and the screens as `rezepte run FILE` replays "
+            + "them against the catalog."),
+        .flag("--force", help: "Lets --save replace an existing file."),
+        .value(
+          "--start", "SCREEN",
+          help: "Starts on the category grid (categories) or the recipe list (list, the default)."),
+      ],
+      epilogue: { keys },
+      run: { invocation throws(UsageError) in
+        await run(try Options(invocation), network: network, console: invocation.console)
+      })
   }
 
   /// The keys, a contract; the player's bottom line shows those the screen offers.

@@ -19,7 +19,8 @@ import VirtualTime
     let offline = rezepteProgram(network: nil)
     let online = rezepteProgram(network: Self.unusedNetwork)
     #expect(offline.help() == online.help())
-    #expect(offline.commands.map(\.name) == ["run", "show", "storyboard", "serve", "capture", "play"])
+    #expect(
+      offline.commands.map(\.name) == ["run", "show", "storyboard", "serve", "capture", "play"])
     for (a, b) in zip(offline.commands, online.commands) {
       #expect(offline.help(for: a) == online.help(for: b))
     }
@@ -30,7 +31,8 @@ import VirtualTime
     let errors = Locked<[String]>([])
     let status = await rezepteProgram(network: nil).run(
       ["play", "--live"],
-      console: Console(output: { _ in }, errorOutput: { line in errors.withLock { $0.append(line) } }))
+      console: Console(
+        output: { _ in }, errorOutput: { line in errors.withLock { $0.append(line) } }))
     #expect(status == .badInput)
     #expect(errors.withLock { $0 } == ["error: \(NetworkUnavailable(option: "--live"))"])
   }

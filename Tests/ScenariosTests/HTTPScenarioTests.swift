@@ -33,7 +33,8 @@ import Testing
     let scenario = try loadLessonScenario(file)
     let offline = await screens(scenario, on: AppDriver(catalog: embeddedCatalog))
     let overHTTP = await screens(
-      scenario, on: AppDriver(catalog: embeddedCatalog, backend: .http(baseURL, network: .urlSession)))
+      scenario,
+      on: AppDriver(catalog: embeddedCatalog, backend: .http(baseURL, network: .urlSession)))
 
     #expect(offline.passed)
     #expect(overHTTP.failure == nil, "\(overHTTP.failure?.description ?? "")")
@@ -55,7 +56,8 @@ import Testing
     for file in lessonFiles {
       let scenario = try loadLessonScenario(file)
       let result = await ScenarioRunner().run(
-        scenario, on: AppDriver(catalog: embeddedCatalog, backend: .http(baseURL, network: .urlSession)))
+        scenario,
+        on: AppDriver(catalog: embeddedCatalog, backend: .http(baseURL, network: .urlSession)))
       if result.passed { passed.append(file) }
     }
     #expect(passed.contains("02-suche.scenario"))
@@ -73,7 +75,9 @@ import Testing
     var lines: [String] = []
     let command = ScenarioCommand(
       context: ScenarioContext(catalog: embeddedCatalog),
-      makeDriver: { AppDriver(catalog: embeddedCatalog, backend: .http(baseURL, network: .urlSession)) },
+      makeDriver: {
+        AppDriver(catalog: embeddedCatalog, backend: .http(baseURL, network: .urlSession))
+      },
       useColor: false, output: { lines.append($0) }, errorOutput: { lines.append($0) },
       now: { .zero })
     var options = CommandLineOptions.RunOptions()
