@@ -4,12 +4,15 @@ import PackageDescription
 // Layers, from the bottom: MealDB (API models and client) → MealCatalog (offline TheMealDB)
 // → ViewModels (state and intents) → ViewDescription (screens as node trees) → Scenarios
 // (parse, replay, compare) → the `rezepte` command. VirtualTime (clock and task tracking) sits
-// beside them; MealServer serves a catalog over HTTP. Nothing points upwards.
+// beside them; MealServer serves a catalog over HTTP. Nothing points upwards. LiveNetwork is the
+// only target that imports FoundationNetworking (URLSession, libcurl): `rezepte` does not link
+// it and starts fast; `rezepte-net`, the same commands with it, runs what needs real HTTP.
 let package = Package(
   name: "Rezepte",
   platforms: [.macOS(.v14), .iOS(.v17)],
   products: [
     .executable(name: "rezepte", targets: ["rezepte"]),
+    .executable(name: "rezepte-net", targets: ["rezepte-net"]),
     .executable(name: "rezepte-bench", targets: ["RezepteBench"]),
     .executable(name: "rezepte-fuzz", targets: ["RezepteFuzz"]),
     .library(name: "MealDB", targets: ["MealDB"]),
@@ -23,6 +26,7 @@ let package = Package(
     .library(name: "TerminalPlayer", targets: ["TerminalPlayer"]),
     .library(name: "FileSafety", targets: ["FileSafety"]),
     .library(name: "Explore", targets: ["Explore"]),
+    .library(name: "LiveNetwork", targets: ["LiveNetwork"]),
   ],
   targets: [
     .target(name: "VirtualTime"),
@@ -38,6 +42,8 @@ let package = Package(
       resources: [.copy("Resources/Catalog")]
     ),
     .target(name: "ViewModels", dependencies: ["MealDB", "VirtualTime", "FileSafety"]),
+    // Real HTTP through `URLSession`: the one target that imports FoundationNetworking.
+    .target(name: "LiveNetwork", dependencies: ["MealDB", "ViewModels"]),
     // `@Observable` wrappers of the view models, for SwiftUI ports (README, "Porting to SwiftUI").
     .target(name: "ObservableViewModels", dependencies: ["ViewModels"]),
     .target(name: "ViewDescription", dependencies: ["ViewModels", "MealDB"]),
@@ -67,10 +73,16 @@ let package = Package(
         "ViewDescription", "ViewModels", "MealCatalog", "MealDB", "VirtualTime", "CommandLineKit",
       ]
     ),
-    .executableTarget(
-      name: "rezepte",
-      dependencies: ["Scenarios", "MealServer", "TerminalPlayer", "Explore", "CommandLineKit"]
+    // The command table `rezepte` and `rezepte-net` share, and the hand-over between them.
+    .target(
+      name: "RezepteProgram",
+      dependencies: [
+        "Scenarios", "MealServer", "TerminalPlayer", "Explore", "CommandLineKit", "MealDB",
+      ]
     ),
+    // Without networking: hands a command line that needs HTTP to `rezepte-net` beside it.
+    .executableTarget(name: "rezepte", dependencies: ["RezepteProgram"]),
+    .executableTarget(name: "rezepte-net", dependencies: ["RezepteProgram", "LiveNetwork"]),
     // Benchmarks of the scenario runner; meaningful only in a release build (README, "Benchmarks").
     .executableTarget(
       name: "RezepteBench",
@@ -89,6 +101,12 @@ let package = Package(
     .testTarget(name: "CommandLineKitTests", dependencies: ["CommandLineKit"]),
     .testTarget(name: "FileSafetyTests", dependencies: ["FileSafety"]),
     .testTarget(name: "MealDBTests", dependencies: ["MealDB"]),
+    .testTarget(name: "LiveNetworkTests", dependencies: ["LiveNetwork", "MealDB", "ViewModels"]),
+    // Runs the built `rezepte` and `rezepte-net` as a user does.
+    .testTarget(
+      name: "RezepteProgramTests",
+      dependencies: ["RezepteProgram", "CommandLineKit", "MealDB", "VirtualTime"]
+    ),
     .testTarget(name: "MealCatalogTests", dependencies: ["MealCatalog", "MealDB", "VirtualTime"]),
     .testTarget(
       name: "ViewModelsTests",
@@ -101,7 +119,7 @@ let package = Package(
     // Imports the libraries without `@testable`: exactly what the README's snippets show.
     .testTarget(
       name: "PublicAPITests",
-      dependencies: ["ObservableViewModels", "ViewModels", "MealCatalog", "MealDB"]
+      dependencies: ["ObservableViewModels", "ViewModels", "MealCatalog", "MealDB", "LiveNetwork"]
     ),
     .testTarget(
       name: "ViewDescriptionTests",
@@ -109,7 +127,10 @@ let package = Package(
     ),
     .testTarget(
       name: "ScenariosTests",
-      dependencies: ["Scenarios", "ViewDescription", "MealCatalog", "MealServer", "CommandLineKit"]
+      dependencies: [
+        "Scenarios", "ViewDescription", "MealCatalog", "MealServer", "CommandLineKit",
+        "LiveNetwork",
+      ]
     ),
     .testTarget(
       name: "TerminalPlayerTests",
@@ -127,7 +148,9 @@ let package = Package(
     ),
     .testTarget(
       name: "MealServerTests",
-      dependencies: ["MealServer", "MealCatalog", "MealDB", "VirtualTime", "CommandLineKit"]
+      dependencies: [
+        "MealServer", "MealCatalog", "MealDB", "VirtualTime", "CommandLineKit", "LiveNetwork",
+      ]
     ),
   ],
   swiftLanguageModes: [.v6]

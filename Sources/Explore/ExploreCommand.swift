@@ -44,7 +44,7 @@ public enum ExploreCommand {
   }
 
   /// The declaration of `rezepte explore`: its options, help and run.
-  public static let command = Command(
+  nonisolated public static let command = Command(
     name: "explore",
     summary: "Explores random user sessions against the app's rules, on the virtual clock.",
     discussion: """

@@ -4,10 +4,6 @@ import MealDB
 import ViewDescription
 import ViewModels
 
-#if canImport(FoundationNetworking)
-  import FoundationNetworking
-#endif
-
 /// What one step did, as the rules see it.
 struct StepContext {
   let index: Int

@@ -2,10 +2,6 @@ import Foundation
 import MealDB
 import VirtualTime
 
-#if canImport(FoundationNetworking)
-  import FoundationNetworking
-#endif
-
 /// The offline transport: answers from a `Catalog`, with faults and delays that tests and
 /// scenarios switch on and off, and a log of every request sent.
 ///

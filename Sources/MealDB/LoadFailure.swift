@@ -1,9 +1,5 @@
 import Foundation
 
-#if canImport(FoundationNetworking)
-  import FoundationNetworking
-#endif
-
 /// Why a load failed, as a value: the presentation layer turns it into the sentence the user
 /// reads (Schritt 6 of the lesson), so that state stays Equatable and this layer holds no texts.
 public enum LoadFailure: Error, Hashable, Sendable {

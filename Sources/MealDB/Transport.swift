@@ -54,7 +54,8 @@ public struct APIResponse: Hashable, Sendable {
 
 /// Sends one request and returns the server's answer. Network failures are thrown as `URLError`.
 ///
-/// The live implementation is `URLSessionTransport`; the offline catalog in `MealCatalog` is another.
+/// The live implementation is `URLSessionTransport` in `LiveNetwork`; the offline catalog in
+/// `MealCatalog` is another.
 public protocol Transport: Sendable {
   func send(_ request: APIRequest) async throws -> APIResponse
 }

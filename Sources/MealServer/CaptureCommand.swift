@@ -18,30 +18,41 @@ public enum CaptureCommand {
     public var categories: [String]?
   }
 
-  /// The declaration of `rezepte capture`: its options, help and run.
-  public static let command = Command(
-    name: "capture",
-    summary: "Downloads categories and full recipes from a server into a catalog directory.",
-    discussion: """
-      Downloads categories.php and, for the chosen categories, every meal's full record \
-      (filter.php, then lookup.php) into DIR as categories.json and meals.json, a catalog that \
-      `rezepte serve --catalog DIR` serves. Running it again resumes: records already in \
-      meals.json are not downloaded again; the category lists are, to find new meals. \
-      meals.json is replaced after each category, never left half-written.
-      Exit status: 0 when done, 1 when the capture failed, 2 for bad input.
-      """,
-    options: [
-      .value(
-        "--base-url", "URL",
-        help: "The API folder, e.g. https://www.themealdb.com/api/json/v1/1/ or "
-          + "http://127.0.0.1:8080/api/json/v1/1/ (rezepte serve).",
-        required: true),
-      .value("--out", "DIR", help: "The catalog directory; created if missing.", required: true),
-      .value("--categories", "A,B,…", help: "Only these categories (default: all)."),
-    ],
-    run: { invocation throws(UsageError) in
-      await run(try Options(invocation), console: invocation.console)
-    })
+  /// The declaration of `rezepte capture` in a program without real HTTP, which says so when run.
+  public static var command: Command { command(network: nil) }
+
+  /// The declaration of `rezepte capture`: its options, help and run, downloading over
+  /// transports `network` makes.
+  public static func command(network: HTTPTransportMaker?) -> Command {
+    Command(
+      name: "capture",
+      summary: "Downloads categories and full recipes from a server into a catalog directory.",
+      discussion: """
+        Downloads categories.php and, for the chosen categories, every meal's full record \
+        (filter.php, then lookup.php) into DIR as categories.json and meals.json, a catalog that \
+        `rezepte serve --catalog DIR` serves. Running it again resumes: records already in \
+        meals.json are not downloaded again; the category lists are, to find new meals. \
+        meals.json is replaced after each category, never left half-written.
+        Exit status: 0 when done, 1 when the capture failed, 2 for bad input.
+        """,
+      options: [
+        .value(
+          "--base-url", "URL",
+          help: "The API folder, e.g. https://www.themealdb.com/api/json/v1/1/ or "
+            + "http://127.0.0.1:8080/api/json/v1/1/ (rezepte serve).",
+          required: true),
+        .value("--out", "DIR", help: "The catalog directory; created if missing.", required: true),
+        .value("--categories", "A,B,…", help: "Only these categories (default: all)."),
+      ],
+      run: { invocation throws(UsageError) in
+        let options = try Options(invocation)
+        guard let network else {
+          invocation.console.errorOutput("error: \(NetworkUnavailable(option: "capture"))")
+          return .badInput
+        }
+        return await run(options, network: network, console: invocation.console)
+      })
+  }
 
   /// Reads the options; the parser has checked their spelling.
   static func parse(_ arguments: [String]) throws(UsageError) -> Options {
@@ -49,7 +60,9 @@ public enum CaptureCommand {
   }
 
   /// Runs the capture.
-  static func run(_ options: Options, console: Console) async -> ExitCode {
+  static func run(
+    _ options: Options, network: HTTPTransportMaker, console: Console
+  ) async -> ExitCode {
     let onTerminal = isatty(1) == 1
     var progress: (@Sendable (CatalogCapture.Progress) -> Void)?
     if onTerminal {
@@ -59,7 +72,7 @@ public enum CaptureCommand {
       }
     }
     let capture = CatalogCapture(
-      transport: URLSessionTransport(baseURL: options.baseURL),
+      transport: network(options.baseURL),
       directory: URL(fileURLWithPath: options.directory), categories: options.categories,
       progress: progress)
     do {

@@ -3,10 +3,6 @@ import Foundation
 import MealCatalog
 import MealDB
 
-#if canImport(FoundationNetworking)
-  import FoundationNetworking
-#endif
-
 /// Downloads categories and full meal records from a TheMealDB-compatible server into a catalog
 /// directory, resuming where an earlier run stopped.
 ///

@@ -5,7 +5,7 @@ import ViewModels
 /// redraw when it changes. It follows the view model with `observe(_:)` for as long as it lives.
 ///
 /// ```swift
-/// @State private var app = ObservableApp(AppModel.live())
+/// @State private var app = ObservableApp(AppModel.live())  // `import LiveNetwork`
 ///
 /// NavigationStack(path: $app.path) { … }
 ///   .refreshable { await app.send(.pulledToRefresh).finish() }

@@ -5,10 +5,6 @@ import ViewDescription
 import ViewModels
 import VirtualTime
 
-#if canImport(FoundationNetworking)
-  import FoundationNetworking
-#endif
-
 /// Drives the real app (`AppModel`): the step table finds the node a user would touch in
 /// `screen()` and hands that node's intent to `send(_:)`, which passes it to `AppModel.send`, the
 /// app's one entry for user actions. Nothing else reaches into the view models.
@@ -22,9 +18,10 @@ public final class AppDriver: ScenarioDriver {
   public enum Backend: Sendable {
     /// The offline catalog in this process, with simulated faults and delays.
     case catalog
-    /// Real HTTP through `URLSession` to a TheMealDB-compatible server (`rezepte serve`, or the
-    /// real one); faults cannot be simulated there.
-    case http(URL)
+    /// Real HTTP to a TheMealDB-compatible server (`rezepte serve`, or the real one), over a
+    /// transport `network` makes (`HTTPTransportMaker.urlSession` in `LiveNetwork`); faults
+    /// cannot be simulated there.
+    case http(URL, network: HTTPTransportMaker)
   }
 
   private let catalog: Catalog
@@ -53,17 +50,19 @@ public final class AppDriver: ScenarioDriver {
       let transport = CatalogTransport(catalog: catalog, clock: clock, seed: seed)
       catalogTransport = transport
       log = RequestLedger(transport)
-    case .http(let baseURL):
+    case .http(let baseURL, let network):
       catalogTransport = nil
-      log = RequestLedger(URLSessionTransport(baseURL: baseURL))
+      log = RequestLedger(network(baseURL))
     }
   }
 
   /// Asks the server at `baseURL` for its categories once, before any scenario runs over HTTP.
   ///
   /// - Returns: `nil` when it answers with categories, else one sentence saying what is wrong.
-  public static func probe(_ baseURL: URL, timeout: TimeInterval = 5) async -> String? {
-    let api = MealAPI(transport: URLSessionTransport(baseURL: baseURL, timeout: timeout))
+  public static func probe(
+    _ baseURL: URL, network: HTTPTransportMaker, timeout: TimeInterval = 5
+  ) async -> String? {
+    let api = MealAPI(transport: network(baseURL, timeout: timeout))
     let address = baseURL.absoluteString
     do {
       let categories = try await api.categories()

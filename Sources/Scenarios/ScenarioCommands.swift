@@ -5,45 +5,54 @@ import MealDB
 
 /// The declarations of `rezepte run` and `rezepte show`, and the program they belong to.
 public enum ScenarioCommands {
-  /// `rezepte [run] [PATH…] …`.
-  public static let run = Command(
-    name: "run",
-    summary: "Replays scenario files and compares what the screens show.",
-    discussion: HelpText.runDiscussion,
-    arguments: Arguments(
-      placeholder: "PATH…",
-      help: "Scenario files, or folders searched for *.scenario (default: Scenarios).",
-      count: 0...Int.max),
-    options: [
-      .flag("--record", help: "Writes the actual screen into every `expect screen` block."),
-      .value("--catalog", "DIR", help: "Uses the catalog in DIR instead of the embedded one."),
-      .value(
-        "--filter", "TEXT", help: "Runs only the scenarios whose file name or title contains TEXT."
-      ),
-      .value(
-        "--base-url", "URL",
-        help: "Sends the requests over HTTP to a TheMealDB-compatible server, such as "
-          + "http://127.0.0.1:8080/api/json/v1/1/ (`rezepte serve`)."),
-      .flag("--live", help: "Sends the requests to the real TheMealDB."),
-      .flag("--timing", help: "Adds the wall time each scenario took to its line."),
-      .value(
-        "--shard", "K/N",
-        help: "Runs only share K of N (1 ≤ K ≤ N): every file lands in the same share on every "
-          + "machine, so N CI jobs with K = 1…N together run each file once."),
-      .flag("--list", help: "Prints the files that would run (after --shard and --filter)."),
-      .value(
-        "--jobs", "N",
-        help: "Replays up to N scenarios at once (1-\(CommandLineOptions.RunOptions.maximumJobs), "
-          + "default 1); the report stays in file order, the same bytes as with 1. This overlaps "
-          + "waiting for a server (--base-url, --live); offline replays take turns on one thread."
-      ),
-    ],
-    epilogue: {
-      "Steps of a scenario file (one per line; `#` starts a comment):\n" + HelpText.steps
-    },
-    run: { invocation throws(UsageError) in
-      try await runScenarios(CommandLineOptions.RunOptions(invocation), console: invocation.console)
-    })
+  /// `rezepte [run] [PATH…] …` in a program without real HTTP: `--base-url` and `--live` say so.
+  public static var run: Command { run(network: nil) }
+
+  /// `rezepte [run] [PATH…] …`; `--base-url` and `--live` send the requests over transports
+  /// `network` makes.
+  public static func run(network: HTTPTransportMaker?) -> Command {
+    Command(
+      name: "run",
+      summary: "Replays scenario files and compares what the screens show.",
+      discussion: HelpText.runDiscussion,
+      arguments: Arguments(
+        placeholder: "PATH…",
+        help: "Scenario files, or folders searched for *.scenario (default: Scenarios).",
+        count: 0...Int.max),
+      options: [
+        .flag("--record", help: "Writes the actual screen into every `expect screen` block."),
+        .value("--catalog", "DIR", help: "Uses the catalog in DIR instead of the embedded one."),
+        .value(
+          "--filter", "TEXT",
+          help: "Runs only the scenarios whose file name or title contains TEXT."
+        ),
+        .value(
+          "--base-url", "URL",
+          help: "Sends the requests over HTTP to a TheMealDB-compatible server, such as "
+            + "http://127.0.0.1:8080/api/json/v1/1/ (`rezepte serve`)."),
+        .flag("--live", help: "Sends the requests to the real TheMealDB."),
+        .flag("--timing", help: "Adds the wall time each scenario took to its line."),
+        .value(
+          "--shard", "K/N",
+          help: "Runs only share K of N (1 ≤ K ≤ N): every file lands in the same share on every "
+            + "machine, so N CI jobs with K = 1…N together run each file once."),
+        .flag("--list", help: "Prints the files that would run (after --shard and --filter)."),
+        .value(
+          "--jobs", "N",
+          help:
+            "Replays up to N scenarios at once (1-\(CommandLineOptions.RunOptions.maximumJobs), "
+            + "default 1); the report stays in file order, the same bytes as with 1. This overlaps "
+            + "waiting for a server (--base-url, --live); offline replays take turns on one thread."
+        ),
+      ],
+      epilogue: {
+        "Steps of a scenario file (one per line; `#` starts a comment):\n" + HelpText.steps
+      },
+      run: { invocation throws(UsageError) in
+        try await runScenarios(
+          CommandLineOptions.RunOptions(invocation), network: network, console: invocation.console)
+      })
+  }
 
   /// `rezepte show FILE …`.
   public static let show = Command(
@@ -78,12 +87,16 @@ public enum ScenarioCommands {
     run: { invocation in await writeStoryboard(invocation) })
 
   /// The `rezepte` program: `run` (the default) and `show`, then `more` commands (`serve`,
-  /// `capture`, …), which live in the libraries that do their work.
-  public static func program(adding more: [Command] = []) -> Program {
+  /// `capture`, …), which live in the libraries that do their work. `run --base-url` and
+  /// `--live` go over transports `network` makes; without it they say that this program has no
+  /// real HTTP.
+  public static func program(
+    adding more: [Command] = [], network: HTTPTransportMaker? = nil
+  ) -> Program {
     Program(
       name: "rezepte",
       summary: "replays the recipe app's scenario files against an offline TheMealDB.",
-      commands: [run, show, storyboard] + more, defaultCommand: "run",
+      commands: [run(network: network), show, storyboard] + more, defaultCommand: "run",
       isDefaultCommandArgument: isPath,
       epilogue: {
         "Steps of a scenario file (one per line; `#` starts a comment):\n" + HelpText.steps
@@ -101,19 +114,26 @@ public enum ScenarioCommands {
 
   @MainActor
   static func runScenarios(
-    _ options: CommandLineOptions.RunOptions, console: Console
+    _ options: CommandLineOptions.RunOptions, network: HTTPTransportMaker?, console: Console
   ) async -> ExitCode {
+    let server: URL? =
+      if options.live {
+        MealAPI.theMealDB
+      } else if let text = options.baseURL {
+        URL(string: text)
+      } else {
+        nil
+      }
+    if server != nil, network == nil {
+      console.errorOutput(
+        "error: \(NetworkUnavailable(option: options.live ? "--live" : "--base-url"))")
+      return .badInput
+    }
     guard let catalog = loadCatalog(options.catalog, console: console) else { return .badInput }
     let backend: AppDriver.Backend =
-      if options.live {
-        .http(URLSessionTransport.theMealDB)
-      } else if let text = options.baseURL, let baseURL = URL(string: text) {
-        .http(baseURL)
-      } else {
-        .catalog
-      }
-    if !options.list, case .http(let baseURL) = backend,
-      let problem = await AppDriver.probe(baseURL)
+      if let server, let network { .http(server, network: network) } else { .catalog }
+    if !options.list, case .http(let baseURL, let network) = backend,
+      let problem = await AppDriver.probe(baseURL, network: network)
     {
       console.errorOutput("error: \(problem)")
       if options.live {

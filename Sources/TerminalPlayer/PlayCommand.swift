@@ -56,37 +56,45 @@ public enum PlayCommand {
     }
   }
 
-  /// The declaration of `rezepte play`: its options, help and run.
-  public static let command = Command(
-    name: "play",
-    summary: "Plays the app in the terminal; --save writes what you did as a scenario file.",
-    discussion: """
-      Opens the recipe app full-screen in the terminal, over the same screens the scenarios \
-      check, in real time: the 400 ms search pause, loading states and network delays are real. \
-      Favourites are stored where the app keeps them ($XDG_DATA_HOME/rezepte/favorites.json).
-      Exit status: 0 after quitting, 1 when the session could not be saved, 2 for bad input \
-      (also when standard input or output is not a terminal).
-      """,
-    options: [
-      .value(
-        "--catalog", "DIR", help: "Answers from the catalog in DIR instead of the embedded one."),
-      .value(
-        "--base-url", "URL", help: "Sends the requests over HTTP to a TheMealDB-compatible server."),
-      .flag("--live", help: "Sends the requests to the real TheMealDB."),
-      .value(
-        "--save", "FILE",
-        help: "When you quit, writes what you did as a scenario file: the steps, the pauses "
-          + "between them (rounded down to 100 ms) and the screens as `rezepte run FILE` replays "
-          + "them against the catalog."),
-      .flag("--force", help: "Lets --save replace an existing file."),
-      .value(
-        "--start", "SCREEN",
-        help: "Starts on the category grid (categories) or the recipe list (list, the default)."),
-    ],
-    epilogue: { keys },
-    run: { invocation throws(UsageError) in
-      await run(try Options(invocation), console: invocation.console)
-    })
+  /// The declaration of `rezepte play` in a program without real HTTP: `--base-url` and `--live`
+  /// say so.
+  public static var command: Command { command(network: nil) }
+
+  /// The declaration of `rezepte play`: its options, help and run; `--base-url` and `--live`
+  /// go over transports `network` makes.
+  public static func command(network: HTTPTransportMaker?) -> Command {
+    Command(
+      name: "play",
+      summary: "Plays the app in the terminal; --save writes what you did as a scenario file.",
+      discussion: """
+        Opens the recipe app full-screen in the terminal, over the same screens the scenarios \
+        check, in real time: the 400 ms search pause, loading states and network delays are real. \
+        Favourites are stored where the app keeps them ($XDG_DATA_HOME/rezepte/favorites.json).
+        Exit status: 0 after quitting, 1 when the session could not be saved, 2 for bad input \
+        (also when standard input or output is not a terminal).
+        """,
+      options: [
+        .value(
+          "--catalog", "DIR", help: "Answers from the catalog in DIR instead of the embedded one."),
+        .value(
+          "--base-url", "URL",
+          help: "Sends the requests over HTTP to a TheMealDB-compatible server."),
+        .flag("--live", help: "Sends the requests to the real TheMealDB."),
+        .value(
+          "--save", "FILE",
+          help: "When you quit, writes what you did as a scenario file: the steps, the pauses "
+            + "between them (rounded down to 100 ms) and the screens as `rezepte run FILE` replays "
+            + "them against the catalog."),
+        .flag("--force", help: "Lets --save replace an existing file."),
+        .value(
+          "--start", "SCREEN",
+          help: "Starts on the category grid (categories) or the recipe list (list, the default)."),
+      ],
+      epilogue: { keys },
+      run: { invocation throws(UsageError) in
+        await run(try Options(invocation), network: network, console: invocation.console)
+      })
+  }
 
   /// The keys, a contract; the player's bottom line shows those the screen offers.
   static let keys = """
@@ -109,8 +117,15 @@ public enum PlayCommand {
 
   /// Runs the player; returns the exit status.
   @MainActor
-  static func run(_ options: Options, console: Console) async -> ExitCode {
+  static func run(
+    _ options: Options, network: HTTPTransportMaker?, console: Console
+  ) async -> ExitCode {
     let printError = console.errorOutput
+    let server = options.live ? MealAPI.theMealDB : options.baseURL.flatMap(URL.init(string:))
+    if server != nil, network == nil {
+      printError("error: \(NetworkUnavailable(option: options.live ? "--live" : "--base-url"))")
+      return .badInput
+    }
     guard Terminal.isAvailable else {
       printError(
         "error: `rezepte play` needs a terminal on its standard input and output; run it in a "
@@ -132,10 +147,8 @@ public enum PlayCommand {
     }
 
     let base: any Transport =
-      if options.live {
-        URLSessionTransport(baseURL: URLSessionTransport.theMealDB)
-      } else if let url = options.baseURL.flatMap(URL.init(string:)) {
-        URLSessionTransport(baseURL: url)
+      if let server, let network {
+        network(server)
       } else {
         CatalogTransport(
           catalog: catalog, clock: ContinuousClock(), seed: UInt64.random(in: 1...UInt64.max))

@@ -1,13 +1,8 @@
-import CommandLineKit
-import Explore
 import Foundation
-import MealServer
-import Scenarios
-import TerminalPlayer
+import RezepteProgram
 
-// The `rezepte` command: one program of declared commands; the work is done in the libraries.
-let program = ScenarioCommands.program(adding: [
-  ServeCommand.command, CaptureCommand.command, PlayCommand.command, ExploreCommand.command,
-])
-let status = await program.run(Array(CommandLine.arguments.dropFirst()), console: .standard)
-exit(status.rawValue)
+// The `rezepte` command, without networking so that it starts fast: a command line that needs
+// real HTTP goes to `rezepte-net` beside it (README, "Start-up").
+let arguments = Array(CommandLine.arguments.dropFirst())
+NetworkHalf.handOverIfNeeded(arguments)
+exit(await rezepteProgram(network: nil).run(arguments, console: .standard).rawValue)

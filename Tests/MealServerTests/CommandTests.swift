@@ -1,5 +1,7 @@
 import CommandLineKit
 import Foundation
+import LiveNetwork
+import MealDB
 import Testing
 import VirtualTime
 
@@ -139,11 +141,27 @@ import VirtualTime
     let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
       "capture-\(UUID().uuidString)")
     defer { try? FileManager.default.removeItem(at: directory) }
-    let program = Program(name: "rezepte", summary: "", commands: [CaptureCommand.command])
+    let program = Program(
+      name: "rezepte", summary: "", commands: [CaptureCommand.command(network: .urlSession)])
     let status = await program.run(
       ["capture", "--base-url", server.baseURL.absoluteString, "--out", directory.path],
       console: Console(output: { _ in }, errorOutput: { _ in }))
     #expect(status == .failure)
+  }
+
+  @Test("capture in a program without real HTTP is exit 2 with a sentence, and writes nothing")
+  @MainActor
+  func captureWithoutNetwork() async throws {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "capture-\(UUID().uuidString)")
+    let errors = Lines()
+    let program = Program(name: "rezepte", summary: "", commands: [CaptureCommand.command])
+    let status = await program.run(
+      ["capture", "--base-url", "http://127.0.0.1:9/", "--out", directory.path],
+      console: Console(output: { _ in }, errorOutput: errors.append))
+    #expect(status == .badInput)
+    #expect(errors.all == ["error: \(NetworkUnavailable(option: "capture"))"])
+    #expect(!FileManager.default.fileExists(atPath: directory.path))
   }
 }
 

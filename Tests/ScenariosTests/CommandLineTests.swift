@@ -1,6 +1,7 @@
 import CommandLineKit
 import Foundation
 import MealCatalog
+import MealDB
 import MealServer
 import Testing
 
@@ -65,6 +66,17 @@ import Testing
     let (code, capture) = await rezepte(["run", "--catalog", "/nonexistent-catalog"])
     #expect(code == .badInput)
     #expect(capture.errors.hasPrefix("error: /nonexistent-catalog"))
+    #expect(capture.output.isEmpty)
+  }
+
+  @Test(
+    "run --base-url or --live in a program without real HTTP is exit 2 with a sentence",
+    arguments: [["--base-url", "http://127.0.0.1:9/"], ["--live"]])
+  func runWithoutNetwork(arguments: [String]) async {
+    let (code, capture) = await rezepte(["run"] + arguments)
+    #expect(code == .badInput)
+    #expect(capture.errors == "error: \(NetworkUnavailable(option: arguments[0]))")
+    #expect(capture.errors.contains("needs real HTTP, which this program is built without"))
     #expect(capture.output.isEmpty)
   }
 

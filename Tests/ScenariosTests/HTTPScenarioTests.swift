@@ -1,4 +1,5 @@
 import Foundation
+import LiveNetwork
 import MealCatalog
 import MealServer
 import Testing
@@ -32,7 +33,8 @@ import Testing
     let scenario = try loadLessonScenario(file)
     let offline = await screens(scenario, on: AppDriver(catalog: embeddedCatalog))
     let overHTTP = await screens(
-      scenario, on: AppDriver(catalog: embeddedCatalog, backend: .http(baseURL)))
+      scenario,
+      on: AppDriver(catalog: embeddedCatalog, backend: .http(baseURL, network: .urlSession)))
 
     #expect(offline.passed)
     #expect(overHTTP.failure == nil, "\(overHTTP.failure?.description ?? "")")
@@ -54,7 +56,8 @@ import Testing
     for file in lessonFiles {
       let scenario = try loadLessonScenario(file)
       let result = await ScenarioRunner().run(
-        scenario, on: AppDriver(catalog: embeddedCatalog, backend: .http(baseURL)))
+        scenario,
+        on: AppDriver(catalog: embeddedCatalog, backend: .http(baseURL, network: .urlSession)))
       if result.passed { passed.append(file) }
     }
     #expect(passed.contains("02-suche.scenario"))
@@ -72,7 +75,9 @@ import Testing
     var lines: [String] = []
     let command = ScenarioCommand(
       context: ScenarioContext(catalog: embeddedCatalog),
-      makeDriver: { AppDriver(catalog: embeddedCatalog, backend: .http(baseURL)) },
+      makeDriver: {
+        AppDriver(catalog: embeddedCatalog, backend: .http(baseURL, network: .urlSession))
+      },
       useColor: false, output: { lines.append($0) }, errorOutput: { lines.append($0) },
       now: { .zero })
     var options = CommandLineOptions.RunOptions()
@@ -93,10 +98,10 @@ import Testing
   func probe() async throws {
     let (server, baseURL) = try startServer()
     let port = try #require(server.port)
-    #expect(await AppDriver.probe(baseURL) == nil)
+    #expect(await AppDriver.probe(baseURL, network: .urlSession) == nil)
     await server.stop()
     let closed = try #require(URL(string: "http://127.0.0.1:\(port)/api/json/v1/1/"))
-    let problem = try #require(await AppDriver.probe(closed, timeout: 2))
+    let problem = try #require(await AppDriver.probe(closed, network: .urlSession, timeout: 2))
     #expect(problem.hasPrefix("http://127.0.0.1:\(port)/api/json/v1/1/ cannot be reached ("))
   }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import LiveNetwork
 import MealCatalog
 import MealDB
 import MealServer

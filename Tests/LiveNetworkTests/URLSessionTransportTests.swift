@@ -1,4 +1,5 @@
 import Foundation
+import LiveNetwork
 import MealDB
 import Testing
 

@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import MealDB
 
 #if canImport(FoundationNetworking)
   import FoundationNetworking
@@ -10,8 +11,8 @@ import Foundation
 /// Every request has a total deadline, however slowly the server trickles its answer, and an
 /// answer has a size limit; past either the request fails and its connection is dropped.
 public struct URLSessionTransport: Transport {
-  /// TheMealDB's public API with the free test key `1`.
-  public static let theMealDB = URL(string: "https://www.themealdb.com/api/json/v1/1/")!
+  /// TheMealDB's public API with the free test key `1` (`MealAPI.theMealDB`).
+  public static let theMealDB = MealAPI.theMealDB
 
   /// The largest answer read by default: 32 MB, several times a whole real catalog.
   public static let defaultMaxBytes = 32 * 1024 * 1024
@@ -31,8 +32,10 @@ public struct URLSessionTransport: Transport {
   ///     and short enough that nobody gives up first.
   ///   - maxBytes: the largest answer read; a longer one fails with
   ///     `URLError.dataLengthExceedsMaximum`.
-  public init(baseURL: URL = theMealDB, timeout: TimeInterval = 15, maxBytes: Int = defaultMaxBytes)
-  {
+  public init(
+    baseURL: URL = theMealDB, timeout: TimeInterval = HTTPTransportMaker.defaultTimeout,
+    maxBytes: Int = defaultMaxBytes
+  ) {
     self.baseURL = baseURL
     self.timeout = timeout
     self.maxBytes = maxBytes

@@ -1,0 +1,135 @@
+import Foundation
+import Testing
+
+@testable import RezepteProgram
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Which command lines `rezepte` hands to `rezepte-net`: exactly those that need real HTTP.
+@Suite struct NetworkHalfReasonTests {
+  @Test(
+    "capture, --base-url and --live on run or play need the networking half",
+    arguments: [
+      (["capture", "--base-url", "http://x/", "--out", "d"], "capture"),
+      (["run", "--base-url", "http://127.0.0.1:8080/"], "--base-url"),
+      (["run", "--base-url=http://127.0.0.1:8080/"], "--base-url"),
+      (["--base-url", "http://127.0.0.1:8080/", "Scenarios"], "--base-url"),
+      (["Scenarios/", "--live"], "--live"),
+      (["play", "--live"], "--live"),
+      (["play", "--base-url", "http://x/"], "--base-url"),
+    ])
+  func needsNetwork(arguments: [String], reason: String) {
+    #expect(NetworkHalf.reason(arguments) == reason)
+  }
+
+  @Test(
+    "Offline command lines, help, and words after -- stay in rezepte",
+    arguments: [
+      [], ["--help"], ["run"], ["Scenarios/01-kategorien.scenario"], ["help", "capture"],
+      ["capture", "--help"], ["run", "--base-url", "http://x/", "-h"], ["run", "--", "--live"],
+      ["show", "a.scenario"], ["serve", "--port", "0"], ["storyboard"],
+      ["run", "--filter", "--live-ish"],
+    ])
+  func offline(arguments: [String]) {
+    #expect(NetworkHalf.reason(arguments) == nil)
+  }
+}
+
+/// The built executables, run as a user runs them.
+@Suite struct NetworkHalfProcessTests {
+  @Test("rezepte hands run --base-url to rezepte-net, whose start-up probe reports the closed port")
+  func delegates() throws {
+    let rezepte = try #require(Self.built("rezepte"), "build first: swift build")
+    let url = "http://127.0.0.1:\(try closedLoopbackPort())/api/json/v1/1/"
+    let (status, errors) = try run(rezepte, ["run", "--base-url", url, "Scenarios"])
+    #expect(status == 2)
+    #expect(errors.hasPrefix("error: \(url) cannot be reached ("), "\(errors)")
+  }
+
+  @Test("rezepte without rezepte-net beside it says how to build it, with exit status 2")
+  func missingSibling() throws {
+    let rezepte = try #require(Self.built("rezepte"), "build first: swift build")
+    let folder = FileManager.default.temporaryDirectory
+      .appendingPathComponent("rezepte-alone-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let alone = folder.appendingPathComponent("rezepte")
+    try FileManager.default.copyItem(at: rezepte, to: alone)
+
+    let (status, errors) = try run(alone, ["run", "--base-url", "http://127.0.0.1:9/"])
+    #expect(status == 2)
+    #expect(
+      errors
+        == "error: --base-url needs rezepte-net, the networking half of rezepte, next to "
+        + "\(alone.resolvingSymlinksInPath().path); build it with 'swift build --product "
+        + "rezepte-net' (swift build builds both)\n")
+  }
+
+  #if os(Linux)
+    @Test("rezepte does not link FoundationNetworking or libcurl; rezepte-net does")
+    func linkage() throws {
+      let rezepte = try #require(Self.built("rezepte"), "build first: swift build")
+      let net = try #require(Self.built("rezepte-net"), "build first: swift build")
+      // The dynamic section names every library the loader maps at start.
+      let needed = Data("libFoundationNetworking.so".utf8)
+      #expect(try Data(contentsOf: rezepte).range(of: needed) == nil)
+      #expect(try Data(contentsOf: net).range(of: needed) != nil)
+    }
+  #endif
+
+  /// The product `name` built beside the test bundle, or in the package's debug folder.
+  static func built(_ name: String) -> URL? {
+    let besideTests = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+    let packageBuild = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+      .deletingLastPathComponent().deletingLastPathComponent()
+      .appendingPathComponent(".build/debug")
+    return [besideTests, packageBuild].map { $0.appendingPathComponent(name) }.first {
+      FileManager.default.isExecutableFile(atPath: $0.path)
+    }
+  }
+
+  /// Runs `executable` to its end in the package folder; its exit status and standard error.
+  private func run(_ executable: URL, _ arguments: [String]) throws -> (Int32, String) {
+    let process = Process()
+    let errors = Pipe()
+    process.executableURL = executable
+    process.arguments = arguments
+    process.currentDirectoryURL = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+      .deletingLastPathComponent().deletingLastPathComponent()
+    process.standardInput = FileHandle.nullDevice
+    process.standardOutput = FileHandle.nullDevice
+    process.standardError = errors
+    try process.run()
+    let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    return (process.terminationStatus, text)
+  }
+}
+
+/// A port on 127.0.0.1 that was free a moment ago: bound to learn its number, then closed again,
+/// so that a connection to it is refused.
+private func closedLoopbackPort() throws -> UInt16 {
+  #if canImport(Glibc)
+    let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+  #else
+    let fd = socket(AF_INET, SOCK_STREAM, 0)
+  #endif
+  guard fd >= 0 else { throw POSIXError(.init(rawValue: errno) ?? .EIO) }
+  defer { close(fd) }
+  var address = sockaddr_in()
+  address.sin_family = sa_family_t(AF_INET)
+  address.sin_port = 0
+  address.sin_addr.s_addr = inet_addr("127.0.0.1")
+  var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+  let bound = withUnsafeMutablePointer(to: &address) { pointer in
+    pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { socketAddress in
+      bind(fd, socketAddress, length) == 0 && getsockname(fd, socketAddress, &length) == 0
+    }
+  }
+  guard bound else { throw POSIXError(.init(rawValue: errno) ?? .EIO) }
+  return UInt16(bigEndian: address.sin_port)
+}
