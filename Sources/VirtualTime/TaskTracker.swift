@@ -20,18 +20,28 @@ public final class TaskTracker: Sendable {
   @TaskLocal public static var current: TaskTracker?
 
   /// Starts `operation` on the main actor as a tracked task.
+  ///
+  /// The task prefers `MainQueueExecutor` for the work that belongs to no actor (above all the
+  /// resumption of its continuations, which the runtime schedules on the generic executor), so
+  /// that it stays on the main queue and waking it wakes no other thread.
   @discardableResult
   public func spawn(
     _ operation: @escaping @MainActor @Sendable () async -> Void
   ) -> Task<Void, Never> {
     // Counted before the task exists, so that `settle()` called right after cannot miss it.
     state.withLock { $0.busy += 1 }
-    return Task { @MainActor in
+    // A named closure: `Task(executorPreference:)` with a closure literal that is isolated to the
+    // main actor trips the compiler's region-based isolation checker.
+    let tracked: @MainActor @Sendable () async -> Void = {
       await TaskTracker.$current.withValue(self) {
         await operation()
       }
       self.finished()
     }
+    if #available(macOS 15, iOS 18, *) {
+      return Task(executorPreference: MainQueueExecutor.shared, operation: tracked)
+    }
+    return Task(operation: tracked)
   }
 
   /// Whether no tracked task is busy.
@@ -43,8 +53,21 @@ public final class TaskTracker: Sendable {
   /// Returns once every tracked task has finished or sleeps on a virtual clock.
   ///
   /// - Parameter isolation: where the caller runs, and where it resumes: on its own actor, so
-  ///   that waiting costs no hop to a worker thread and back.
+  ///   that waiting costs no hop to a worker thread and back. The wait prefers
+  ///   `MainQueueExecutor`, so that the last tracked task, ending on the main actor, resumes the
+  ///   caller on the main queue instead of on a worker thread of the global executor.
   public func settle(isolation: isolated (any Actor)? = #isolation) async {
+    if #available(macOS 15, iOS 18, *) {
+      // The continuation below resumes on the generic executor, which this makes the main queue.
+      await withTaskExecutorPreference(MainQueueExecutor.shared, isolation: isolation) {
+        await waitUntilSettled(isolation: isolation)
+      }
+    } else {
+      await waitUntilSettled(isolation: isolation)
+    }
+  }
+
+  private func waitUntilSettled(isolation: isolated (any Actor)?) async {
     await withCheckedContinuation(isolation: isolation) {
       (continuation: CheckedContinuation<Void, Never>) in
       let ready = state.withLock { state -> Bool in
