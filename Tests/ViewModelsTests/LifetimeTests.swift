@@ -20,7 +20,7 @@ import VirtualTime
     catalog?.enqueueRandom(ids: ["52982"])
     catalog?.setDelay(.milliseconds(500), for: "random.php")
     await app.send(.diceTapped)
-    weak var old = app.model
+    weak let old = app.model
     await app.relaunch()
     #expect(old == nil)
     await app.advance(by: .seconds(1))
