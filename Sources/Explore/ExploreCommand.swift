@@ -112,9 +112,7 @@ public enum ExploreCommand {
   ) async -> Int32 {
     let catalog: Catalog
     do {
-      catalog =
-        try options.catalog.map { try Catalog(directory: URL(fileURLWithPath: $0)) }
-        ?? Catalog.embedded()
+      catalog = try Catalog.load(directory: options.catalog)
     } catch {
       errorOutput("error: \(error)")
       return 2

@@ -190,6 +190,12 @@ extension Catalog {
     return try Catalog(directory: directory)
   }
 
+  /// The catalog a command's `--catalog DIR` names, or the embedded one without it.
+  public static func load(directory path: String?) throws -> Catalog {
+    guard let path else { return try embedded() }
+    return try Catalog(directory: URL(fileURLWithPath: path))
+  }
+
   private static func read(_ url: URL) throws -> Data {
     let reason: CatalogError.Reason
     switch FileKind(path: url.path) {

@@ -174,8 +174,7 @@ public enum ScenarioCommands {
   /// The catalog at `path`, or the embedded one; `nil` after saying why it cannot be loaded.
   static func loadCatalog(_ path: String?, console: Console) -> Catalog? {
     do {
-      if let path { return try Catalog(directory: URL(fileURLWithPath: path)) }
-      return try Catalog.embedded()
+      return try Catalog.load(directory: path)
     } catch {
       console.errorOutput("error: \(error)")
       return nil

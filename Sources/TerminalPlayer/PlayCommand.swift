@@ -138,9 +138,7 @@ public enum PlayCommand {
     }
     let catalog: Catalog
     do {
-      catalog =
-        try options.catalog.map { try Catalog(directory: URL(fileURLWithPath: $0)) }
-        ?? Catalog.embedded()
+      catalog = try Catalog.load(directory: options.catalog)
     } catch {
       printError("error: \(error)")
       return .badInput
