@@ -365,9 +365,20 @@ public enum StepTable {
 
   /// The entry whose keyword starts `words`, the longest one when several do.
   static func entry(startingWith words: [String]) -> StepKind? {
-    entries.filter { words.starts(with: $0.keyword.split(separator: " ").map(String.init)) }
-      .max { $0.keyword.count < $1.keyword.count }
+    guard let first = words.first, let candidates = byFirstWord[first] else { return nil }
+    return candidates.first { words.starts(with: $0.words) }?.kind
   }
+
+  /// The entries by their keyword's first word, each keyword split into words once, the longest
+  /// first: every line of every file looks its step up here.
+  private static let byFirstWord: [String: [(words: [String], kind: StepKind)]] = {
+    var table: [String: [(words: [String], kind: StepKind)]] = [:]
+    for entry in entries {
+      let words = entry.keyword.split(separator: " ").map(String.init)
+      table[words[0], default: []].append((words, entry))
+    }
+    return table.mapValues { $0.sorted { $0.words.count > $1.words.count } }
+  }()
 
   /// The steps as the help prints them: syntax, explanation and example, one block per step.
   public static func helpText() -> String {
