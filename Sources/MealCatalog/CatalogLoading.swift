@@ -81,12 +81,8 @@ extension Catalog {
       try Self.checkUTF8(categoriesData)
       // `CategoryResponse` reads a missing or `null` list as empty, which suits an API answer but
       // would let a wrong file (say, a meals answer) load as a catalog without categories.
-      let envelope = try JSONDecoder().decode(JSONValue.self, from: categoriesData)
-      guard case .array(let items)? = envelope.object?["categories"] else {
-        throw CatalogError.Reason.wrongShape(#"is not a {"categories": [...]} answer"#)
-      }
-      guard !items.isEmpty else { throw CatalogError.Reason.noCategories }
-      categories = try JSONDecoder().decode(CategoryResponse.self, from: categoriesData).categories
+      categories = try Self.readCategories(categoriesData)
+      guard !categories.isEmpty else { throw CatalogError.Reason.noCategories }
       var seen: [String: Int] = [:]
       for (index, category) in categories.enumerated() {
         let key = String(decoding: Record.sortKey(category.name), as: UTF8.self)
@@ -188,6 +184,26 @@ extension Catalog {
       throw CatalogError(path: "Catalog", reason: .unreadable("the embedded catalog is missing"))
     }
     return try Catalog(directory: directory)
+  }
+
+  /// The categories of `categories.json`, read once. Unlike `CategoryResponse`, which reads a
+  /// missing or `null` list as empty (right for an API answer), a file without the list is the
+  /// wrong file, such as a meals answer.
+  private static func readCategories(_ data: Data) throws -> [Category] {
+    struct File: Decodable {
+      let categories: [Category]
+    }
+    do {
+      return try JSONDecoder().decode(File.self, from: data).categories
+    } catch DecodingError.keyNotFound(let key, let context)
+      where key.stringValue == "categories" && context.codingPath.isEmpty
+    {
+      throw CatalogError.Reason.wrongShape(#"is not a {"categories": [...]} answer"#)
+    } catch DecodingError.valueNotFound(_, let context) where context.codingPath.count == 1 {
+      throw CatalogError.Reason.wrongShape(#"is not a {"categories": [...]} answer"#)
+    } catch DecodingError.typeMismatch(_, let context) where context.codingPath.count <= 1 {
+      throw CatalogError.Reason.wrongShape(#"is not a {"categories": [...]} answer"#)
+    }
   }
 
   /// The catalog a command's `--catalog DIR` names, or the embedded one without it.

@@ -70,6 +70,17 @@ import Testing
         == "/c/categories.json: lists no categories; a catalog needs at least one")
   }
 
+  @Test(
+    "A categories file without the list of categories is the wrong file",
+    arguments: [
+      #"{"meals":[]}"#, #"{"categories":null}"#, #"{"categories":"Dessert"}"#, #"[]"#,
+    ])
+  func wrongCategoriesFile(text: String) throws {
+    let error = try error(categories: text, meals: Self.meals(Self.tart))
+    #expect(
+      error.description == #"/c/categories.json: is not a {"categories": [...]} answer"#)
+  }
+
   @Test("Invalid UTF-8 says so, and where", arguments: ["categories.json", "meals.json"])
   func invalidUTF8(file: String) throws {
     var categories = Data(Self.categories.utf8)
