@@ -40,22 +40,7 @@ public enum AtomicFile {
     let target = try resolvingLinks(path)
     let folder = (target as NSString).deletingLastPathComponent
     let name = (target as NSString).lastPathComponent
-    var finalMode = mode & ~currentUmask()
-    var info = stat()
-    if lstat(target, &info) == 0 {
-      switch info.st_mode & S_IFMT {
-      case S_IFREG: break
-      case S_IFDIR: throw FileWriteError(path: path, reason: "a folder is in the way of the file")
-      default: throw FileWriteError(path: path, reason: "it is not a regular file")
-      }
-      // The mode bits count even for a user whom `access` would let write (root).
-      guard info.st_mode & 0o222 != 0, access(target, W_OK) == 0 else {
-        throw FileWriteError(path: path, reason: "the file is read-only")
-      }
-      finalMode = info.st_mode & 0o7777
-    } else if errno != ENOENT {
-      throw FileWriteError(path: path, reason: describe(errno))
-    }
+    let finalMode = try existingMode(of: target, path: path) ?? mode & ~currentUmask()
     let folderPath = folder.isEmpty ? "." : folder
     if createFolders {
       do {
@@ -106,6 +91,52 @@ public enum AtomicFile {
       fsync(folderDescriptor)
       close(folderDescriptor)
     }
+  }
+
+  /// Checks, without writing anything, that `write(_:to:)` could replace or create the file at
+  /// `path` now: its links resolve, it is a regular file whose mode bits allow writing (even for
+  /// root), and its folder exists and takes new files.
+  ///
+  /// - Throws: the `FileWriteError` that `write` would throw.
+  public static func checkWritable(_ path: String) throws(FileWriteError) {
+    let target = try resolvingLinks(path)
+    let folder = (target as NSString).deletingLastPathComponent
+    let folderPath = folder.isEmpty ? "." : folder
+    _ = try existingMode(of: target, path: path)
+    var folderInfo = stat()
+    guard stat(folderPath, &folderInfo) == 0 else {
+      throw FileWriteError(path: path, reason: "the folder \(folderPath) \(describe(errno))")
+    }
+    guard folderInfo.st_mode & S_IFMT == S_IFDIR else {
+      throw FileWriteError(path: path, reason: "\(folderPath) is not a folder")
+    }
+    guard access(folderPath, W_OK | X_OK) == 0 else {
+      throw FileWriteError(
+        path: path, reason: "the folder \(folderPath) takes no new file (\(describe(errno)))")
+    }
+  }
+
+  /// The permission bits of the regular file at `target`, `nil` when there is none yet.
+  ///
+  /// - Throws: when something else is in the way or the file is read-only.
+  private static func existingMode(of target: String, path: String) throws(FileWriteError)
+    -> mode_t?
+  {
+    var info = stat()
+    guard lstat(target, &info) == 0 else {
+      guard errno == ENOENT else { throw FileWriteError(path: path, reason: describe(errno)) }
+      return nil
+    }
+    switch info.st_mode & S_IFMT {
+    case S_IFREG: break
+    case S_IFDIR: throw FileWriteError(path: path, reason: "a folder is in the way of the file")
+    default: throw FileWriteError(path: path, reason: "it is not a regular file")
+    }
+    // The mode bits count even for a user whom `access` would let write (root).
+    guard info.st_mode & 0o222 != 0, access(target, W_OK) == 0 else {
+      throw FileWriteError(path: path, reason: "the file is read-only")
+    }
+    return info.st_mode & 0o7777
   }
 
   /// The start of the name of every temporary file `write` makes for a file called `name`:

@@ -49,4 +49,15 @@ public enum ScenarioWriter {
       throw Diagnostic(file: path, line: nil, message: "cannot record the file: \(error.reason)")
     }
   }
+
+  /// Checks, without writing, that `write` could replace the file at `path` now.
+  ///
+  /// - Throws: a `Diagnostic` saying why the file cannot be recorded.
+  public static func checkWritable(_ path: String) throws(Diagnostic) {
+    do {
+      try AtomicFile.checkWritable(path)
+    } catch {
+      throw Diagnostic(file: path, line: nil, message: "cannot record the file: \(error.reason)")
+    }
+  }
 }

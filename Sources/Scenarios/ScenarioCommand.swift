@@ -1,4 +1,5 @@
 import CommandLineKit
+import Foundation
 
 /// `rezepte run` and `rezepte show` without the process around them: reads the files, reports bad
 /// input, replays each scenario on a fresh driver, prints the report and records screens.
@@ -31,7 +32,8 @@ public struct ScenarioCommand {
   }
 
   /// `rezepte run`: replays every scenario at `options.paths` (those of `options.shard`, if
-  /// given); writes files only with `--record` and only when every file parsed. With `--list`
+  /// given); writes files only with `--record` and only when every file parsed and can be
+  /// written. With `--list`
   /// it prints the files instead of running them.
   public func run(_ options: CommandLineOptions.RunOptions) async -> ExitCode {
     let (entries, missing) = ScenarioFiles.collectEntries(options.paths)
@@ -55,6 +57,23 @@ public struct ScenarioCommand {
     if options.list {
       for scenario in scenarios { output(scenario.file) }
       return .success
+    }
+
+    if options.record {
+      // Every file is checked before anything replays, so that no file is rewritten while
+      // another cannot be.
+      var unwritable: [Diagnostic] = []
+      for scenario in scenarios {
+        do throws(Diagnostic) {
+          try ScenarioWriter.checkWritable(scenario.file)
+        } catch {
+          unwritable.append(error)
+        }
+      }
+      guard unwritable.isEmpty else {
+        for diagnostic in unwritable { errorOutput(diagnostic.description) }
+        return .badInput
+      }
     }
 
     let runner = ScenarioRunner(mode: options.record ? .record : .check, now: now)
@@ -125,6 +144,15 @@ public struct ScenarioCommand {
 
   /// `rezepte show FILE`: the walkthrough of one scenario.
   public func show(_ options: CommandLineOptions.ShowOptions) async -> ExitCode {
+    var isFolder: ObjCBool = false
+    if FileManager.default.fileExists(atPath: options.file, isDirectory: &isFolder),
+      isFolder.boolValue
+    {
+      errorOutput(
+        "error: show takes one scenario file, and \(options.file) is a folder; "
+          + "'rezepte run \(options.file)' replays a folder")
+      return .badInput
+    }
     let (scenarios, diagnostics) = ScenarioFiles.load([options.file], context: context)
     guard diagnostics.isEmpty, let scenario = scenarios.first else {
       for diagnostic in diagnostics { errorOutput(diagnostic.description) }

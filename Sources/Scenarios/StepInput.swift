@@ -1,3 +1,5 @@
+import CommandLineKit
+
 /// What a step's parser gets: the tokens after the keyword, the indented block below the line,
 /// and the names of the catalog in use; its methods read the usual kinds of arguments.
 struct StepInput {
@@ -69,10 +71,20 @@ struct StepInput {
   }
 
   static func duration(_ word: String) throws -> Duration {
-    guard let duration = ScenarioDuration.parse(word) else {
-      throw StepError("`\(word)` is not a duration; write it like `400ms`, `1s` or `1.5s`")
+    switch ScenarioDuration.read(word) {
+    case .success(let duration):
+      return duration
+    case .failure(let error):
+      switch error.reason {
+      case .malformed:
+        throw StepError("`\(word)` is not a duration; write it like `400ms`, `1s` or `1.5s`")
+      case .tooPrecise:
+        throw StepError("`\(word)` is finer than a nanosecond")
+      case .outOfRange(let range):
+        throw StepError(
+          "`\(word)` is outside the allowed range of \(DurationText.describe(range))")
+      }
     }
-    return duration
   }
 
   func count() throws -> Int {
@@ -113,8 +125,10 @@ struct StepInput {
   func startScreen() throws -> StartScreen {
     let word = try single(what: "a start screen (`categories` or `list`)")
     guard let start = StartScreen(rawValue: word) else {
+      let screens = StartScreen.allCases.map(\.rawValue)
       throw StepError(
-        "unknown start screen `\(word)`\(didYouMean(word, StartScreen.allCases.map(\.rawValue)))")
+        "unknown start screen `\(word)`"
+          + didYouMean(word, screens, else: "the start screens are", screens))
     }
     return start
   }

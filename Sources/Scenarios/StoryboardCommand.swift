@@ -1,4 +1,5 @@
 import CommandLineKit
+import FileSafety
 import Foundation
 
 /// `rezepte storyboard [PATH…] [--out DIR] [--catalog DIR]` without the process around it:
@@ -62,7 +63,8 @@ public struct StoryboardCommand {
   }
 
   /// Replays every scenario at `options.paths`, prints the report as `run` does, and writes the
-  /// pages, each file atomically. Nothing is written when a file does not parse.
+  /// pages, each file atomically. Nothing is written when a file does not parse, `--out` is not
+  /// a folder, or a page cannot be written.
   public func run(_ options: Options) async -> ExitCode {
     let (files, missing) = ScenarioFiles.collect(options.paths)
     let (scenarios, diagnostics) = ScenarioFiles.load(files, context: context)
@@ -74,11 +76,31 @@ public struct StoryboardCommand {
       errorOutput("error: there are no .scenario files in \(options.paths.joined(separator: ", "))")
       return .badInput
     }
+    if let problem = Self.outProblem(options.out) {
+      errorOutput("error: \(problem)")
+      return .badInput
+    }
     let folder = URL(fileURLWithPath: options.out)
     do {
       try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     } catch {
-      errorOutput("error: cannot make the folder \(options.out) (\(error.localizedDescription))")
+      errorOutput("error: --out \(options.out): the folder cannot be made (\(Self.reason(error)))")
+      return .badInput
+    }
+    var pageNames = StoryboardPageNames()
+    let pages = scenarios.map { pageNames.name(for: $0.name) }
+    // Every page is checked before anything replays, so that a page that cannot be written
+    // stops the run before the others are replaced.
+    var unwritable: [Diagnostic] = []
+    for page in pages + ["index.html"] {
+      do {
+        try AtomicFile.checkWritable(folder.appendingPathComponent(page).path)
+      } catch {
+        unwritable.append(Self.pageError(error))
+      }
+    }
+    guard unwritable.isEmpty else {
+      for diagnostic in unwritable { errorOutput(diagnostic.description) }
       return .badInput
     }
 
@@ -86,12 +108,10 @@ public struct StoryboardCommand {
     let report = Report(useColor: useColor)
     var results: [ScenarioResult] = []
     var entries: [StoryboardIndexEntry] = []
-    var pageNames = StoryboardPageNames()
-    for scenario in scenarios {
+    for (scenario, page) in zip(scenarios, pages) {
       let (storyboard, result) = await collector.collect(scenario, on: makeDriver())
       results.append(result)
       for line in report.lines(for: result) { output(line) }
-      let page = pageNames.name(for: scenario.name)
       entries.append(StoryboardIndexEntry(storyboard, page: page))
       guard write(storyboard.html(), to: folder.appendingPathComponent(page)) else {
         return .badInput
@@ -100,19 +120,51 @@ public struct StoryboardCommand {
     guard write(Storyboard.indexHTML(entries), to: folder.appendingPathComponent("index.html"))
     else { return .badInput }
     output(report.summary(results))
-    let pages = entries.count == 1 ? "1 page" : "\(entries.count) pages"
-    output("storyboard: \(pages) and index.html in \(options.out)")
+    let written = entries.count == 1 ? "1 page" : "\(entries.count) pages"
+    output("storyboard: \(written) and index.html in \(options.out)")
     return ExitCode(results)
   }
 
   private func write(_ html: String, to file: URL) -> Bool {
     do {
-      try ScenarioWriter.write(html, to: file.path)
+      try AtomicFile.write(Data(html.utf8), to: file.path)
       return true
     } catch {
-      errorOutput("\(error)")
+      errorOutput(Self.pageError(error).description)
       return false
     }
+  }
+
+  private static func pageError(_ error: FileWriteError) -> Diagnostic {
+    Diagnostic(file: error.path, line: nil, message: "cannot write the page: \(error.reason)")
+  }
+
+  /// Why `out` cannot be the folder of the pages, as a sentence; `nil` when it is a folder or
+  /// can be made as one, as far as a file in the way goes.
+  static func outProblem(_ out: String) -> String? {
+    var isFolder: ObjCBool = false
+    if FileManager.default.fileExists(atPath: out, isDirectory: &isFolder) {
+      return isFolder.boolValue ? nil : "--out \(out) is a file, not a folder"
+    }
+    var parent = (out as NSString).deletingLastPathComponent
+    while !parent.isEmpty {
+      if FileManager.default.fileExists(atPath: parent, isDirectory: &isFolder) {
+        return isFolder.boolValue ? nil : "--out \(out): \(parent) is a file, not a folder"
+      }
+      let next = (parent as NSString).deletingLastPathComponent
+      guard next != parent else { break }
+      parent = next
+    }
+    return nil
+  }
+
+  /// The system's reason behind a failed `createDirectory`, without Foundation's error codes.
+  private static func reason(_ error: any Error) -> String {
+    let underlying = (error as NSError).userInfo[NSUnderlyingErrorKey] as? NSError
+    if let underlying, underlying.domain == NSPOSIXErrorDomain {
+      return String(cString: strerror(Int32(underlying.code))).lowercased()
+    }
+    return error.localizedDescription
   }
 }
 

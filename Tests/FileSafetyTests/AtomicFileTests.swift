@@ -92,6 +92,35 @@ import Testing
     }
     #expect(error.reason == "its symbolic links go round in a loop")
   }
+
+  @Test("checkWritable reports a read-only file behind a link, as write would, and writes nothing")
+  func checkWritableReadOnly() throws {
+    let folder = try Folder()
+    let target = folder.path("target")
+    try "old".write(toFile: target, atomically: false, encoding: .utf8)
+    chmod(target, 0o444)
+    try FileManager.default.createSymbolicLink(
+      atPath: folder.path("link"), withDestinationPath: "target")
+    let error = try #require(throws: FileWriteError.self) {
+      try AtomicFile.checkWritable(folder.path("link"))
+    }
+    #expect(error.description == "cannot write \(folder.path("link")): the file is read-only")
+    #expect(try String(contentsOfFile: target, encoding: .utf8) == "old")
+    #expect(try folder.contents() == ["link", "target"])
+  }
+
+  @Test("checkWritable accepts a writable file and a new file in a folder, and creates nothing")
+  func checkWritableAccepts() throws {
+    let folder = try Folder()
+    try "old".write(toFile: folder.path("file"), atomically: false, encoding: .utf8)
+    try AtomicFile.checkWritable(folder.path("file"))
+    try AtomicFile.checkWritable(folder.path("new"))
+    #expect(try folder.contents() == ["file"])
+    let error = try #require(throws: FileWriteError.self) {
+      try AtomicFile.checkWritable(folder.path("nowhere/file"))
+    }
+    #expect(error.reason == "the folder \(folder.path("nowhere")) does not exist")
+  }
 }
 
 /// `FileLock`: one holder at a time.

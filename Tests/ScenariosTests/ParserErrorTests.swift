@@ -43,6 +43,18 @@ import Testing
     ),
     ("wait", "f.scenario:1: error: `wait` needs a duration, as in `wait 400ms`"),
     (
+      "wait 3601s",
+      "f.scenario:1: error: `3601s` is outside the allowed range of 0s to 1 hour"
+    ),
+    (
+      "given start grid",
+      "f.scenario:1: error: unknown start screen `grid`; the start screens are `list`, `categories`"
+    ),
+    (
+      "given start categorys",
+      "f.scenario:1: error: unknown start screen `categorys`; did you mean `categories`?"
+    ),
+    (
       "launch\npick category \"Chiken\"",
       "f.scenario:2: error: unknown category `Chiken`; did you mean `Chicken`?"
     ),

@@ -9,10 +9,10 @@ import Testing
 @Suite struct RecordingFileTests {
   let stale = "launch\nexpect screen\n  old\n"
 
-  func record(_ path: String) async -> (ExitCode, ScenarioCommandTests.Output) {
+  func record(_ paths: String...) async -> (ExitCode, ScenarioCommandTests.Output) {
     let output = ScenarioCommandTests.Output()
     var options = CommandLineOptions.RunOptions()
-    options.paths = [path]
+    options.paths = paths
     options.record = true
     let command = ScenarioCommand(
       context: testContext, makeDriver: { FakeDriver() }, useColor: false,
@@ -48,6 +48,26 @@ import Testing
     let (code, output) = await record(file)
     #expect(code == .badInput)
     #expect(output.errors == ["\(file): error: cannot record the file: the file is read-only"])
+    #expect(try folder.read("a.scenario") == Data(stale.utf8))
+  }
+
+  @Test("One read-only file among several: nothing is replayed or rewritten, each is named")
+  func readOnlyAmongSeveral() async throws {
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
+    let first = try folder.write("a.scenario", stale)
+    let second = try folder.write("b.scenario", stale)
+    let third = try folder.write("c.scenario", stale)
+    chmod(second, 0o444)
+    chmod(third, 0o444)
+    let (code, output) = await record(first, second, third)
+    #expect(code == .badInput)
+    #expect(output.lines.isEmpty)
+    #expect(
+      output.errors == [
+        "\(second): error: cannot record the file: the file is read-only",
+        "\(third): error: cannot record the file: the file is read-only",
+      ])
     #expect(try folder.read("a.scenario") == Data(stale.utf8))
   }
 }

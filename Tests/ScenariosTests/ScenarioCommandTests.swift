@@ -146,4 +146,20 @@ import Testing
         "    └─ Screen \"Dessert\"",
       ])
   }
+
+  @Test("show given a folder says show takes one file and points to run, exit 2")
+  func showFolder() async throws {
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
+    _ = try folder.write("a.scenario", "launch\n")
+    let output = Output()
+    let code = await command(output).show(.init(file: folder.path))
+    #expect(code == .badInput)
+    #expect(output.lines.isEmpty)
+    #expect(
+      output.errors == [
+        "error: show takes one scenario file, and \(folder.path) is a folder; "
+          + "'rezepte run \(folder.path)' replays a folder"
+      ])
+  }
 }

@@ -137,6 +137,37 @@ struct StoryboardBrowserTests {
       "the page's screenshot (\(page) bytes) is as small as a blank one (\(blank))")
   }
 
+  @Test("A failed step's page fits a 1000 px window: the failure wraps, nothing is cut off")
+  func failedPageFitsTheWindow() async throws {
+    let browser = try browser()
+    let source = try makeTemporaryFolder()
+    defer { try? FileManager.default.removeItem(at: source) }
+    let scenario = source.appendingPathComponent("breit.scenario")
+    let long = String(repeating: "Sehr lange Zeile ", count: 12)
+    try Data("launch\nexpect visible \"\(long)\"\n".utf8).write(to: scenario)
+    let folder = try await writeStoryboard([], extra: [scenario])
+    defer { try? FileManager.default.removeItem(at: folder) }
+    // A copy of the page that measures itself: the page's own policy forbids scripts.
+    let html = try String(
+      contentsOf: folder.appendingPathComponent("breit.html"), encoding: .utf8)
+    let policy = try #require(
+      html.range(
+        of: #"<meta http-equiv="Content-Security-Policy"[^>]*>"#, options: .regularExpression))
+    var measured = html
+    measured.removeSubrange(policy)
+    measured = measured.replacingOccurrences(
+      of: "</body>",
+      with: """
+        <script>document.body.setAttribute("data-overflow", \
+        String(document.documentElement.scrollWidth - window.innerWidth))</script></body>
+        """)
+    let page = folder.appendingPathComponent("measured.html")
+    try Data(measured.utf8).write(to: page)
+    let dom = try browser.run(page, ["--dump-dom", "--window-size=1000,900"], in: folder)
+      .standardOutput
+    #expect(dom.contains(#"data-overflow="0""#), "\(dom.prefix(400))")
+  }
+
   @Test("A failed step and a hostile title show as written in the browser, and nothing runs")
   func failedPage() async throws {
     let browser = try browser()

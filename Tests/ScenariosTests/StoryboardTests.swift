@@ -222,7 +222,41 @@ final class StoryboardRun {
     let scenario = lessonFolder.appendingPathComponent("01-kategorien.scenario").path
     let code = try await run.run([scenario, "--out", file.path])
     #expect(code == .badInput)
-    #expect(run.errors.first?.hasPrefix("error: cannot make the folder \(file.path)") == true)
+    #expect(run.errors == ["error: --out \(file.path) is a file, not a folder"])
+  }
+
+  @Test("An --out inside a file is reported in one sentence naming the file, exit 2")
+  func outInsideAFile() async throws {
+    let folder = try makeTemporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let file = folder.appendingPathComponent("taken")
+    try Data().write(to: file)
+    let out = file.appendingPathComponent("x").path
+    let run = StoryboardRun()
+    let scenario = lessonFolder.appendingPathComponent("01-kategorien.scenario").path
+    let code = try await run.run([scenario, "--out", out])
+    #expect(code == .badInput)
+    #expect(run.errors == ["error: --out \(out): \(file.path) is a file, not a folder"])
+    #expect(run.output.isEmpty)
+  }
+
+  @Test("A page that cannot be written is named with `cannot write the page`; nothing replays")
+  func pageNotWritable() async throws {
+    let folder = try makeTemporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let page = folder.appendingPathComponent("04-favoriten.html")
+    try Data("old".utf8).write(to: page)
+    chmod(page.path, 0o444)
+    let run = StoryboardRun()
+    let scenarios = ["01-kategorien", "04-favoriten"].map {
+      lessonFolder.appendingPathComponent("\($0).scenario").path
+    }
+    let code = try await run.run(scenarios + ["--out", folder.path])
+    #expect(code == .badInput)
+    #expect(run.errors == ["\(page.path): error: cannot write the page: the file is read-only"])
+    #expect(run.output.isEmpty)
+    let written = try FileManager.default.contentsOfDirectory(atPath: folder.path)
+    #expect(written == ["04-favoriten.html"])
   }
 
   @Test("Arguments: paths, --out and --catalog; the defaults; an unknown option")

@@ -58,7 +58,7 @@ enum StoryboardHTML {
     .failed .verdict, .verdict a { color: #d70015; }
     .introduction { max-width: 760px; padding: 6px 28px; font-style: italic; color: #3a3a3c; }
     .frames { list-style: none; margin: 0; padding: 8px 28px 40px; }
-    .frame { display: flex; gap: 24px; align-items: flex-start; padding: 14px 0;
+    .frame { display: flex; flex-wrap: wrap; gap: 24px; align-items: flex-start; padding: 14px 0;
       border-top: 1px solid #e3e3e8; }
     .frame.not-run { opacity: .45; }
     .notes { width: 300px; flex: none; }
@@ -76,11 +76,11 @@ enum StoryboardHTML {
     .requests li::before { content: "⇢ "; }
     .block { margin: 4px 0 0 26px; font-size: 12px; color: #6c6c70; }
     .block pre { font-size: 11px; white-space: pre; overflow-x: auto; }
-    .failure { flex: 1; min-width: 320px; border: 2px solid #d70015; border-radius: 10px;
-      background: #fff1f1; padding: 10px 14px; }
+    .failure { flex: 1 1 320px; min-width: 0; max-width: 100%; box-sizing: border-box;
+      border: 2px solid #d70015; border-radius: 10px; background: #fff1f1; padding: 10px 14px; }
     .failure h3 { margin: 0 0 6px; color: #d70015; font-size: 16px; }
     .diff { margin: 0; font: 12px/1.4 "DejaVu Sans Mono", "Liberation Mono", monospace;
-      white-space: pre; overflow-x: auto; }
+      white-space: pre-wrap; overflow-wrap: anywhere; }
     .diff .removed { color: #b3261e; background: #ffdcdc; }
     .diff .added { color: #1b6e2e; background: #d8f5df; }
     .index { margin: 16px 28px; border-collapse: collapse; background: #fff; }
