@@ -24,7 +24,7 @@ public struct Invocation: Sendable {
     options.contains { $0.name == name }
   }
 
-  /// The option's value; the last one when it was given more than once.
+  /// The option's value (the parser lets an option with a value be given only once).
   public func value(_ name: String) -> String? {
     options.last { $0.name == name }?.value
   }

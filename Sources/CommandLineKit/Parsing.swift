@@ -1,6 +1,7 @@
 extension Command {
   /// Reads `words` (the arguments after the command's name) against this declaration: options
-  /// as `--name`, `--name value` or `--name=value`; `--` ends the options.
+  /// as `--name`, `--name value` or `--name=value`; `--` ends the options. An option that takes
+  /// a value may be given once (a second one would silently replace the first); a flag may repeat.
   ///
   /// `--help` is not read here: `Program` answers it before a command parses.
   public func parse(_ words: [String], console: Console) throws(UsageError) -> Invocation {
@@ -25,6 +26,9 @@ extension Command {
         (name, inline) = (word, nil)
       }
       guard let option = option(named: name) else { throw unknownOption(name) }
+      if option.value != .none, options.contains(where: { $0.name == name }) {
+        throw UsageError("\(name) is given twice; give it once")
+      }
       switch option.value {
       case .none:
         guard inline == nil else { throw UsageError("'\(name)' takes no value") }

@@ -31,7 +31,15 @@ public enum ExploreCommand {
         explore.steps = try Self.count(text, option: "--steps")
       }
       catalog = invocation.value("--catalog")
-      if let out = invocation.value("--out") { self.out = out }
+      if let out = invocation.value("--out") {
+        // Checked now, not when a finding is written: a file there would pass a clean run.
+        var isFolder: ObjCBool = false
+        if FileManager.default.fileExists(atPath: out, isDirectory: &isFolder), !isFolder.boolValue
+        {
+          throw UsageError("--out \(out) is a file, not a folder")
+        }
+        self.out = out
+      }
       timing = invocation.flag("--timing")
     }
 

@@ -97,6 +97,13 @@ extension CaptureCommand.Options {
     // The parser has made sure that both required options are there.
     baseURL = try BaseURL.parse(invocation.value("--base-url") ?? "", option: "--base-url")
     directory = invocation.value("--out") ?? ""
+    // Checked before anything is downloaded.
+    var isFolder: ObjCBool = false
+    if FileManager.default.fileExists(atPath: directory, isDirectory: &isFolder),
+      !isFolder.boolValue
+    {
+      throw UsageError("--out \(directory) is a file, not a folder")
+    }
     if let text = invocation.value("--categories") {
       let names = text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
         .filter { !$0.isEmpty }

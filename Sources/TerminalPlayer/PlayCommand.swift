@@ -70,8 +70,11 @@ public enum PlayCommand {
         Opens the recipe app full-screen in the terminal, over the same screens the scenarios \
         check, in real time: the 400 ms search pause, loading states and network delays are real. \
         Favourites are stored where the app keeps them ($XDG_DATA_HOME/rezepte/favorites.json).
+        A favourites file that cannot be read or saved is shown on the bottom line while \
+        playing, and said on standard error after quitting.
         Exit status: 0 after quitting, 1 when the session could not be saved, 2 for bad input \
-        (also when standard input or output is not a terminal).
+        (also when standard input or output is not a terminal), 128 + N when signal N (SIGHUP, \
+        SIGINT, SIGTERM) ended it.
         """,
       options: [
         .value(
@@ -180,7 +183,22 @@ public enum PlayCommand {
     token.cancel()
     terminal.restore()
     log.randomMeals = transport.meals
+    if let issue = app.favorites.loadIssue { printError("warning: \(issue)") }
+    if let issue = app.favorites.saveIssue { printError("warning: \(issue)") }
 
+    let code = await save(log, options: options, catalog: catalog, console: console)
+    if let signal = player.endingSignal {
+      // A process ended by a signal says so in its status, as the shell does: 128 + N.
+      exit(128 + signal)
+    }
+    return code
+  }
+
+  /// Writes the session to `--save`, if given.
+  @MainActor
+  private static func save(
+    _ log: SessionLog, options: Options, catalog: Catalog, console: Console
+  ) async -> ExitCode {
     guard let save = options.save else { return .success }
     do {
       let text = try await SessionSaver(catalog: catalog).text(for: log, file: save)
@@ -188,8 +206,9 @@ public enum PlayCommand {
       console.output("saved \(save); replay it with `rezepte run \(save)`")
       return .success
     } catch {
-      printError("error: the session was not saved: \(error)")
-      printError("These are its steps:\n" + SessionScript().lines(for: log).joined(separator: "\n"))
+      console.errorOutput("error: the session was not saved: \(error)")
+      console.errorOutput(
+        "These are its steps:\n" + SessionScript().lines(for: log).joined(separator: "\n"))
       return .failure
     }
   }
@@ -230,13 +249,13 @@ private final class EventSources {
         continuation.yield(.input(Array(buffer[..<count])))
       } else if count == 0 || (errno != EINTR && errno != EAGAIN) {
         input.cancel()
-        continuation.yield(.terminate)
+        continuation.yield(.terminate(signal: nil))
       }
     }
     sources.append(input)
     for (signalNumber, event) in [
-      (SIGWINCH, Player.Event.resize), (SIGTERM, .terminate), (SIGHUP, .terminate),
-      (SIGINT, .terminate),
+      (SIGWINCH, Player.Event.resize), (SIGTERM, .terminate(signal: SIGTERM)),
+      (SIGHUP, .terminate(signal: SIGHUP)), (SIGINT, .terminate(signal: SIGINT)),
     ] {
       // The handler replaces the default action (ending the process with the terminal raw).
       signal(signalNumber, SIG_IGN)

@@ -19,8 +19,9 @@ final class Player {
     case resize
     /// The app published a new state.
     case stateChanged
-    /// SIGTERM, SIGHUP, SIGINT or the end of input: end as if `q` was pressed.
-    case terminate
+    /// A signal (SIGTERM, SIGHUP, SIGINT) or, with `nil`, the end of input: end as if `q` was
+    /// pressed.
+    case terminate(signal: Int32?)
   }
 
   private let app: AppModel
@@ -37,6 +38,8 @@ final class Player {
   private var screenKey: ScreenKey?
   /// The label of the selected item, so that the selection stays on it while the list changes.
   private var selectedLabel: String?
+  /// The signal that ended the session, if one did.
+  private(set) var endingSignal: Int32?
 
   /// - Parameters:
   ///   - log: the session so far: its start screen and stored favourites.
@@ -74,7 +77,8 @@ final class Player {
         continue loop
       case .stateChanged:
         break
-      case .terminate:
+      case .terminate(let signal):
+        endingSignal = signal
         break loop
       }
       redraw()
@@ -87,7 +91,7 @@ final class Player {
   private func handle(_ key: Key) -> Bool {
     let tree = AppScreen.body(app.state)
     let (width, height) = size()
-    let layout = ScreenLayout(width: width).layout(tree, view: view)
+    let layout = ScreenLayout(width: width, status: favoritesIssue).layout(tree, view: view)
     let action = KeyMap.action(
       for: key, tree: tree, layout: layout, view: view, bodyHeight: layout.bodyHeight(for: height))
     if action.view.isPickerOpen != view.isPickerOpen {
@@ -102,11 +106,19 @@ final class Player {
     return action.quits
   }
 
+  /// Why the favourites are not as stored: the last save failed, or the file could not be read.
+  private var favoritesIssue: String? {
+    let store = app.favorites
+    return (store.saveIssue?.description ?? store.loadIssue?.description).map {
+      $0.prefix(1).uppercased() + $0.dropFirst()
+    }
+  }
+
   /// Draws the current state; only changed lines are written unless `full`.
   private func redraw(full: Bool = false) {
     let tree = AppScreen.body(app.state)
     let (width, height) = size()
-    let layouter = ScreenLayout(width: width)
+    let layouter = ScreenLayout(width: width, status: favoritesIssue)
     let key = ScreenKey(tree)
     if key != screenKey {
       if let screenKey { positions[screenKey] = (view, selectedLabel) }

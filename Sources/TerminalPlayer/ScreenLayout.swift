@@ -10,15 +10,20 @@ import ViewModels
 struct ScreenLayout: Sendable {
   /// The terminal's width in columns; narrower than 40 is laid out as 40.
   var width: Int
+  /// A problem of the tool itself (not of the app's screens), such as favourites that could not
+  /// be read or saved; shown over the notice and the help line.
+  var status: String?
 
-  init(width: Int) {
+  init(width: Int, status: String? = nil) {
     self.width = max(width, 40)
+    self.status = status
   }
 
   /// The layout of the screen in `tree` (a `NavigationStack` or a `Screen`).
   func layout(_ tree: Node, view: PlayerView) -> Layout {
     guard let screen = tree.first(where: { $0.kind == .screen }) else {
-      return Layout(header: [], body: [], footer: help(for: tree, view: view), items: [])
+      return Layout(
+        header: [], body: [], footer: statusLines() + help(for: tree, view: view), items: [])
     }
     var builder = BodyBuilder(width: width, selection: view.selection)
     let picker = screen.first { $0.kind == .picker }
@@ -36,7 +41,8 @@ struct ScreenLayout: Sendable {
     }
     return Layout(
       header: header(screen, view: view), body: builder.lines,
-      footer: notice(screen) + help(for: screen, view: view), items: builder.items)
+      footer: statusLines() + notice(screen) + help(for: screen, view: view),
+      items: builder.items)
   }
 
   // MARK: - Header
@@ -96,6 +102,12 @@ struct ScreenLayout: Sendable {
   }
 
   // MARK: - Footer
+
+  /// The tool's own status, if any.
+  private func statusLines() -> [Line] {
+    guard let status else { return [] }
+    return wrap("⚠ \(status)", first: "", continuation: "  ").map { Line($0, .notice) }
+  }
 
   /// The notice (an `.alert`) over the help line.
   private func notice(_ screen: Node) -> [Line] {

@@ -110,6 +110,26 @@ import Testing
     #expect(output.output.isEmpty)
   }
 
+  @Test("An option with a value given twice is exit 2 with the usage; nothing runs")
+  func repeatedValueOption() async {
+    let (code, output) = await run(["greet", "Ada", "--times", "2", "--times=3"])
+    #expect(code == .badInput)
+    #expect(
+      output.errors == """
+        error: --times is given twice; give it once
+        usage: tool [greet] [NAME…] [--loud] [--times N]
+        See 'tool help greet'.
+        """)
+    #expect(output.output.isEmpty)
+  }
+
+  @Test("A flag given twice is harmless")
+  func repeatedFlag() async {
+    let (code, output) = await run(["greet", "Ada", "--loud", "--loud"])
+    #expect(code == .success)
+    #expect(output.output == "hello Ada")
+  }
+
   @Test("A missing required option is named with its value")
   func requiredOption() async {
     let (code, output) = await run(["count"])

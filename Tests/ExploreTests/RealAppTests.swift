@@ -80,6 +80,24 @@ import Testing
     #expect(errors.first?.contains(ExploreCommand.usage) == true)
   }
 
+  @Test("--out naming a file exits with 2 at once, even when no rule breaks")
+  func outIsFile() async throws {
+    let file = FileManager.default.temporaryDirectory
+      .appendingPathComponent("explore-\(UUID().uuidString).md")
+    try Data("# notes\n".utf8).write(to: file)
+    defer { try? FileManager.default.removeItem(at: file) }
+    var errors: [String] = []
+    var lines: [String] = []
+    let code = await ExploreCommand.run(
+      arguments: ["--sessions", "1", "--steps", "1", "--out", file.path],
+      output: { lines.append($0) }, errorOutput: { errors.append($0) })
+    #expect(code == 2)
+    #expect(
+      errors == ["error: --out \(file.path) is a file, not a folder\n\(ExploreCommand.usage)"])
+    #expect(lines.isEmpty)
+    #expect(try String(contentsOf: file, encoding: .utf8) == "# notes\n")
+  }
+
   @Test("A catalog that cannot be read exits with 2")
   func badCatalog() async {
     var errors: [String] = []

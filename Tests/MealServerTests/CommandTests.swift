@@ -149,6 +149,28 @@ import VirtualTime
     #expect(status == .failure)
   }
 
+  @Test("capture --out naming a file is exit 2 with a sentence, before any request")
+  @MainActor
+  func captureOutIsFile() async throws {
+    let server = try TestServer()
+    let file = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "capture-\(UUID().uuidString).md")
+    try Data("# notes\n".utf8).write(to: file)
+    defer { try? FileManager.default.removeItem(at: file) }
+    let errors = Lines()
+    let program = Program(
+      name: "rezepte", summary: "", commands: [CaptureCommand.command(network: .urlSession)])
+    let status = await program.run(
+      ["capture", "--base-url", server.baseURL.absoluteString, "--out", file.path],
+      console: Console(output: { _ in }, errorOutput: errors.append))
+    #expect(status == .badInput)
+    #expect(
+      errors.all.first?.hasPrefix("error: --out \(file.path) is a file, not a folder\n") == true)
+    #expect(server.log.isEmpty)
+    await server.server.stop()
+    #expect(try String(contentsOf: file, encoding: .utf8) == "# notes\n")
+  }
+
   @Test("capture in a program without real HTTP is exit 2 with a sentence, and writes nothing")
   @MainActor
   func captureWithoutNetwork() async throws {

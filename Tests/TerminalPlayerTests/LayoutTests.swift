@@ -35,6 +35,19 @@ import ViewModels
     #expect(layout.items.map(\.label).count == 4)
   }
 
+  @Test("A status (a favourites problem) is a notice line above the help")
+  func statusLine() {
+    let layout = ScreenLayout(width: 80, status: "The favourites file f is not valid JSON")
+      .layout(Screens.dessertList, view: PlayerView())
+    #expect(
+      text(layout.footer) == [
+        "⚠ The favourites file f is not valid JSON",
+        "/ search · ↑↓ move · PgUp/PgDn scroll · Enter open · r refresh · d dice",
+        "c category · q quit",
+      ])
+    #expect(layout.footer[0].spans.map(\.style) == [.notice])
+  }
+
   @Test(
     "The list at 40 columns wraps the toolbar and the help, and no line is wider",
     arguments: [40, 52, 80])

@@ -66,6 +66,81 @@ import Testing
     #expect(replay.terminationStatus == 0)
   }
 
+  @Test("An unreadable favourites file is shown while playing and said on stderr after quitting")
+  func favoritesIssue() throws {
+    let folder = try Self.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let data = folder.appendingPathComponent("rezepte")
+    try FileManager.default.createDirectory(at: data, withIntermediateDirectories: true)
+    try "not json".write(
+      to: data.appendingPathComponent("favorites.json"), atomically: true, encoding: .utf8)
+
+    let (process, terminal) = try Self.play(dataHome: folder)
+    defer { if process.isRunning { process.terminate() } }
+    try terminal.waitFor("Apam balik")
+    try terminal.waitFor("⚠ The favourites file")
+    terminal.type("q")
+    try terminal.waitFor("warning: the favourites file \(data.path)/favorites.json")
+    process.waitUntilExit()
+    #expect(process.terminationStatus == 0)
+    let afterScreen = try #require(terminal.output.components(separatedBy: "\u{1B}[?1049l").last)
+    #expect(afterScreen.contains("warning: the favourites file"))
+  }
+
+  @Test(
+    "A signal ends play with status 128 + N and the terminal restored",
+    arguments: zip([SIGTERM, SIGHUP], [Int32(143), 129]))
+  func signalStatus(signal: Int32, status: Int32) throws {
+    let folder = try Self.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let (process, terminal) = try Self.play(dataHome: folder)
+    defer { if process.isRunning { process.terminate() } }
+    try terminal.waitFor("Apam balik")
+    kill(process.processIdentifier, signal)
+    process.waitUntilExit()
+    #expect(process.terminationReason == .exit)
+    #expect(process.terminationStatus == status)
+    try terminal.waitFor(bytes: "\u{1B}[?1049l")  // the alternate screen was left
+  }
+
+  @Test("q quits play with status 0")
+  func quitStatus() throws {
+    let folder = try Self.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let (process, terminal) = try Self.play(dataHome: folder)
+    defer { if process.isRunning { process.terminate() } }
+    try terminal.waitFor("Apam balik")
+    terminal.type("\u{03}")  // Ctrl-C
+    process.waitUntilExit()
+    #expect(process.terminationStatus == 0)
+  }
+
+  /// A new empty folder.
+  static func temporaryFolder() throws -> URL {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "play-e2e-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    return folder
+  }
+
+  /// `rezepte play` started in an 80 × 24 pseudo-terminal, with favourites under `dataHome`.
+  static func play(dataHome: URL) throws -> (Process, PseudoTerminal) {
+    let binary = try #require(rezepte(), "the rezepte executable is not built next to the tests")
+    let terminal = try PseudoTerminal(width: 80, height: 24)
+    let process = Process()
+    process.executableURL = binary
+    process.arguments = ["play"]
+    process.environment = [
+      "XDG_DATA_HOME": dataHome.path, "TERM": "xterm", "PATH": "/usr/bin:/bin",
+    ]
+    process.standardInput = terminal.child
+    process.standardOutput = terminal.child
+    process.standardError = terminal.child
+    try process.run()
+    terminal.childStarted()
+    return (process, terminal)
+  }
+
   @Test("Without a terminal, play exits with status 2 and says why")
   func noTerminal() throws {
     let binary = try #require(Self.rezepte())
@@ -151,6 +226,16 @@ final class PseudoTerminal: @unchecked Sendable {
     let drawn = lock.withLock { Self.stripped(Array(bytes[mark...])) }
     throw WaitFailure(
       description: "waited \(seconds)s for \"\(text)\"; the terminal shows:\n\(drawn)")
+  }
+
+  /// Waits until the child has written `text`, escape sequences included.
+  func waitFor(bytes text: String, deadline seconds: Double = 15) throws {
+    let end = Date().addingTimeInterval(seconds)
+    while Date() < end {
+      if output.contains(text) { return }
+      usleep(10_000)  // polls the condition; the deadline bounds the wait
+    }
+    throw WaitFailure(description: "waited \(seconds)s for \(text.debugDescription)")
   }
 
   private func readLoop() {
