@@ -30,7 +30,7 @@ enum LongTypingBenchmark {
       perKey.append(time.seconds / Double(length))
       rows.append(
         Report.Row(
-          benchmark: "7 `type` a text of \(Format.grouped(length)) characters",
+          benchmark: "5 `type` a text of \(Format.grouped(length)) characters",
           median: time.formatted,
           figure: String(format: "%.1f µs per key", time.seconds / Double(length) * 1e6)))
     }
