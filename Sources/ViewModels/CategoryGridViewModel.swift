@@ -35,8 +35,12 @@ public final class CategoryGridViewModel: StateObservable {
   /// for already (coming back from a category's list changes nothing).
   @discardableResult
   public func appeared() -> Task<Void, Never>? {
-    guard case .idle = state.categories else { return nil }
-    return load()
+    // A load that `disappeared()` cancelled left `loading` behind: appearing again restarts it.
+    switch state.categories {
+    case .idle: return load()
+    case .loading where !loader.isRunning: return load()
+    default: return nil
+    }
   }
 
   /// "Erneut versuchen": loads the categories again, showing `loading`.

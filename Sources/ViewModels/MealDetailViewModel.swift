@@ -44,8 +44,12 @@ public final class MealDetailViewModel: StateObservable {
   /// The screen appeared: the recipe loads, showing `loading`, unless it has loaded already.
   @discardableResult
   public func appeared() -> Task<Void, Never>? {
-    guard case .idle = state.detail else { return nil }
-    return load()
+    // A load that `disappeared()` cancelled left `loading` behind: appearing again restarts it.
+    switch state.detail {
+    case .idle: return load()
+    case .loading where !loader.isRunning: return load()
+    default: return nil
+    }
   }
 
   /// "Erneut versuchen": loads the recipe again, showing `loading`.

@@ -33,6 +33,22 @@ import ViewModels
     #expect(harness.newRequests() == ["GET lookup.php?i=52844"])
   }
 
+  @Test("Appearing again after leaving mid-load loads again instead of spinning forever")
+  func appearAfterCancelledLoad() async throws {
+    let harness = Harness()
+    harness.transport.setDelay(.seconds(1), for: "lookup.php")
+    let model = harness.detailModel(TestCatalog.lasagne)
+    model.appeared()
+    await harness.settle()
+    model.disappeared()
+    await harness.settle()
+    #expect(model.state.detail == .loading)
+    model.appeared()
+    await harness.advance(1000)
+    #expect(harness.newRequests() == ["GET lookup.php?i=52844", "GET lookup.php?i=52844"])
+    #expect(try #require(model.state.detail.value ?? nil).name == "Lasagne")
+  }
+
   @Test(
     "An id the server does not know is its own not-found state",
     arguments: ["99999", "abc"])  // `null` for an unknown number, "Invalid ID" for the rest
