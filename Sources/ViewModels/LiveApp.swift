@@ -16,7 +16,7 @@ extension AppModel {
       api: MealAPI(transport: transport),
       clock: ContinuousClock(),
       favorites: FavoritesStore(storage: .file(at: favoritesFile)),
-      tracker: TaskTracker(),
+      tracker: TaskTracker(keepsWorkOnMainQueue: false),
       start: start)
   }
 }

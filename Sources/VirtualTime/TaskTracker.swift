@@ -13,15 +13,25 @@ public final class TaskTracker: Sendable {
   }
 
   private let state = Locked(State())
+  /// Whether tracked tasks and `settle()` prefer `MainQueueExecutor`.
+  private let keepsWorkOnMainQueue: Bool
 
-  public init() {}
+  /// - Parameter keepsWorkOnMainQueue: whether tracked tasks and `settle()` prefer
+  ///   `MainQueueExecutor` (macOS 15, iOS 18 and later). Right for replays and tests, where every
+  ///   resumption then stays on the main queue and wakes no other thread; a live app passes
+  ///   `false`, so that `@concurrent` work of its tasks (and of their child tasks, which inherit
+  ///   the preference) runs on the global executor as usual, off the main thread.
+  public init(keepsWorkOnMainQueue: Bool = true) {
+    self.keepsWorkOnMainQueue = keepsWorkOnMainQueue
+  }
 
   /// The tracker of the task that is running, if it was spawned by one.
   @TaskLocal public static var current: TaskTracker?
 
   /// Starts `operation` on the main actor as a tracked task.
   ///
-  /// The task prefers `MainQueueExecutor` for the work that belongs to no actor (above all the
+  /// Unless made with `keepsWorkOnMainQueue: false`, the task prefers `MainQueueExecutor` for
+  /// the work that belongs to no actor (above all the
   /// resumption of its continuations, which the runtime schedules on the generic executor), so
   /// that it stays on the main queue and waking it wakes no other thread.
   @discardableResult
@@ -38,7 +48,7 @@ public final class TaskTracker: Sendable {
       }
       self.finished()
     }
-    if #available(macOS 15, iOS 18, *) {
+    if keepsWorkOnMainQueue, #available(macOS 15, iOS 18, *) {
       return Task(executorPreference: MainQueueExecutor.shared, operation: tracked)
     }
     return Task(operation: tracked)
@@ -57,7 +67,7 @@ public final class TaskTracker: Sendable {
   ///   `MainQueueExecutor`, so that the last tracked task, ending on the main actor, resumes the
   ///   caller on the main queue instead of on a worker thread of the global executor.
   public func settle(isolation: isolated (any Actor)? = #isolation) async {
-    if #available(macOS 15, iOS 18, *) {
+    if keepsWorkOnMainQueue, #available(macOS 15, iOS 18, *) {
       // The continuation below resumes on the generic executor, which this makes the main queue.
       await withTaskExecutorPreference(MainQueueExecutor.shared, isolation: isolation) {
         await waitUntilSettled(isolation: isolation)
