@@ -75,6 +75,8 @@ public final class MealServer: Sendable {
     var nextID = 0
     /// Whether accepting waits out a shortage of file descriptors.
     var acceptPaused = false
+    /// What `beginStopping` asked to run once the listener is closed.
+    var whenClosed: [@Sendable () -> Void] = []
   }
 
   /// The path under which the endpoints live: `/api/json/v1/1/`.
@@ -156,7 +158,12 @@ public final class MealServer: Sendable {
       let source = DispatchSource.makeReadSource(
         fileDescriptor: listener.descriptor, queue: acceptQueue)
       source.setEventHandler { [weak self] in self?.acceptAll(listener.descriptor) }
-      source.setCancelHandler { Socket.close(listener.descriptor) }
+      // Set once, before the source runs: a handler replaced on an active source may be applied
+      // only after the cancellation it was meant for.
+      source.setCancelHandler { [weak self] in
+        Socket.close(listener.descriptor)
+        self?.listenerClosed()
+      }
       state.listener = listener.descriptor
       state.port = listener.port
       state.acceptSource = source
@@ -176,7 +183,8 @@ public final class MealServer: Sendable {
   }
 
   /// Starts stopping without waiting for it, for `defer` blocks and other synchronous callers:
-  /// `closed` runs once the listening socket is closed and every connection with it.
+  /// `closed` runs once the listening socket is closed and every connection has been told to
+  /// close.
   public func beginStopping(closed: @escaping @Sendable () -> Void = {}) {
     let (source, paused) = state.withLock { state in
       defer {
@@ -185,22 +193,24 @@ public final class MealServer: Sendable {
         state.acceptSource = nil
         state.acceptPaused = false
       }
+      if state.acceptSource != nil { state.whenClosed.append(closed) }
       return (state.acceptSource, state.acceptPaused)
     }
     guard let source else { return closed() }
     // A suspended source must be resumed before it is cancelled, or it never finishes cancelling.
     if paused { source.resume() }
-    source.setCancelHandler { [weak self, descriptor = source.handle] in
-      Socket.close(Int32(descriptor))
-      // Taken only now: no connection can be accepted any more.
-      if let self {
-        for connection in self.state.withLock({ Array($0.connections.values) }) {
-          connection.close()
-        }
-      }
-      closed()
-    }
     source.cancel()
+  }
+
+  /// The listener's cancel handler: no connection can be accepted any more, so the open ones are
+  /// closed, then whoever waits for the stop is told.
+  private func listenerClosed() {
+    let (connections, callbacks) = state.withLock { state in
+      defer { state.whenClosed = [] }
+      return (Array(state.connections.values), state.whenClosed)
+    }
+    for connection in connections { connection.close() }
+    for callback in callbacks { callback() }
   }
 
   private func acceptAll(_ listener: Int32) {
