@@ -26,16 +26,30 @@ public struct FileLock: Sendable {
     self.init(path: target + ".lock")
   }
 
-  /// Runs `body` while holding the lock; waits for other holders to finish first.
-  public func withLock<Result>(_ body: () throws -> Result) throws -> Result {
+  /// Runs `body` while holding the lock; waits for other holders to finish first, but for at most
+  /// `patience`: a holder that hangs (a stopped process, a stuck network file system) must not
+  /// freeze the caller, which may be a user interface.
+  public func withLock<Result>(
+    patience: Duration = .seconds(5), _ body: () throws -> Result
+  ) throws -> Result {
     let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
     guard descriptor >= 0 else {
       throw FileWriteError(
         path: path, reason: "the lock file cannot be opened (\(AtomicFile.describe(errno)))")
     }
     defer { close(descriptor) }
-    while flock(descriptor, LOCK_EX) != 0 {
-      guard errno == EINTR else {
+    let deadline = ContinuousClock.now + patience
+    while flock(descriptor, LOCK_EX | LOCK_NB) != 0 {
+      switch errno {
+      case EINTR: continue
+      case EWOULDBLOCK where ContinuousClock.now < deadline:
+        // Another process holds it, for the few milliseconds a save takes: ask again shortly.
+        usleep(2_000)
+      case EWOULDBLOCK:
+        throw FileWriteError(
+          path: path,
+          reason: "another process has held the lock for \(patience); it may have stopped")
+      default:
         throw FileWriteError(
           path: path, reason: "the lock cannot be taken (\(AtomicFile.describe(errno)))")
       }

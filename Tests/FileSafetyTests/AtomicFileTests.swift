@@ -147,6 +147,27 @@ import Testing
   }
 }
 
+extension FileLockTests {
+  @Test("A holder that never lets go makes the lock fail with a sentence, not wait forever")
+  func patience() throws {
+    let folder = try Folder()
+    let lock = FileLock(beside: folder.path("favorites.json"))
+    // Another open file description, as another process would have, holding the lock.
+    let holder = open(lock.path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
+    defer { close(holder) }
+    #expect(flock(holder, LOCK_EX) == 0)
+    var ran = false
+    // A short real wait: the lock is the operating system's, not the virtual clock's.
+    let error = try #require(
+      throws: FileWriteError.self,
+      performing: {
+        try lock.withLock(patience: .milliseconds(30)) { ran = true }
+      })
+    #expect(!ran)
+    #expect(error.reason.hasPrefix("another process has held the lock for"))
+  }
+}
+
 /// A fresh folder under the temporary directory, removed when the value is released.
 final class Folder {
   let url: URL
