@@ -108,6 +108,10 @@ public struct IntentTask: Sendable {
 
   /// Returns once the work the intent started has ended (a load, the search pause and its
   /// search, the dice's request).
+  ///
+  /// Only that work: the detail the dice then opens loads on its own screen, and a search waits
+  /// out its pause on the app's clock, so on a `VirtualClock` it ends only when the clock is
+  /// advanced (tests use `TestApp.settle()` and `advance(by:)` instead).
   public func finish() async {
     await task?.value
   }

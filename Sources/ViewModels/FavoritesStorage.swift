@@ -26,6 +26,8 @@ public struct FavoritesStorage: Sendable {
   }
 
   /// A storage that can only replace the whole list: each change loads, changes and saves it.
+  /// Nothing guards the load and the save together, so it suits a storage only one process
+  /// writes (a port's own defaults store, a test double); `file(at:)` merges under a lock.
   public init(
     load: @escaping @Sendable () -> FavoritesLoadResult,
     save: @escaping @Sendable ([FavoriteMeal]) throws -> Void
@@ -285,7 +287,8 @@ public struct FavoritesFile: Sendable {
     }
   }
 
-  /// Replaces the favourites in the file with `favorites`, atomically and under the lock.
+  /// Replaces the favourites in the file with `favorites`, atomically and under the lock, whatever
+  /// another process changed meanwhile (to set the file up; a toggle goes through `apply`).
   public func save(_ favorites: [FavoriteMeal]) throws {
     try checkNotBlocked()
     do {
