@@ -22,8 +22,9 @@ public struct URLSessionTransport: Transport {
   public let timeout: TimeInterval
   /// The largest answer body read, in bytes.
   public let maxBytes: Int
-  private let session: URLSession
+  private let owner: SessionOwner
   private let transfers: Transfers
+  private var session: URLSession { owner.session }
 
   /// - Parameters:
   ///   - baseURL: the folder that holds `categories.php` and the other endpoints.
@@ -49,7 +50,8 @@ public struct URLSessionTransport: Transport {
     transfers = Transfers()
     let queue = OperationQueue()
     queue.maxConcurrentOperationCount = 1
-    session = URLSession(configuration: configuration, delegate: transfers, delegateQueue: queue)
+    owner = SessionOwner(
+      URLSession(configuration: configuration, delegate: transfers, delegateQueue: queue))
   }
 
   /// The full URL for a request, with its query values percent-encoded.
@@ -84,6 +86,21 @@ public struct URLSessionTransport: Transport {
     } onCancel: {
       if transfers.finish(id, with: .failure(CancellationError())) { task.cancel() }
     }
+  }
+}
+
+/// Owns a transport's session: once the last copy of the transport is gone, the session is
+/// invalidated, which lets go of its delegate and queue (a session keeps them until then, so
+/// every transport made for a scenario would otherwise stay in memory).
+private final class SessionOwner: Sendable {
+  let session: URLSession
+
+  init(_ session: URLSession) {
+    self.session = session
+  }
+
+  deinit {
+    session.finishTasksAndInvalidate()
   }
 }
 
