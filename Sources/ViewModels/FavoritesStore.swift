@@ -15,6 +15,8 @@ public final class FavoritesStore {
   public let loadIssue: FavoritesLoadIssue?
   /// Why the last save failed; `nil` once a save succeeds again.
   public private(set) var saveIssue: FavoritesSaveIssue?
+  /// Changes whose save failed, oldest first: saved again, before the next change, by `toggle`.
+  private var unsaved: [FavoritesChange] = []
 
   private let storage: FavoritesStorage
   private var ids: Set<String>
@@ -50,8 +52,15 @@ public final class FavoritesStore {
       ids.insert(meal.id)
     }
     FavoritesOrder.apply(change, to: &favorites)
+    // Changes a failed save left in memory go first, so that the list the storage gives back
+    // (the file as every process left it) does not drop them.
+    unsaved.append(change)
     do {
-      let stored = try storage.apply(change)
+      var stored = favorites
+      while let next = unsaved.first {
+        stored = try storage.apply(next)
+        unsaved.removeFirst()
+      }
       if stored != favorites {
         favorites = stored
         ids = Set(stored.map(\.id))

@@ -1,6 +1,7 @@
 import MealDB
 import Testing
 import ViewModels
+import VirtualTime
 
 /// The shared favourites store (Schritt 5, Bonus 1).
 @MainActor
@@ -13,6 +14,30 @@ import ViewModels
     store.toggle(TestCatalog.lasagne)
     #expect(!store.contains(id: "52844"))
     #expect(store.favorites.isEmpty)
+  }
+
+  @Test("A change whose save failed is saved with the next one, not dropped by it")
+  func unsavedChangeIsKept() {
+    let memory = FavoritesStorage.inMemory()
+    // A storage whose first save fails (a full disk), then works again.
+    let failures = Locked(1)
+    let flaky = FavoritesStorage(
+      load: memory.load,
+      apply: { change in
+        let fail = failures.withLock { count in
+          defer { count -= 1 }
+          return count > 0
+        }
+        if fail { throw FavoritesSaveIssue(path: "favorites.json", reason: "no space left") }
+        return try memory.apply(change)
+      })
+    let store = FavoritesStore(storage: flaky)
+    store.toggle(TestCatalog.lasagne)
+    #expect(store.saveIssue != nil)
+    store.toggle(Meal(id: "52768", name: "Apple Frangipan Tart"))
+    #expect(store.saveIssue == nil)
+    #expect(store.favorites.map(\.id) == ["52768", "52844"])
+    #expect(FavoritesStore(storage: memory).favorites.map(\.id) == ["52768", "52844"])
   }
 
   @Test("Favourites are sorted by name ignoring case, then by id")
