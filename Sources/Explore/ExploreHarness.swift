@@ -60,7 +60,10 @@ final class ExploreHarness {
     clock = VirtualClock(tracker: tracker)
     catalogTransport = CatalogTransport(
       catalog: setup.catalog, clock: clock, seed: Self.randomSeed)
-    recorder = RecordingTransport(setup.wrapTransport(catalogTransport, clock), clock: clock)
+    let catalogTransport = catalogTransport
+    recorder = RecordingTransport(
+      setup.wrapTransport(catalogTransport, clock), clock: clock,
+      faultInForce: { catalogTransport.fault(for: $0) })
     wiring = AppWiring(
       api: MealAPI(transport: recorder), clock: clock, tracker: tracker,
       favorites: setup.makeStorage(), start: start)
@@ -175,7 +178,6 @@ final class ExploreHarness {
       return Performed()
     case .network(let fault, let endpoint):
       catalogTransport.setFault(fault, for: endpoint)
-      recorder.setFault(fault, for: endpoint)
       return Performed()
     case .delay(let duration, let endpoint):
       catalogTransport.setDelay(duration, for: endpoint)

@@ -26,35 +26,28 @@ public struct LoggedRequest: Hashable, Sendable {
 /// Logs every request the app sends with its virtual time and outcome, then passes it on.
 ///
 /// The fault in force when a request is sent decides whether it fails (the catalog transport
-/// reads it at the same moment), so the log knows a failure even when the answer is a 500 or
-/// broken data rather than a thrown error.
+/// reads it at the same moment, and `faultInForce` asks it), so the log knows a failure even when
+/// the answer is a 500 or broken data rather than a thrown error.
 final class RecordingTransport: Transport {
   private struct State {
     var log: [LoggedRequest] = []
-    var faults: [String: CatalogTransport.Fault] = [:]
-    var fault: CatalogTransport.Fault?
     var failures = 0
   }
 
   private let base: any Transport
   private let clock: VirtualClock
+  private let faultInForce: @Sendable (String) -> CatalogTransport.Fault?
   private let state = Locked(State())
 
-  init(_ base: any Transport, clock: VirtualClock) {
+  /// - Parameter faultInForce: the simulated fault that answers a request to an endpoint now
+  ///   (`CatalogTransport.fault(for:)` of the transport behind `base`).
+  init(
+    _ base: any Transport, clock: VirtualClock,
+    faultInForce: @escaping @Sendable (String) -> CatalogTransport.Fault?
+  ) {
     self.base = base
     self.clock = clock
-  }
-
-  /// Mirrors `CatalogTransport.setFault(_:for:)`.
-  func setFault(_ fault: CatalogTransport.Fault?, for endpoint: String?) {
-    state.withLock { state in
-      if let endpoint {
-        state.faults[endpoint] = fault
-      } else {
-        state.fault = fault
-        if fault == nil { state.faults = [:] }
-      }
-    }
+    self.faultInForce = faultInForce
   }
 
   var log: [LoggedRequest] { state.withLock { $0.log } }
@@ -66,11 +59,11 @@ final class RecordingTransport: Transport {
 
   func send(_ request: APIRequest) async throws -> APIResponse {
     let now = clock.now.offset
-    let (index, fault) = state.withLock { state in
-      let fault = state.faults[request.path] ?? state.fault
+    let fault = faultInForce(request.path)
+    let index = state.withLock { state in
       state.log.append(
         LoggedRequest(request: request, sentAt: now, fault: fault, outcome: .pending))
-      return (state.log.count - 1, fault)
+      return state.log.count - 1
     }
     do {
       let response = try await base.send(request)

@@ -57,6 +57,12 @@ public final class CatalogTransport: Transport {
     }
   }
 
+  /// The fault that answers a request to `endpoint` now: the endpoint's own, else the one for
+  /// every request.
+  public func fault(for endpoint: String) -> Fault? {
+    state.withLock { $0.faults[endpoint] ?? $0.fault }
+  }
+
   /// Delays every answer (`endpoint == nil`) or one endpoint's by `delay` on the clock.
   public func setDelay(_ delay: Duration, for endpoint: String? = nil) {
     state.withLock { state in
