@@ -33,11 +33,7 @@ public enum ExploreCommand {
       catalog = invocation.value("--catalog")
       if let out = invocation.value("--out") {
         // Checked now, not when a finding is written: a file there would pass a clean run.
-        var isFolder: ObjCBool = false
-        if FileManager.default.fileExists(atPath: out, isDirectory: &isFolder), !isFolder.boolValue
-        {
-          throw UsageError("--out \(out) is a file, not a folder")
-        }
+        try OutputFolder.check(out, option: "--out")
         self.out = out
       }
       timing = invocation.flag("--timing")

@@ -98,12 +98,7 @@ extension CaptureCommand.Options {
     baseURL = try BaseURL.parse(invocation.value("--base-url") ?? "", option: "--base-url")
     directory = invocation.value("--out") ?? ""
     // Checked before anything is downloaded.
-    var isFolder: ObjCBool = false
-    if FileManager.default.fileExists(atPath: directory, isDirectory: &isFolder),
-      !isFolder.boolValue
-    {
-      throw UsageError("--out \(directory) is a file, not a folder")
-    }
+    try OutputFolder.check(directory, option: "--out")
     if let text = invocation.value("--categories") {
       let names = text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
         .filter { !$0.isEmpty }

@@ -76,8 +76,10 @@ public struct StoryboardCommand {
       errorOutput("error: there are no .scenario files in \(options.paths.joined(separator: ", "))")
       return .badInput
     }
-    if let problem = Self.outProblem(options.out) {
-      errorOutput("error: \(problem)")
+    do {
+      try OutputFolder.check(options.out, option: "--out")
+    } catch {
+      errorOutput("error: \(error.message)")
       return .badInput
     }
     let folder = URL(fileURLWithPath: options.out)
@@ -137,25 +139,6 @@ public struct StoryboardCommand {
 
   private static func pageError(_ error: FileWriteError) -> Diagnostic {
     Diagnostic(file: error.path, line: nil, message: "cannot write the page: \(error.reason)")
-  }
-
-  /// Why `out` cannot be the folder of the pages, as a sentence; `nil` when it is a folder or
-  /// can be made as one, as far as a file in the way goes.
-  static func outProblem(_ out: String) -> String? {
-    var isFolder: ObjCBool = false
-    if FileManager.default.fileExists(atPath: out, isDirectory: &isFolder) {
-      return isFolder.boolValue ? nil : "--out \(out) is a file, not a folder"
-    }
-    var parent = (out as NSString).deletingLastPathComponent
-    while !parent.isEmpty {
-      if FileManager.default.fileExists(atPath: parent, isDirectory: &isFolder) {
-        return isFolder.boolValue ? nil : "--out \(out): \(parent) is a file, not a folder"
-      }
-      let next = (parent as NSString).deletingLastPathComponent
-      guard next != parent else { break }
-      parent = next
-    }
-    return nil
   }
 
   /// The system's reason behind a failed `createDirectory`, without Foundation's error codes.
