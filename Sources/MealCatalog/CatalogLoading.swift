@@ -58,18 +58,38 @@ extension Catalog {
   ///
   /// - Throws: `CatalogError` naming the file and what is wrong.
   public init(directory: URL) throws {
-    let categoriesURL = directory.appendingPathComponent(Self.categoriesFile)
-    let mealsURL = directory.appendingPathComponent(Self.mealsFile)
-    switch FileKind(path: directory.path) {
+    try self.init(directoryPath: directory.path)
+  }
+
+  /// Loads the catalog in the folder at `path`, relative to the current folder unless it starts
+  /// with `/`. Errors name the files by their full paths.
+  ///
+  /// Works on plain paths and POSIX calls: building `URL`s cost more than reading the embedded
+  /// catalog's files at every start of `rezepte`.
+  init(directoryPath path: String) throws {
+    let directory = Self.absolute(path)
+    switch FileKind(path: directory) {
     case .directory: break
-    case .file: throw CatalogError(path: directory.path, reason: .notADirectory)
-    case .loop: throw CatalogError(path: directory.path, reason: .symlinkLoop)
+    case .file: throw CatalogError(path: directory, reason: .notADirectory)
+    case .loop: throw CatalogError(path: directory, reason: .symlinkLoop)
     case .missing, .unreadable:
-      throw CatalogError(path: directory.path, reason: .unreadable("no such directory"))
+      throw CatalogError(path: directory, reason: .unreadable("no such directory"))
     }
+    let folder = directory.hasSuffix("/") ? directory : directory + "/"
+    let categoriesPath = folder + Self.categoriesFile
+    let mealsPath = folder + Self.mealsFile
     try self.init(
-      categoriesData: Self.read(categoriesURL), categoriesPath: categoriesURL.path,
-      mealsData: Self.read(mealsURL), mealsPath: mealsURL.path)
+      categoriesData: Self.read(categoriesPath), categoriesPath: categoriesPath,
+      mealsData: Self.read(mealsPath), mealsPath: mealsPath)
+  }
+
+  /// `path` from the root: as it is when it starts with `/`, else under the current folder;
+  /// without a trailing `/` (but for the root itself) and without `.` components.
+  static func absolute(_ path: String) -> String {
+    if isTidyAbsolute(path) { return path }
+    let full = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
+    let parts = full.split(separator: "/", omittingEmptySubsequences: true).filter { $0 != "." }
+    return "/" + parts.joined(separator: "/")
   }
 
   /// Parses a catalog from the two files' contents; the paths name them in errors.
@@ -79,8 +99,6 @@ extension Catalog {
     let categories: [Category]
     do {
       try Self.checkUTF8(categoriesData)
-      // `CategoryResponse` reads a missing or `null` list as empty, which suits an API answer but
-      // would let a wrong file (say, a meals answer) load as a catalog without categories.
       categories = try Self.readCategories(categoriesData)
       guard !categories.isEmpty else { throw CatalogError.Reason.noCategories }
       var seen: [String: Int] = [:]
@@ -94,8 +112,6 @@ extension Catalog {
       }
     } catch let reason as CatalogError.Reason {
       throw CatalogError(path: categoriesPath, reason: reason)
-    } catch {
-      throw CatalogError(path: categoriesPath, reason: Self.reason(for: error))
     }
     let records: [Record]
     do {
@@ -148,10 +164,12 @@ extension Catalog {
             records.reserveCapacity(raw.count / 1500)
             var scratch: [UInt8] = []
             scratch.reserveCapacity(8192)
+            var order = Catalog.Record.KeyOrder()
             if !scanner.take(UInt8(ascii: "]")) {
               repeat {
                 records.append(
-                  try Record.read(from: &scanner, index: records.count, scratch: &scratch))
+                  try Record.read(
+                    from: &scanner, index: records.count, scratch: &scratch, order: &order))
               } while try scanner.another(closing: UInt8(ascii: "]"))
             }
           } while try scanner.another(closing: UInt8(ascii: "}"))
@@ -178,88 +196,165 @@ extension Catalog {
     if let offset { throw .invalidUTF8(offset: offset) }
   }
 
-  /// The catalog that ships with the package.
-  public static func embedded() throws -> Catalog {
-    guard let directory = Bundle.module.url(forResource: "Catalog", withExtension: nil) else {
-      throw CatalogError(path: "Catalog", reason: .unreadable("the embedded catalog is missing"))
+  /// Whether `path` starts with `/` and has neither an empty nor a `.` component after it (so no
+  /// `//`, no `/./` and no trailing `/`): the common case, which needs no tidying.
+  private static func isTidyAbsolute(_ path: String) -> Bool {
+    let bytes = Array(path.utf8)
+    guard bytes.count > 1, bytes[0] == UInt8(ascii: "/") else { return false }
+    var componentStart = 1
+    for index in 1...bytes.count where index == bytes.count || bytes[index] == UInt8(ascii: "/") {
+      let length = index - componentStart
+      if length == 0 || (length == 1 && bytes[componentStart] == UInt8(ascii: ".")) { return false }
+      componentStart = index + 1
     }
-    return try Catalog(directory: directory)
+    return true
   }
 
-  /// The categories of `categories.json`, read once. Unlike `CategoryResponse`, which reads a
-  /// missing or `null` list as empty (right for an API answer), a file without the list is the
-  /// wrong file, such as a meals answer.
-  private static func readCategories(_ data: Data) throws -> [Category] {
-    struct File: Decodable {
-      let categories: [Category]
+  /// The catalog that ships with the package.
+  public static func embedded() throws -> Catalog {
+    guard let directory = embeddedDirectory else {
+      throw CatalogError(path: "Catalog", reason: .unreadable("the embedded catalog is missing"))
     }
+    return try Catalog(directoryPath: directory)
+  }
+
+  /// The folder of the embedded catalog.
+  ///
+  /// On Linux SwiftPM copies it into `Rezepte_MealCatalog.resources` beside the executable,
+  /// which is where `Bundle.module` looks first; it is looked up there directly, because
+  /// `Bundle.module` takes more than half a millisecond to find it, a tenth of `rezepte`'s whole
+  /// start. Anywhere else, `Bundle.module` finds it.
+  static var embeddedDirectory: String? {
+    #if os(Linux)
+      if let executable = executablePath, let slash = executable.lastIndex(of: "/") {
+        let folder = String(executable[..<slash]) + "/Rezepte_MealCatalog.resources/Catalog"
+        if FileKind(path: folder) == .directory { return folder }
+      }
+    #endif
+    return bundledDirectory
+  }
+
+  /// The embedded catalog's folder as `Bundle.module` finds it.
+  static var bundledDirectory: String? {
+    Bundle.module.url(forResource: "Catalog", withExtension: nil)?.path
+  }
+
+  #if os(Linux)
+    /// The running executable, symbolic links resolved (what `Bundle.main` starts from).
+    private static var executablePath: String? {
+      var buffer = [UInt8](repeating: 0, count: Int(PATH_MAX) + 1)
+      let count = buffer.withUnsafeMutableBufferPointer { buffer in
+        buffer.withMemoryRebound(to: CChar.self) {
+          readlink("/proc/self/exe", $0.baseAddress!, $0.count - 1)
+        }
+      }
+      guard count > 0 else { return nil }
+      return String(decoding: buffer[..<count], as: UTF8.self)
+    }
+  #endif
+
+  /// The categories of `categories.json`, read once with `JSONScanner` (decoding through
+  /// `JSONDecoder` costs as much as reading all the meals, the first time in a process).
+  ///
+  /// Unlike `CategoryResponse`, which reads a missing or `null` list as empty (right for an API
+  /// answer), a file without the list is the wrong file, such as a meals answer. Each category is
+  /// tidied as decoding an answer tidies it (`Category.init(answerID:name:thumbnail:description:)`).
+  static func readCategories(_ data: Data) throws(CatalogError.Reason) -> [Category] {
+    let top: JSONValue
     do {
-      return try JSONDecoder().decode(File.self, from: data).categories
-    } catch DecodingError.keyNotFound(let key, let context)
-      where key.stringValue == "categories" && context.codingPath.isEmpty
-    {
-      throw CatalogError.Reason.wrongShape(#"is not a {"categories": [...]} answer"#)
-    } catch DecodingError.valueNotFound(_, let context) where context.codingPath.count == 1 {
-      throw CatalogError.Reason.wrongShape(#"is not a {"categories": [...]} answer"#)
-    } catch DecodingError.typeMismatch(_, let context) where context.codingPath.count <= 1 {
-      throw CatalogError.Reason.wrongShape(#"is not a {"categories": [...]} answer"#)
+      top = try data.withUnsafeBytes { raw in
+        var scanner = JSONScanner(raw.bindMemory(to: UInt8.self))
+        let value = try scanner.value()
+        try scanner.expectEnd()
+        return value
+      }
+    } catch JSONScanner.Failure.invalidUTF8(let offset) {
+      throw .invalidUTF8(offset: offset)
+    } catch JSONScanner.Failure.syntax(let message, let offset) {
+      throw .notJSON("\(message) at byte \(offset + 1)")
+    } catch {
+      throw .notJSON("\(error)")
     }
+    guard case .array(let items)? = top.object?["categories"] else {
+      throw .wrongShape(#"is not a {"categories": [...]} answer"#)
+    }
+    var categories: [Category] = []
+    categories.reserveCapacity(items.count)
+    for (index, item) in items.enumerated() {
+      let place = "categories[\(index)]"
+      guard let fields = item.object else { throw .wrongShape("expected an object at \(place)") }
+      /// The text at `key`; a required one may be neither missing nor `null`.
+      func text(_ key: String, required: Bool = false) throws(CatalogError.Reason) -> String? {
+        switch fields[key] {
+        case .string(let value)?: return value
+        case nil where required: throw .wrongShape("lacks \"\(key)\" at \(place)")
+        case .null? where required:
+          throw .wrongShape("expected String at \(place).\(key), found null")
+        case nil, .null?: return nil
+        case _?: throw .wrongShape("expected String at \(place).\(key)")
+        }
+      }
+      categories.append(
+        Category(
+          answerID: try text("idCategory", required: true) ?? "",
+          name: try text("strCategory", required: true) ?? "",
+          thumbnail: try text("strCategoryThumb"),
+          description: try text("strCategoryDescription")))
+    }
+    return categories
   }
 
   /// The catalog a command's `--catalog DIR` names, or the embedded one without it.
   public static func load(directory path: String?) throws -> Catalog {
     guard let path else { return try embedded() }
-    return try Catalog(directory: URL(fileURLWithPath: path))
+    return try Catalog(directoryPath: path)
   }
 
-  private static func read(_ url: URL) throws -> Data {
+  /// The bytes of the file at `path`, read with POSIX calls.
+  private static func read(_ path: String) throws -> Data {
     let reason: CatalogError.Reason
-    switch FileKind(path: url.path) {
+    switch FileKind(path: path) {
     case .file, .unreadable:
-      do {
-        return try Data(contentsOf: url)
-      } catch {
-        reason = .unreadable("permission denied")
+      switch readFile(path) {
+      case .read(let data): return data
+      case .failed(let code):
+        reason = .unreadable(code == EACCES ? "permission denied" : String(cString: strerror(code)))
       }
     case .missing: reason = .unreadable("no such file")
     case .directory: reason = .unreadable("is a directory")
     case .loop: reason = .symlinkLoop
     }
-    throw CatalogError(path: url.path, reason: reason)
+    throw CatalogError(path: path, reason: reason)
   }
 
-  /// - Parameter dropping: how many keys at the start of the coding path to leave out of the text.
-  private static func reason(for error: any Error, dropping: Int = 0) -> CatalogError.Reason {
-    func path(_ codingPath: [any CodingKey]) -> String {
-      Self.path(Array(codingPath.dropFirst(dropping)))
-    }
-    switch error {
-    case DecodingError.dataCorrupted(let context) where context.codingPath.isEmpty:
-      return .notJSON(context.debugDescription)
-    case DecodingError.keyNotFound(let key, let context):
-      return .wrongShape("lacks \"\(key.stringValue)\" at \(path(context.codingPath))")
-    case DecodingError.typeMismatch(let type, let context):
-      return .wrongShape("expected \(type) at \(path(context.codingPath))")
-    case DecodingError.valueNotFound(let type, let context):
-      return .wrongShape("expected \(type) at \(path(context.codingPath)), found null")
-    case DecodingError.dataCorrupted(let context):
-      return .wrongShape("\(context.debugDescription) at \(path(context.codingPath))")
-    default:
-      return .notJSON("\(error)")
-    }
+  private enum FileRead {
+    case read(Data)
+    /// The `errno` of the call that failed.
+    case failed(Int32)
   }
 
-  /// `categories[3].strCategory`
-  private static func path(_ codingPath: [any CodingKey]) -> String {
-    var text = ""
-    for key in codingPath {
-      if let index = key.intValue {
-        text += "[\(index)]"
-      } else {
-        text += (text.isEmpty ? "" : ".") + key.stringValue
+  /// The whole file, or why it cannot be read.
+  private static func readFile(_ path: String) -> FileRead {
+    let file = open(path, O_RDONLY | O_CLOEXEC)
+    guard file >= 0 else { return .failed(errno) }
+    defer { close(file) }
+    var info = stat()
+    // Read straight into the buffer, sized to the file plus one byte to notice that it grew.
+    var data = Data(count: fstat(file, &info) == 0 ? max(Int(info.st_size), 0) + 1 : 1 << 16)
+    var filled = 0
+    while true {
+      if filled == data.count { data.count *= 2 }
+      let count = data.withUnsafeMutableBytes { buffer in
+        Foundation.read(file, buffer.baseAddress! + filled, buffer.count - filled)
       }
+      if count < 0, errno == EINTR { continue }
+      guard count >= 0 else { return .failed(errno) }
+      guard count > 0 else {
+        data.count = filled
+        return .read(data)
+      }
+      filled += count
     }
-    return text.isEmpty ? "the top level" : text
   }
 }
 

@@ -1,4 +1,5 @@
 import Foundation
+import MealDB
 
 extension Catalog {
   /// One meal: what the catalog searches and sorts by, and the record's answer bytes.
@@ -55,9 +56,7 @@ extension Catalog {
       ingredients: [String], json: [UInt8], summaryJSON: [UInt8]
     ) {
       self.id = id
-      name =
-        Self.hasNoSpaceAtTheEnds(rawName)
-        ? rawName : rawName.trimmingCharacters(in: .whitespacesAndNewlines)
+      name = Self.hasNoSpaceAtTheEnds(rawName) ? rawName : rawName.trimmed
       self.category = category
       self.area = area
       self.thumbnail = thumbnail
@@ -79,11 +78,10 @@ extension Catalog {
     public var jsonData: Data { Data(json) }
 
     static func trimmedIngredient(_ name: String) -> String {
-      hasNoSpaceAtTheEnds(name) ? name : name.trimmingCharacters(in: .whitespaces)
+      hasNoSpaceAtTheEnds(name) ? name : name.trimmedOfBlanks
     }
 
-    /// Whether the text starts and ends with visible ASCII, so trimming would change nothing;
-    /// checked first because Foundation's trimming costs a bridge for every name.
+    /// Whether the text starts and ends with visible ASCII, so trimming would change nothing.
     static func hasNoSpaceAtTheEnds(_ text: String) -> Bool {
       guard let first = text.utf8.first, let last = text.utf8.last else { return true }
       return first > 0x20 && first < 0x7F && last > 0x20 && last < 0x7F
@@ -121,10 +119,9 @@ extension Catalog.Record {
   /// A known key's rank in `JSONWriter.keyOrder`, by name.
   static let ranks = JSONWriter.keyOrder
 
-  /// By rank: the role, the ingredient slot (from 0) and the key written once as `"key":`.
-  static let keyInfo: [(role: Role, slot: Int, prefix: [UInt8])] = {
-    var info = [(role: Role, slot: Int, prefix: [UInt8])](
-      repeating: (.other, 0, []), count: (ranks.values.max() ?? 0) + 1)
+  /// By rank: the role and the ingredient slot (from 0).
+  static let keyInfo: [(role: Role, slot: Int)] = {
+    var info = [(role: Role, slot: Int)](repeating: (.other, 0), count: rankCount)
     for (name, rank) in ranks {
       let role: Role
       var slot = 0
@@ -141,16 +138,47 @@ extension Catalog.Record {
       case _ where name.hasPrefix("strMeasure"): role = .appText
       default: role = .other
       }
-      info[rank] = (role, slot, prefix(name))
+      info[rank] = (role, slot)
     }
     return info
   }()
 
-  static func prefix(_ key: String) -> [UInt8] {
-    var bytes: [UInt8] = []
-    JSONWriter.writeString(key, to: &bytes)
-    bytes.append(UInt8(ascii: ":"))
-    return bytes
+  /// One more than the highest rank.
+  static let rankCount = (ranks.values.max() ?? 0) + 1
+
+  /// Every known key in quotes (`"idMeal"`), by rank one after the other; `keySpans` says where.
+  /// One flat array, so that matching and writing keys touches no array per key.
+  static let (keyText, keySpans): ([UInt8], [Range<Int>]) = {
+    var text: [UInt8] = []
+    var spans = [Range<Int>](repeating: 0..<0, count: rankCount)
+    for (name, rank) in ranks.sorted(by: { $0.value < $1.value }) {
+      let start = text.count
+      JSONWriter.writeString(name, to: &text)
+      spans[rank] = start..<text.count
+    }
+    return (text, spans)
+  }()
+
+  /// Which known key came after which in the records read so far, so that the next record's keys
+  /// can be matched byte for byte instead of being made into `String`s and looked up: every
+  /// record of a file usually lists its keys in the same order.
+  struct KeyOrder {
+    /// By the rank of a key (or `start`, before the first), the rank of the key that followed it
+    /// last time, or -1.
+    private var next = [Int](repeating: -1, count: Catalog.Record.rankCount + 1)
+    static let start = Catalog.Record.rankCount
+
+    init() {}
+
+    /// The key that followed `rank` last time, if any.
+    func guess(after rank: Int) -> Int? {
+      let guess = next[rank]
+      return guess >= 0 ? guess : nil
+    }
+
+    mutating func learn(_ rank: Int, after previous: Int) {
+      next[previous] = rank
+    }
   }
 
   /// One member of a record while it is read: a known key by its rank, an unknown one by name.
@@ -158,14 +186,18 @@ extension Catalog.Record {
     let rank: Int
     let name: String?
     let order: Int
+    /// Where the value is in the scratch buffer.
     let range: Range<Int>
   }
 
   /// Reads the record object that starts at the scanner, the `index`th in the file.
   ///
-  /// `scratch` is reused from record to record so that values are copied into one buffer.
+  /// The members are written to `scratch` as the record's answer writes them, key and value, as
+  /// they are read; a record whose keys come in the API's order (files written by the API or by
+  /// this catalog) is then done, and only others are put in order afterwards. `scratch` is reused
+  /// from record to record, and `order` learns the file's order of keys.
   static func read(
-    from scanner: inout JSONScanner, index: Int, scratch: inout [UInt8]
+    from scanner: inout JSONScanner, index: Int, scratch: inout [UInt8], order: inout KeyOrder
   ) throws -> Catalog.Record {
     typealias Reason = CatalogError.Reason
     guard scanner.peek() == UInt8(ascii: "{") else {
@@ -174,7 +206,13 @@ extension Catalog.Record {
     }
     try scanner.expect(UInt8(ascii: "{"))
     scratch.removeAll(keepingCapacity: true)
+    scratch.append(UInt8(ascii: "{"))
     let info = keyInfo
+    let keyText = keyText
+    let keySpans = keySpans
+    var previous = KeyOrder.start
+    var inOrder = true
+    var lastRank = -1
     var members: [Member] = []
     members.reserveCapacity(56)
     var id: String?
@@ -188,8 +226,33 @@ extension Catalog.Record {
     var ingredients: [String?] = Array(repeating: nil, count: 20)
     if !scanner.take(UInt8(ascii: "}")) {
       repeat {
-        let key = try scanner.key()
-        let rank = ranks[key]
+        let rank: Int?
+        var key = ""
+        if let guess = order.guess(after: previous),
+          try scanner.take(key: keyText, span: keySpans[guess])
+        {
+          rank = guess
+        } else {
+          key = try scanner.key()
+          rank = ranks[key]
+          if let rank { order.learn(rank, after: previous) }
+        }
+        if let rank {
+          previous = rank
+          if rank <= lastRank { inOrder = false }
+          lastRank = rank
+        } else {
+          inOrder = false
+        }
+        if !members.isEmpty { scratch.append(UInt8(ascii: ",")) }
+        if let rank {
+          keyText.withUnsafeBufferPointer {
+            scratch.append(contentsOf: UnsafeBufferPointer(rebasing: $0[keySpans[rank]]))
+          }
+        } else {
+          JSONWriter.writeString(key, to: &scratch)
+        }
+        scratch.append(UInt8(ascii: ":"))
         let role = rank.map { info[$0].role } ?? .other
         let start = scratch.count
         var text: String?
@@ -202,7 +265,11 @@ extension Catalog.Record {
           let value = try scanner.value()
           switch role {
           case .appText, .category, .area, .thumbnail, .ingredient:
-            throw Reason.invalidRecord(index: index, .wrongShape("expected String at \(key)"))
+            let name = rank.map {
+              String(decoding: keyText[keySpans[$0]].dropFirst().dropLast(), as: UTF8.self)
+            }
+            throw Reason.invalidRecord(
+              index: index, .wrongShape("expected String at \(name ?? key)"))
           case .id, .name, .other: JSONWriter.write(value, to: &scratch)
           }
         }
@@ -222,6 +289,7 @@ extension Catalog.Record {
         }
       } while try scanner.another(closing: UInt8(ascii: "}"))
     }
+    scratch.append(UInt8(ascii: "}"))
     guard let id, !id.isEmpty, let idRange else {
       throw Reason.invalidRecord(index: index, .missingField("idMeal"))
     }
@@ -232,14 +300,14 @@ extension Catalog.Record {
       throw Reason.invalidRecord(index: index, .nonNumericID(id))
     }
 
-    // Files written by the API (or by this catalog) are in its order already; only others sort.
-    var inOrder = true
-    for position in members.indices.dropFirst()
-    where members[position - 1].rank >= members[position].rank {
-      inOrder = false
-      break
-    }
-    if !inOrder {
+    // Exactly the bytes the record takes, so that 100,000 records do not each carry spare
+    // capacity. Files written by the API (or by this catalog) are in its order already: their
+    // record is the scratch buffer as it stands. Only others are sorted and written again.
+    var json: [UInt8] = []
+    if inOrder {
+      json.reserveCapacity(scratch.count)
+      json.append(contentsOf: scratch)
+    } else {
       members.sort {
         ($0.rank, $0.name ?? "", $0.order) < ($1.rank, $1.name ?? "", $1.order)
       }
@@ -248,26 +316,25 @@ extension Catalog.Record {
         position + 1 < members.count && members[position + 1].rank == members[position].rank
           && members[position + 1].name == members[position].name ? nil : members[position]
       }
-    }
-    var json: [UInt8] = []
-    var size = scratch.count + members.count + 1
-    for member in members {
-      size += member.name.map { $0.utf8.count + 4 } ?? info[member.rank].prefix.count
-    }
-    // Exactly the bytes the record takes (a name with escapes may take a few more), so that
-    // 100,000 records do not each carry spare capacity.
-    json.reserveCapacity(size)
-    json.append(UInt8(ascii: "{"))
-    for (position, member) in members.enumerated() {
-      if position > 0 { json.append(UInt8(ascii: ",")) }
-      if let unknown = member.name {
-        json += Self.prefix(unknown)
-      } else {
-        json += info[member.rank].prefix
+      var size = members.count + 1
+      for member in members {
+        size += member.range.count + 1
+        size += member.name.map { $0.utf8.count + 4 } ?? keySpans[member.rank].count
       }
-      json += scratch[member.range]
+      json.reserveCapacity(size)
+      json.append(UInt8(ascii: "{"))
+      for (position, member) in members.enumerated() {
+        if position > 0 { json.append(UInt8(ascii: ",")) }
+        if let unknown = member.name {
+          JSONWriter.writeString(unknown, to: &json)
+        } else {
+          json += keyText[keySpans[member.rank]]
+        }
+        json.append(UInt8(ascii: ":"))
+        json += scratch[member.range]
+      }
+      json.append(UInt8(ascii: "}"))
     }
-    json.append(UInt8(ascii: "}"))
 
     var summary: [UInt8] = []
     summary.reserveCapacity(idRange.count + nameRange.count + (thumbnailRange?.count ?? 4) + 44)

@@ -23,10 +23,21 @@ public struct Category: Decodable, Identifiable, Hashable, Sendable {
 
   public init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: CodingKeys.self)
-    id = try container.decode(String.self, forKey: .id)
-    name = try container.decode(String.self, forKey: .name).folded
-    thumbnail = try container.decodeIfPresent(String.self, forKey: .thumbnail).nonBlank
-    description = try container.decodeIfPresent(String.self, forKey: .description).nonBlank
+    self.init(
+      answerID: try container.decode(String.self, forKey: .id),
+      name: try container.decode(String.self, forKey: .name),
+      thumbnail: try container.decodeIfPresent(String.self, forKey: .thumbnail),
+      description: try container.decodeIfPresent(String.self, forKey: .description))
+  }
+
+  /// A category from an answer's fields as they stand, tidied as decoding tidies them: the name
+  /// folded, a blank thumbnail or description left out. For readers that do not go through
+  /// `Decodable`, such as the catalog's.
+  public init(answerID id: String, name: String, thumbnail: String?, description: String?) {
+    self.id = id
+    self.name = name.folded
+    self.thumbnail = thumbnail.nonBlank
+    self.description = description.nonBlank
   }
 }
 
@@ -190,11 +201,20 @@ extension String {
   ///
   /// Worked out on the scalars: Foundation's `trimmingCharacters(in:)` bridges every text through
   /// `NSString`, which was the largest cost of decoding a long list of names beyond ASCII.
-  var trimmed: String {
+  public var trimmed: String {
     guard let first = unicodeScalars.first, let last = unicodeScalars.last,
       first.isWhitespaceOrNewline || last.isWhitespaceOrNewline
     else { return self }
     return String(String.UnicodeScalarView(unicodeScalars.trimming(where: \.isWhitespaceOrNewline)))
+  }
+
+  /// Trimmed of surrounding white space but not line breaks (`CharacterSet.whitespaces`), worked
+  /// out on the scalars like `trimmed`.
+  public var trimmedOfBlanks: String {
+    guard let first = unicodeScalars.first, let last = unicodeScalars.last,
+      first.isBlank || last.isBlank
+    else { return self }
+    return String(String.UnicodeScalarView(unicodeScalars.trimming(where: \.isBlank)))
   }
 
   /// Trimmed, with every inner run of white space folded into one space.

@@ -7,7 +7,7 @@ import MealCatalog
 enum Profile {
   nonisolated static let cases = [
     "replay", "scaling-1000", "scaling-20000", "pieces-1000", "pieces-20000", "pieces-100000",
-    "load-10000", "load-100000",
+    "load-embedded", "load-10000", "load-100000",
     "render", "dump", "decode", "parse",
     "typing",
   ]
@@ -18,6 +18,8 @@ enum Profile {
       let catalog = try Catalog.embedded()
       let folder = root.appendingPathComponent("Scenarios").path
       for _ in 0..<iterations { try await ReplayBenchmark.replay(folder: folder, catalog: catalog) }
+    case "load-embedded":
+      for _ in 0..<iterations { _ = try Catalog.embedded() }
     case _ where name.hasPrefix("load-"):
       // `Catalog(directory:)` on a generated folder (written once, in the temporary folder).
       guard let size = Int(name.dropFirst("load-".count)) else { fallthrough }

@@ -65,9 +65,9 @@ private struct Parser {
     return content
   }
 
-  func isBlank(_ index: Int) -> Bool { content(index).trimmingWhitespace().isEmpty }
+  func isBlank(_ index: Int) -> Bool { content(index).firstVisible == nil }
 
-  func isIndented(_ index: Int) -> Bool { content(index).first.map(\.isWhitespace) ?? false }
+  func isIndented(_ index: Int) -> Bool { content(index).first.map(\.isSpace) ?? false }
 
   mutating func report(_ index: Int, _ message: String) {
     diagnostics.append(Diagnostic(file: file, line: index + 1, message: message))
@@ -76,8 +76,8 @@ private struct Parser {
   mutating func parseLines() {
     var index = 0
     while index < lines.count {
-      let trimmed = content(index).trimmingWhitespace()
-      if trimmed.isEmpty || trimmed.hasPrefix("#") {
+      let first = content(index).firstVisible
+      if first == nil || first == "#" {
         index += 1
         continue
       }

@@ -21,7 +21,7 @@ struct StepInput {
 
   /// The block's lines, ignoring comment lines, for steps that take no block.
   var blockLineIndices: [Int] {
-    blockLines.filter { !$0.text.trimmingWhitespace().hasPrefix("#") }.map(\.index)
+    blockLines.filter { $0.text.firstVisible != "#" }.map(\.index)
   }
 
   func none() throws {
@@ -203,9 +203,9 @@ struct StepInput {
     guard let first = blockLines.first else {
       return (Step.Block(lines: blockStart..<blockStart, indentation: "  "), [])
     }
-    let indentation = String(first.text.prefix { $0.isWhitespace })
+    let indentation = String(first.text.prefix { $0.isSpace })
     for (index, line) in blockLines {
-      if line.prefix(while: \.isWhitespace).contains("\t") {
+      if line.prefix(while: \.isSpace).contains(where: { $0 == "\t" }) {
         throw BlockError(index: index, message: "indent blocks with spaces, not tabs")
       }
       if !line.hasPrefix(indentation) {

@@ -5,9 +5,9 @@ import Dispatch
 ///
 /// Why it exists: the runtime resumes every continuation on the *generic* executor, even one
 /// resumed from the main actor by code isolated to it, and the task then hops back to the main
-/// actor. On Linux, after `dispatch_main()`, the main queue is drained by Dispatch worker threads,
-/// so each resumption woke a worker for the generic executor and another for the main queue:
-/// about one voluntary context switch per replayed step. A task that prefers this executor
+/// actor. So each resumption woke a worker thread for the generic executor, and then the thread
+/// that drains the main queue (on Linux, after `dispatch_main()`, another Dispatch worker): about
+/// one voluntary context switch per replayed step. A task that prefers this executor
 /// (`Task(executorPreference:)`, `withTaskExecutorPreference`) resumes on the main queue
 /// instead, which the thread that resumed it is already draining: no thread is woken.
 @available(macOS 15, iOS 18, *)

@@ -5,4 +5,4 @@ import RezepteProgram
 // real HTTP goes to `rezepte-net` beside it (README, "Start-up").
 let arguments = Array(CommandLine.arguments.dropFirst())
 NetworkHalf.handOverIfNeeded(arguments)
-exit(await rezepteProgram(network: nil).run(arguments, console: .standard).rawValue)
+rezepteProgram(network: nil).runAsMain(arguments, console: .standard)

@@ -172,3 +172,22 @@ import Testing
     #expect(detail.area == nil)
   }
 }
+
+@Suite struct TrimmingTests {
+  static let tricky = [
+    "\u{3000}寿司\u{2028}", "\u{A0}Käsespätzle\u{85}", "\u{200B}Borщ\u{200B}", "\u{FEFF}Tea\u{FEFF}",
+    "\r\nCrème\u{301} brûlée\t", "Naleśniki", "  ", "\u{2029}", " e\u{301}",
+    "\u{1680}Μουσακάς\u{205F}",
+    "Butter ", "\tSalt\n", "", "\u{2003}Zucker\u{2003}",
+  ]
+
+  @Test("trimmed trims as Foundation's whitespacesAndNewlines", arguments: tricky)
+  func trimmed(text: String) {
+    #expect(text.trimmed == text.trimmingCharacters(in: .whitespacesAndNewlines))
+  }
+
+  @Test("trimmedOfBlanks trims as Foundation's whitespaces", arguments: tricky)
+  func trimmedOfBlanks(text: String) {
+    #expect(text.trimmedOfBlanks == text.trimmingCharacters(in: .whitespaces))
+  }
+}

@@ -62,12 +62,16 @@ struct JSONScanner {
   }
 
   private mutating func skipWhitespace() {
-    while position < bytes.count {
-      switch bytes[position] {
-      case 0x20, 0x0A, 0x0D, 0x09: position += 1
-      default: return
+    var end = position
+    while end < bytes.count {
+      switch bytes[end] {
+      case 0x20, 0x0A, 0x0D, 0x09: end += 1
+      default:
+        position = end
+        return
       }
     }
+    position = end
   }
 
   // MARK: - Values
@@ -138,6 +142,24 @@ struct JSONScanner {
     return key
   }
 
+  /// Takes a key and the colon after it, if the key comes next as `text[span]` spells it (in
+  /// quotes, without escapes); otherwise takes nothing but white space.
+  mutating func take(key text: [UInt8], span: Range<Int>) throws -> Bool {
+    guard peek() == UInt8(ascii: "\""), position + span.count <= bytes.count else { return false }
+    let same = text.withUnsafeBufferPointer { text in
+      var offset = position
+      for index in span {
+        guard bytes[offset] == text[index] else { return false }
+        offset += 1
+      }
+      return true
+    }
+    guard same else { return false }
+    position += span.count
+    try expect(UInt8(ascii: ":"))
+    return true
+  }
+
   /// Takes `null` if it comes next.
   mutating func takeNull() throws -> Bool {
     guard peek() == UInt8(ascii: "n") else { return false }
@@ -196,8 +218,11 @@ struct JSONScanner {
     var scalars = String.UnicodeScalarView()
     while true {
       // Runs of plain printable ASCII, nearly all of a record, are copied in one go.
+      // (Counted in a local: stepping `position` itself stores it to memory at every byte.)
       let run = position
-      while position < bytes.count, Self.isPlain(bytes[position]) { position += 1 }
+      var end = run
+      while end < bytes.count, Self.isPlain(bytes[end]) { end += 1 }
+      position = end
       if position > run {
         out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[run..<position]))
         if !plain, capture { scalars.append(contentsOf: text(run..<position).unicodeScalars) }
