@@ -13,6 +13,8 @@ public struct Catalog: Sendable {
   private let recordsByID: [String: Int]
   /// Indices of `records` in `filter.php`'s order.
   private let byName: [Int]
+  /// `categories.php`'s answer, written once: every launch, relaunch and refresh asks for it.
+  private let categoriesAnswer: Data
 
   /// The endpoints the catalog answers, as scenario files and the server name them.
   public static let endpoints = [
@@ -44,6 +46,37 @@ public struct Catalog: Sendable {
     // Sorted once here, by keys worked out once per record: every `filter.php` answer then
     // takes its matches in this order and needs no sort of its own.
     byName = records.indices.sorted { Self.byName(records[$0], records[$1]) }
+    categoriesAnswer = Self.categoriesAnswer(categories)
+  }
+
+  /// `{"categories":[…]}` as `JSONWriter` writes `json(_:)` of each category, but written
+  /// straight from the values.
+  static func categoriesAnswer(_ categories: [Category]) -> Data {
+    var out: [UInt8] = []
+    out.reserveCapacity(categories.reduce(20) { $0 + 100 + ($1.description?.utf8.count ?? 0) })
+    out += #"{"categories":["#.utf8
+    for (index, category) in categories.enumerated() {
+      if index > 0 { out.append(UInt8(ascii: ",")) }
+      out += #"{"idCategory":"#.utf8
+      JSONWriter.writeString(category.id, to: &out)
+      out += #","strCategory":"#.utf8
+      JSONWriter.writeString(category.name, to: &out)
+      out += #","strCategoryThumb":"#.utf8
+      if let thumbnail = category.thumbnail {
+        JSONWriter.writeString(thumbnail, to: &out)
+      } else {
+        out += "null".utf8
+      }
+      out += #","strCategoryDescription":"#.utf8
+      if let description = category.description {
+        JSONWriter.writeString(description, to: &out)
+      } else {
+        out += "null".utf8
+      }
+      out.append(UInt8(ascii: "}"))
+    }
+    out += "]}".utf8
+    return Data(out)
   }
 
   /// The names of the categories, in the API's order.
@@ -70,7 +103,7 @@ public struct Catalog: Sendable {
   ) -> APIResponse {
     switch request.path {
     case "categories.php":
-      return ok(.object(["categories": .array(categories.map(Self.json))]))
+      return APIResponse(status: 200, body: categoriesAnswer)
     case "list.php":
       return ok(list(request))
     case "filter.php":

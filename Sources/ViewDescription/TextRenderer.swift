@@ -213,9 +213,15 @@ private struct LineFormatter {
 
   /// Options go bare, as the picker shows them, unless they could be misread.
   private func appendOption(_ option: String, to line: inout String) {
+    // A cheap superset first: each character checked below starts with one of these bytes
+    // (`·` and NEL with 0xC2, `●` and the line and paragraph separators with 0xE2).
+    let mightMislead = option.utf8.contains {
+      $0 == 0x22 || $0 == 0x5C || (0x0A...0x0D).contains($0) || $0 == 0xC2 || $0 == 0xE2
+    }
     let misreadable =
-      option.isEmpty || option.first == " " || option.last == " "
-      || option.contains(where: { "·●\"\\".contains($0) || $0.isNewline })
+      option.isEmpty || (option.utf8.first == 0x20 && option.first == " ")
+      || (option.utf8.last == 0x20 && option.last == " ")
+      || (mightMislead && option.contains(where: { "·●\"\\".contains($0) || $0.isNewline }))
     if misreadable { appendQuoted(option, to: &line) } else { line += option }
   }
 

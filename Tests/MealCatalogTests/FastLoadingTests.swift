@@ -125,3 +125,16 @@ import Testing
     #expect(read.first?.name == "Side Dish")
   }
 }
+
+@Suite struct CategoriesAnswerTests {
+  @Test(
+    "categories.php, written once from the values, is what the JSON tree of the categories writes"
+  )
+  func sameBytes() throws {
+    var categories = try Catalog.embedded().categories
+    categories.append(Category(id: "99", name: "Ohne \"Bild\"/", thumbnail: nil, description: nil))
+    let tree = JSONValue.object(["categories": .array(categories.map(Catalog.json))])
+    #expect(Catalog.categoriesAnswer(categories) == tree.jsonData)
+    #expect(Catalog.categoriesAnswer([]) == Data(#"{"categories":[]}"#.utf8))
+  }
+}
