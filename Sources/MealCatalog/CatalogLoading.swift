@@ -67,6 +67,16 @@ extension Catalog {
   /// Works on plain paths and POSIX calls: building `URL`s cost more than reading the embedded
   /// catalog's files at every start of `rezepte`.
   init(directoryPath path: String) throws {
+    let files = try Self.files(inDirectory: path)
+    try self.init(
+      categoriesData: files.categoriesData, categoriesPath: files.categoriesPath,
+      mealsData: files.mealsData, mealsPath: files.mealsPath)
+  }
+
+  /// The two files of the catalog folder at `path`, read.
+  static func files(
+    inDirectory path: String
+  ) throws -> (categoriesData: Data, categoriesPath: String, mealsData: Data, mealsPath: String) {
     let directory = Self.absolute(path)
     switch FileKind(path: directory) {
     case .directory: break
@@ -78,9 +88,7 @@ extension Catalog {
     let folder = directory.hasSuffix("/") ? directory : directory + "/"
     let categoriesPath = folder + Self.categoriesFile
     let mealsPath = folder + Self.mealsFile
-    try self.init(
-      categoriesData: Self.read(categoriesPath), categoriesPath: categoriesPath,
-      mealsData: Self.read(mealsPath), mealsPath: mealsPath)
+    return (try Self.read(categoriesPath), categoriesPath, try Self.read(mealsPath), mealsPath)
   }
 
   /// `path` from the root: as it is when it starts with `/`, else under the current folder;
@@ -96,6 +104,13 @@ extension Catalog {
   public init(categoriesData: Data, categoriesPath: String, mealsData: Data, mealsPath: String)
     throws
   {
+    try self.init(
+      categories: Self.categories(categoriesData, path: categoriesPath),
+      mealsData: mealsData, mealsPath: mealsPath)
+  }
+
+  /// The categories of a `categories.json`, checked: at least one, no name twice.
+  static func categories(_ categoriesData: Data, path categoriesPath: String) throws -> [Category] {
     let categories: [Category]
     do {
       try Self.checkUTF8(categoriesData)
@@ -113,6 +128,11 @@ extension Catalog {
     } catch let reason as CatalogError.Reason {
       throw CatalogError(path: categoriesPath, reason: reason)
     }
+    return categories
+  }
+
+  /// The catalog of `categories`, already checked, and the meals of a `meals.json`.
+  init(categories: [Category], mealsData: Data, mealsPath: String) throws {
     let records: [Record]
     do {
       records = try Self.readMeals(mealsData)

@@ -17,11 +17,16 @@ public struct ScenarioCommand {
   public var errorOutput: (String) -> Void
   /// The time source for the report.
   public var now: () -> Duration
+  /// Waits for what the drivers need once the files are read (a catalog loading on another
+  /// thread, see `CatalogLoad`); a message instead ends `run` with exit 2 before anything else
+  /// is reported, as if it had come before the files were read.
+  public var ready: () -> String?
 
   public init(
     context: ScenarioContext, makeDriver: @escaping () -> any ScenarioDriver, useColor: Bool,
     output: @escaping (String) -> Void, errorOutput: @escaping (String) -> Void,
-    now: @escaping () -> Duration = ScenarioRunner.wallClock()
+    now: @escaping () -> Duration = ScenarioRunner.wallClock(),
+    ready: @escaping () -> String? = { nil }
   ) {
     self.context = context
     self.makeDriver = makeDriver
@@ -29,6 +34,7 @@ public struct ScenarioCommand {
     self.output = output
     self.errorOutput = errorOutput
     self.now = now
+    self.ready = ready
   }
 
   /// `rezepte run`: replays every scenario at `options.paths` (those of `options.shard`, if
@@ -40,6 +46,10 @@ public struct ScenarioCommand {
     let files = entries.filter { options.shard?.contains(key: $0.key) ?? true }.map(\.file)
     let (loaded, diagnostics) = ScenarioFiles.load(
       files, context: context, allowsEmptyScreens: options.record)
+    if let problem = ready() {
+      errorOutput(problem)
+      return .badInput
+    }
     guard missing.isEmpty, diagnostics.isEmpty else {
       for diagnostic in missing + diagnostics { errorOutput(diagnostic.description) }
       return .badInput

@@ -129,7 +129,14 @@ public enum ScenarioCommands {
         "error: \(NetworkUnavailable(option: options.live ? "--live" : "--base-url"))")
       return .badInput
     }
-    guard let catalog = loadCatalog(options.catalog, console: console) else { return .badInput }
+    // The meals load on another thread while the files are read and parsed (`CatalogLoad`).
+    let load: CatalogLoad
+    do {
+      load = try CatalogLoad.start(directory: options.catalog)
+    } catch {
+      console.errorOutput("error: \(error)")
+      return .badInput
+    }
     let backend: AppDriver.Backend =
       if let server, let network { .http(server, network: network) } else { .catalog }
     if !options.list, case .http(let baseURL, let network) = backend,
@@ -143,7 +150,20 @@ public enum ScenarioCommands {
       }
       return .badInput
     }
-    return await command(catalog: catalog, backend: backend, console: console).run(options)
+    // `run` asks `ready` before it makes a driver and stops there if the load failed, so by
+    // the time `makeDriver` asks for the catalog it is there.
+    var command = command(
+      context: ScenarioContext(loading: load), catalog: { try! load.catalog() }, backend: backend,
+      console: console)
+    command.ready = {
+      do {
+        _ = try load.catalog()
+        return nil
+      } catch {
+        return "error: \(error)"
+      }
+    }
+    return await command.run(options)
   }
 
   @MainActor
@@ -185,9 +205,20 @@ public enum ScenarioCommands {
   static func command(
     catalog: Catalog, backend: AppDriver.Backend, console: Console
   ) -> ScenarioCommand {
+    command(
+      context: ScenarioContext(catalog: catalog), catalog: { catalog }, backend: backend,
+      console: console)
+  }
+
+  /// The command over the catalog `catalog()` gives, checking files against `context`.
+  @MainActor
+  static func command(
+    context: ScenarioContext, catalog: @escaping () -> Catalog, backend: AppDriver.Backend,
+    console: Console
+  ) -> ScenarioCommand {
     ScenarioCommand(
-      context: ScenarioContext(catalog: catalog),
-      makeDriver: { AppDriver(catalog: catalog, backend: backend) },
+      context: context,
+      makeDriver: { AppDriver(catalog: catalog(), backend: backend) },
       useColor: ColorPolicy.useColor(
         isTerminal: ColorPolicy.standardOutputIsTerminal,
         environment: ProcessInfo.processInfo.environment),

@@ -70,6 +70,41 @@ import Testing
   }
 
   @Test(
+    "A catalog whose meals.json is broken is exit 2 with its error alone, before the files' own"
+  )
+  func brokenMeals() async throws {
+    let folder = FileManager.default.temporaryDirectory
+      .appendingPathComponent("rezepte-broken-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    try Data(#"{"categories":[{"idCategory":"1","strCategory":"Beef"}]}"#.utf8).write(
+      to: folder.appendingPathComponent("categories.json"))
+    try Data(#"{"meals":[{"strMeal":"Soup"}]}"#.utf8).write(
+      to: folder.appendingPathComponent("meals.json"))
+    let scenario = folder.appendingPathComponent("a.scenario")
+    try Data("launch\npick category \"Pizza\"\ngiven random 1\n".utf8).write(to: scenario)
+    let (code, capture) = await rezepte(["run", "--catalog", folder.path, scenario.path])
+    #expect(code == .badInput)
+    #expect(
+      capture.errors
+        == "error: \(folder.path)/meals.json: record 1 lacks the required field \"idMeal\"")
+    #expect(capture.output.isEmpty)
+  }
+
+  @Test("given random with an unknown id is found while the catalog loads beside the parser")
+  func unknownMealID() async throws {
+    let folder = FileManager.default.temporaryDirectory
+      .appendingPathComponent("rezepte-random-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let scenario = folder.appendingPathComponent("r.scenario")
+    try Data("given random 99999\nlaunch\n".utf8).write(to: scenario)
+    let (code, capture) = await rezepte(["run", scenario.path])
+    #expect(code == .badInput)
+    #expect(capture.errors == "\(scenario.path):1: error: no meal with id 99999 in the catalog")
+  }
+
+  @Test(
     "run --base-url or --live in a program without real HTTP is exit 2 with a sentence",
     arguments: [["--base-url", "http://127.0.0.1:9/"], ["--live"]])
   func runWithoutNetwork(arguments: [String]) async {

@@ -1,0 +1,66 @@
+import Dispatch
+import Foundation
+import MealDB
+
+/// A catalog loading in two halves: its categories at once, its meals on another thread.
+///
+/// `rezepte run` checks its scenario files against the category names (and, in `given random`,
+/// the meal ids) before it replays them. So it starts a load, reads and parses the files while
+/// `meals.json`, most of the loading, is read on another core, and waits for the catalog only when
+/// it needs a meal id or the first replay begins. Both files are read and the categories checked
+/// before `start` returns, so a broken catalog is reported just as `Catalog.load` reports it,
+/// except that a fault in `meals.json` surfaces at `catalog()`.
+public final class CatalogLoad: @unchecked Sendable {
+  // Sharing is safe: `outcome` is written once, on the loading thread, before that thread signals
+  // `finished`; `catalog()` reads it only after waiting on `finished`, and passes the signal on
+  // for the next caller, so the write happens before every read and nothing writes it again.
+  // Every other property is a constant.
+
+  /// The category names, in the API's order.
+  public let categoryNames: [String]
+  private let finished = DispatchSemaphore(value: 0)
+  private var outcome: Result<(catalog: Catalog, mealIDs: Set<String>), any Error>?
+
+  /// Reads the catalog at `path` (the embedded one for `nil`) and starts loading its meals.
+  ///
+  /// - Throws: `CatalogError` for a missing folder or file and for a broken `categories.json`.
+  public static func start(directory path: String?) throws -> CatalogLoad {
+    guard let path = path ?? Catalog.embeddedDirectory else {
+      throw CatalogError(path: "Catalog", reason: .unreadable("the embedded catalog is missing"))
+    }
+    let files = try Catalog.files(inDirectory: path)
+    let categories = try Catalog.categories(files.categoriesData, path: files.categoriesPath)
+    return CatalogLoad(
+      categories: categories, mealsData: files.mealsData, mealsPath: files.mealsPath)
+  }
+
+  private init(categories: [Category], mealsData: Data, mealsPath: String) {
+    categoryNames = categories.map(\.name)
+    Thread.detachNewThread { [self] in
+      outcome = Result {
+        let catalog = try Catalog(
+          categories: categories, mealsData: mealsData, mealsPath: mealsPath)
+        return (catalog, Set(catalog.records.map(\.id)))
+      }
+      finished.signal()
+    }
+  }
+
+  /// The catalog, once its meals are read.
+  ///
+  /// - Throws: the `CatalogError` of a broken `meals.json`.
+  public func catalog() throws -> Catalog {
+    try loaded().catalog
+  }
+
+  /// The ids of the catalog's meals, or `nil` when it could not be loaded (`catalog()` says why).
+  public var mealIDs: Set<String>? {
+    try? loaded().mealIDs
+  }
+
+  private func loaded() throws -> (catalog: Catalog, mealIDs: Set<String>) {
+    finished.wait()
+    defer { finished.signal() }
+    return try outcome!.get()
+  }
+}
