@@ -228,8 +228,17 @@ extension String {
 
   /// Whether the text is printable ASCII without a space at either end or two in a row.
   private var isFoldedPrintableASCII: Bool {
+    // On the contiguous bytes when the string has them (native strings do): stepping through
+    // `utf8` costs several times as much per byte, and category descriptions are long.
+    if let answer = utf8.withContiguousStorageIfAvailable(Self.isFoldedPrintableASCII) {
+      return answer
+    }
+    return Self.isFoldedPrintableASCII(utf8)
+  }
+
+  private static func isFoldedPrintableASCII(_ bytes: some Sequence<UInt8>) -> Bool {
     var previous = UInt8(ascii: " ")
-    for byte in utf8 {
+    for byte in bytes {
       guard byte >= 0x20, byte < 0x7F, !(byte == 0x20 && previous == 0x20) else { return false }
       previous = byte
     }
