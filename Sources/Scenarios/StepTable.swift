@@ -312,7 +312,14 @@ public enum StepTable {
           return (.expectScreen(""), try input.block().0)
         }
         let (block, screen) = try input.block()
-        return (.expectScreen(screen.joined(separator: "\n")), block)
+        // Joined by hand: the first call of the library's unspecialized `joined(separator:)`
+        // looks its conformances up at run time, a quarter of a million instructions.
+        var text = ""
+        for (offset, line) in screen.enumerated() {
+          if offset > 0 { text += "\n" }
+          text += line
+        }
+        return (.expectScreen(text), block)
       },
       replay: { action, replay in
         guard case .expectScreen(let expected) = action else { return .done }
@@ -363,21 +370,40 @@ public enum StepTable {
     byKeyword[keyword]
   }
 
-  /// The entry whose keyword starts `words`, the longest one when several do.
-  static func entry(startingWith words: [String]) -> StepKind? {
-    guard let first = words.first, let candidates = byFirstWord[first] else { return nil }
-    return candidates.first { words.starts(with: $0.words) }?.kind
+  /// The entry whose keyword the leading words of `tokens` start with, the longest one when
+  /// several do, and how many words its keyword has.
+  static func match(_ tokens: [Token]) -> (kind: StepKind, wordCount: Int)? {
+    for candidate in byWords where candidate.words.count <= tokens.count {
+      var matches = true
+      for (word, token) in zip(candidate.words, tokens) {
+        guard case .word(let written) = token, written == word else {
+          matches = false
+          break
+        }
+      }
+      if matches { return (candidate.kind, candidate.words.count) }
+    }
+    return nil
   }
 
-  /// The entries by their keyword's first word, each keyword split into words once, the longest
-  /// first: every line of every file looks its step up here.
-  private static let byFirstWord: [String: [(words: [String], kind: StepKind)]] = {
-    var table: [String: [(words: [String], kind: StepKind)]] = [:]
+  /// Each entry with its keyword split into words once, the longest keywords first: every line of
+  /// every file looks its step up here. A plain array rather than a dictionary, which costs
+  /// more to build and to hash into than the two dozen comparisons a lookup makes.
+  private static let byWords: [(words: [String], kind: StepKind)] = {
+    var table: [(words: [String], kind: StepKind)] = []
     for entry in entries {
-      let words = entry.keyword.split(separator: " ").map(String.init)
-      table[words[0], default: []].append((words, entry))
+      // Keywords are ASCII, so splitting their bytes at spaces splits their words.
+      let words = entry.keyword.utf8.split(separator: UInt8(ascii: " ")).map {
+        String(decoding: $0, as: UTF8.self)
+      }
+      table.append((words, entry))
     }
-    return table.mapValues { $0.sorted { $0.words.count > $1.words.count } }
+    // Stable, so that keywords of one length keep the table's order (none starts another).
+    var sorted: [(words: [String], kind: StepKind)] = []
+    for length in stride(from: table.map(\.words.count).max() ?? 0, through: 1, by: -1) {
+      sorted += table.filter { $0.words.count == length }
+    }
+    return sorted
   }()
 
   /// The steps as the help prints them: syntax, explanation and example, one block per step.
@@ -409,14 +435,12 @@ extension ScenarioDriver {
     case .success(let success): tokenized = success
     case .failure(let error): throw StepLineError(error.message)
     }
-    let words = tokenized.tokens.prefix { if case .word = $0 { true } else { false } }
-      .map(\.source)
-    guard let kind = StepTable.entry(startingWith: words) else {
+    guard let (kind, wordCount) = StepTable.match(tokenized.tokens) else {
       throw StepLineError("unknown step `\(tokenized.body)`; `rezepte help run` lists every step")
     }
     let input = StepInput(
       keyword: kind.keyword, example: kind.example,
-      tokens: Array(tokenized.tokens.dropFirst(kind.keyword.split(separator: " ").count)),
+      tokens: Array(tokenized.tokens.dropFirst(wordCount)),
       body: tokenized.body, context: context, blockLines: [], blockStart: 0,
       allowsEmptyScreens: true)
     let action: Step.Action
