@@ -373,37 +373,40 @@ public enum StepTable {
   /// The entry whose keyword the leading words of `tokens` start with, the longest one when
   /// several do, and how many words its keyword has.
   static func match(_ tokens: [Token]) -> (kind: StepKind, wordCount: Int)? {
-    for candidate in byWords where candidate.words.count <= tokens.count {
+    guard case .word(let first) = tokens.first else { return nil }
+    for (offset, words) in keywordWords.enumerated()
+    where words.count <= tokens.count && words[0] == first {
       var matches = true
-      for (word, token) in zip(candidate.words, tokens) {
-        guard case .word(let written) = token, written == word else {
+      for position in 1..<words.count {
+        guard case .word(let written) = tokens[position], written == words[position] else {
           matches = false
           break
         }
       }
-      if matches { return (candidate.kind, candidate.words.count) }
+      if matches { return (entries[keywordOrder[offset]], words.count) }
     }
     return nil
   }
 
-  /// Each entry with its keyword split into words once, the longest keywords first: every line of
-  /// every file looks its step up here. A plain array rather than a dictionary, which costs
-  /// more to build and to hash into than the two dozen comparisons a lookup makes.
-  private static let byWords: [(words: [String], kind: StepKind)] = {
-    var table: [(words: [String], kind: StepKind)] = []
-    for entry in entries {
-      // Keywords are ASCII, so splitting their bytes at spaces splits their words.
-      let words = entry.keyword.utf8.split(separator: UInt8(ascii: " ")).map {
-        String(decoding: $0, as: UTF8.self)
-      }
-      table.append((words, entry))
+  /// The keywords split into words once, the longest keywords first: every line of every file
+  /// looks its step up here. Plain arrays rather than a dictionary, which costs more to build
+  /// and to hash into than the two dozen comparisons a lookup makes.
+  private static let keywordWords: [[String]] = keywordOrder.map { index in
+    // Keywords are ASCII, so splitting their bytes at spaces splits their words.
+    entries[index].keyword.utf8.split(separator: UInt8(ascii: " ")).map {
+      String(decoding: $0, as: UTF8.self)
     }
-    // Stable, so that keywords of one length keep the table's order (none starts another).
-    var sorted: [(words: [String], kind: StepKind)] = []
-    for length in stride(from: table.map(\.words.count).max() ?? 0, through: 1, by: -1) {
-      sorted += table.filter { $0.words.count == length }
+  }
+
+  /// The indices of `entries`, the entries with the most words in their keyword first, in table
+  /// order among keywords of one length (none of which starts with another).
+  private static let keywordOrder: [Int] = {
+    let counts = entries.map { entry in entry.keyword.utf8.count { $0 == UInt8(ascii: " ") } + 1 }
+    var order: [Int] = []
+    for length in stride(from: counts.max() ?? 0, through: 1, by: -1) {
+      order += counts.indices.filter { counts[$0] == length }
     }
-    return sorted
+    return order
   }()
 
   /// The steps as the help prints them: syntax, explanation and example, one block per step.

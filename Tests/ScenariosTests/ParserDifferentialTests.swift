@@ -80,7 +80,9 @@ import Testing
   @Test("Reading an indented block gives the lines, indentation and error the Character walk gives")
   func blocks() {
     var random = SplitMix(seed: 7)
-    let indents = ["  ", "    ", " ", "\t", "  \t", "\u{A0} ", " \u{301}", "\u{3000}", "\u{0B} ", ""]
+    let indents = [
+      "  ", "    ", " ", "\t", "  \t", "\u{A0} ", " \u{301}", "\u{3000}", "\u{0B} ", "",
+    ]
     let texts = ["GET search.php", "├─ Row \"Ä\"", "│  └─ x", "#", "\u{301}y", "", "\t", " ", "·"]
     for _ in 0..<3000 {
       let count = random.below(4) + 1
@@ -147,7 +149,8 @@ import Testing
 
   /// The fuzz corpus of the scenario parser.
   static func seedTexts() -> [String] {
-    let folder = lessonFolder.deletingLastPathComponent().appendingPathComponent("Tests/Fuzz/scenario")
+    let folder = lessonFolder.deletingLastPathComponent().appendingPathComponent(
+      "Tests/Fuzz/scenario")
     let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
     return names.sorted().compactMap {
       try? String(contentsOf: folder.appendingPathComponent($0), encoding: .utf8)
@@ -159,7 +162,8 @@ import Testing
   /// both ways, emoji, and the words of steps.
   static let fragments: [String] = [
     "", " ", "  ", "\t", "\u{A0}", "\u{3000}", "\u{2000}", "\u{2002}", "\u{0B}", "\u{0C}", "\u{85}",
-    "\u{2028}", "\u{301}", " \u{301}", "#", "\"", "\\", "\\\"", "\\\\", "\\n", "\\ä", "\r", "\u{FEFF}",
+    "\u{2028}", "\u{301}", " \u{301}", "#", "\"", "\\", "\\\"", "\\\\", "\\n", "\\ä", "\r",
+    "\u{FEFF}",
     "ä", "a\u{308}", "„", "“", "├─", "│", "└─", "·", "●", "♥", "❤️", "👍🏽", "🇩🇪", "\u{600}",
     "\u{200D}", "\u{AD}", "é", "ś", "#\u{301}", "\"\u{301}", "launch", "expect", "screen",
     "requests", "visible", "containing", "title", "type", "wait", "400ms", "network", "offline",

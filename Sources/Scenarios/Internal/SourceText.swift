@@ -100,12 +100,22 @@ enum SourceText {
 enum PlainText {
   /// Whether every scalar of the UTF-8 text `bytes` is ASCII or `isPlainScalar`, with no CR LF.
   static func isPlain(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-    var index = 0
+    guard let base = bytes.baseAddress else { return true }
     let count = bytes.count
+    var index = 0
     while index < count {
-      let byte = bytes[index]
+      // Eight bytes at a time while they are ASCII without a line feed.
+      while index + 8 <= count {
+        let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
+        let lineFeeds = word ^ 0x0A0A_0A0A_0A0A_0A0A
+        let zeroBytes = (lineFeeds &- 0x0101_0101_0101_0101) & ~lineFeeds
+        guard (word | zeroBytes) & 0x8080_8080_8080_8080 == 0 else { break }
+        index += 8
+      }
+      guard index < count else { break }
+      let byte = base[index]
       if byte < 0x80 {
-        if byte == UInt8(ascii: "\r"), index + 1 < count, bytes[index + 1] == UInt8(ascii: "\n") {
+        if byte == UInt8(ascii: "\n"), index > 0, base[index - 1] == UInt8(ascii: "\r") {
           return false
         }
         index += 1
@@ -115,13 +125,13 @@ enum PlainText {
       let value: UInt32
       if byte < 0xE0 {
         guard index + 1 < count else { return false }
-        value = UInt32(byte & 0x1F) << 6 | UInt32(bytes[index + 1] & 0x3F)
+        value = UInt32(byte & 0x1F) << 6 | UInt32(base[index + 1] & 0x3F)
         index += 2
       } else if byte < 0xF0 {
         guard index + 2 < count else { return false }
         value =
-          UInt32(byte & 0x0F) << 12 | UInt32(bytes[index + 1] & 0x3F) << 6
-          | UInt32(bytes[index + 2] & 0x3F)
+          UInt32(byte & 0x0F) << 12 | UInt32(base[index + 1] & 0x3F) << 6
+          | UInt32(base[index + 2] & 0x3F)
         index += 3
       } else {
         return false
