@@ -22,10 +22,12 @@ public enum ScenarioParser {
   public static func parse(
     _ text: String, file: String, context: ScenarioContext, allowsEmptyScreens: Bool = false
   ) -> Result<Scenario, Diagnostics> {
+    let bytes = Array(text.utf8)
+    let (lines, spans) = SourceText.scan(bytes)
     var parser = Parser(
-      file: file, context: context, allowsEmptyScreens: allowsEmptyScreens,
-      lines: SourceText.lines(of: text))
-    parser.parseLines()
+      file: file, context: context, allowsEmptyScreens: allowsEmptyScreens, lines: lines,
+      spans: spans)
+    bytes.withUnsafeBufferPointer { parser.parseLines(bytes: $0) }
     if parser.diagnostics.isEmpty, parser.steps.isEmpty {
       parser.diagnostics.append(
         Diagnostic(file: file, line: 1, message: "the scenario has no steps"))
@@ -40,22 +42,41 @@ public enum ScenarioParser {
 
 // MARK: - The parser
 
+/// How a line starts, which decides what it is.
+private enum LineStart {
+  /// Nothing but white space.
+  case blank
+  /// `#` is its first visible character.
+  case comment
+  /// A step, or an indented line.
+  case other
+}
+
 private struct Parser {
   let file: String
   let context: ScenarioContext
   let allowsEmptyScreens: Bool
   let lines: [SourceLine]
+  /// Where each line's text lies in the file's bytes, and whether it is plain (see `PlainText`):
+  /// plain lines are read from their bytes, the others Character by Character.
+  let spans: [LineSpan]
+  /// The file's bytes, while `parseLines` runs.
+  var bytes = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
   var diagnostics: [Diagnostic] = []
   var steps: [Step] = []
   var title: String?
   var titleLine: Int?
   var launchLine: Int?
 
-  init(file: String, context: ScenarioContext, allowsEmptyScreens: Bool, lines: [SourceLine]) {
+  init(
+    file: String, context: ScenarioContext, allowsEmptyScreens: Bool, lines: [SourceLine],
+    spans: [LineSpan]
+  ) {
     self.file = file
     self.context = context
     self.allowsEmptyScreens = allowsEmptyScreens
     self.lines = lines
+    self.spans = spans
   }
 
   /// A line's text, without a byte order mark at the start of the file.
@@ -65,19 +86,46 @@ private struct Parser {
     return content
   }
 
-  func isBlank(_ index: Int) -> Bool { content(index).firstVisible == nil }
+  /// A plain line's text as bytes; `nil` for a line that must be read Character by Character.
+  func plainBytes(_ index: Int) -> UnsafeBufferPointer<UInt8>? {
+    let span = spans[index]
+    guard span.isPlain else { return nil }
+    return UnsafeBufferPointer(rebasing: bytes[span.start..<span.end])
+  }
 
-  func isIndented(_ index: Int) -> Bool { content(index).first.map(\.isSpace) ?? false }
+  /// How a line starts: blank, a comment, or something else.
+  func start(_ index: Int) -> LineStart {
+    guard let text = plainBytes(index) else {
+      switch content(index).firstVisible {
+      case nil: return .blank
+      case "#": return .comment
+      default: return .other
+      }
+    }
+    // Plain: the first byte that is not ASCII white space is the first visible Character.
+    for byte in text where !PlainText.isSpace(byte) {
+      return byte == UInt8(ascii: "#") ? .comment : .other
+    }
+    return .blank
+  }
+
+  func isBlank(_ index: Int) -> Bool { start(index) == .blank }
+
+  func isIndented(_ index: Int) -> Bool {
+    guard let text = plainBytes(index) else { return content(index).first.map(\.isSpace) ?? false }
+    return text.first.map(PlainText.isSpace) ?? false
+  }
 
   mutating func report(_ index: Int, _ message: String) {
     diagnostics.append(Diagnostic(file: file, line: index + 1, message: message))
   }
 
-  mutating func parseLines() {
+  mutating func parseLines(bytes: UnsafeBufferPointer<UInt8>) {
+    self.bytes = bytes
+    defer { self.bytes = UnsafeBufferPointer(start: nil, count: 0) }
     var index = 0
     while index < lines.count {
-      let first = content(index).firstVisible
-      if first == nil || first == "#" {
+      if start(index) != .other {
         index += 1
         continue
       }
@@ -98,7 +146,10 @@ private struct Parser {
     var next = index + 1
     while next < lines.count, !isBlank(next), isIndented(next) { next += 1 }
     let blockRange = (index + 1)..<next
-    switch Tokenizer.tokenize(content(index)) {
+    let tokenized: Result<TokenizedLine, StepError> =
+      plainBytes(index).flatMap(Tokenizer.tokenize(plain:)).map { .success($0) }
+      ?? Tokenizer.tokenizeCharacters(content(index))
+    switch tokenized {
     case .failure(let error):
       report(index, error.message)
     case .success(let line):
@@ -124,13 +175,12 @@ private struct Parser {
   func step(
     of line: TokenizedLine, blockRange: Range<Int>
   ) throws -> (StepKind, Step.Action, Step.Block?) {
-    let words = line.tokens.prefix { if case .word = $0 { true } else { false } }.map(\.source)
-    guard let kind = StepTable.entry(startingWith: words) else {
+    guard let (kind, wordCount) = StepTable.match(line.tokens) else {
       throw StepError(unknownStep(line))
     }
     let input = StepInput(
       keyword: kind.keyword, example: kind.example,
-      tokens: Array(line.tokens.dropFirst(kind.keyword.split(separator: " ").count)),
+      tokens: Array(line.tokens.dropFirst(wordCount)),
       body: line.body, context: context,
       blockLines: blockRange.map { ($0, content($0)) }, blockStart: blockRange.lowerBound,
       allowsEmptyScreens: allowsEmptyScreens)

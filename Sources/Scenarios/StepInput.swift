@@ -200,9 +200,58 @@ struct StepInput {
 
   /// The lines of the block with their indentation stripped.
   func block() throws -> (Step.Block, [String]) {
-    guard let first = blockLines.first else {
+    guard !blockLines.isEmpty else {
       return (Step.Block(lines: blockStart..<blockStart, indentation: "  "), [])
     }
+    if let plain = try plainBlock() { return plain }
+    return try blockCharacters()
+  }
+
+  /// `block()` read from the lines' bytes, when every line is plain (see `PlainText`); `nil`
+  /// otherwise.
+  ///
+  /// On plain lines the white space before the text is ASCII and one Character per byte, and
+  /// an ASCII indentation is a line's prefix exactly when its bytes are, so this is
+  /// `blockCharacters()` with bytes for Characters.
+  private func plainBlock() throws -> (Step.Block, [String])? {
+    var indentation: [UInt8]?
+    var texts: [String] = []
+    texts.reserveCapacity(blockLines.count)
+    for (index, line) in blockLines {
+      var line = line
+      let text: String? = try line.withUTF8 { bytes in
+        guard PlainText.isPlain(bytes) else { return nil }
+        var leading = 0
+        var hasTab = false
+        while leading < bytes.count, PlainText.isSpace(bytes[leading]) {
+          if bytes[leading] == UInt8(ascii: "\t") { hasTab = true }
+          leading += 1
+        }
+        if hasTab { throw BlockError(index: index, message: "indent blocks with spaces, not tabs") }
+        let prefix = indentation ?? Array(bytes[..<leading])
+        indentation = prefix
+        guard bytes.starts(with: prefix) else {
+          throw BlockError(
+            index: index,
+            message:
+              "this line is indented less than the first line of its block (\(prefix.count) spaces)"
+          )
+        }
+        let rest = UnsafeBufferPointer(rebasing: bytes[prefix.count...])
+        return String(decoding: rest, as: UTF8.self)
+      }
+      guard let text else { return nil }
+      texts.append(text)
+    }
+    let range = blockLines[0].index..<(blockLines[blockLines.count - 1].index + 1)
+    let written = String(decoding: indentation ?? [], as: UTF8.self)
+    return (Step.Block(lines: range, indentation: written), texts)
+  }
+
+  /// `block()` walked Character by Character: the definition, which `plainBlock()` follows on
+  /// plain lines, and the way every other block is read.
+  func blockCharacters() throws -> (Step.Block, [String]) {
+    let first = blockLines[0]
     let indentation = String(first.text.prefix { $0.isSpace })
     for (index, line) in blockLines {
       if line.prefix(while: \.isSpace).contains(where: { $0 == "\t" }) {

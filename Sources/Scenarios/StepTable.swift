@@ -312,7 +312,14 @@ public enum StepTable {
           return (.expectScreen(""), try input.block().0)
         }
         let (block, screen) = try input.block()
-        return (.expectScreen(screen.joined(separator: "\n")), block)
+        // Joined by hand: the first call of the library's unspecialized `joined(separator:)`
+        // looks its conformances up at run time, a quarter of a million instructions.
+        var text = ""
+        for (offset, line) in screen.enumerated() {
+          if offset > 0 { text += "\n" }
+          text += line
+        }
+        return (.expectScreen(text), block)
       },
       replay: { action, replay in
         guard case .expectScreen(let expected) = action else { return .done }
@@ -363,21 +370,43 @@ public enum StepTable {
     byKeyword[keyword]
   }
 
-  /// The entry whose keyword starts `words`, the longest one when several do.
-  static func entry(startingWith words: [String]) -> StepKind? {
-    guard let first = words.first, let candidates = byFirstWord[first] else { return nil }
-    return candidates.first { words.starts(with: $0.words) }?.kind
+  /// The entry whose keyword the leading words of `tokens` start with, the longest one when
+  /// several do, and how many words its keyword has.
+  static func match(_ tokens: [Token]) -> (kind: StepKind, wordCount: Int)? {
+    guard case .word(let first) = tokens.first else { return nil }
+    for (offset, words) in keywordWords.enumerated()
+    where words.count <= tokens.count && words[0] == first {
+      var matches = true
+      for position in 1..<words.count {
+        guard case .word(let written) = tokens[position], written == words[position] else {
+          matches = false
+          break
+        }
+      }
+      if matches { return (entries[keywordOrder[offset]], words.count) }
+    }
+    return nil
   }
 
-  /// The entries by their keyword's first word, each keyword split into words once, the longest
-  /// first: every line of every file looks its step up here.
-  private static let byFirstWord: [String: [(words: [String], kind: StepKind)]] = {
-    var table: [String: [(words: [String], kind: StepKind)]] = [:]
-    for entry in entries {
-      let words = entry.keyword.split(separator: " ").map(String.init)
-      table[words[0], default: []].append((words, entry))
+  /// The keywords split into words once, the longest keywords first: every line of every file
+  /// looks its step up here. Plain arrays rather than a dictionary, which costs more to build
+  /// and to hash into than the two dozen comparisons a lookup makes.
+  private static let keywordWords: [[String]] = keywordOrder.map { index in
+    // Keywords are ASCII, so splitting their bytes at spaces splits their words.
+    entries[index].keyword.utf8.split(separator: UInt8(ascii: " ")).map {
+      String(decoding: $0, as: UTF8.self)
     }
-    return table.mapValues { $0.sorted { $0.words.count > $1.words.count } }
+  }
+
+  /// The indices of `entries`, the entries with the most words in their keyword first, in table
+  /// order among keywords of one length (none of which starts with another).
+  private static let keywordOrder: [Int] = {
+    let counts = entries.map { entry in entry.keyword.utf8.count { $0 == UInt8(ascii: " ") } + 1 }
+    var order: [Int] = []
+    for length in stride(from: counts.max() ?? 0, through: 1, by: -1) {
+      order += counts.indices.filter { counts[$0] == length }
+    }
+    return order
   }()
 
   /// The steps as the help prints them: syntax, explanation and example, one block per step.
@@ -409,14 +438,12 @@ extension ScenarioDriver {
     case .success(let success): tokenized = success
     case .failure(let error): throw StepLineError(error.message)
     }
-    let words = tokenized.tokens.prefix { if case .word = $0 { true } else { false } }
-      .map(\.source)
-    guard let kind = StepTable.entry(startingWith: words) else {
+    guard let (kind, wordCount) = StepTable.match(tokenized.tokens) else {
       throw StepLineError("unknown step `\(tokenized.body)`; `rezepte help run` lists every step")
     }
     let input = StepInput(
       keyword: kind.keyword, example: kind.example,
-      tokens: Array(tokenized.tokens.dropFirst(kind.keyword.split(separator: " ").count)),
+      tokens: Array(tokenized.tokens.dropFirst(wordCount)),
       body: tokenized.body, context: context, blockLines: [], blockStart: 0,
       allowsEmptyScreens: true)
     let action: Step.Action

@@ -29,6 +29,85 @@ struct TokenizedLine: Equatable, Sendable {
 enum Tokenizer {
   /// The tokens of `line`, or a one-sentence error.
   static func tokenize(_ line: String) -> Result<TokenizedLine, StepError> {
+    var line = line
+    let fast = line.withUTF8 { bytes in
+      PlainText.isPlain(bytes) ? tokenize(plain: bytes) : nil
+    }
+    return fast.map { .success($0) } ?? tokenizeCharacters(line)
+  }
+
+  /// The tokens of a plain line (see `PlainText`) read from its bytes, or `nil` where the line
+  /// has an error, whose message `tokenizeCharacters` words.
+  ///
+  /// On plain text every byte below 0x80 is a Character and no other byte is white space, a
+  /// quote, a backslash or `#`, so this is `tokenizeCharacters` with bytes for Characters.
+  static func tokenize(plain bytes: UnsafeBufferPointer<UInt8>) -> TokenizedLine? {
+    var tokens: [Token] = []
+    let count = bytes.count
+    var index = 0
+    var wordStart = -1
+    var bodyEnd = count
+
+    func string(_ range: Range<Int>) -> String {
+      String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
+    }
+
+    while index < count {
+      let byte = bytes[index]
+      if byte == UInt8(ascii: "#"), index == 0 || PlainText.isSpace(bytes[index - 1]) {
+        bodyEnd = index
+        break
+      }
+      if PlainText.isSpace(byte) {
+        if wordStart >= 0 { tokens.append(.word(string(wordStart..<index))) }
+        wordStart = -1
+        index += 1
+        continue
+      }
+      guard byte == UInt8(ascii: "\"") else {
+        if wordStart < 0 { wordStart = index }
+        index += 1
+        continue
+      }
+      if wordStart >= 0 { tokens.append(.word(string(wordStart..<index))) }
+      wordStart = -1
+      index += 1
+      // The quoted text: runs of bytes as written, and the character after each backslash.
+      var text = ""
+      var runStart = index
+      var closed = false
+      while index < count {
+        let inner = bytes[index]
+        if inner == UInt8(ascii: "\"") {
+          closed = true
+          break
+        }
+        if inner == UInt8(ascii: "\\") {
+          guard index + 1 < count else { return nil }
+          let escaped = bytes[index + 1]
+          guard escaped == UInt8(ascii: "\"") || escaped == UInt8(ascii: "\\") else { return nil }
+          text += string(runStart..<index)
+          runStart = index + 1
+          index += 2
+          continue
+        }
+        index += 1
+      }
+      guard closed else { return nil }
+      text += string(runStart..<index)
+      index += 1
+      tokens.append(.quoted(text))
+    }
+    if wordStart >= 0 { tokens.append(.word(string(wordStart..<index))) }
+    var bodyStart = 0
+    while bodyStart < bodyEnd, PlainText.isSpace(bytes[bodyStart]) { bodyStart += 1 }
+    while bodyEnd > bodyStart, PlainText.isSpace(bytes[bodyEnd - 1]) { bodyEnd -= 1 }
+    return TokenizedLine(tokens: tokens, body: string(bodyStart..<bodyEnd))
+  }
+
+  /// The tokens of `line` walked Character by Character: the definition of the step syntax,
+  /// which `tokenize(plain:)` follows on plain lines, and the way every other line is read.
+  static func tokenizeCharacters(_ line: String) -> Result<TokenizedLine, StepError> {
     var tokens: [Token] = []
     var word = ""
     var characters = Array(line)
