@@ -146,7 +146,7 @@ public struct Catalog: Sendable {
     } else {
       return []
     }
-    return byName.lazy.map { records[$0] }.filter(test)
+    return byName.lazy.filter { test(records[$0]) }.map { records[$0] }
   }
 
   /// `search.php`: `s=` matches a part of the name, `f=` its first letter, case-insensitively.
@@ -255,8 +255,35 @@ public struct Catalog: Sendable {
     ])
   }
 
+  /// Whether the two texts are equal ignoring case, as `compareIgnoringCase` says.
+  ///
+  /// One pass over both, without looking at the rest first: two ASCII bytes that differ however
+  /// they are cased settle it (all before them was ASCII and equal, and no case folding reaches
+  /// ASCII from beyond it), as does one text ending where the other goes on in ASCII. A byte
+  /// beyond ASCII hands the question to `compareIgnoringCase`. Most calls compare two category
+  /// names and end at the first letter.
   static func same(_ lhs: String, _ rhs: String) -> Bool {
-    compareIgnoringCase(lhs, rhs) == .orderedSame
+    func lowered(_ byte: UInt8) -> UInt8 {
+      byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte + 0x20 : byte
+    }
+    var left = lhs.utf8.makeIterator()
+    var right = rhs.utf8.makeIterator()
+    while true {
+      switch (left.next(), right.next()) {
+      case (nil, nil):
+        return true
+      case (let leftByte?, let rightByte?) where leftByte < 0x80 && rightByte < 0x80:
+        if lowered(leftByte) != lowered(rightByte) { return false }
+      case (let byte?, nil) where byte < 0x80, (nil, let byte?) where byte < 0x80:
+        // One text ended; the other is longer unless what it has left goes beyond ASCII.
+        var rest = left.next() ?? right.next()
+        while let next = rest, next < 0x80 { rest = left.next() ?? right.next() }
+        guard rest != nil else { return false }
+        return compareIgnoringCase(lhs, rhs) == .orderedSame
+      default:
+        return compareIgnoringCase(lhs, rhs) == .orderedSame
+      }
+    }
   }
 
   /// Names as the API sorts them: ignoring case, then by code points so ties are stable.

@@ -18,4 +18,18 @@ import Testing
     #expect(Catalog.compareIgnoringCase(lhs, rhs) == lhs.caseInsensitiveCompare(rhs))
     #expect(Catalog.compareIgnoringCase(rhs, lhs) == rhs.caseInsensitiveCompare(lhs))
   }
+
+  @Test(
+    "Two names are the same ignoring case exactly when caseInsensitiveCompare says so",
+    arguments: [
+      ("Beef", "beef"), ("Beef", "Beefs"), ("Beef", "Goat"), ("", ""), ("", "a"),
+      ("Pasta", "PASTA"),
+      ("straße", "STRASSE"), ("Strasse", "straße"), ("é", "e\u{301}"), ("Cafe", "Café"),
+      ("Café", "Cafe\u{301}"), ("a", "a\u{301}"), ("[", "{"), ("@", "`"), ("Side", "Side\u{0}"),
+      ("ǅ", "ǆ"), ("K", "\u{212A}"), ("Miscellaneous", "miscellaneous"),
+    ])
+  func sameAsFoundation(lhs: String, rhs: String) {
+    #expect(Catalog.same(lhs, rhs) == (lhs.caseInsensitiveCompare(rhs) == .orderedSame))
+    #expect(Catalog.same(rhs, lhs) == (rhs.caseInsensitiveCompare(lhs) == .orderedSame))
+  }
 }
