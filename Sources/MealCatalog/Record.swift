@@ -116,57 +116,131 @@ extension Catalog.Record {
     case other
   }
 
-  /// A known key's rank in `JSONWriter.keyOrder`, by name.
-  static let ranks = JSONWriter.keyOrder
+  /// Every known key in quotes, one a line, in the order of `JSONWriter.keyOrder`: the line of a
+  /// key is its rank. Static text rather than tables built from a dictionary, which cost a
+  /// tenth of reading the embedded catalog at every start (a test checks both against each
+  /// other).
+  static let keyText: StaticString = """
+    "idMeal"
+    "strMeal"
+    "strMealAlternate"
+    "strDrinkAlternate"
+    "idCategory"
+    "strCategory"
+    "strCategoryThumb"
+    "strCategoryDescription"
+    "strArea"
+    "strInstructions"
+    "strMealThumb"
+    "strTags"
+    "strYoutube"
+    "strIngredient1"
+    "strIngredient2"
+    "strIngredient3"
+    "strIngredient4"
+    "strIngredient5"
+    "strIngredient6"
+    "strIngredient7"
+    "strIngredient8"
+    "strIngredient9"
+    "strIngredient10"
+    "strIngredient11"
+    "strIngredient12"
+    "strIngredient13"
+    "strIngredient14"
+    "strIngredient15"
+    "strIngredient16"
+    "strIngredient17"
+    "strIngredient18"
+    "strIngredient19"
+    "strIngredient20"
+    "strMeasure1"
+    "strMeasure2"
+    "strMeasure3"
+    "strMeasure4"
+    "strMeasure5"
+    "strMeasure6"
+    "strMeasure7"
+    "strMeasure8"
+    "strMeasure9"
+    "strMeasure10"
+    "strMeasure11"
+    "strMeasure12"
+    "strMeasure13"
+    "strMeasure14"
+    "strMeasure15"
+    "strMeasure16"
+    "strMeasure17"
+    "strMeasure18"
+    "strMeasure19"
+    "strMeasure20"
+    "strSource"
+    "strImageSource"
+    "strCreativeCommonsConfirmed"
+    "dateModified"
+    "strCountry"
+    """
 
-  /// By rank: the role and the ingredient slot (from 0).
-  static let keyInfo: [(role: Role, slot: Int)] = {
-    var info = [(role: Role, slot: Int)](repeating: (.other, 0), count: rankCount)
-    for (name, rank) in ranks {
-      let role: Role
-      var slot = 0
-      switch name {
-      case "idMeal": role = .id
-      case "strMeal": role = .name
-      case "strCategory": role = .category
-      case "strArea": role = .area
-      case "strMealThumb": role = .thumbnail
-      case "strInstructions", "strTags", "strYoutube", "strSource": role = .appText
-      case _ where name.hasPrefix("strIngredient"):
-        role = .ingredient
-        slot = Int(name.dropFirst("strIngredient".count))! - 1
-      case _ where name.hasPrefix("strMeasure"): role = .appText
-      default: role = .other
-      }
-      info[rank] = (role, slot)
+  /// By rank, where the key is in `keyText`, quotes included.
+  static let keySpans: [Range<Int>] = {
+    let text = UnsafeBufferPointer(start: keyText.utf8Start, count: keyText.utf8CodeUnitCount)
+    var spans: [Range<Int>] = []
+    spans.reserveCapacity(64)
+    var start = 0
+    for index in 0...text.count where index == text.count || text[index] == UInt8(ascii: "\n") {
+      spans.append(start..<index)
+      start = index + 1
     }
-    return info
+    return spans
   }()
 
   /// One more than the highest rank.
-  static let rankCount = (ranks.values.max() ?? 0) + 1
+  static var rankCount: Int { keySpans.count }
 
-  /// Every known key in quotes (`"idMeal"`), by rank one after the other; `keySpans` says where.
-  /// One flat array, so that matching and writing keys touches no array per key.
-  static let (keyText, keySpans): ([UInt8], [Range<Int>]) = {
-    var text: [UInt8] = []
-    var spans = [Range<Int>](repeating: 0..<0, count: rankCount)
-    for (name, rank) in ranks.sorted(by: { $0.value < $1.value }) {
-      let start = text.count
-      JSONWriter.writeString(name, to: &text)
-      spans[rank] = start..<text.count
+  /// The rank of `strIngredient1`; the other 19 slots follow it.
+  static let firstIngredientRank = 13
+
+  /// By rank: what the reader does with the key's value.
+  static let roles: [Role] = {
+    var roles = [Role](repeating: .other, count: rankCount)
+    roles[0] = .id
+    roles[1] = .name
+    roles[5] = .category
+    roles[8] = .area
+    roles[10] = .thumbnail
+    for rank in [9, 11, 12, 53] { roles[rank] = .appText }  // instructions, tags, YouTube, source
+    for slot in 0..<20 {
+      roles[firstIngredientRank + slot] = .ingredient
+      roles[firstIngredientRank + 20 + slot] = .appText  // the measures
     }
-    return (text, spans)
+    return roles
   }()
 
+  /// The key of `rank`, in quotes, as `JSONWriter` writes it.
+  static func quotedKey(_ rank: Int) -> UnsafeBufferPointer<UInt8> {
+    let span = keySpans[rank]
+    return UnsafeBufferPointer(start: keyText.utf8Start + span.lowerBound, count: span.count)
+  }
+
+  /// The rank of the known key spelled `name` (UTF-8, without quotes), if it is one.
+  static func rank(of name: UnsafeBufferPointer<UInt8>) -> Int? {
+    guard let name = name.baseAddress.map({ (start: $0, count: name.count) }) else { return nil }
+    for (rank, span) in keySpans.enumerated() where span.count == name.count + 2 {
+      if memcmp(keyText.utf8Start + span.lowerBound + 1, name.start, name.count) == 0 {
+        return rank
+      }
+    }
+    return nil
+  }
+
   /// Which known key came after which in the records read so far, so that the next record's keys
-  /// can be matched byte for byte instead of being made into `String`s and looked up: every
-  /// record of a file usually lists its keys in the same order.
+  /// can be matched byte for byte instead of being looked up: every record of a file usually
+  /// lists its keys in the same order.
   struct KeyOrder {
     /// By the rank of a key (or `start`, before the first), the rank of the key that followed it
     /// last time, or -1.
     private var next = [Int](repeating: -1, count: Catalog.Record.rankCount + 1)
-    static let start = Catalog.Record.rankCount
+    static var start: Int { Catalog.Record.rankCount }
 
     init() {}
 
@@ -181,174 +255,222 @@ extension Catalog.Record {
     }
   }
 
-  /// One member of a record while it is read: a known key by its rank, an unknown one by name.
+  /// One member of a record while it is read: where its key and value are in the scratch buffer.
   private struct Member {
+    /// The known key's rank, or `Int.max` for an unknown key.
     let rank: Int
-    let name: String?
+    /// An unknown key's place in `Reader.unknownKeys`, or -1.
+    let unknown: Int
+    /// The member's place in the record.
     let order: Int
-    /// Where the value is in the scratch buffer.
-    let range: Range<Int>
+    /// The key, in quotes as it is written.
+    let key: Range<Int>
+    let value: Range<Int>
   }
 
-  /// Reads the record object that starts at the scanner, the `index`th in the file.
-  ///
-  /// The members are written to `scratch` as the record's answer writes them, key and value, as
-  /// they are read; a record whose keys come in the API's order (files written by the API or by
-  /// this catalog) is then done, and only others are put in order afterwards. `scratch` is reused
-  /// from record to record, and `order` learns the file's order of keys.
-  static func read(
-    from scanner: inout JSONScanner, index: Int, scratch: inout [UInt8], order: inout KeyOrder
-  ) throws -> Catalog.Record {
-    typealias Reason = CatalogError.Reason
-    guard scanner.peek() == UInt8(ascii: "{") else {
-      _ = try scanner.value()
-      throw Reason.invalidRecord(index: index, .wrongShape("is not an object"))
-    }
-    try scanner.expect(UInt8(ascii: "{"))
-    scratch.removeAll(keepingCapacity: true)
-    scratch.append(UInt8(ascii: "{"))
-    let info = keyInfo
-    let keyText = keyText
-    let keySpans = keySpans
-    var previous = KeyOrder.start
-    var inOrder = true
-    var lastRank = -1
-    var members: [Member] = []
-    members.reserveCapacity(56)
-    var id: String?
-    var name: String?
-    var category: String?
-    var area: String?
-    var thumbnail: String?
-    var idRange: Range<Int>?
-    var nameRange: Range<Int>?
-    var thumbnailRange: Range<Int>?
-    var ingredients: [String?] = Array(repeating: nil, count: 20)
-    if !scanner.take(UInt8(ascii: "}")) {
-      repeat {
-        let rank: Int?
-        var key = ""
-        if let guess = order.guess(after: previous),
-          try scanner.take(key: keyText, span: keySpans[guess])
-        {
-          rank = guess
-        } else {
-          key = try scanner.key()
-          rank = ranks[key]
-          if let rank { order.learn(rank, after: previous) }
-        }
-        if let rank {
-          previous = rank
-          if rank <= lastRank { inOrder = false }
-          lastRank = rank
-        } else {
-          inOrder = false
-        }
-        if !members.isEmpty { scratch.append(UInt8(ascii: ",")) }
-        if let rank {
-          keyText.withUnsafeBufferPointer {
-            scratch.append(contentsOf: UnsafeBufferPointer(rebasing: $0[keySpans[rank]]))
-          }
-        } else {
-          JSONWriter.writeString(key, to: &scratch)
-        }
-        scratch.append(UInt8(ascii: ":"))
-        let role = rank.map { info[$0].role } ?? .other
-        let start = scratch.count
-        var text: String?
-        if scanner.peek() == UInt8(ascii: "\"") {
-          text = try scanner.copyString(
-            to: &scratch, capture: role != .appText && role != .other)
-        } else if try scanner.takeNull() {
-          scratch += "null".utf8
-        } else {
-          let value = try scanner.value()
-          switch role {
-          case .appText, .category, .area, .thumbnail, .ingredient:
-            let name = rank.map {
-              String(decoding: keyText[keySpans[$0]].dropFirst().dropLast(), as: UTF8.self)
-            }
-            throw Reason.invalidRecord(
-              index: index, .wrongShape("expected String at \(name ?? key)"))
-          case .id, .name, .other: JSONWriter.write(value, to: &scratch)
-          }
-        }
-        let range = start..<scratch.count
-        members.append(
-          Member(
-            rank: rank ?? Int.max, name: rank == nil ? key : nil, order: members.count,
-            range: range))
-        switch role {
-        case .id: (id, idRange) = (text, range)
-        case .name: (name, nameRange) = (text, range)
-        case .category: category = text
-        case .area: area = text
-        case .thumbnail: (thumbnail, thumbnailRange) = (text, range)
-        case .ingredient: ingredients[info[rank!].slot] = text
-        case .appText, .other: break
-        }
-      } while try scanner.another(closing: UInt8(ascii: "}"))
-    }
-    scratch.append(UInt8(ascii: "}"))
-    guard let id, !id.isEmpty, let idRange else {
-      throw Reason.invalidRecord(index: index, .missingField("idMeal"))
-    }
-    guard let name, let nameRange else {
-      throw Reason.invalidRecord(index: index, .missingField("strMeal"))
-    }
-    guard id.utf8.allSatisfy({ $0 &- UInt8(ascii: "0") < 10 }) else {
-      throw Reason.invalidRecord(index: index, .nonNumericID(id))
+  /// Reads the records of a file one after the other, reusing its buffers from record to record.
+  struct Reader {
+    /// The record being read, key and value, as its answer writes them.
+    private var scratch: [UInt8] = []
+    private var members: [Member] = []
+    /// The names of the record's unknown keys.
+    private var unknownKeys: [String] = []
+    /// The texts of the record's ingredient slots.
+    private var slots = [String?](repeating: nil, count: 20)
+    /// The file's order of keys, learnt as it is read.
+    private var order = KeyOrder()
+
+    init() {
+      scratch.reserveCapacity(8192)
+      members.reserveCapacity(64)
     }
 
-    // Exactly the bytes the record takes, so that 100,000 records do not each carry spare
-    // capacity. Files written by the API (or by this catalog) are in its order already: their
-    // record is the scratch buffer as it stands. Only others are sorted and written again.
-    var json: [UInt8] = []
-    if inOrder {
+    /// Reads the record object that starts at the scanner, the `index`th in the file.
+    ///
+    /// The members are written to the scratch buffer as the record's answer writes them, key
+    /// and value, as they are read; a record whose keys come in the API's order (files written
+    /// by the API or by this catalog) is then done, and only others are put in order afterwards.
+    mutating func read(from scanner: inout JSONScanner, index: Int) throws -> Catalog.Record {
+      typealias Reason = CatalogError.Reason
+      typealias Record = Catalog.Record
+      guard scanner.peek() == UInt8(ascii: "{") else {
+        _ = try scanner.value()
+        throw Reason.invalidRecord(index: index, .wrongShape("is not an object"))
+      }
+      try scanner.expect(UInt8(ascii: "{"))
+      scratch.removeAll(keepingCapacity: true)
+      members.removeAll(keepingCapacity: true)
+      unknownKeys.removeAll(keepingCapacity: true)
+      for slot in slots.indices where slots[slot] != nil { slots[slot] = nil }
+      scratch.append(UInt8(ascii: "{"))
+      let roles = Record.roles
+      var previous = KeyOrder.start
+      var inOrder = true
+      var lastRank = -1
+      var id: String?
+      var name: String?
+      var category: String?
+      var area: String?
+      var thumbnail: String?
+      var idRange: Range<Int>?
+      var nameRange: Range<Int>?
+      var thumbnailRange: Range<Int>?
+      if !scanner.take(UInt8(ascii: "}")) {
+        repeat {
+          var rank: Int?
+          var unknownKey: String?
+          if let guess = order.guess(after: previous),
+            try scanner.take(key: Record.quotedKey(guess))
+          {
+            rank = guess
+          } else {
+            if let plain = try scanner.plainKey() {
+              rank = Record.rank(of: plain)
+              if rank == nil { unknownKey = String(decoding: plain, as: UTF8.self) }
+            } else {
+              var key = try scanner.key()
+              rank = key.withUTF8 { Record.rank(of: $0) }
+              if rank == nil { unknownKey = key }
+            }
+            if let rank { order.learn(rank, after: previous) }
+          }
+          if let rank {
+            previous = rank
+            if rank <= lastRank { inOrder = false }
+            lastRank = rank
+          } else {
+            inOrder = false
+          }
+          if !members.isEmpty { scratch.append(UInt8(ascii: ",")) }
+          let keyStart = scratch.count
+          if let unknownKey {
+            JSONWriter.writeString(unknownKey, to: &scratch)
+            unknownKeys.append(unknownKey)
+          } else {
+            scratch.append(contentsOf: Record.quotedKey(rank!))
+          }
+          let key = keyStart..<scratch.count
+          scratch.append(UInt8(ascii: ":"))
+          let role = rank.map { roles[$0] } ?? .other
+          let start = scratch.count
+          var text: String?
+          if scanner.peek() == UInt8(ascii: "\"") {
+            text = try scanner.copyString(
+              to: &scratch, capture: role != .appText && role != .other)
+          } else if try scanner.takeNull() {
+            scratch.append(contentsOf: Record.bytes("null"))
+          } else {
+            let value = try scanner.value()
+            switch role {
+            case .appText, .category, .area, .thumbnail, .ingredient:
+              let name = rank.map {
+                String(decoding: Record.quotedKey($0).dropFirst().dropLast(), as: UTF8.self)
+              }
+              throw Reason.invalidRecord(
+                index: index, .wrongShape("expected String at \(name ?? unknownKey ?? "")"))
+            case .id, .name, .other: JSONWriter.write(value, to: &scratch)
+            }
+          }
+          let range = start..<scratch.count
+          members.append(
+            Member(
+              rank: rank ?? Int.max, unknown: unknownKey == nil ? -1 : unknownKeys.count - 1,
+              order: members.count, key: key, value: range))
+          switch role {
+          case .id: (id, idRange) = (text, range)
+          case .name: (name, nameRange) = (text, range)
+          case .category: category = text
+          case .area: area = text
+          case .thumbnail: (thumbnail, thumbnailRange) = (text, range)
+          case .ingredient: slots[rank! - Record.firstIngredientRank] = text
+          case .appText, .other: break
+          }
+        } while try scanner.another(closing: UInt8(ascii: "}"))
+      }
+      scratch.append(UInt8(ascii: "}"))
+      guard let id, !id.isEmpty, let idRange else {
+        throw Reason.invalidRecord(index: index, .missingField("idMeal"))
+      }
+      guard let name, let nameRange else {
+        throw Reason.invalidRecord(index: index, .missingField("strMeal"))
+      }
+      guard id.utf8.allSatisfy({ $0 &- UInt8(ascii: "0") < 10 }) else {
+        throw Reason.invalidRecord(index: index, .nonNumericID(id))
+      }
+
+      var summary: [UInt8] = []
+      summary.reserveCapacity(idRange.count + nameRange.count + (thumbnailRange?.count ?? 4) + 44)
+      summary.append(contentsOf: Record.bytes(#"{"idMeal":"#))
+      summary += scratch[idRange]
+      summary.append(contentsOf: Record.bytes(#","strMeal":"#))
+      summary += scratch[nameRange]
+      summary.append(contentsOf: Record.bytes(#","strMealThumb":"#))
+      if let thumbnailRange {
+        summary += scratch[thumbnailRange]
+      } else {
+        summary.append(contentsOf: Record.bytes("null"))
+      }
+      summary.append(UInt8(ascii: "}"))
+
+      var ingredients: [String] = []
+      ingredients.reserveCapacity(slots.count(where: { $0 != nil }))
+      for case let text? in slots {
+        let trimmed = Record.trimmedIngredient(text)
+        if !trimmed.isEmpty { ingredients.append(trimmed) }
+      }
+
+      return Catalog.Record(
+        id: id, rawName: name, category: category, area: area, thumbnail: thumbnail,
+        ingredients: ingredients, json: inOrder ? copyOfScratch() : sortedRecord(),
+        summaryJSON: summary)
+    }
+
+    /// The scratch buffer as it stands: a record already in the API's order. Copied into an
+    /// array of exactly its size, so that 100,000 records do not each carry spare capacity.
+    private func copyOfScratch() -> [UInt8] {
+      var json: [UInt8] = []
       json.reserveCapacity(scratch.count)
       json.append(contentsOf: scratch)
-    } else {
-      members.sort {
-        ($0.rank, $0.name ?? "", $0.order) < ($1.rank, $1.name ?? "", $1.order)
-      }
-      // A key given twice keeps its last value, as a dictionary would.
-      members = members.indices.compactMap { position in
-        position + 1 < members.count && members[position + 1].rank == members[position].rank
-          && members[position + 1].name == members[position].name ? nil : members[position]
-      }
-      var size = members.count + 1
-      for member in members {
-        size += member.range.count + 1
-        size += member.name.map { $0.utf8.count + 4 } ?? keySpans[member.rank].count
-      }
-      json.reserveCapacity(size)
-      json.append(UInt8(ascii: "{"))
-      for (position, member) in members.enumerated() {
-        if position > 0 { json.append(UInt8(ascii: ",")) }
-        if let unknown = member.name {
-          JSONWriter.writeString(unknown, to: &json)
-        } else {
-          json += keyText[keySpans[member.rank]]
-        }
-        json.append(UInt8(ascii: ":"))
-        json += scratch[member.range]
-      }
-      json.append(UInt8(ascii: "}"))
+      return json
     }
 
-    var summary: [UInt8] = []
-    summary.reserveCapacity(idRange.count + nameRange.count + (thumbnailRange?.count ?? 4) + 44)
-    summary += #"{"idMeal":"#.utf8
-    summary += scratch[idRange]
-    summary += #","strMeal":"#.utf8
-    summary += scratch[nameRange]
-    summary += #","strMealThumb":"#.utf8
-    if let thumbnailRange { summary += scratch[thumbnailRange] } else { summary += "null".utf8 }
-    summary.append(UInt8(ascii: "}"))
+    /// The record in the scratch buffer with its members in the API's order (unknown keys after
+    /// the known ones, by name), a key given twice keeping its last value as a dictionary would.
+    private mutating func sortedRecord() -> [UInt8] {
+      let names = unknownKeys
+      members.sort { left, right in
+        if left.rank != right.rank { return left.rank < right.rank }
+        let leftName = left.unknown >= 0 ? names[left.unknown] : ""
+        let rightName = right.unknown >= 0 ? names[right.unknown] : ""
+        if leftName != rightName { return leftName < rightName }
+        return left.order < right.order
+      }
+      /// Whether the member at `position` has the same key as the one after it.
+      func repeated(_ position: Int) -> Bool {
+        guard position + 1 < members.count else { return false }
+        let (member, next) = (members[position], members[position + 1])
+        return next.rank == member.rank
+          && (member.unknown < 0 || names[next.unknown] == names[member.unknown])
+      }
+      let kept = members.indices.filter { !repeated($0) }
+      var size = kept.count + 1
+      for position in kept { size += members[position].key.count + members[position].value.count + 1 }
+      var json: [UInt8] = []
+      json.reserveCapacity(size)
+      json.append(UInt8(ascii: "{"))
+      for (place, position) in kept.enumerated() {
+        if place > 0 { json.append(UInt8(ascii: ",")) }
+        json += scratch[members[position].key]
+        json.append(UInt8(ascii: ":"))
+        json += scratch[members[position].value]
+      }
+      json.append(UInt8(ascii: "}"))
+      return json
+    }
+  }
 
-    return Catalog.Record(
-      id: id, rawName: name, category: category, area: area, thumbnail: thumbnail,
-      ingredients: ingredients.compactMap { $0.map(trimmedIngredient) }.filter { !$0.isEmpty },
-      json: json, summaryJSON: summary)
+  /// The bytes of a text known when the program is built.
+  static func bytes(_ text: StaticString) -> UnsafeBufferPointer<UInt8> {
+    UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount)
   }
 }

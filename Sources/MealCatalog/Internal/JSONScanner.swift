@@ -1,3 +1,5 @@
+import Foundation
+
 /// Reads JSON from bytes in one pass and writes each value straight back out the way
 /// `JSONWriter` writes it, so that a record is parsed once and kept as its answer's bytes, without
 /// a tree of `JSONValue`s in between.
@@ -128,8 +130,7 @@ struct JSONScanner {
     guard peek() == UInt8(ascii: "\"") else { throw syntaxError("expected a key in quotes") }
     // Keys are short plain ASCII: read them straight from the bytes when they are.
     let start = position + 1
-    var end = start
-    while end < bytes.count, Self.isPlain(bytes[end]) { end += 1 }
+    let end = plainRunEnd(from: start)
     let key: String
     if end < bytes.count, bytes[end] == UInt8(ascii: "\"") {
       key = text(start..<end)
@@ -142,22 +143,28 @@ struct JSONScanner {
     return key
   }
 
-  /// Takes a key and the colon after it, if the key comes next as `text[span]` spells it (in
-  /// quotes, without escapes); otherwise takes nothing but white space.
-  mutating func take(key text: [UInt8], span: Range<Int>) throws -> Bool {
-    guard peek() == UInt8(ascii: "\""), position + span.count <= bytes.count else { return false }
-    let same = text.withUnsafeBufferPointer { text in
-      var offset = position
-      for index in span {
-        guard bytes[offset] == text[index] else { return false }
-        offset += 1
-      }
-      return true
-    }
-    guard same else { return false }
-    position += span.count
+  /// Takes a key and the colon after it, if the key comes next as `quoted` spells it (in quotes,
+  /// without escapes); otherwise takes nothing but white space.
+  mutating func take(key quoted: UnsafeBufferPointer<UInt8>) throws -> Bool {
+    guard peek() == UInt8(ascii: "\""), quoted.count <= bytes.count - position,
+      memcmp(bytes.baseAddress! + position, quoted.baseAddress!, quoted.count) == 0
+    else { return false }
+    position += quoted.count
     try expect(UInt8(ascii: ":"))
     return true
+  }
+
+  /// The bytes of a key without escapes (between its quotes), taking it and the colon after it;
+  /// `nil`, taking nothing but white space, for a key with escapes or beyond plain ASCII, which
+  /// `key()` reads.
+  mutating func plainKey() throws -> UnsafeBufferPointer<UInt8>? {
+    guard peek() == UInt8(ascii: "\"") else { throw syntaxError("expected a key in quotes") }
+    let start = position + 1
+    let end = plainRunEnd(from: start)
+    guard end < bytes.count, bytes[end] == UInt8(ascii: "\"") else { return nil }
+    position = end + 1
+    try expect(UInt8(ascii: ":"))
+    return UnsafeBufferPointer(rebasing: bytes[start..<end])
   }
 
   /// Takes `null` if it comes next.
@@ -220,9 +227,7 @@ struct JSONScanner {
       // Runs of plain printable ASCII, nearly all of a record, are copied in one go.
       // (Counted in a local: stepping `position` itself stores it to memory at every byte.)
       let run = position
-      var end = run
-      while end < bytes.count, Self.isPlain(bytes[end]) { end += 1 }
-      position = end
+      position = plainRunEnd(from: run)
       if position > run {
         out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[run..<position]))
         if !plain, capture { scalars.append(contentsOf: text(run..<position).unicodeScalars) }
@@ -270,6 +275,42 @@ struct JSONScanner {
   /// The bytes in `range`, which are valid UTF-8, as a `String`.
   private func text(_ range: Range<Int>) -> String {
     String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
+  }
+
+  /// The end of the run of plain bytes (see `isPlain`) that starts at `start`.
+  ///
+  /// Eight bytes are looked at in one go, as a `UInt64`, until a word holds a byte that is not
+  /// plain; the bytes from there on are looked at one by one.
+  @inline(__always)
+  private func plainRunEnd(from start: Int) -> Int {
+    var end = start
+    if let base = UnsafeRawPointer(bytes.baseAddress) {
+      while end + 8 <= bytes.count {
+        guard Self.isPlain(word: base.loadUnaligned(fromByteOffset: end, as: UInt64.self)) else {
+          break
+        }
+        end += 8
+      }
+    }
+    while end < bytes.count, Self.isPlain(bytes[end]) { end += 1 }
+    return end
+  }
+
+  /// Whether all eight bytes of `word` are plain. Each test below sets the high bit of some byte
+  /// exactly when at least one byte matches it (the classic "has a zero byte" bit tricks: a
+  /// borrow or carry may mark a further byte, but only after a byte that really matches).
+  @inline(__always)
+  private static func isPlain(word: UInt64) -> Bool {
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    let highs: UInt64 = 0x8080_8080_8080_8080
+    /// Some byte of `value` is 0.
+    func zeroByte(_ value: UInt64) -> UInt64 { (value &- ones) & ~value & highs }
+    let control = (word &- ones &* 0x20) & ~word & highs  // a byte below 0x20
+    let beyond = ((word &+ ones) | word) & highs  // a byte from 0x7F up
+    let quote = zeroByte(word ^ (ones &* 0x22))
+    let backslash = zeroByte(word ^ (ones &* 0x5C))
+    let slash = zeroByte(word ^ (ones &* 0x2F))
+    return control | beyond | quote | backslash | slash == 0
   }
 
   /// Printable ASCII that `JSONWriter` writes as it is: all but `"`, `\` and `/`.
