@@ -78,31 +78,137 @@ extension Catalog {
     public var jsonData: Data { Data(json) }
 
     static func trimmedIngredient(_ name: String) -> String {
-      hasNoSpaceAtTheEnds(name) ? name : name.trimmedOfBlanks
+      if hasNoSpaceAtTheEnds(name) { return name }
+      var text = name
+      guard let kept = text.withUTF8(blankTrimmed) else { return name.trimmedOfBlanks }
+      if kept.count == name.utf8.count { return name }
+      return text.withUTF8 { String(decoding: UnsafeBufferPointer(rebasing: $0[kept]), as: UTF8.self) }
+    }
+
+    /// The bytes of a text that `trimmedOfBlanks` keeps, when that is plain without Unicode's
+    /// tables; `nil` when it is not.
+    ///
+    /// Spaces and tabs are the only blanks in ASCII, and beyond it no scalar below U+1000 but
+    /// the no-break space U+00A0 is one (the rest are U+1680, U+2000 to U+200B, U+202F, U+205F
+    /// and U+3000); a test checks every scalar below U+1000 against `trimmedOfBlanks`.
+    static func blankTrimmed(_ text: UnsafeBufferPointer<UInt8>) -> Range<Int>? {
+      var start = 0
+      var end = text.count
+      while start < end, text[start] == 0x20 || text[start] == 0x09 { start += 1 }
+      while end > start, text[end - 1] == 0x20 || text[end - 1] == 0x09 { end -= 1 }
+      guard start < end else { return start..<end }
+      /// Whether the scalar that starts at `index` is surely not blank.
+      func notBlank(at index: Int) -> Bool {
+        switch text[index] {
+        case 0..<0x80, 0xE0: true  // ASCII other than the blanks above; U+0800 to U+0FFF
+        case 0xC2: text[index + 1] != 0xA0  // U+0080 to U+00BF
+        case 0xC3...0xDF: true  // U+00C0 to U+07FF
+        default: false
+        }
+      }
+      var last = end - 1
+      while text[last] & 0xC0 == 0x80 { last -= 1 }
+      return notBlank(at: start) && notBlank(at: last) ? start..<end : nil
     }
 
     /// Whether the text starts and ends with visible ASCII, so trimming would change nothing.
     static func hasNoSpaceAtTheEnds(_ text: String) -> Bool {
-      guard let first = text.utf8.first, let last = text.utf8.last else { return true }
-      return first > 0x20 && first < 0x7F && last > 0x20 && last < 0x7F
+      /// Whether the byte is visible ASCII.
+      func visible(_ byte: UInt8) -> Bool { byte > 0x20 && byte < 0x7F }
+      return text.utf8.withContiguousStorageIfAvailable { bytes in
+        guard let first = bytes.first, let last = bytes.last else { return true }
+        return visible(first) && visible(last)
+      } ?? text.utf8.first.map { visible($0) && visible(text.utf8.last!) } ?? true
     }
 
     /// Case-folded (`ß` as `ss`) and decomposed UTF-8, so that bytes compare as `caseInsensitiveCompare` orders
-    /// names (`Éclair` next to `eclair`, not after `Z`). Plain ASCII, the common case, is lowered
-    /// byte by byte without Foundation.
+    /// names (`Éclair` next to `eclair`, not after `Z`).
+    ///
+    /// Plain ASCII, the common case, is lowered byte by byte, and the Latin letters from U+00C0
+    /// to U+017F are looked up in `latinFolds`, without Foundation, whose first case folding in
+    /// a process costs more than reading the embedded catalog's other records together.
     static func sortKey(_ text: String) -> [UInt8] {
+      var text = text
+      if let key = text.withUTF8(latinSortKey) { return key }
+      return Array(
+        text.folding(options: .caseInsensitive, locale: nil)
+          .decomposedStringWithCanonicalMapping.utf8)
+    }
+
+    /// The sort key of UTF-8 of ASCII and the letters from U+00C0 to U+017F; `nil` for any other.
+    ///
+    /// Foundation's key for such a text is its scalars' keys one after the other: case folding
+    /// maps these scalars one by one, and each scalar's decomposition starts with a base letter,
+    /// so canonical ordering never moves a mark across the boundary between two scalars (a test
+    /// checks every scalar, and every pair of them, against Foundation).
+    private static func latinSortKey(_ text: UnsafeBufferPointer<UInt8>) -> [UInt8]? {
       var key: [UInt8] = []
-      key.reserveCapacity(text.utf8.count)
-      for byte in text.utf8 {
-        guard byte < 0x80 else {
-          return Array(
-            text.folding(options: .caseInsensitive, locale: nil)
-              .decomposedStringWithCanonicalMapping.utf8)
+      key.reserveCapacity(text.count)
+      var index = 0
+      while index < text.count {
+        let byte = text[index]
+        if byte < 0x80 {
+          key.append(byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte + 0x20 : byte)
+          index += 1
+          continue
         }
-        key.append(byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte + 0x20 : byte)
+        // Two bytes from C3 80 (U+00C0) to C5 BF (U+017F).
+        guard byte >= 0xC3, byte <= 0xC5 else { return nil }
+        let scalar = Int(byte & 0x1F) << 6 | Int(text[index + 1] & 0x3F)
+        key.append(contentsOf: latinFold(scalar))
+        index += 2
       }
       return key
     }
+
+    /// The sort key of one scalar from U+00C0 to U+017F.
+    private static func latinFold(_ scalar: Int) -> UnsafeBufferPointer<UInt8> {
+      let span = latinFoldSpans[scalar - 0xC0]
+      return UnsafeBufferPointer(start: latinFolds.utf8Start + span.lowerBound, count: span.count)
+    }
+
+    /// The sort keys of U+00C0 to U+017F in order, between spaces and line breaks: what
+    /// Foundation's case folding and canonical decomposition make of each scalar alone.
+    static let latinFolds: StaticString = """
+    a\u{300} a\u{301} a\u{302} a\u{303} a\u{308} a\u{30a} \u{e6} c\u{327}
+    e\u{300} e\u{301} e\u{302} e\u{308} i\u{300} i\u{301} i\u{302} i\u{308}
+    \u{f0} n\u{303} o\u{300} o\u{301} o\u{302} o\u{303} o\u{308} \u{d7}
+    \u{f8} u\u{300} u\u{301} u\u{302} u\u{308} y\u{301} \u{fe} ss
+    a\u{300} a\u{301} a\u{302} a\u{303} a\u{308} a\u{30a} \u{e6} c\u{327}
+    e\u{300} e\u{301} e\u{302} e\u{308} i\u{300} i\u{301} i\u{302} i\u{308}
+    \u{f0} n\u{303} o\u{300} o\u{301} o\u{302} o\u{303} o\u{308} \u{f7}
+    \u{f8} u\u{300} u\u{301} u\u{302} u\u{308} y\u{301} \u{fe} y\u{308}
+    a\u{304} a\u{304} a\u{306} a\u{306} a\u{328} a\u{328} c\u{301} c\u{301}
+    c\u{302} c\u{302} c\u{307} c\u{307} c\u{30c} c\u{30c} d\u{30c} d\u{30c}
+    \u{111} \u{111} e\u{304} e\u{304} e\u{306} e\u{306} e\u{307} e\u{307}
+    e\u{328} e\u{328} e\u{30c} e\u{30c} g\u{302} g\u{302} g\u{306} g\u{306}
+    g\u{307} g\u{307} g\u{327} g\u{327} h\u{302} h\u{302} \u{127} \u{127}
+    i\u{303} i\u{303} i\u{304} i\u{304} i\u{306} i\u{306} i\u{328} i\u{328}
+    i\u{307} \u{131} \u{133} \u{133} j\u{302} j\u{302} k\u{327} k\u{327}
+    \u{138} l\u{301} l\u{301} l\u{327} l\u{327} l\u{30c} l\u{30c} \u{140}
+    \u{140} \u{142} \u{142} n\u{301} n\u{301} n\u{327} n\u{327} n\u{30c}
+    n\u{30c} \u{2bc}n \u{14b} \u{14b} o\u{304} o\u{304} o\u{306} o\u{306}
+    o\u{30b} o\u{30b} \u{153} \u{153} r\u{301} r\u{301} r\u{327} r\u{327}
+    r\u{30c} r\u{30c} s\u{301} s\u{301} s\u{302} s\u{302} s\u{327} s\u{327}
+    s\u{30c} s\u{30c} t\u{327} t\u{327} t\u{30c} t\u{30c} \u{167} \u{167}
+    u\u{303} u\u{303} u\u{304} u\u{304} u\u{306} u\u{306} u\u{30a} u\u{30a}
+    u\u{30b} u\u{30b} u\u{328} u\u{328} w\u{302} w\u{302} y\u{302} y\u{302}
+    y\u{308} z\u{301} z\u{301} z\u{307} z\u{307} z\u{30c} z\u{30c} s
+    """
+
+    /// By scalar from U+00C0, where its key is in `latinFolds`.
+    static let latinFoldSpans: [Range<Int>] = {
+      let text = UnsafeBufferPointer(start: latinFolds.utf8Start, count: latinFolds.utf8CodeUnitCount)
+      var spans: [Range<Int>] = []
+      spans.reserveCapacity(0x180 - 0xC0)
+      var start = 0
+      for index in 0...text.count
+      where index == text.count || text[index] == 0x20 || text[index] == 0x0A {
+        spans.append(start..<index)
+        start = index + 1
+      }
+      return spans
+    }()
   }
 }
 
