@@ -56,7 +56,7 @@ extension Catalog {
       ingredients: [String], json: [UInt8], summaryJSON: [UInt8]
     ) {
       self.id = id
-      name = Self.hasNoSpaceAtTheEnds(rawName) ? rawName : rawName.trimmed
+      name = Self.hasNoSpaceAtTheEnds(rawName) ? rawName : Self.trimmedName(rawName)
       self.category = category
       self.area = area
       self.thumbnail = thumbnail
@@ -78,37 +78,49 @@ extension Catalog {
     public var jsonData: Data { Data(json) }
 
     static func trimmedIngredient(_ name: String) -> String {
-      if hasNoSpaceAtTheEnds(name) { return name }
-      var text = name
-      guard let kept = text.withUTF8(blankTrimmed) else { return name.trimmedOfBlanks }
-      if kept.count == name.utf8.count { return name }
-      return text.withUTF8 { String(decoding: UnsafeBufferPointer(rebasing: $0[kept]), as: UTF8.self) }
+      hasNoSpaceAtTheEnds(name) ? name : trimmed(name, newlines: false) ?? name.trimmedOfBlanks
     }
 
-    /// The bytes of a text that `trimmedOfBlanks` keeps, when that is plain without Unicode's
-    /// tables; `nil` when it is not.
+    /// The name as `trimmed` trims it.
+    static func trimmedName(_ name: String) -> String {
+      trimmed(name, newlines: true) ?? name.trimmed
+    }
+
+    /// The text without the white space at its ends, as `trimmed` (with `newlines`) or
+    /// `trimmedOfBlanks` trims it, when that is plain without Unicode's tables; `nil` when not.
     ///
-    /// Spaces and tabs are the only blanks in ASCII, and beyond it no scalar below U+1000 but
-    /// the no-break space U+00A0 is one (the rest are U+1680, U+2000 to U+200B, U+202F, U+205F
-    /// and U+3000); a test checks every scalar below U+1000 against `trimmedOfBlanks`.
-    static func blankTrimmed(_ text: UnsafeBufferPointer<UInt8>) -> Range<Int>? {
-      var start = 0
-      var end = text.count
-      while start < end, text[start] == 0x20 || text[start] == 0x09 { start += 1 }
-      while end > start, text[end - 1] == 0x20 || text[end - 1] == 0x09 { end -= 1 }
-      guard start < end else { return start..<end }
-      /// Whether the scalar that starts at `index` is surely not blank.
-      func notBlank(at index: Int) -> Bool {
-        switch text[index] {
-        case 0..<0x80, 0xE0: true  // ASCII other than the blanks above; U+0800 to U+0FFF
-        case 0xC2: text[index + 1] != 0xA0  // U+0080 to U+00BF
-        case 0xC3...0xDF: true  // U+00C0 to U+07FF
-        default: false
-        }
+    /// Spaces and tabs are the only blanks in ASCII, U+000A to U+000D the further white space,
+    /// and beyond ASCII no scalar below U+1000 is either but the no-break space U+00A0 and,
+    /// with newlines, the next line U+0085 (the rest are U+1680, U+2000 to U+200B, U+2028,
+    /// U+2029, U+202F, U+205F and U+3000). A test checks every scalar below U+1000 against
+    /// both.
+    static func trimmed(_ text: String, newlines: Bool) -> String? {
+      /// Whether the ASCII byte is trimmed.
+      func white(_ byte: UInt8) -> Bool {
+        byte == 0x20 || byte == 0x09 || (newlines && byte >= 0x0A && byte <= 0x0D)
       }
-      var last = end - 1
-      while text[last] & 0xC0 == 0x80 { last -= 1 }
-      return notBlank(at: start) && notBlank(at: last) ? start..<end : nil
+      var text = text
+      let kept: Range<Int>? = text.withUTF8 { bytes in
+        var start = 0
+        var end = bytes.count
+        while start < end, white(bytes[start]) { start += 1 }
+        while end > start, white(bytes[end - 1]) { end -= 1 }
+        guard start < end else { return start..<end }
+        /// Whether the scalar that starts at `index` is surely kept.
+        func kept(at index: Int) -> Bool {
+          switch bytes[index] {
+          case 0..<0x80, 0xC3...0xE0: true  // ASCII but the white space above; U+00C0 to U+0FFF
+          case 0xC2: bytes[index + 1] != 0xA0 && (!newlines || bytes[index + 1] != 0x85)
+          default: false
+          }
+        }
+        var last = end - 1
+        while bytes[last] & 0xC0 == 0x80 { last -= 1 }
+        return kept(at: start) && kept(at: last) ? start..<end : nil
+      }
+      guard let kept else { return nil }
+      if kept.count == text.utf8.count { return text }
+      return text.withUTF8 { String(decoding: UnsafeBufferPointer(rebasing: $0[kept]), as: UTF8.self) }
     }
 
     /// Whether the text starts and ends with visible ASCII, so trimming would change nothing.
@@ -163,52 +175,38 @@ extension Catalog {
 
     /// The sort key of one scalar from U+00C0 to U+017F.
     private static func latinFold(_ scalar: Int) -> UnsafeBufferPointer<UInt8> {
-      let span = latinFoldSpans[scalar - 0xC0]
-      return UnsafeBufferPointer(start: latinFolds.utf8Start + span.lowerBound, count: span.count)
+      latinFolds[scalar - 0xC0]
     }
 
-    /// The sort keys of U+00C0 to U+017F in order, between spaces and line breaks: what
-    /// Foundation's case folding and canonical decomposition make of each scalar alone.
-    static let latinFolds: StaticString = """
-    a\u{300} a\u{301} a\u{302} a\u{303} a\u{308} a\u{30a} \u{e6} c\u{327}
-    e\u{300} e\u{301} e\u{302} e\u{308} i\u{300} i\u{301} i\u{302} i\u{308}
-    \u{f0} n\u{303} o\u{300} o\u{301} o\u{302} o\u{303} o\u{308} \u{d7}
-    \u{f8} u\u{300} u\u{301} u\u{302} u\u{308} y\u{301} \u{fe} ss
-    a\u{300} a\u{301} a\u{302} a\u{303} a\u{308} a\u{30a} \u{e6} c\u{327}
-    e\u{300} e\u{301} e\u{302} e\u{308} i\u{300} i\u{301} i\u{302} i\u{308}
-    \u{f0} n\u{303} o\u{300} o\u{301} o\u{302} o\u{303} o\u{308} \u{f7}
-    \u{f8} u\u{300} u\u{301} u\u{302} u\u{308} y\u{301} \u{fe} y\u{308}
-    a\u{304} a\u{304} a\u{306} a\u{306} a\u{328} a\u{328} c\u{301} c\u{301}
-    c\u{302} c\u{302} c\u{307} c\u{307} c\u{30c} c\u{30c} d\u{30c} d\u{30c}
-    \u{111} \u{111} e\u{304} e\u{304} e\u{306} e\u{306} e\u{307} e\u{307}
-    e\u{328} e\u{328} e\u{30c} e\u{30c} g\u{302} g\u{302} g\u{306} g\u{306}
-    g\u{307} g\u{307} g\u{327} g\u{327} h\u{302} h\u{302} \u{127} \u{127}
-    i\u{303} i\u{303} i\u{304} i\u{304} i\u{306} i\u{306} i\u{328} i\u{328}
-    i\u{307} \u{131} \u{133} \u{133} j\u{302} j\u{302} k\u{327} k\u{327}
-    \u{138} l\u{301} l\u{301} l\u{327} l\u{327} l\u{30c} l\u{30c} \u{140}
-    \u{140} \u{142} \u{142} n\u{301} n\u{301} n\u{327} n\u{327} n\u{30c}
-    n\u{30c} \u{2bc}n \u{14b} \u{14b} o\u{304} o\u{304} o\u{306} o\u{306}
-    o\u{30b} o\u{30b} \u{153} \u{153} r\u{301} r\u{301} r\u{327} r\u{327}
-    r\u{30c} r\u{30c} s\u{301} s\u{301} s\u{302} s\u{302} s\u{327} s\u{327}
-    s\u{30c} s\u{30c} t\u{327} t\u{327} t\u{30c} t\u{30c} \u{167} \u{167}
-    u\u{303} u\u{303} u\u{304} u\u{304} u\u{306} u\u{306} u\u{30a} u\u{30a}
-    u\u{30b} u\u{30b} u\u{328} u\u{328} w\u{302} w\u{302} y\u{302} y\u{302}
-    y\u{308} z\u{301} z\u{301} z\u{307} z\u{307} z\u{30c} z\u{30c} s
-    """
-
-    /// By scalar from U+00C0, where its key is in `latinFolds`.
-    static let latinFoldSpans: [Range<Int>] = {
-      let text = UnsafeBufferPointer(start: latinFolds.utf8Start, count: latinFolds.utf8CodeUnitCount)
-      var spans: [Range<Int>] = []
-      spans.reserveCapacity(0x180 - 0xC0)
-      var start = 0
-      for index in 0...text.count
-      where index == text.count || text[index] == 0x20 || text[index] == 0x0A {
-        spans.append(start..<index)
-        start = index + 1
-      }
-      return spans
-    }()
+    /// The sort keys of U+00C0 to U+017F in order: what Foundation's case folding and
+    /// canonical decomposition make of each scalar alone.
+    static let latinFolds = StaticEntries(
+      """
+      a\u{300} a\u{301} a\u{302} a\u{303} a\u{308} a\u{30a} \u{e6} c\u{327}
+      e\u{300} e\u{301} e\u{302} e\u{308} i\u{300} i\u{301} i\u{302} i\u{308}
+      \u{f0} n\u{303} o\u{300} o\u{301} o\u{302} o\u{303} o\u{308} \u{d7}
+      \u{f8} u\u{300} u\u{301} u\u{302} u\u{308} y\u{301} \u{fe} ss
+      a\u{300} a\u{301} a\u{302} a\u{303} a\u{308} a\u{30a} \u{e6} c\u{327}
+      e\u{300} e\u{301} e\u{302} e\u{308} i\u{300} i\u{301} i\u{302} i\u{308}
+      \u{f0} n\u{303} o\u{300} o\u{301} o\u{302} o\u{303} o\u{308} \u{f7}
+      \u{f8} u\u{300} u\u{301} u\u{302} u\u{308} y\u{301} \u{fe} y\u{308}
+      a\u{304} a\u{304} a\u{306} a\u{306} a\u{328} a\u{328} c\u{301} c\u{301}
+      c\u{302} c\u{302} c\u{307} c\u{307} c\u{30c} c\u{30c} d\u{30c} d\u{30c}
+      \u{111} \u{111} e\u{304} e\u{304} e\u{306} e\u{306} e\u{307} e\u{307}
+      e\u{328} e\u{328} e\u{30c} e\u{30c} g\u{302} g\u{302} g\u{306} g\u{306}
+      g\u{307} g\u{307} g\u{327} g\u{327} h\u{302} h\u{302} \u{127} \u{127}
+      i\u{303} i\u{303} i\u{304} i\u{304} i\u{306} i\u{306} i\u{328} i\u{328}
+      i\u{307} \u{131} \u{133} \u{133} j\u{302} j\u{302} k\u{327} k\u{327}
+      \u{138} l\u{301} l\u{301} l\u{327} l\u{327} l\u{30c} l\u{30c} \u{140}
+      \u{140} \u{142} \u{142} n\u{301} n\u{301} n\u{327} n\u{327} n\u{30c}
+      n\u{30c} \u{2bc}n \u{14b} \u{14b} o\u{304} o\u{304} o\u{306} o\u{306}
+      o\u{30b} o\u{30b} \u{153} \u{153} r\u{301} r\u{301} r\u{327} r\u{327}
+      r\u{30c} r\u{30c} s\u{301} s\u{301} s\u{302} s\u{302} s\u{327} s\u{327}
+      s\u{30c} s\u{30c} t\u{327} t\u{327} t\u{30c} t\u{30c} \u{167} \u{167}
+      u\u{303} u\u{303} u\u{304} u\u{304} u\u{306} u\u{306} u\u{30a} u\u{30a}
+      u\u{30b} u\u{30b} u\u{328} u\u{328} w\u{302} w\u{302} y\u{302} y\u{302}
+      y\u{308} z\u{301} z\u{301} z\u{307} z\u{307} z\u{30c} z\u{30c} s
+      """)
   }
 }
 
@@ -226,7 +224,8 @@ extension Catalog.Record {
   /// key is its rank. Static text rather than tables built from a dictionary, which cost a
   /// tenth of reading the embedded catalog at every start (a test checks both against each
   /// other).
-  static let keyText: StaticString = """
+  static let keyText = StaticEntries(
+    """
     "idMeal"
     "strMeal"
     "strMealAlternate"
@@ -285,23 +284,10 @@ extension Catalog.Record {
     "strCreativeCommonsConfirmed"
     "dateModified"
     "strCountry"
-    """
-
-  /// By rank, where the key is in `keyText`, quotes included.
-  static let keySpans: [Range<Int>] = {
-    let text = UnsafeBufferPointer(start: keyText.utf8Start, count: keyText.utf8CodeUnitCount)
-    var spans: [Range<Int>] = []
-    spans.reserveCapacity(64)
-    var start = 0
-    for index in 0...text.count where index == text.count || text[index] == UInt8(ascii: "\n") {
-      spans.append(start..<index)
-      start = index + 1
-    }
-    return spans
-  }()
+    """)
 
   /// One more than the highest rank.
-  static var rankCount: Int { keySpans.count }
+  static var rankCount: Int { keyText.count }
 
   /// The rank of `strIngredient1`; the other 19 slots follow it.
   static let firstIngredientRank = 13
@@ -324,17 +310,14 @@ extension Catalog.Record {
 
   /// The key of `rank`, in quotes, as `JSONWriter` writes it.
   static func quotedKey(_ rank: Int) -> UnsafeBufferPointer<UInt8> {
-    let span = keySpans[rank]
-    return UnsafeBufferPointer(start: keyText.utf8Start + span.lowerBound, count: span.count)
+    keyText[rank]
   }
 
   /// The rank of the known key spelled `name` (UTF-8, without quotes), if it is one.
   static func rank(of name: UnsafeBufferPointer<UInt8>) -> Int? {
-    guard let name = name.baseAddress.map({ (start: $0, count: name.count) }) else { return nil }
-    for (rank, span) in keySpans.enumerated() where span.count == name.count + 2 {
-      if memcmp(keyText.utf8Start + span.lowerBound + 1, name.start, name.count) == 0 {
-        return rank
-      }
+    guard let start = name.baseAddress else { return nil }
+    for rank in 0..<rankCount where keyText.length(rank) == name.count + 2 {
+      if memcmp(keyText[rank].baseAddress! + 1, start, name.count) == 0 { return rank }
     }
     return nil
   }
@@ -578,5 +561,33 @@ extension Catalog.Record {
   /// The bytes of a text known when the program is built.
   static func bytes(_ text: StaticString) -> UnsafeBufferPointer<UInt8> {
     UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount)
+  }
+}
+
+/// Entries of static text, between single spaces or line breaks, by their place in it.
+struct StaticEntries: Sendable {
+  private let text: StaticString
+  /// Where each entry starts, and where one more would start after the last.
+  private let starts: [Int]
+
+  init(_ text: StaticString) {
+    self.text = text
+    let bytes = UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount)
+    var starts = [0]
+    for index in bytes.indices where bytes[index] == 0x20 || bytes[index] == 0x0A {
+      starts.append(index + 1)
+    }
+    starts.append(bytes.count + 1)
+    self.starts = starts
+  }
+
+  var count: Int { starts.count - 1 }
+
+  /// The length of entry `index`, in bytes.
+  func length(_ index: Int) -> Int { starts[index + 1] - 1 - starts[index] }
+
+  /// The bytes of entry `index`.
+  subscript(index: Int) -> UnsafeBufferPointer<UInt8> {
+    UnsafeBufferPointer(start: text.utf8Start + starts[index], count: length(index))
   }
 }

@@ -221,18 +221,25 @@ import Testing
     #expect(Catalog.Record.sortKey(name) == Self.foundationKey(name))
   }
 
-  @Test("An ingredient is trimmed as trimmedOfBlanks trims it, whatever scalar is at its ends")
-  func ingredientTrimming() {
+  @Test(
+    "Ingredients and names are trimmed as trimmedOfBlanks and trimmed trim them, whatever scalar is at their ends"
+  )
+  func trimming() {
     var mismatches: [String] = []
-    let blanks = ["", " ", "\t", " \t ", "\u{A0}", "\u{1680}", "\u{2003}", "\u{200B}", "\u{3000}"]
+    let blanks = [
+      "", " ", "\t", " \t ", "\n", "\r\n", "\u{0B}\u{0C}", "\u{85}", "\u{A0}", "\u{1680}", "\u{2003}",
+      "\u{200B}", "\u{2028}", "\u{3000}",
+    ]
     var scalars = (0x21..<0x1000).compactMap(Unicode.Scalar.init).map(String.init)
-    scalars += ["\u{1680}", "\u{2000}", "\u{200A}", "\u{200B}", "\u{202F}", "\u{3000}", "\n"]
+    scalars += ["\u{1680}", "\u{2000}", "\u{200A}", "\u{200B}", "\u{2029}", "\u{202F}", "\u{3000}"]
     for scalar in scalars {
       for blank in blanks {
-        for text in [blank + scalar + blank, scalar + blank, blank + scalar + "x" + scalar + blank]
-        where Array(Catalog.Record.trimmedIngredient(text).utf8) != Array(text.trimmedOfBlanks.utf8)
-        {
-          mismatches.append(text)
+        for text in [blank + scalar + blank, scalar + blank, blank + scalar + "x" + scalar + blank] {
+          if Array(Catalog.Record.trimmedIngredient(text).utf8) != Array(text.trimmedOfBlanks.utf8)
+            || Array(Catalog.Record.trimmedName(text).utf8) != Array(text.trimmed.utf8)
+          {
+            mismatches.append(text)
+          }
         }
       }
     }
