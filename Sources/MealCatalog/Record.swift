@@ -358,9 +358,9 @@ extension Catalog.Record {
   }
 
   /// Reads the records of a file one after the other, reusing its buffers from record to record.
-  struct Reader {
+  struct Reader: ~Copyable {
     /// The record being read, key and value, as its answer writes them.
-    private var scratch: [UInt8] = []
+    private var scratch = ByteBuffer(capacity: 8192)
     private var members: [Member] = []
     /// The names of the record's unknown keys.
     private var unknownKeys: [String] = []
@@ -370,7 +370,6 @@ extension Catalog.Record {
     private var order = KeyOrder()
 
     init() {
-      scratch.reserveCapacity(8192)
       members.reserveCapacity(64)
     }
 
@@ -387,12 +386,13 @@ extension Catalog.Record {
         throw Reason.invalidRecord(index: index, .wrongShape("is not an object"))
       }
       try scanner.expect(UInt8(ascii: "{"))
-      scratch.removeAll(keepingCapacity: true)
+      scratch.removeAll()
       members.removeAll(keepingCapacity: true)
       unknownKeys.removeAll(keepingCapacity: true)
       for slot in slots.indices where slots[slot] != nil { slots[slot] = nil }
       scratch.append(UInt8(ascii: "{"))
       let roles = Record.roles
+      let keys = Record.keyText
       var previous = KeyOrder.start
       var inOrder = true
       var lastRank = -1
@@ -409,7 +409,7 @@ extension Catalog.Record {
           var rank: Int?
           var unknownKey: String?
           if let guess = order.guess(after: previous),
-            try scanner.take(key: Record.quotedKey(guess))
+            try scanner.take(key: keys[guess])
           {
             rank = guess
           } else {
@@ -433,10 +433,12 @@ extension Catalog.Record {
           if !members.isEmpty { scratch.append(UInt8(ascii: ",")) }
           let keyStart = scratch.count
           if let unknownKey {
-            JSONWriter.writeString(unknownKey, to: &scratch)
+            var written: [UInt8] = []
+            JSONWriter.writeString(unknownKey, to: &written)
+            written.withUnsafeBufferPointer { scratch.append(contentsOf: $0) }
             unknownKeys.append(unknownKey)
           } else {
-            scratch.append(contentsOf: Record.quotedKey(rank!))
+            scratch.append(contentsOf: keys[rank!])
           }
           let key = keyStart..<scratch.count
           scratch.append(UInt8(ascii: ":"))
@@ -457,7 +459,10 @@ extension Catalog.Record {
               }
               throw Reason.invalidRecord(
                 index: index, .wrongShape("expected String at \(name ?? unknownKey ?? "")"))
-            case .id, .name, .other: JSONWriter.write(value, to: &scratch)
+            case .id, .name, .other:
+              var written: [UInt8] = []
+              JSONWriter.write(value, to: &written)
+              written.withUnsafeBufferPointer { scratch.append(contentsOf: $0) }
             }
           }
           let range = start..<scratch.count
@@ -490,12 +495,12 @@ extension Catalog.Record {
       var summary: [UInt8] = []
       summary.reserveCapacity(idRange.count + nameRange.count + (thumbnailRange?.count ?? 4) + 44)
       summary.append(contentsOf: Record.bytes(#"{"idMeal":"#))
-      summary += scratch[idRange]
+      summary.append(contentsOf: scratch[idRange])
       summary.append(contentsOf: Record.bytes(#","strMeal":"#))
-      summary += scratch[nameRange]
+      summary.append(contentsOf: scratch[nameRange])
       summary.append(contentsOf: Record.bytes(#","strMealThumb":"#))
       if let thumbnailRange {
-        summary += scratch[thumbnailRange]
+        summary.append(contentsOf: scratch[thumbnailRange])
       } else {
         summary.append(contentsOf: Record.bytes("null"))
       }
@@ -519,7 +524,7 @@ extension Catalog.Record {
     private func copyOfScratch() -> [UInt8] {
       var json: [UInt8] = []
       json.reserveCapacity(scratch.count)
-      json.append(contentsOf: scratch)
+      json.append(contentsOf: scratch.all)
       return json
     }
 
@@ -549,9 +554,9 @@ extension Catalog.Record {
       json.append(UInt8(ascii: "{"))
       for (place, position) in kept.enumerated() {
         if place > 0 { json.append(UInt8(ascii: ",")) }
-        json += scratch[members[position].key]
+        json.append(contentsOf: scratch[members[position].key])
         json.append(UInt8(ascii: ":"))
-        json += scratch[members[position].value]
+        json.append(contentsOf: scratch[members[position].value])
       }
       json.append(UInt8(ascii: "}"))
       return json

@@ -147,11 +147,32 @@ struct JSONScanner {
   /// without escapes); otherwise takes nothing but white space.
   mutating func take(key quoted: UnsafeBufferPointer<UInt8>) throws -> Bool {
     guard peek() == UInt8(ascii: "\""), quoted.count <= bytes.count - position,
-      memcmp(bytes.baseAddress! + position, quoted.baseAddress!, quoted.count) == 0
+      Self.same(
+        UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: bytes[position...])),
+        UnsafeRawBufferPointer(quoted))
     else { return false }
     position += quoted.count
     try expect(UInt8(ascii: ":"))
     return true
+  }
+
+  /// Whether `text` starts with `prefix`, compared eight bytes at a time (a call of `memcmp`
+  /// costs more for keys of 8 to 30 bytes).
+  @inline(__always)
+  private static func same(_ text: UnsafeRawBufferPointer, _ prefix: UnsafeRawBufferPointer) -> Bool {
+    let count = prefix.count
+    guard count >= 8 else { return text.prefix(count).elementsEqual(prefix) }
+    var offset = 0
+    // Whole words, then the last eight bytes, which may overlap the words before.
+    while true {
+      if text.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+        != prefix.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+      {
+        return false
+      }
+      if offset == count - 8 { return true }
+      offset = min(offset + 8, count - 8)
+    }
   }
 
   /// The bytes of a key without escapes (between its quotes), taking it and the colon after it;
@@ -217,7 +238,9 @@ struct JSONScanner {
 
   /// Copies the string that starts here to `out` as `JSONWriter.writeString` writes it, and
   /// returns its text when `capture` is set.
-  mutating func copyString(to out: inout [UInt8], capture: Bool) throws -> String? {
+  mutating func copyString<Out: ByteSink & ~Copyable>(to out: inout Out, capture: Bool) throws
+    -> String?
+  {
     position += 1  // the opening quote
     out.append(UInt8(ascii: "\""))
     let start = position
@@ -320,7 +343,9 @@ struct JSONScanner {
   }
 
   /// Reads one escape (`\n`, `\u00e4`, a surrogate pair) and writes it.
-  private mutating func escape(to out: inout [UInt8]) throws -> Unicode.Scalar {
+  private mutating func escape<Out: ByteSink & ~Copyable>(to out: inout Out) throws
+    -> Unicode.Scalar
+  {
     position += 1
     guard position < bytes.count else { throw syntaxError("unterminated string") }
     let letter = bytes[position]
@@ -406,7 +431,7 @@ struct JSONScanner {
 
   /// One UTF-16 unit as `JSONWriter.writeString` writes it.
   @inline(__always)
-  static func writeUnit(_ unit: UInt16, to out: inout [UInt8]) {
+  static func writeUnit<Out: ByteSink & ~Copyable>(_ unit: UInt16, to out: inout Out) {
     let backslash = UInt8(ascii: "\\")
     switch unit {
     case 0x22, 0x5C, 0x2F:
@@ -445,4 +470,63 @@ struct JSONScanner {
     }
     return nil
   }
+}
+
+/// Where `JSONScanner` writes the bytes it copies: an array, or the reader's `ByteBuffer`.
+protocol ByteSink: ~Copyable {
+  mutating func append(_ byte: UInt8)
+  mutating func append(contentsOf bytes: UnsafeBufferPointer<UInt8>)
+}
+
+extension Array: ByteSink where Element == UInt8 {}
+
+/// Bytes written through a pointer: appending checks only the capacity, where an array also
+/// checks that its storage is not shared, which was a fifth of reading a record.
+struct ByteBuffer: ~Copyable, ByteSink {
+  private var start: UnsafeMutablePointer<UInt8>
+  private(set) var count = 0
+  private var capacity: Int
+
+  init(capacity: Int) {
+    self.capacity = max(capacity, 16)
+    start = .allocate(capacity: self.capacity)
+  }
+
+  deinit { start.deallocate() }
+
+  @inline(__always)
+  mutating func append(_ byte: UInt8) {
+    if count == capacity { grow(to: count + 1) }
+    start[count] = byte
+    count += 1
+  }
+
+  @inline(__always)
+  mutating func append(contentsOf bytes: UnsafeBufferPointer<UInt8>) {
+    guard let base = bytes.baseAddress else { return }
+    if bytes.count > capacity - count { grow(to: count + bytes.count) }
+    (start + count).initialize(from: base, count: bytes.count)
+    count += bytes.count
+  }
+
+  @inline(never)
+  private mutating func grow(to needed: Int) {
+    let larger = max(needed, capacity * 2)
+    let new = UnsafeMutablePointer<UInt8>.allocate(capacity: larger)
+    new.initialize(from: start, count: count)
+    start.deallocate()
+    start = new
+    capacity = larger
+  }
+
+  mutating func removeAll() { count = 0 }
+
+  /// The bytes in `range`, valid until the next change.
+  subscript(range: Range<Int>) -> UnsafeBufferPointer<UInt8> {
+    precondition(range.lowerBound >= 0 && range.upperBound <= count)
+    return UnsafeBufferPointer(start: start + range.lowerBound, count: range.count)
+  }
+
+  /// All the bytes, valid until the next change.
+  var all: UnsafeBufferPointer<UInt8> { self[0..<count] }
 }
