@@ -120,7 +120,9 @@ extension Catalog {
       }
       guard let kept else { return nil }
       if kept.count == text.utf8.count { return text }
-      return text.withUTF8 { String(decoding: UnsafeBufferPointer(rebasing: $0[kept]), as: UTF8.self) }
+      return text.withUTF8 {
+        String(decoding: UnsafeBufferPointer(rebasing: $0[kept]), as: UTF8.self)
+      }
     }
 
     /// Whether the text starts and ends with visible ASCII, so trimming would change nothing.
@@ -548,7 +550,9 @@ extension Catalog.Record {
       }
       let kept = members.indices.filter { !repeated($0) }
       var size = kept.count + 1
-      for position in kept { size += members[position].key.count + members[position].value.count + 1 }
+      for position in kept {
+        size += members[position].key.count + members[position].value.count + 1
+      }
       var json: [UInt8] = []
       json.reserveCapacity(size)
       json.append(UInt8(ascii: "{"))
@@ -589,9 +593,11 @@ struct StaticEntries: Sendable {
   var count: Int { starts.count - 1 }
 
   /// The length of entry `index`, in bytes.
+  @inline(__always)
   func length(_ index: Int) -> Int { starts[index + 1] - 1 - starts[index] }
 
   /// The bytes of entry `index`.
+  @inline(__always)
   subscript(index: Int) -> UnsafeBufferPointer<UInt8> {
     UnsafeBufferPointer(start: text.utf8Start + starts[index], count: length(index))
   }

@@ -85,7 +85,8 @@ import Testing
     #expect(records[1].ingredients == ["AA", "B", "C"])
   }
 
-  @Test("Records whose key order changes from record to record read as the long way round reads them")
+  @Test(
+    "Records whose key order changes from record to record read as the long way round reads them")
   func changingOrder() throws {
     let records = [
       #"{"idMeal":"1","strMeal":"A","strCategory":"Side","strArea":"X","strMealThumb":"t"}"#,
@@ -103,7 +104,9 @@ import Testing
   func specialBytesAtEveryOffset() throws {
     // The reader skips plain text eight bytes at a time: each special byte is put at every
     // offset of a text long enough to span three words.
-    let specials = [#"\""#, #"\\"#, #"\/"#, "/", #"\n"#, #"\u0041"#, "é", "€", "🍰", "\u{7F}", "~", " "]
+    let specials = [
+      #"\""#, #"\\"#, #"\/"#, "/", #"\n"#, #"\u0041"#, "é", "€", "🍰", "\u{7F}", "~", " ",
+    ]
     var records: [String] = []
     for (number, special) in specials.enumerated() {
       for offset in 0..<24 {
@@ -160,8 +163,7 @@ import Testing
     #expect(Record.rankCount == JSONWriter.keyOrder.count)
     for (name, rank) in JSONWriter.keyOrder {
       #expect(String(decoding: Record.quotedKey(rank), as: UTF8.self) == "\"\(name)\"")
-      var bytes = Array(name.utf8)
-      #expect(bytes.withUnsafeMutableBufferPointer { Record.rank(of: UnsafeBufferPointer($0)) } == rank)
+      #expect(Array(name.utf8).withUnsafeBufferPointer { Record.rank(of: $0) } == rank)
       let role: Record.Role
       switch name {
       case "idMeal": role = .id
@@ -201,7 +203,8 @@ import Testing
     let texts = Self.latinLetters + ["A", "z", "I", "s", " ", "(", "\u{7F}"]
     var mismatches: [String] = []
     for first in texts {
-      for second in texts where Catalog.Record.sortKey(first + second)
+      for second in texts
+      where Catalog.Record.sortKey(first + second)
         != Self.foundationKey(first + second)
       {
         mismatches.append(first + second)
@@ -227,14 +230,16 @@ import Testing
   func trimming() {
     var mismatches: [String] = []
     let blanks = [
-      "", " ", "\t", " \t ", "\n", "\r\n", "\u{0B}\u{0C}", "\u{85}", "\u{A0}", "\u{1680}", "\u{2003}",
+      "", " ", "\t", " \t ", "\n", "\r\n", "\u{0B}\u{0C}", "\u{85}", "\u{A0}", "\u{1680}",
+      "\u{2003}",
       "\u{200B}", "\u{2028}", "\u{3000}",
     ]
     var scalars = (0x21..<0x1000).compactMap(Unicode.Scalar.init).map(String.init)
     scalars += ["\u{1680}", "\u{2000}", "\u{200A}", "\u{200B}", "\u{2029}", "\u{202F}", "\u{3000}"]
     for scalar in scalars {
       for blank in blanks {
-        for text in [blank + scalar + blank, scalar + blank, blank + scalar + "x" + scalar + blank] {
+        for text in [blank + scalar + blank, scalar + blank, blank + scalar + "x" + scalar + blank]
+        {
           if Array(Catalog.Record.trimmedIngredient(text).utf8) != Array(text.trimmedOfBlanks.utf8)
             || Array(Catalog.Record.trimmedName(text).utf8) != Array(text.trimmed.utf8)
           {
