@@ -156,28 +156,40 @@ extension Catalog {
     /// so canonical ordering never moves a mark across the boundary between two scalars (a test
     /// checks every scalar, and every pair of them, against Foundation).
     private static func latinSortKey(_ text: UnsafeBufferPointer<UInt8>) -> [UInt8]? {
-      var key: [UInt8] = []
-      key.reserveCapacity(text.count)
+      // First the size, so that the key takes no spare capacity (a decomposed letter takes a
+      // byte more than the composed one).
+      var size = 0
       var index = 0
+      while index < text.count {
+        if text[index] < 0x80 {
+          size += 1
+          index += 1
+          continue
+        }
+        // Two bytes from C3 80 (U+00C0) to C5 BF (U+017F).
+        guard text[index] >= 0xC3, text[index] <= 0xC5 else { return nil }
+        size += latinFolds.length(latinScalar(text, at: index) - 0xC0)
+        index += 2
+      }
+      var key: [UInt8] = []
+      key.reserveCapacity(size)
+      index = 0
       while index < text.count {
         let byte = text[index]
         if byte < 0x80 {
           key.append(byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte + 0x20 : byte)
           index += 1
-          continue
+        } else {
+          key.append(contentsOf: latinFolds[latinScalar(text, at: index) - 0xC0])
+          index += 2
         }
-        // Two bytes from C3 80 (U+00C0) to C5 BF (U+017F).
-        guard byte >= 0xC3, byte <= 0xC5 else { return nil }
-        let scalar = Int(byte & 0x1F) << 6 | Int(text[index + 1] & 0x3F)
-        key.append(contentsOf: latinFold(scalar))
-        index += 2
       }
       return key
     }
 
-    /// The sort key of one scalar from U+00C0 to U+017F.
-    private static func latinFold(_ scalar: Int) -> UnsafeBufferPointer<UInt8> {
-      latinFolds[scalar - 0xC0]
+    /// The scalar of the two bytes at `index`.
+    private static func latinScalar(_ text: UnsafeBufferPointer<UInt8>, at index: Int) -> Int {
+      Int(text[index] & 0x1F) << 6 | Int(text[index + 1] & 0x3F)
     }
 
     /// The sort keys of U+00C0 to U+017F in order: what Foundation's case folding and
@@ -508,12 +520,18 @@ extension Catalog.Record {
       }
       summary.append(UInt8(ascii: "}"))
 
-      var ingredients: [String] = []
-      ingredients.reserveCapacity(slots.count(where: { $0 != nil }))
-      for case let text? in slots {
+      // Trimmed first and counted, so that the list takes no spare capacity: most records
+      // leave half their slots empty.
+      var used = 0
+      for slot in slots.indices {
+        guard let text = slots[slot] else { continue }
         let trimmed = Record.trimmedIngredient(text)
-        if !trimmed.isEmpty { ingredients.append(trimmed) }
+        slots[slot] = trimmed.isEmpty ? nil : trimmed
+        if !trimmed.isEmpty { used += 1 }
       }
+      var ingredients: [String] = []
+      ingredients.reserveCapacity(used)
+      for case let text? in slots { ingredients.append(text) }
 
       return Catalog.Record(
         id: id, rawName: name, category: category, area: area, thumbnail: thumbnail,
