@@ -520,18 +520,14 @@ extension Catalog.Record {
       }
       summary.append(UInt8(ascii: "}"))
 
-      // Trimmed first and counted, so that the list takes no spare capacity: most records
-      // leave half their slots empty.
-      var used = 0
-      for slot in slots.indices {
-        guard let text = slots[slot] else { continue }
-        let trimmed = Record.trimmedIngredient(text)
-        slots[slot] = trimmed.isEmpty ? nil : trimmed
-        if !trimmed.isEmpty { used += 1 }
-      }
+      // Sized to the slots that are not empty, so that the list takes no spare capacity (most
+      // records leave half their slots empty; blank ones, which trimming empties, are rare).
       var ingredients: [String] = []
-      ingredients.reserveCapacity(used)
-      for case let text? in slots { ingredients.append(text) }
+      ingredients.reserveCapacity(slots.count(where: { $0?.isEmpty == false }))
+      for case let text? in slots {
+        let trimmed = Record.trimmedIngredient(text)
+        if !trimmed.isEmpty { ingredients.append(trimmed) }
+      }
 
       return Catalog.Record(
         id: id, rawName: name, category: category, area: area, thumbnail: thumbnail,
