@@ -182,14 +182,10 @@ extension Catalog {
             records = []
             // A rough guess from the file's size (real records take 1.5 to 2 kB) saves regrowing.
             records.reserveCapacity(raw.count / 1500)
-            var scratch: [UInt8] = []
-            scratch.reserveCapacity(8192)
-            var order = Catalog.Record.KeyOrder()
+            var reader = Record.Reader()
             if !scanner.take(UInt8(ascii: "]")) {
               repeat {
-                records.append(
-                  try Record.read(
-                    from: &scanner, index: records.count, scratch: &scratch, order: &order))
+                records.append(try reader.read(from: &scanner, index: records.count))
               } while try scanner.another(closing: UInt8(ascii: "]"))
             }
           } while try scanner.another(closing: UInt8(ascii: "}"))

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Reads JSON from bytes in one pass and writes each value straight back out the way
 /// `JSONWriter` writes it, so that a record is parsed once and kept as its answer's bytes, without
 /// a tree of `JSONValue`s in between.
@@ -128,8 +130,7 @@ struct JSONScanner {
     guard peek() == UInt8(ascii: "\"") else { throw syntaxError("expected a key in quotes") }
     // Keys are short plain ASCII: read them straight from the bytes when they are.
     let start = position + 1
-    var end = start
-    while end < bytes.count, Self.isPlain(bytes[end]) { end += 1 }
+    let end = plainRunEnd(from: start)
     let key: String
     if end < bytes.count, bytes[end] == UInt8(ascii: "\"") {
       key = text(start..<end)
@@ -142,22 +143,59 @@ struct JSONScanner {
     return key
   }
 
-  /// Takes a key and the colon after it, if the key comes next as `text[span]` spells it (in
-  /// quotes, without escapes); otherwise takes nothing but white space.
-  mutating func take(key text: [UInt8], span: Range<Int>) throws -> Bool {
-    guard peek() == UInt8(ascii: "\""), position + span.count <= bytes.count else { return false }
-    let same = text.withUnsafeBufferPointer { text in
-      var offset = position
-      for index in span {
-        guard bytes[offset] == text[index] else { return false }
-        offset += 1
-      }
-      return true
-    }
-    guard same else { return false }
-    position += span.count
-    try expect(UInt8(ascii: ":"))
+  /// Takes a key and the colon after it, if the key comes next as `quoted` spells it (in quotes,
+  /// without escapes); otherwise takes nothing but white space.
+  mutating func take(key quoted: UnsafeBufferPointer<UInt8>) throws -> Bool {
+    guard peek() == UInt8(ascii: "\""), quoted.count <= bytes.count - position,
+      let here = bytes.baseAddress.map(UnsafeRawPointer.init),
+      let key = quoted.baseAddress.map(UnsafeRawPointer.init),
+      Self.same(here + position, key, count: quoted.count)
+    else { return false }
+    position += quoted.count
+    try takeColon()
     return true
+  }
+
+  /// Whether the `count` bytes at `left` and `right` are the same, compared eight at a time (a
+  /// call of `memcmp` costs more for keys of 8 to 30 bytes).
+  @inline(__always)
+  private static func same(_ left: UnsafeRawPointer, _ right: UnsafeRawPointer, count: Int) -> Bool
+  {
+    guard count >= 8 else { return memcmp(left, right, count) == 0 }
+    var offset = 0
+    // Whole words, then the last eight bytes, which may overlap the words before.
+    while true {
+      if left.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+        != right.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+      {
+        return false
+      }
+      if offset == count - 8 { return true }
+      offset = min(offset + 8, count - 8)
+    }
+  }
+
+  /// The bytes of a key without escapes (between its quotes), taking it and the colon after it;
+  /// `nil`, taking nothing but white space, for a key with escapes or beyond plain ASCII, which
+  /// `key()` reads.
+  mutating func plainKey() throws -> UnsafeBufferPointer<UInt8>? {
+    guard peek() == UInt8(ascii: "\"") else { throw syntaxError("expected a key in quotes") }
+    let start = position + 1
+    let end = plainRunEnd(from: start)
+    guard end < bytes.count, bytes[end] == UInt8(ascii: "\"") else { return nil }
+    position = end + 1
+    try takeColon()
+    return UnsafeBufferPointer(rebasing: bytes[start..<end])
+  }
+
+  /// Takes the colon after a key, which nearly always follows it at once.
+  @inline(__always)
+  private mutating func takeColon() throws {
+    if position < bytes.count, bytes[position] == UInt8(ascii: ":") {
+      position += 1
+    } else {
+      try expect(UInt8(ascii: ":"))
+    }
   }
 
   /// Takes `null` if it comes next.
@@ -210,7 +248,9 @@ struct JSONScanner {
 
   /// Copies the string that starts here to `out` as `JSONWriter.writeString` writes it, and
   /// returns its text when `capture` is set.
-  mutating func copyString(to out: inout [UInt8], capture: Bool) throws -> String? {
+  mutating func copyString<Out: ByteSink & ~Copyable>(to out: inout Out, capture: Bool) throws
+    -> String?
+  {
     position += 1  // the opening quote
     out.append(UInt8(ascii: "\""))
     let start = position
@@ -220,9 +260,7 @@ struct JSONScanner {
       // Runs of plain printable ASCII, nearly all of a record, are copied in one go.
       // (Counted in a local: stepping `position` itself stores it to memory at every byte.)
       let run = position
-      var end = run
-      while end < bytes.count, Self.isPlain(bytes[end]) { end += 1 }
-      position = end
+      position = plainRunEnd(from: run)
       if position > run {
         out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[run..<position]))
         if !plain, capture { scalars.append(contentsOf: text(run..<position).unicodeScalars) }
@@ -272,6 +310,42 @@ struct JSONScanner {
     String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
   }
 
+  /// The end of the run of plain bytes (see `isPlain`) that starts at `start`.
+  ///
+  /// Eight bytes are looked at in one go, as a `UInt64`, until a word holds a byte that is not
+  /// plain; the bytes from there on are looked at one by one.
+  @inline(__always)
+  private func plainRunEnd(from start: Int) -> Int {
+    var end = start
+    if let base = UnsafeRawPointer(bytes.baseAddress) {
+      while end + 8 <= bytes.count {
+        guard Self.isPlain(word: base.loadUnaligned(fromByteOffset: end, as: UInt64.self)) else {
+          break
+        }
+        end += 8
+      }
+    }
+    while end < bytes.count, Self.isPlain(bytes[end]) { end += 1 }
+    return end
+  }
+
+  /// Whether all eight bytes of `word` are plain. Each test below sets the high bit of some byte
+  /// exactly when at least one byte matches it (the classic "has a zero byte" bit tricks: a
+  /// borrow or carry may mark a further byte, but only after a byte that really matches).
+  @inline(__always)
+  private static func isPlain(word: UInt64) -> Bool {
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    let highs: UInt64 = 0x8080_8080_8080_8080
+    /// Some byte of `value` is 0.
+    func zeroByte(_ value: UInt64) -> UInt64 { (value &- ones) & ~value & highs }
+    let control = (word &- ones &* 0x20) & ~word & highs  // a byte below 0x20
+    let beyond = ((word &+ ones) | word) & highs  // a byte from 0x7F up
+    let quote = zeroByte(word ^ (ones &* 0x22))
+    let backslash = zeroByte(word ^ (ones &* 0x5C))
+    let slash = zeroByte(word ^ (ones &* 0x2F))
+    return control | beyond | quote | backslash | slash == 0
+  }
+
   /// Printable ASCII that `JSONWriter` writes as it is: all but `"`, `\` and `/`.
   @inline(__always)
   private static func isPlain(_ byte: UInt8) -> Bool {
@@ -279,7 +353,9 @@ struct JSONScanner {
   }
 
   /// Reads one escape (`\n`, `\u00e4`, a surrogate pair) and writes it.
-  private mutating func escape(to out: inout [UInt8]) throws -> Unicode.Scalar {
+  private mutating func escape<Out: ByteSink & ~Copyable>(to out: inout Out) throws
+    -> Unicode.Scalar
+  {
     position += 1
     guard position < bytes.count else { throw syntaxError("unterminated string") }
     let letter = bytes[position]
@@ -365,7 +441,7 @@ struct JSONScanner {
 
   /// One UTF-16 unit as `JSONWriter.writeString` writes it.
   @inline(__always)
-  static func writeUnit(_ unit: UInt16, to out: inout [UInt8]) {
+  static func writeUnit<Out: ByteSink & ~Copyable>(_ unit: UInt16, to out: inout Out) {
     let backslash = UInt8(ascii: "\\")
     switch unit {
     case 0x22, 0x5C, 0x2F:
@@ -404,4 +480,63 @@ struct JSONScanner {
     }
     return nil
   }
+}
+
+/// Where `JSONScanner` writes the bytes it copies: an array, or the reader's `ByteBuffer`.
+protocol ByteSink: ~Copyable {
+  mutating func append(_ byte: UInt8)
+  mutating func append(contentsOf bytes: UnsafeBufferPointer<UInt8>)
+}
+
+extension Array: ByteSink where Element == UInt8 {}
+
+/// Bytes written through a pointer: appending checks only the capacity, where an array also
+/// checks that its storage is not shared, which was a fifth of reading a record.
+struct ByteBuffer: ~Copyable, ByteSink {
+  private var start: UnsafeMutablePointer<UInt8>
+  private(set) var count = 0
+  private var capacity: Int
+
+  init(capacity: Int) {
+    self.capacity = max(capacity, 16)
+    start = .allocate(capacity: self.capacity)
+  }
+
+  deinit { start.deallocate() }
+
+  @inline(__always)
+  mutating func append(_ byte: UInt8) {
+    if count == capacity { grow(to: count + 1) }
+    start[count] = byte
+    count += 1
+  }
+
+  @inline(__always)
+  mutating func append(contentsOf bytes: UnsafeBufferPointer<UInt8>) {
+    guard let base = bytes.baseAddress else { return }
+    if bytes.count > capacity - count { grow(to: count + bytes.count) }
+    (start + count).initialize(from: base, count: bytes.count)
+    count += bytes.count
+  }
+
+  @inline(never)
+  private mutating func grow(to needed: Int) {
+    let larger = max(needed, capacity * 2)
+    let new = UnsafeMutablePointer<UInt8>.allocate(capacity: larger)
+    new.initialize(from: start, count: count)
+    start.deallocate()
+    start = new
+    capacity = larger
+  }
+
+  mutating func removeAll() { count = 0 }
+
+  /// The bytes in `range`, valid until the next change.
+  subscript(range: Range<Int>) -> UnsafeBufferPointer<UInt8> {
+    precondition(range.lowerBound >= 0 && range.upperBound <= count)
+    return UnsafeBufferPointer(start: start + range.lowerBound, count: range.count)
+  }
+
+  /// All the bytes, valid until the next change.
+  var all: UnsafeBufferPointer<UInt8> { self[0..<count] }
 }

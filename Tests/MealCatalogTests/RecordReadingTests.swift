@@ -1,0 +1,253 @@
+import Foundation
+import MealDB
+import Testing
+
+@testable import MealCatalog
+
+/// Reading `meals.json` straight into records gives what the long way round gives: decoding each
+/// record into a tree of `JSONValue`s with `JSONDecoder`, then `Record(fields:)`.
+@Suite struct RecordReadingTests {
+  /// The records of a `{"meals": [...]}` text, the long way round.
+  private func decoded(_ meals: String) throws -> [Catalog.Record] {
+    let file = try JSONDecoder().decode([String: [JSONValue]].self, from: Data(meals.utf8))
+    return try #require(file["meals"]).map { try Catalog.Record(fields: #require($0.object)) }
+  }
+
+  /// The records as the catalog reads them.
+  private func read(_ meals: String) throws -> [Catalog.Record] {
+    try Catalog.readMeals(Data(meals.utf8))
+  }
+
+  /// Both ways agree on every record, field by field and byte by byte, with the answers' bytes
+  /// shown as text when they do not.
+  private func expectSame(_ meals: String, sourceLocation: SourceLocation = #_sourceLocation)
+    throws
+  {
+    let read = try read(meals)
+    let decoded = try decoded(meals)
+    #expect(read.count == decoded.count, sourceLocation: sourceLocation)
+    for (record, expected) in zip(read, decoded) {
+      #expect(
+        String(decoding: record.jsonData, as: UTF8.self)
+          == String(decoding: expected.jsonData, as: UTF8.self), sourceLocation: sourceLocation)
+      #expect(
+        String(decoding: record.summaryJSON, as: UTF8.self)
+          == String(decoding: expected.summaryJSON, as: UTF8.self), sourceLocation: sourceLocation)
+      #expect(record == expected, sourceLocation: sourceLocation)
+    }
+  }
+
+  @Test(
+    "Tricky records read as the long way round reads them",
+    arguments: [
+      // Escapes of every kind, `\/`, a surrogate pair, text beyond ASCII as bytes and escaped.
+      #"{"idMeal":"1","strMeal":"A \"quoted\" \\ back\/slash\n\t\r\b\f","strMealThumb":"http:\/\/x\/y.jpg"}"#,
+      #"{"idMeal":"2","strMeal":"Cr\u00e8me br\u00FBl\u00e9e \ud83c\udf70","strArea":"Fran\u00e7ais"}"#,
+      #"{"idMeal":"3","strMeal":"Crème brûlée 🍰 日本 ελληνικά","strIngredient1":"Gruyère","strIngredient2":"  tomato purée\u00a0"}"#,
+      // Unknown keys, before, between and after the known ones, and beyond ASCII.
+      #"{"zeta":1,"idMeal":"4","alpha":[1,2.5,-3e2,{"b":true,"a":null}],"strMeal":"Tea","Ä":"x","strMeasure1":null}"#,
+      // Keys out of order and with escapes.
+      #"{"strMeal":"First","idMeal":"5","str\u0043ategory":"Side","strArea":"X"}"#,
+      #"{"strIngredient3":"C","strIngredient1":"A","idMeal":"6","strMeal":"Abc","strIngredient2":"B"}"#,
+      // White space everywhere.
+      "{ \"idMeal\" :\t\"7\" ,\n\"strMeal\"\r\n:  \" Tea \\t\" , \"strTags\" : null , \"strIngredient1\":\" \\tSalt \" }",
+      // Numbers, booleans and nested values where the app reads no text.
+      #"{"idMeal":"8","strMeal":"Pie","strCreativeCommonsConfirmed":true,"dateModified":1.5e3,"strImageSource":[null,false,{}]}"#,
+      // Ingredient slots empty, blank, null and used out of order.
+      #"{"idMeal":"9","strMeal":"Soup","strIngredient4":"","strIngredient2":"   ","strIngredient5":null,"strIngredient20":"Leek","strIngredient10":"Salt"}"#,
+      // An empty name, no thumbnail and an empty object's worth of other keys.
+      #"{"idMeal":"10","strMeal":"","x":{}}"#,
+    ])
+  func trickyRecord(record: String) throws {
+    try expectSame(#"{"meals":["# + record + "]}")
+  }
+
+  @Test("A key given twice keeps its last value, however it is spelled")
+  func repeatedKeys() throws {
+    // `JSONDecoder` keeps the first of twins, so this is checked against the catalog's rule.
+    let records = try read(
+      #"{"meals":[{"strMeal":"First","idMeal":"5","strMeal":"Second","str\u0043ategory":"Side","strCategory":"Beef","x":1,"x":2},"#
+        + #"{"strIngredient3":"C","strIngredient1":"A","idMeal":"6","strMeal":"Abc","strIngredient2":"B","strIngredient1":"AA"}]}"#
+    )
+    try #require(records.count == 2)
+    #expect(
+      String(decoding: records[0].jsonData, as: UTF8.self)
+        == #"{"idMeal":"5","strMeal":"Second","strCategory":"Beef","x":2}"#)
+    #expect(
+      String(decoding: records[0].summaryJSON, as: UTF8.self)
+        == #"{"idMeal":"5","strMeal":"Second","strMealThumb":null}"#)
+    #expect((records[0].name, records[0].category) == ("Second", "Beef"))
+    #expect(records[0].sortKey == Array("second".utf8))
+    #expect(
+      String(decoding: records[1].jsonData, as: UTF8.self)
+        == #"{"idMeal":"6","strMeal":"Abc","strIngredient1":"AA","strIngredient2":"B","strIngredient3":"C"}"#
+    )
+    #expect(records[1].ingredients == ["AA", "B", "C"])
+  }
+
+  @Test(
+    "Records whose key order changes from record to record read as the long way round reads them")
+  func changingOrder() throws {
+    let records = [
+      #"{"idMeal":"1","strMeal":"A","strCategory":"Side","strArea":"X","strMealThumb":"t"}"#,
+      #"{"idMeal":"2","strMeal":"B","strCategory":"Side","strArea":"X","strMealThumb":"t"}"#,
+      #"{"idMeal":"3","strMeal":"C","strArea":"X","strCategory":"Side","strMealThumb":"t"}"#,
+      #"{"idMeal":"4","strMeal":"D","strMealThumb":"t","strArea":"X","strCategory":"Side"}"#,
+      #"{"strMealThumb":"t","idMeal":"5","strMeal":"E","strMealX":"y","strArea":"X"}"#,
+      #"{"idMeal":"6","strMeal":"F","strCategory":"Side","strArea":"X","strMealThumb":"t"}"#,
+    ]
+    try expectSame(#"{"meals":["# + records.joined(separator: ",") + "]}")
+  }
+
+  @Test(
+    "A special byte anywhere in a text is found, however the text falls into eight-byte words")
+  func specialBytesAtEveryOffset() throws {
+    // The reader skips plain text eight bytes at a time: each special byte is put at every
+    // offset of a text long enough to span three words.
+    let specials = [
+      #"\""#, #"\\"#, #"\/"#, "/", #"\n"#, #"\u0041"#, "é", "€", "🍰", "\u{7F}", "~", " ",
+    ]
+    var records: [String] = []
+    for (number, special) in specials.enumerated() {
+      for offset in 0..<24 {
+        var text = String(repeating: "abcdefgh", count: 3)
+        text.insert(contentsOf: special, at: text.index(text.startIndex, offsetBy: offset))
+        let id = number * 100 + offset + 1
+        records.append(#"{"idMeal":"\#(id)","strMeal":"\#(text)","strIngredient1":"\#(text)"}"#)
+      }
+    }
+    try expectSame(#"{"meals":["# + records.joined(separator: ",") + "]}")
+  }
+
+  @Test("A control character in a text is reported at its own byte, wherever it falls")
+  func controlCharacterOffset() throws {
+    for offset in 0..<20 {
+      let prefix = #"{"meals":[{"idMeal":"1","strMeal":""#
+      let text = String(repeating: "x", count: offset) + "\u{01}" + "yyyyyyyyyyyyyyyy"
+      let error = try #require(throws: CatalogError.Reason.self) {
+        try read(prefix + text + #""}]}"#)
+      }
+      let byte = prefix.utf8.count + offset + 1
+      #expect(error == .notJSON("unescaped control character in a string at byte \(byte)"))
+    }
+  }
+
+  @Test("Invalid UTF-8 in a text is reported at the byte that starts no character")
+  func invalidUTF8Offset() throws {
+    for offset in 0..<20 {
+      var bytes = Array(#"{"meals":[{"idMeal":"1","strMeal":""#.utf8)
+      let start = bytes.count
+      bytes += Array(repeating: UInt8(ascii: "x"), count: offset) + [0xC3, 0x28]
+      bytes += Array("yyyyyyyyyyyy\"}]}".utf8)
+      let error = try #require(throws: CatalogError.Reason.self) {
+        try Catalog.readMeals(Data(bytes))
+      }
+      #expect(error == .invalidUTF8(offset: start + offset))
+    }
+  }
+
+  @Test("An unknown key spelled like a known one but longer or shorter stays unknown")
+  func nearlyKnownKeys() throws {
+    try expectSame(
+      #"{"meals":[{"idMeal":"1","strMeal":"A","strMea":"x","strMeall":"y","strIngredient21":"z","strIngredient0":"w"}]}"#
+    )
+  }
+}
+
+/// The reader's tables and short cuts agree with the declarations and the Foundation calls they
+/// stand in for.
+@Suite struct RecordReadingTableTests {
+  @Test("Every known key has the rank, role and ingredient slot its name gives it")
+  func keyTables() {
+    typealias Record = Catalog.Record
+    #expect(Record.rankCount == JSONWriter.keyOrder.count)
+    for (name, rank) in JSONWriter.keyOrder {
+      #expect(String(decoding: Record.quotedKey(rank), as: UTF8.self) == "\"\(name)\"")
+      #expect(Array(name.utf8).withUnsafeBufferPointer { Record.rank(of: $0) } == rank)
+      let role: Record.Role
+      switch name {
+      case "idMeal": role = .id
+      case "strMeal": role = .name
+      case "strCategory": role = .category
+      case "strArea": role = .area
+      case "strMealThumb": role = .thumbnail
+      case "strInstructions", "strTags", "strYoutube", "strSource": role = .appText
+      case _ where name.hasPrefix("strIngredient"):
+        role = .ingredient
+        #expect(Int(name.dropFirst("strIngredient".count)) == rank - Record.firstIngredientRank + 1)
+      case _ where name.hasPrefix("strMeasure"): role = .appText
+      default: role = .other
+      }
+      #expect(Record.roles[rank] == role, "\(name)")
+    }
+  }
+
+  /// Foundation's sort key, as the catalog worked it out for every name beyond ASCII.
+  private static func foundationKey(_ text: String) -> [UInt8] {
+    Array(
+      text.folding(options: .caseInsensitive, locale: nil).decomposedStringWithCanonicalMapping
+        .utf8)
+  }
+
+  private static let latinLetters = (0xC0...0x17F).map { String(Unicode.Scalar($0)!) }
+
+  @Test("The sort key of each Latin letter from U+00C0 to U+017F is Foundation's")
+  func latinLetters() {
+    for letter in Self.latinLetters {
+      #expect(Catalog.Record.sortKey(letter) == Self.foundationKey(letter), "\(letter)")
+    }
+  }
+
+  @Test("The sort key of every pair of those letters and ASCII is Foundation's")
+  func latinPairs() {
+    let texts = Self.latinLetters + ["A", "z", "I", "s", " ", "(", "\u{7F}"]
+    var mismatches: [String] = []
+    for first in texts {
+      for second in texts
+      where Catalog.Record.sortKey(first + second)
+        != Self.foundationKey(first + second)
+      {
+        mismatches.append(first + second)
+      }
+    }
+    #expect(mismatches == [])
+  }
+
+  @Test(
+    "Names beyond those letters still get Foundation's sort key",
+    arguments: [
+      "Polskie Naleśniki (Polish Pancakes)", "Crème brûlée", "STRASSE straße", "e\u{301}clair",
+      "Ångström", "Ελληνική σαλάτα", "Борщ", "寿司", "ﬁnancier", "Ǆemper", "A\u{301}\u{323}",
+      "İstanbul", "ŉ", "ſ", "µ",
+    ])
+  func otherNames(name: String) {
+    #expect(Catalog.Record.sortKey(name) == Self.foundationKey(name))
+  }
+
+  @Test(
+    "Ingredients and names are trimmed as trimmedOfBlanks and trimmed trim them, whatever scalar is at their ends"
+  )
+  func trimming() {
+    var mismatches: [String] = []
+    let blanks = [
+      "", " ", "\t", " \t ", "\n", "\r\n", "\u{0B}\u{0C}", "\u{85}", "\u{A0}", "\u{1680}",
+      "\u{2003}",
+      "\u{200B}", "\u{2028}", "\u{3000}",
+    ]
+    var scalars = (0x21..<0x1000).compactMap(Unicode.Scalar.init).map(String.init)
+    scalars += ["\u{1680}", "\u{2000}", "\u{200A}", "\u{200B}", "\u{2029}", "\u{202F}", "\u{3000}"]
+    for scalar in scalars {
+      for blank in blanks {
+        for text in [blank + scalar + blank, scalar + blank, blank + scalar + "x" + scalar + blank]
+        {
+          if Array(Catalog.Record.trimmedIngredient(text).utf8) != Array(text.trimmedOfBlanks.utf8)
+            || Array(Catalog.Record.trimmedName(text).utf8) != Array(text.trimmed.utf8)
+          {
+            mismatches.append(text)
+          }
+        }
+      }
+    }
+    #expect(mismatches == [])
+  }
+}
