@@ -11,13 +11,16 @@ import MealDB
 /// before `start` returns, so a broken catalog is reported just as `Catalog.load` reports it,
 /// except that a fault in `meals.json` surfaces at `catalog()`.
 public final class CatalogLoad: @unchecked Sendable {
-  // Sharing is safe: `outcome` is written once, on the loading thread, before that thread signals
-  // `finished`; `catalog()` reads it only after waiting on `finished`, and passes the signal on
-  // for the next caller, so the write happens before every read and nothing writes it again.
-  // Every other property is a constant.
+  // Sharing is safe. `categoryNames` and `categories` are written by `start` before it returns
+  // the load, so before any other code sees it; the loading thread reads `categories` only after
+  // `start` signals `categoriesRead`. `outcome` is written once, by the loading thread, before it
+  // signals `finished`; `loaded()` reads it only after waiting on `finished` and passes the
+  // signal on to the next caller. Nothing is written twice.
 
   /// The category names, in the API's order.
-  public let categoryNames: [String]
+  public private(set) var categoryNames: [String] = []
+  private var categories: [Category]?
+  private let categoriesRead = DispatchSemaphore(value: 0)
   private let finished = DispatchSemaphore(value: 0)
   private var outcome: Result<(catalog: Catalog, mealIDs: Set<String>), any Error>?
 
@@ -29,17 +32,30 @@ public final class CatalogLoad: @unchecked Sendable {
       throw CatalogError(path: "Catalog", reason: .unreadable("the embedded catalog is missing"))
     }
     let files = try Catalog.files(inDirectory: path)
+    // The meals are read from here on, while the categories are checked on this thread.
+    let load = CatalogLoad(mealsData: files.mealsData, mealsPath: files.mealsPath)
+    defer { load.categoriesRead.signal() }
     let categories = try Catalog.categories(files.categoriesData, path: files.categoriesPath)
-    return CatalogLoad(
-      categories: categories, mealsData: files.mealsData, mealsPath: files.mealsPath)
+    load.categoryNames = categories.map(\.name)
+    load.categories = categories
+    return load
   }
 
-  private init(categories: [Category], mealsData: Data, mealsPath: String) {
-    categoryNames = categories.map(\.name)
+  private init(mealsData: Data, mealsPath: String) {
     Thread.detachNewThread { [self] in
+      let records = Result { () throws(CatalogError) in
+        do throws(CatalogError.Reason) {
+          return try Catalog.readMeals(mealsData)
+        } catch {
+          throw CatalogError(path: mealsPath, reason: error)
+        }
+      }
+      categoriesRead.wait()
       outcome = Result {
+        // Without categories `start` threw, and nobody asks for this catalog.
+        guard let categories else { throw CancellationError() }
         let catalog = try Catalog(
-          categories: categories, mealsData: mealsData, mealsPath: mealsPath)
+          categories: categories, records: records.get(), mealsPath: mealsPath)
         return (catalog, Set(catalog.records.map(\.id)))
       }
       finished.signal()

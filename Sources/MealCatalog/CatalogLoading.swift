@@ -136,6 +136,16 @@ extension Catalog {
     let records: [Record]
     do {
       records = try Self.readMeals(mealsData)
+    } catch {
+      throw CatalogError(path: mealsPath, reason: error)
+    }
+    try self.init(categories: categories, records: records, mealsPath: mealsPath)
+  }
+
+  /// The catalog of `categories`, already checked, and the records read from `mealsPath`, once
+  /// each record's category is checked against them.
+  init(categories: [Category], records: [Record], mealsPath: String) throws {
+    do {
       let names = Set(categories.map { Record.sortKey($0.name) })
       for (index, record) in records.enumerated() {
         if let category = record.category, !category.isEmpty,
