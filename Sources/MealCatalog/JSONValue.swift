@@ -106,23 +106,44 @@ enum JSONWriter {
 
   static func writeString(_ text: String, to out: inout [UInt8]) {
     out.append(UInt8(ascii: "\""))
-    for unit in text.utf16 {
-      switch unit {
-      case 0x22: out += #"\""#.utf8
-      case 0x5C: out += #"\\"#.utf8
-      case 0x2F: out += #"\/"#.utf8
-      case 0x0A: out += #"\n"#.utf8
-      case 0x0D: out += #"\r"#.utf8
-      case 0x09: out += #"\t"#.utf8
-      case 0x20..<0x7F: out.append(UInt8(unit))
-      default:
-        out += #"\u"#.utf8
-        for shift in stride(from: 12, through: 0, by: -4) {
-          out.append(hexDigits[Int(unit >> UInt16(shift) & 0xF)])
+    // ASCII, nearly every text, is written from its bytes, runs that need no escape at once (an
+    // ASCII byte is its own UTF-16 unit); a text beyond ASCII goes unit by unit.
+    let wroteBytes =
+      text.utf8.withContiguousStorageIfAvailable { bytes -> Bool in
+        guard bytes.allSatisfy({ $0 < 0x80 }) else { return false }
+        var start = 0
+        for index in bytes.indices {
+          let byte = bytes[index]
+          if byte >= 0x20, byte < 0x7F, byte != 0x22, byte != 0x5C, byte != 0x2F { continue }
+          out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<index]))
+          writeUnit(UInt16(byte), to: &out)
+          start = index + 1
         }
-      }
+        out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start...]))
+        return true
+      } ?? false
+    if !wroteBytes {
+      for unit in text.utf16 { writeUnit(unit, to: &out) }
     }
     out.append(UInt8(ascii: "\""))
+  }
+
+  /// One UTF-16 unit of a string's text, escaped as TheMealDB escapes it.
+  private static func writeUnit(_ unit: UInt16, to out: inout [UInt8]) {
+    switch unit {
+    case 0x22: out += #"\""#.utf8
+    case 0x5C: out += #"\\"#.utf8
+    case 0x2F: out += #"\/"#.utf8
+    case 0x0A: out += #"\n"#.utf8
+    case 0x0D: out += #"\r"#.utf8
+    case 0x09: out += #"\t"#.utf8
+    case 0x20..<0x7F: out.append(UInt8(unit))
+    default:
+      out += #"\u"#.utf8
+      for shift in stride(from: 12, through: 0, by: -4) {
+        out.append(hexDigits[Int(unit >> UInt16(shift) & 0xF)])
+      }
+    }
   }
 
   /// Lowercase, as the server writes `\u00b0`.

@@ -14,20 +14,13 @@ public struct Category: Decodable, Identifiable, Hashable, Sendable {
     self.description = description
   }
 
-  enum CodingKeys: String, CodingKey {
-    case id = "idCategory"
-    case name = "strCategory"
-    case thumbnail = "strCategoryThumb"
-    case description = "strCategoryDescription"
-  }
-
   public init(from decoder: any Decoder) throws {
-    let container = try decoder.container(keyedBy: CodingKeys.self)
+    let container = try decoder.container(keyedBy: AnswerKey.self)
     self.init(
-      answerID: try container.decode(String.self, forKey: .id),
-      name: try container.decode(String.self, forKey: .name),
-      thumbnail: try container.decodeIfPresent(String.self, forKey: .thumbnail),
-      description: try container.decodeIfPresent(String.self, forKey: .description))
+      answerID: try container.decode(String.self, forKey: "idCategory"),
+      name: try container.decode(String.self, forKey: "strCategory"),
+      thumbnail: try container.decodeIfPresent(String.self, forKey: "strCategoryThumb"),
+      description: try container.decodeIfPresent(String.self, forKey: "strCategoryDescription"))
   }
 
   /// A category from an answer's fields as they stand, tidied as decoding tidies them: the name
@@ -53,17 +46,11 @@ public struct Meal: Decodable, Identifiable, Hashable, Sendable {
     self.thumbnail = thumbnail
   }
 
-  enum CodingKeys: String, CodingKey {
-    case id = "idMeal"
-    case name = "strMeal"
-    case thumbnail = "strMealThumb"
-  }
-
   public init(from decoder: any Decoder) throws {
-    let container = try decoder.container(keyedBy: CodingKeys.self)
-    id = try container.decode(String.self, forKey: .id)
-    name = try container.decode(String.self, forKey: .name).trimmed
-    thumbnail = try container.decodeIfPresent(String.self, forKey: .thumbnail).nonBlank
+    let container = try decoder.container(keyedBy: AnswerKey.self)
+    id = try container.decode(String.self, forKey: "idMeal")
+    name = try container.decode(String.self, forKey: "strMeal").trimmed
+    thumbnail = try container.decodeIfPresent(String.self, forKey: "strMealThumb").nonBlank
   }
 }
 
@@ -164,21 +151,13 @@ public struct MealDetail: Decodable, Identifiable, Hashable, Sendable {
   /// TheMealDB numbers its ingredient slots 1 to 20.
   static let slots = 1...20
 
-  private struct Key: CodingKey {
-    let stringValue: String
-    var intValue: Int? { nil }
-    init(_ string: String) { stringValue = string }
-    init?(stringValue: String) { self.stringValue = stringValue }
-    init?(intValue: Int) { nil }
-  }
-
   public init(from decoder: any Decoder) throws {
-    let container = try decoder.container(keyedBy: Key.self)
+    let container = try decoder.container(keyedBy: AnswerKey.self)
     func optional(_ key: String) throws -> String? {
-      try container.decodeIfPresent(String.self, forKey: Key(key))
+      try container.decodeIfPresent(String.self, forKey: AnswerKey(key))
     }
-    id = try container.decode(String.self, forKey: Key("idMeal"))
-    name = try container.decode(String.self, forKey: Key("strMeal")).trimmed
+    id = try container.decode(String.self, forKey: "idMeal")
+    name = try container.decode(String.self, forKey: "strMeal").trimmed
     thumbnail = try optional("strMealThumb").nonBlank
     category = try optional("strCategory").nonBlank
     area = try optional("strArea").nonBlank

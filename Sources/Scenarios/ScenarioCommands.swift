@@ -175,9 +175,7 @@ public enum ScenarioCommands {
     let command = StoryboardCommand(
       context: ScenarioContext(catalog: catalog),
       makeDriver: { AppDriver(catalog: catalog) },
-      useColor: ColorPolicy.useColor(
-        isTerminal: ColorPolicy.standardOutputIsTerminal,
-        environment: ProcessInfo.processInfo.environment),
+      useColor: ColorPolicy.standardOutput,
       output: invocation.console.output,
       errorOutput: invocation.console.errorOutput)
     return await command.run(options)
@@ -219,9 +217,7 @@ public enum ScenarioCommands {
     ScenarioCommand(
       context: context,
       makeDriver: { AppDriver(catalog: catalog(), backend: backend) },
-      useColor: ColorPolicy.useColor(
-        isTerminal: ColorPolicy.standardOutputIsTerminal,
-        environment: ProcessInfo.processInfo.environment),
+      useColor: ColorPolicy.standardOutput,
       output: console.output,
       errorOutput: console.errorOutput)
   }
