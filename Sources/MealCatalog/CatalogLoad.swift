@@ -11,7 +11,8 @@ import MealDB
 /// before `start` returns, so a broken catalog is reported just as `Catalog.load` reports it,
 /// except that a fault in `meals.json` surfaces at `catalog()`.
 public final class CatalogLoad: @unchecked Sendable {
-  // Sharing is safe. `categoryNames` and `categories` are written by `start` before it returns
+  // Sharing is safe. `categoryNames`, `categoriesAnswer` and `categories` are written by `start`
+  // before it returns
   // the load, so before any other code sees it; the loading thread reads `categories` only after
   // `start` signals `categoriesRead`. `outcome` is written once, by the loading thread, before it
   // signals `finished`; `loaded()` reads it only after waiting on `finished` and passes the
@@ -19,6 +20,8 @@ public final class CatalogLoad: @unchecked Sendable {
 
   /// The category names, in the API's order.
   public private(set) var categoryNames: [String] = []
+  /// `categories.php`'s answer, which needs no meals.
+  public private(set) var categoriesAnswer = Data()
   private var categories: [Category]?
   private let categoriesRead = DispatchSemaphore(value: 0)
   private let finished = DispatchSemaphore(value: 0)
@@ -37,6 +40,7 @@ public final class CatalogLoad: @unchecked Sendable {
     defer { load.categoriesRead.signal() }
     let categories = try Catalog.categories(files.categoriesData, path: files.categoriesPath)
     load.categoryNames = categories.map(\.name)
+    load.categoriesAnswer = Catalog.categoriesAnswer(categories)
     load.categories = categories
     return load
   }

@@ -30,14 +30,36 @@ public final class CatalogTransport: Transport {
     var unread = 0
   }
 
-  public let catalog: Catalog
+  /// The catalog that answers, waiting for it while it loads; `nil` if it could not be loaded.
+  public var catalog: Catalog? {
+    switch source {
+    case .loaded(let catalog): catalog
+    case .loading(let load): try? load.catalog()
+    }
+  }
+  private let source: Source
   private let clock: any Clock<Duration>
   private let state: Locked<State>
+
+  private enum Source {
+    case loaded(Catalog)
+    case loading(CatalogLoad)
+  }
 
   /// - Parameters:
   ///   - seed: seeds the generator behind `random.php`; the same seed gives the same meals.
   public init(catalog: Catalog, clock: any Clock<Duration> = ContinuousClock(), seed: UInt64 = 1) {
-    self.catalog = catalog
+    source = .loaded(catalog)
+    self.clock = clock
+    state = Locked(State(generator: SeededGenerator(seed: seed)))
+  }
+
+  /// A transport over a catalog whose meals are still being read (`CatalogLoad`): it answers
+  /// `categories.php` at once and waits for the meals only when a request needs them, so that an
+  /// app launches while they load. If they cannot be read, such requests answer HTTP 500; the
+  /// catalog's own error is for `CatalogLoad.catalog()` to report.
+  public init(loading load: CatalogLoad, clock: any Clock<Duration>, seed: UInt64 = 1) {
+    source = .loading(load)
     self.clock = clock
     state = Locked(State(generator: SeededGenerator(seed: seed)))
   }
@@ -107,6 +129,12 @@ public final class CatalogTransport: Transport {
       return APIResponse(status: 500, body: Data("500 Internal Server Error".utf8))
     case .brokenData: return APIResponse(status: 200, body: Data("<html>Oops".utf8))
     case nil:
+      if case .loading(let load) = source, request.path == "categories.php" {
+        return APIResponse(status: 200, body: load.categoriesAnswer)
+      }
+      guard let catalog else {
+        return APIResponse(status: 500, body: Data("500 Internal Server Error".utf8))
+      }
       return state.withLock { state in
         if request.path == "random.php", !state.randomIDs.isEmpty {
           let id = state.randomIDs.removeFirst()

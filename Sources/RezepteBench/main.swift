@@ -82,4 +82,8 @@ func main() async -> Int32 {
   }
 }
 
-exit(await main())
+// On the main thread, as `rezepte` runs (see `Program.runAsMain`): the replays are measured as
+// `rezepte` runs them, and callgrind can follow them (it cannot follow Dispatch's worker threads).
+Task { @MainActor in exit(await main()) }
+RunLoop.main.run()
+dispatchMain()

@@ -24,7 +24,8 @@ public final class AppDriver: ScenarioDriver {
     case http(URL, network: HTTPTransportMaker)
   }
 
-  private let catalog: Catalog
+  /// The catalog, for the names of `given favorites`; it may still be loading, then this waits.
+  private let catalog: () -> Catalog?
   private let tracker = TaskTracker()
   private let clock: VirtualClock
   private let catalogTransport: CatalogTransport?
@@ -38,19 +39,44 @@ public final class AppDriver: ScenarioDriver {
   /// - Parameters:
   ///   - catalog: answers requests in `.catalog` mode, and names the meals of `given favorites`.
   ///   - seed: seeds `random.php` in `.catalog` mode.
-  public init(
+  public convenience init(
     catalog: Catalog, backend: Backend = .catalog, seed: UInt64 = 1,
     renderer: TextRenderer = TextRenderer()
   ) {
-    self.catalog = catalog
+    self.init(source: .loaded(catalog), backend: backend, seed: seed, renderer: renderer)
+  }
+
+  /// A driver over a catalog whose meals are still being read: the app launches at once, and a
+  /// request that needs the meals waits for them (see `CatalogTransport.init(loading:clock:seed:)`).
+  public convenience init(
+    loading load: CatalogLoad, backend: Backend = .catalog, seed: UInt64 = 1,
+    renderer: TextRenderer = TextRenderer()
+  ) {
+    self.init(source: .loading(load), backend: backend, seed: seed, renderer: renderer)
+  }
+
+  private enum CatalogSource {
+    case loaded(Catalog)
+    case loading(CatalogLoad)
+  }
+
+  private init(source: CatalogSource, backend: Backend, seed: UInt64, renderer: TextRenderer) {
+    switch source {
+    case .loaded(let catalog): self.catalog = { catalog }
+    case .loading(let load): self.catalog = { try? load.catalog() }
+    }
     self.renderer = renderer
     clock = VirtualClock(tracker: tracker)
-    switch backend {
-    case .catalog:
+    switch (backend, source) {
+    case (.catalog, .loaded(let catalog)):
       let transport = CatalogTransport(catalog: catalog, clock: clock, seed: seed)
       catalogTransport = transport
       log = RequestLedger(transport)
-    case .http(let baseURL, let network):
+    case (.catalog, .loading(let load)):
+      let transport = CatalogTransport(loading: load, clock: clock, seed: seed)
+      catalogTransport = transport
+      log = RequestLedger(transport)
+    case (.http(let baseURL, let network), _):
       catalogTransport = nil
       log = RequestLedger(network(baseURL))
     }
@@ -82,8 +108,9 @@ public final class AppDriver: ScenarioDriver {
   public func configure(_ setting: DriverSetting) async throws {
     switch setting {
     case .favorites(let ids):
+      let catalog = catalog()
       let favorites = ids.map { id in
-        catalog.record(id: id).map {
+        catalog?.record(id: id).map {
           FavoriteMeal(id: id, name: $0.name, thumbnail: $0.thumbnail)
         } ?? FavoriteMeal(id: id, name: id)
       }

@@ -17,9 +17,10 @@ public struct ScenarioCommand {
   public var errorOutput: (String) -> Void
   /// The time source for the report.
   public var now: () -> Duration
-  /// Waits for what the drivers need once the files are read (a catalog loading on another
-  /// thread, see `CatalogLoad`); a message instead ends `run` with exit 2 before anything else
-  /// is reported, as if it had come before the files were read.
+  /// Waits for what the drivers need (a catalog loading on another thread, see `CatalogLoad`);
+  /// a message instead ends `run` with exit 2, reported before anything else, as if it had come
+  /// before the files were read. `run` asks before it reports on the files, or, when they all
+  /// parse, before it reports the first replay: the drivers may start while the catalog loads.
   public var ready: () -> String?
 
   public init(
@@ -46,7 +47,11 @@ public struct ScenarioCommand {
     let files = entries.filter { options.shard?.contains(key: $0.key) ?? true }.map(\.file)
     let (loaded, diagnostics) = ScenarioFiles.load(
       files, context: context, allowsEmptyScreens: options.record)
-    if let problem = ready() {
+    let scenarios = ScenarioFiles.filter(loaded, by: options.filter)
+    let replaysRightAway =
+      missing.isEmpty && diagnostics.isEmpty && !scenarios.isEmpty && !options.list
+      && !options.record
+    if !replaysRightAway, let problem = ready() {
       errorOutput(problem)
       return .badInput
     }
@@ -59,7 +64,6 @@ public struct ScenarioCommand {
       errorOutput("error: there are no .scenario files in \(paths)")
       return .badInput
     }
-    let scenarios = ScenarioFiles.filter(loaded, by: options.filter)
     if scenarios.isEmpty, !loaded.isEmpty, let filter = options.filter {
       errorOutput("error: no scenario's file name or title contains `\(filter)`")
       return .badInput
@@ -90,18 +94,29 @@ public struct ScenarioCommand {
     let report = Report(useColor: useColor, showsWallTime: options.timing)
     var results: [ScenarioResult] = []
     var failedToRecord = false
+    var notReady: String?
     await replay(scenarios, runner: runner, jobs: options.jobs) { scenario, result in
-      guard !failedToRecord else { return }
+      guard !failedToRecord, notReady == nil else { return false }
+      if results.isEmpty, let problem = ready() {
+        notReady = problem
+        return false
+      }
       results.append(result)
       for line in report.lines(for: result) { output(line) }
       if options.record, !record(scenario, result) { failedToRecord = true }
+      return !failedToRecord
+    }
+    if let notReady {
+      errorOutput(notReady)
+      return .badInput
     }
     output(report.summary(results))
     return failedToRecord ? .badInput : ExitCode(results)
   }
 
   /// Replays `scenarios`, up to `jobs` at once, and hands each result to `report` in the order
-  /// of `scenarios`, as soon as it and all before it are done.
+  /// of `scenarios`, as soon as it and all before it are done; once `report` returns `false`,
+  /// no further replay starts and no further result is handed on.
   ///
   /// The app and the runner live on the main actor, so the replays take turns on one thread:
   /// running several at once overlaps only their waiting (answers over `--base-url` or `--live`),
@@ -109,10 +124,12 @@ public struct ScenarioCommand {
   /// and the report, are the same bytes as in a serial run.
   func replay(
     _ scenarios: [Scenario], runner: ScenarioRunner, jobs: Int,
-    report: (Scenario, ScenarioResult) -> Void
+    report: (Scenario, ScenarioResult) -> Bool
   ) async {
     guard jobs > 1, scenarios.count > 1 else {
-      for scenario in scenarios { report(scenario, await runner.run(scenario, on: makeDriver())) }
+      for scenario in scenarios {
+        guard report(scenario, await runner.run(scenario, on: makeDriver())) else { return }
+      }
       return
     }
     let replayer = Replayer(runner: runner, makeDriver: makeDriver)
@@ -131,7 +148,10 @@ public struct ScenarioCommand {
         guard let (index, result) = await group.next() else { break }
         done[index] = result
         while let result = done.removeValue(forKey: reported) {
-          report(scenarios[reported], result)
+          guard report(scenarios[reported], result) else {
+            group.cancelAll()
+            return
+          }
           reported += 1
         }
       }

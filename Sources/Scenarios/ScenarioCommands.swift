@@ -150,11 +150,11 @@ public enum ScenarioCommands {
       }
       return .badInput
     }
-    // `run` asks `ready` before it makes a driver and stops there if the load failed, so by
-    // the time `makeDriver` asks for the catalog it is there.
-    var command = command(
-      context: ScenarioContext(loading: load), catalog: { try! load.catalog() }, backend: backend,
-      console: console)
+    var command = ScenarioCommand(
+      context: ScenarioContext(loading: load),
+      makeDriver: { AppDriver(loading: load, backend: backend) },
+      useColor: ColorPolicy.standardOutput, output: console.output,
+      errorOutput: console.errorOutput)
     command.ready = {
       do {
         _ = try load.catalog()
@@ -203,20 +203,9 @@ public enum ScenarioCommands {
   static func command(
     catalog: Catalog, backend: AppDriver.Backend, console: Console
   ) -> ScenarioCommand {
-    command(
-      context: ScenarioContext(catalog: catalog), catalog: { catalog }, backend: backend,
-      console: console)
-  }
-
-  /// The command over the catalog `catalog()` gives, checking files against `context`.
-  @MainActor
-  static func command(
-    context: ScenarioContext, catalog: @escaping () -> Catalog, backend: AppDriver.Backend,
-    console: Console
-  ) -> ScenarioCommand {
     ScenarioCommand(
-      context: context,
-      makeDriver: { AppDriver(catalog: catalog(), backend: backend) },
+      context: ScenarioContext(catalog: catalog),
+      makeDriver: { AppDriver(catalog: catalog, backend: backend) },
       useColor: ColorPolicy.standardOutput,
       output: console.output,
       errorOutput: console.errorOutput)

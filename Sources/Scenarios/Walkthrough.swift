@@ -1,5 +1,6 @@
 import ViewDescription
 import ViewModels
+
 /// `rezepte show FILE`: the learner's walkthrough of one scenario. It prints each step with the
 /// comments before it; after each step that acts on the app, the simulated time, the requests
 /// the step sent (spelled as `expect requests` spells them) and how the screen changed (a line

@@ -91,6 +91,30 @@ import Testing
     #expect(capture.output.isEmpty)
   }
 
+  @Test(
+    "A broken meals.json under files that parse is exit 2 with its error alone, though the replay began",
+    arguments: [[], ["--jobs", "2"]])
+  func brokenMealsUnderGoodFiles(extra: [String]) async throws {
+    let folder = FileManager.default.temporaryDirectory
+      .appendingPathComponent("rezepte-broken-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    try Data(#"{"categories":[{"idCategory":"1","strCategory":"Beef"}]}"#.utf8).write(
+      to: folder.appendingPathComponent("categories.json"))
+    try Data(#"{"meals":[{"strMeal":"Soup"}]}"#.utf8).write(
+      to: folder.appendingPathComponent("meals.json"))
+    for name in ["a", "b"] {
+      try Data("launch\nexpect title \"Beef\"\n".utf8).write(
+        to: folder.appendingPathComponent("\(name).scenario"))
+    }
+    let (code, capture) = await rezepte(["run", "--catalog", folder.path, folder.path] + extra)
+    #expect(code == .badInput)
+    #expect(
+      capture.errors
+        == "error: \(folder.path)/meals.json: record 1 lacks the required field \"idMeal\"")
+    #expect(capture.output.isEmpty)
+  }
+
   @Test("given random with an unknown id is found while the catalog loads beside the parser")
   func unknownMealID() async throws {
     let folder = FileManager.default.temporaryDirectory
