@@ -279,20 +279,24 @@ extension Catalog {
     }
   #endif
 
-  /// The categories of `categories.json`, read once with `JSONScanner` (decoding through
-  /// `JSONDecoder` costs as much as reading all the meals, the first time in a process).
+  /// The categories of `categories.json`, read once, in one pass with `JSONScanner`: only the
+  /// four fields of each category become values (a tree of the whole file, or `JSONDecoder`,
+  /// cost several times as much the first time in a process).
   ///
   /// Unlike `CategoryResponse`, which reads a missing or `null` list as empty (right for an API
   /// answer), a file without the list is the wrong file, such as a meals answer. Each category is
   /// tidied as decoding an answer tidies it (`Category.init(answerID:name:thumbnail:description:)`).
+  /// As in any JSON object, a key given twice counts with its last value. A file that is not JSON
+  /// is reported as such even where its shape is wrong before the broken part: the shape is
+  /// judged after the whole file is read.
   static func readCategories(_ data: Data) throws(CatalogError.Reason) -> [Category] {
-    let top: JSONValue
+    let list: CategoryList?
     do {
-      top = try data.withUnsafeBytes { raw in
+      list = try data.withUnsafeBytes { raw in
         var scanner = JSONScanner(raw.bindMemory(to: UInt8.self))
-        let value = try scanner.value()
+        let list = try CategoryList.read(from: &scanner)
         try scanner.expectEnd()
-        return value
+        return list
       }
     } catch JSONScanner.Failure.invalidUTF8(let offset) {
       throw .invalidUTF8(offset: offset)
@@ -301,31 +305,34 @@ extension Catalog {
     } catch {
       throw .notJSON("\(error)")
     }
-    guard case .array(let items)? = top.object?["categories"] else {
+    guard case .list(let items)? = list else {
       throw .wrongShape(#"is not a {"categories": [...]} answer"#)
     }
     var categories: [Category] = []
     categories.reserveCapacity(items.count)
     for (index, item) in items.enumerated() {
       let place = "categories[\(index)]"
-      guard let fields = item.object else { throw .wrongShape("expected an object at \(place)") }
-      /// The text at `key`; a required one may be neither missing nor `null`.
-      func text(_ key: String, required: Bool = false) throws(CatalogError.Reason) -> String? {
-        switch fields[key] {
-        case .string(let value)?: return value
-        case nil where required: throw .wrongShape("lacks \"\(key)\" at \(place)")
-        case .null? where required:
+      guard case .fields(let fields) = item else {
+        throw .wrongShape("expected an object at \(place)")
+      }
+      /// The text of field `slot`; a required one may be neither missing nor `null`.
+      func text(_ slot: Int, required: Bool = false) throws(CatalogError.Reason) -> String? {
+        let key = CategoryList.keys[slot]
+        switch fields[slot] {
+        case .text(let value): return value
+        case .missing where required: throw .wrongShape("lacks \"\(key)\" at \(place)")
+        case .null where required:
           throw .wrongShape("expected String at \(place).\(key), found null")
-        case nil, .null?: return nil
-        case _?: throw .wrongShape("expected String at \(place).\(key)")
+        case .missing, .null: return nil
+        case .other: throw .wrongShape("expected String at \(place).\(key)")
         }
       }
       categories.append(
         Category(
-          answerID: try text("idCategory", required: true) ?? "",
-          name: try text("strCategory", required: true) ?? "",
-          thumbnail: try text("strCategoryThumb"),
-          description: try text("strCategoryDescription")))
+          answerID: try text(0, required: true) ?? "",
+          name: try text(1, required: true) ?? "",
+          thumbnail: try text(2),
+          description: try text(3)))
     }
     return categories
   }
@@ -365,23 +372,34 @@ extension Catalog {
     guard file >= 0 else { return .failed(errno) }
     defer { close(file) }
     var info = stat()
-    // Read straight into the buffer, sized to the file plus one byte to notice that it grew.
-    var data = Data(count: fstat(file, &info) == 0 ? max(Int(info.st_size), 0) + 1 : 1 << 16)
+    // Read straight into memory that is not zeroed first, sized to the file plus one byte to
+    // notice that it grew; the `Data` takes the memory over without a copy.
+    var capacity = fstat(file, &info) == 0 ? max(Int(info.st_size), 0) + 1 : 1 << 16
+    guard var buffer = malloc(capacity) else { return .failed(ENOMEM) }
     var filled = 0
     while true {
-      if filled == data.count { data.count *= 2 }
-      let count = data.withUnsafeMutableBytes { buffer in
-        Foundation.read(file, buffer.baseAddress! + filled, buffer.count - filled)
+      if filled == capacity {
+        capacity *= 2
+        guard let grown = realloc(buffer, capacity) else {
+          free(buffer)
+          return .failed(ENOMEM)
+        }
+        buffer = grown
       }
+      let count = Foundation.read(file, buffer + filled, capacity - filled)
       if count < 0, errno == EINTR { continue }
-      guard count >= 0 else { return .failed(errno) }
+      guard count >= 0 else {
+        let code = errno
+        free(buffer)
+        return .failed(code)
+      }
       guard count > 0 else {
-        data.count = filled
-        return .read(data)
+        return .read(Data(bytesNoCopy: buffer, count: filled, deallocator: .free))
       }
       filled += count
     }
   }
+
 }
 
 /// What is at a path, following symbolic links: `stat` tells a loop apart from a missing file.
@@ -399,5 +417,87 @@ private enum FileKind {
       return
     }
     self = info.st_mode & S_IFMT == S_IFDIR ? .directory : .file
+  }
+}
+
+/// What `categories.json` holds, read in one pass: the last `"categories"` member of the top
+/// object, if it is a list, with the four fields of each category.
+private enum CategoryList {
+  case list([Item])
+  /// `"categories"` holds something other than a list.
+  case notAList
+
+  enum Item {
+    case fields([Field])
+    case notAnObject
+  }
+
+  enum Field {
+    case missing, null, other
+    case text(String)
+  }
+
+  /// The fields read, in the order of `Item.fields`.
+  static let keys = ["idCategory", "strCategory", "strCategoryThumb", "strCategoryDescription"]
+
+  /// The top value's `"categories"`; `nil` when the top value is no object or lacks it.
+  static func read(from scanner: inout JSONScanner) throws -> CategoryList? {
+    guard scanner.peek() == UInt8(ascii: "{") else {
+      _ = try scanner.value()
+      return nil
+    }
+    try scanner.expect(UInt8(ascii: "{"))
+    var list: CategoryList?
+    var scratch: [UInt8] = []
+    if !scanner.take(UInt8(ascii: "}")) {
+      repeat {
+        guard try scanner.key() == "categories" else {
+          _ = try scanner.value()
+          continue
+        }
+        guard scanner.peek() == UInt8(ascii: "[") else {
+          _ = try scanner.value()
+          list = .notAList
+          continue
+        }
+        try scanner.expect(UInt8(ascii: "["))
+        var items: [Item] = []
+        if !scanner.take(UInt8(ascii: "]")) {
+          repeat {
+            items.append(try item(from: &scanner, scratch: &scratch))
+          } while try scanner.another(closing: UInt8(ascii: "]"))
+        }
+        list = .list(items)
+      } while try scanner.another(closing: UInt8(ascii: "}"))
+    }
+    return list
+  }
+
+  private static func item(from scanner: inout JSONScanner, scratch: inout [UInt8]) throws -> Item {
+    guard scanner.peek() == UInt8(ascii: "{") else {
+      _ = try scanner.value()
+      return .notAnObject
+    }
+    try scanner.expect(UInt8(ascii: "{"))
+    var fields = [Field](repeating: .missing, count: keys.count)
+    if !scanner.take(UInt8(ascii: "}")) {
+      repeat {
+        let key = try scanner.key()
+        guard let slot = keys.firstIndex(of: key) else {
+          _ = try scanner.value()
+          continue
+        }
+        if scanner.peek() == UInt8(ascii: "\"") {
+          scratch.removeAll(keepingCapacity: true)
+          fields[slot] = .text(try scanner.copyString(to: &scratch, capture: true) ?? "")
+        } else if try scanner.takeNull() {
+          fields[slot] = .null
+        } else {
+          _ = try scanner.value()
+          fields[slot] = .other
+        }
+      } while try scanner.another(closing: UInt8(ascii: "}"))
+    }
+    return .fields(fields)
   }
 }

@@ -180,3 +180,56 @@ import Testing
     #expect(written(text) == reference(text))
   }
 }
+
+@Suite struct CategoriesReadingTests {
+  private func read(_ text: String) -> Result<[Category], CatalogError.Reason> {
+    Result { () throws(CatalogError.Reason) in try Catalog.readCategories(Data(text.utf8)) }
+  }
+
+  @Test(
+    "Unknown keys and values of every kind around the four fields are passed over",
+    arguments: [
+      #"{"x":[1,{"a":null}],"categories":[{"n":{"m":[true]},"idCategory":"1","strCategory":"A","z":2.5}],"y":"w"}"#,
+      #"{"categories":[{"strCategoryDescription":"d","strCategoryThumb":"t","strCategory":"A","idCategory":"1"}]}"#,
+      " {\n \"categories\" : [ { \"idCategory\" : \"1\" , \"strCategory\" : \"A\\u00e4\\/\" } ] } \n",
+    ])
+  func passedOver(text: String) throws {
+    let categories = try read(text).get()
+    #expect(categories.count == 1)
+    #expect(categories.first?.id == "1")
+    #expect(categories.first?.name.hasPrefix("A") == true)
+  }
+
+  @Test("A key given twice counts with its last value, in a category and at the top")
+  func lastValueCounts() throws {
+    let text = #"""
+      {"categories":[{"idCategory":"1","strCategory":"Old"}],
+       "categories":[{"idCategory":"2","strCategory":"A","strCategory":"B","strCategoryThumb":3,
+       "strCategoryThumb":"t"}]}
+      """#
+    let categories = try read(text).get()
+    #expect(categories.map(\.id) == ["2"])
+    #expect(categories.first?.name == "B")
+    #expect(categories.first?.thumbnail == "t")
+  }
+
+  @Test(
+    "A file that is not JSON says so, even where its shape is wrong before the broken part",
+    arguments: [
+      #"{"categories":[3,"#, #"{"categories":{},"x":}"#, #"[1,2"#,
+      #"{"categories":[{"idCategory":1}]} x"#,
+    ])
+  func notJSONFirst(text: String) {
+    guard case .failure(.notJSON) = read(text) else {
+      Issue.record("expected notJSON, got \(read(text))")
+      return
+    }
+  }
+
+  @Test(
+    "A list that is no list, or a top that is no object, is the wrong shape",
+    arguments: [#"{"categories":{}}"#, #"[]"#, #"{"meals":[]}"#, #"{"categories":null}"#, "7"])
+  func wrongShape(text: String) {
+    #expect(read(text) == .failure(.wrongShape(#"is not a {"categories": [...]} answer"#)))
+  }
+}
