@@ -77,9 +77,6 @@ public struct MealDetail: Decodable, Identifiable, Hashable, Sendable {
   public let category: String?
   public let area: String?
   public let instructions: String?
-  /// The instructions split into paragraphs at line breaks, blank lines left out; worked out
-  /// once, not each time the detail screen is drawn.
-  public let paragraphs: [String]
   public let tags: [String]
   public let youtubeURL: URL?
   public let sourceURL: URL?
@@ -96,7 +93,6 @@ public struct MealDetail: Decodable, Identifiable, Hashable, Sendable {
     self.category = category
     self.area = area
     self.instructions = instructions
-    paragraphs = Self.paragraphs(of: instructions)
     self.tags = tags
     self.youtubeURL = youtubeURL
     self.sourceURL = sourceURL
@@ -106,7 +102,8 @@ public struct MealDetail: Decodable, Identifiable, Hashable, Sendable {
   /// The list row for this recipe.
   public var meal: Meal { Meal(id: id, name: name, thumbnail: thumbnail) }
 
-  static func paragraphs(of instructions: String?) -> [String] {
+  /// The instructions split into paragraphs at line breaks, blank lines left out.
+  public var paragraphs: [String] {
     // Split on any line break, not only "\n": instructions given to `init` may still hold "\r\n",
     // which is one Character and would otherwise be folded into a space, joining the paragraphs.
     (instructions ?? "").split(whereSeparator: \.isNewline).map { String($0).folded }
@@ -165,7 +162,6 @@ public struct MealDetail: Decodable, Identifiable, Hashable, Sendable {
     category = try optional("strCategory").nonBlank
     area = try optional("strArea").nonBlank
     instructions = try optional("strInstructions").flatMap(Self.normalizedInstructions)
-    paragraphs = Self.paragraphs(of: instructions)
     tags = (try optional("strTags") ?? "")
       .split(separator: ",")
       .map { String($0).folded }
