@@ -206,12 +206,18 @@ extension Catalog {
       }
     } catch let reason as CatalogError.Reason {
       throw reason
-    } catch JSONScanner.Failure.invalidUTF8(let offset) {
-      throw .invalidUTF8(offset: offset)
-    } catch JSONScanner.Failure.syntax(let message, let offset) {
-      throw .notJSON("\(message) at byte \(offset + 1)")
     } catch {
-      throw .notJSON("\(error)")
+      throw reason(forScanning: error)
+    }
+  }
+
+  /// What a `JSONScanner` failure says about a catalog file.
+  private static func reason(forScanning error: any Error) -> CatalogError.Reason {
+    switch error {
+    case JSONScanner.Failure.invalidUTF8(let offset): .invalidUTF8(offset: offset)
+    case JSONScanner.Failure.syntax(let message, let offset):
+      .notJSON("\(message) at byte \(offset + 1)")
+    default: .notJSON("\(error)")
     }
   }
 
@@ -298,12 +304,8 @@ extension Catalog {
         try scanner.expectEnd()
         return list
       }
-    } catch JSONScanner.Failure.invalidUTF8(let offset) {
-      throw .invalidUTF8(offset: offset)
-    } catch JSONScanner.Failure.syntax(let message, let offset) {
-      throw .notJSON("\(message) at byte \(offset + 1)")
     } catch {
-      throw .notJSON("\(error)")
+      throw reason(forScanning: error)
     }
     guard case .list(let items)? = list else {
       throw .wrongShape(#"is not a {"categories": [...]} answer"#)

@@ -139,6 +139,15 @@ public enum ScenarioCommands {
     }
     let backend: AppDriver.Backend =
       if let server, let network { .http(server, network: network) } else { .catalog }
+    // A broken catalog is reported before the server is asked, as when it loaded in one piece.
+    if case .http = backend {
+      do {
+        _ = try load.catalog()
+      } catch {
+        console.errorOutput("error: \(error)")
+        return .badInput
+      }
+    }
     if !options.list, case .http(let baseURL, let network) = backend,
       let problem = await AppDriver.probe(baseURL, network: network)
     {

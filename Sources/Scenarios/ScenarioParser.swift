@@ -34,7 +34,7 @@ public enum ScenarioParser {
     }
     guard parser.diagnostics.isEmpty else { return .failure(Diagnostics(parser.diagnostics)) }
     let scenario = Scenario(
-      file: file, title: parser.title ?? Scenario.name(ofFile: file), steps: parser.steps,
+      file: file, title: parser.order.title ?? Scenario.name(ofFile: file), steps: parser.steps,
       source: text, lines: parser.lines)
     return .success(scenario)
   }
@@ -64,9 +64,7 @@ private struct Parser {
   var bytes = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
   var diagnostics: [Diagnostic] = []
   var steps: [Step] = []
-  var title: String?
-  var titleLine: Int?
-  var launchLine: Int?
+  var order = StepOrder()
 
   init(
     file: String, context: ScenarioContext, allowsEmptyScreens: Bool, lines: [SourceLine],
@@ -155,7 +153,7 @@ private struct Parser {
     case .success(let line):
       do {
         let (kind, action, block) = try step(of: line, blockRange: blockRange)
-        try checkOrder(kind, action, at: index)
+        try order.check(kind, action, at: index)
         steps.append(
           Step(
             line: index + 1, text: lines[index].content, action: action, block: block,
@@ -176,7 +174,7 @@ private struct Parser {
     of line: TokenizedLine, blockRange: Range<Int>
   ) throws -> (StepKind, Step.Action, Step.Block?) {
     guard let (kind, wordCount) = StepTable.match(line.tokens) else {
-      throw StepError(unknownStep(line))
+      throw StepError(unknownStepMessage(line))
     }
     let input = StepInput(
       keyword: kind.keyword, example: kind.example,
@@ -194,28 +192,19 @@ private struct Parser {
     let (action, block) = try kind.parse(input)
     return (kind, action, block)
   }
+}
 
-  func unknownStep(_ line: TokenizedLine) -> String {
-    let words = line.tokens.prefix { if case .word = $0 { true } else { false } }.map(\.source)
-    var best: (keyword: String, distance: Int)?
-    for keyword in StepTable.keywords {
-      let count = keyword.split(separator: " ").count
-      guard words.count >= count else { continue }
-      let written = words.prefix(count).joined(separator: " ")
-      let distance = editDistance(written.lowercased(), keyword)
-      let allowed = min(3, max(1, keyword.count / 3))
-      if distance <= allowed, best.map({ distance < $0.distance }) ?? true {
-        best = (keyword, distance)
-      }
-    }
-    if let best { return "unknown step `\(line.body)`; did you mean `\(best.keyword)`?" }
-    return "unknown step `\(line.body)`; `rezepte help run` lists every step"
-  }
+// MARK: - Rules every parse shares
 
-  // MARK: - Order
+/// The title and where the title and `launch` stand, kept while a file is parsed: the order
+/// steps may come in.
+struct StepOrder {
+  var title: String?
+  var titleLine: Int?
+  var launchLine: Int?
 
   /// Steps that need a running app come after `launch`; setup may come at any time.
-  mutating func checkOrder(_ kind: StepKind, _ action: Step.Action, at index: Int) throws {
+  mutating func check(_ kind: StepKind, _ action: Step.Action, at index: Int) throws {
     switch kind.order {
     case .title:
       if let titleLine {
@@ -239,4 +228,23 @@ private struct Parser {
       }
     }
   }
+}
+
+/// The message for a step line whose first words name no step, with the step they are closest
+/// to when one is near.
+func unknownStepMessage(_ line: TokenizedLine) -> String {
+  let words = line.tokens.prefix { if case .word = $0 { true } else { false } }.map(\.source)
+  var best: (keyword: String, distance: Int)?
+  for keyword in StepTable.keywords {
+    let count = keyword.split(separator: " ").count
+    guard words.count >= count else { continue }
+    let written = words.prefix(count).joined(separator: " ")
+    let distance = editDistance(written.lowercased(), keyword)
+    let allowed = min(3, max(1, keyword.count / 3))
+    if distance <= allowed, best.map({ distance < $0.distance }) ?? true {
+      best = (keyword, distance)
+    }
+  }
+  if let best { return "unknown step `\(line.body)`; did you mean `\(best.keyword)`?" }
+  return "unknown step `\(line.body)`; `rezepte help run` lists every step"
 }

@@ -213,10 +213,11 @@ private struct LineFormatter {
 
   /// Options go bare, as the picker shows them, unless they could be misread.
   private func appendOption(_ option: String, to line: inout String) {
-    // A cheap superset first: each character checked below starts with one of these bytes
-    // (`·` and NEL with 0xC2, `●` and the line and paragraph separators with 0xE2).
+    // A cheap superset first: an option of plain ASCII needs the check below only for `"`, `\`
+    // or a line break. Anything beyond ASCII takes it in full: Characters compare by canonical
+    // equivalence, so `·` also matches U+0387, which starts with another byte.
     let mightMislead = option.utf8.contains {
-      $0 == 0x22 || $0 == 0x5C || (0x0A...0x0D).contains($0) || $0 == 0xC2 || $0 == 0xE2
+      $0 >= 0x80 || $0 == 0x22 || $0 == 0x5C || (0x0A...0x0D).contains($0)
     }
     let misreadable =
       option.isEmpty || (option.utf8.first == 0x20 && option.first == " ")

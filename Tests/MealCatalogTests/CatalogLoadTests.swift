@@ -1,6 +1,7 @@
 import Foundation
 import MealDB
 import Testing
+import VirtualTime
 
 @testable import MealCatalog
 
@@ -36,9 +37,14 @@ import Testing
       let catalog = try load.catalog()
       #expect(catalog.records.map(\.jsonData) == whole.records.map(\.jsonData))
       #expect(load.mealIDs == Set(whole.records.map(\.id)))
-      // Asked again, from another thread at the same time, it is the same catalog.
-      let again = try load.catalog()
-      #expect(again.records.map(\.id) == catalog.records.map(\.id))
+      // Asked again, from several threads at the same time, it is the same catalog.
+      let ids = catalog.records.map(\.id)
+      let answers = Locked<[[String]]>([])
+      DispatchQueue.concurrentPerform(iterations: 8) { _ in
+        let again = (try? load.catalog())?.records.map(\.id) ?? []
+        answers.withLock { $0.append(again) }
+      }
+      #expect(answers.withLock { $0 } == Array(repeating: ids, count: 8))
     }
   }
 

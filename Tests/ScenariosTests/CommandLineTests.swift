@@ -69,18 +69,24 @@ import Testing
     #expect(capture.output.isEmpty)
   }
 
-  @Test(
-    "A catalog whose meals.json is broken is exit 2 with its error alone, before the files' own"
-  )
-  func brokenMeals() async throws {
+  /// A catalog folder whose `categories.json` is good and whose `meals.json` lacks an id.
+  private func brokenMealsCatalog() throws -> URL {
     let folder = FileManager.default.temporaryDirectory
       .appendingPathComponent("rezepte-broken-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: folder) }
     try Data(#"{"categories":[{"idCategory":"1","strCategory":"Beef"}]}"#.utf8).write(
       to: folder.appendingPathComponent("categories.json"))
     try Data(#"{"meals":[{"strMeal":"Soup"}]}"#.utf8).write(
       to: folder.appendingPathComponent("meals.json"))
+    return folder
+  }
+
+  @Test(
+    "A catalog whose meals.json is broken is exit 2 with its error alone, before the files' own"
+  )
+  func brokenMeals() async throws {
+    let folder = try brokenMealsCatalog()
+    defer { try? FileManager.default.removeItem(at: folder) }
     let scenario = folder.appendingPathComponent("a.scenario")
     try Data("launch\npick category \"Pizza\"\ngiven random 1\n".utf8).write(to: scenario)
     let (code, capture) = await rezepte(["run", "--catalog", folder.path, scenario.path])
@@ -95,14 +101,8 @@ import Testing
     "A broken meals.json under files that parse is exit 2 with its error alone, though the replay began",
     arguments: [[], ["--jobs", "2"]])
   func brokenMealsUnderGoodFiles(extra: [String]) async throws {
-    let folder = FileManager.default.temporaryDirectory
-      .appendingPathComponent("rezepte-broken-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let folder = try brokenMealsCatalog()
     defer { try? FileManager.default.removeItem(at: folder) }
-    try Data(#"{"categories":[{"idCategory":"1","strCategory":"Beef"}]}"#.utf8).write(
-      to: folder.appendingPathComponent("categories.json"))
-    try Data(#"{"meals":[{"strMeal":"Soup"}]}"#.utf8).write(
-      to: folder.appendingPathComponent("meals.json"))
     for name in ["a", "b"] {
       try Data("launch\nexpect title \"Beef\"\n".utf8).write(
         to: folder.appendingPathComponent("\(name).scenario"))

@@ -105,3 +105,29 @@ import Testing
     #expect(problem.hasPrefix("http://127.0.0.1:\(port)/api/json/v1/1/ cannot be reached ("))
   }
 }
+
+@MainActor
+@Suite struct HTTPCatalogErrorTests {
+  @Test("With --base-url, a broken meals.json is reported before the server is asked")
+  func brokenCatalogBeforeProbe() async throws {
+    let folder = FileManager.default.temporaryDirectory
+      .appendingPathComponent("rezepte-http-broken-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    try Data(#"{"categories":[{"idCategory":"1","strCategory":"Beef"}]}"#.utf8).write(
+      to: folder.appendingPathComponent("categories.json"))
+    try Data(#"{"meals":[{"strMeal":"Soup"}]}"#.utf8).write(
+      to: folder.appendingPathComponent("meals.json"))
+    let scenario = folder.appendingPathComponent("a.scenario")
+    try Data("launch\n".utf8).write(to: scenario)
+    let capture = CommandLineTests.Capture()
+    let program = ScenarioCommands.program(adding: [], network: .urlSession)
+    let code = await program.run(
+      ["run", "--catalog", folder.path, "--base-url", "http://127.0.0.1:9/", scenario.path],
+      console: capture.console)
+    #expect(code == .badInput)
+    #expect(
+      capture.errors
+        == "error: \(folder.path)/meals.json: record 1 lacks the required field \"idMeal\"")
+  }
+}

@@ -101,6 +101,14 @@ import ViewModels
     #expect(TextRenderer().render(picker) == #"Picker "P": "A · B" · "" · ● C"#)
   }
 
+  @Test(
+    "An option is quoted for any character that equals a marker, also one spelled otherwise",
+    arguments: ["a\u{0387}b", "x\u{2028}y", " e", "e ", "\"", "\\", "a\u{85}b", "●"])
+  func equivalentMarkers(option: String) {
+    let picker = Node.picker("P", options: [option], selection: nil)
+    #expect(TextRenderer().render(picker).hasPrefix(#"Picker "P": ""#))
+  }
+
   @Test("With intents and URLs shown, lines end in what a tap sends")
   func intentsAndURLs() {
     let options = TextRenderer.Options(width: 200, showsIntents: true, showsURLs: true)

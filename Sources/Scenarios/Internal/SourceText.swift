@@ -96,7 +96,9 @@ enum SourceText {
 /// syllable, an Extend, ZWJ, SpacingMark or Prepend scalar, or a regional indicator; ASCII has
 /// none of them but CR LF, which plain text excludes, and `isPlainScalar` admits only scalars
 /// that are none of them either (`PlainTextTests` checks every admitted scalar: it is no white
-/// space, breaks from its ASCII neighbours and from itself, and equals no ASCII Character).
+/// space, breaks from its ASCII neighbours and from itself, and equals none of the characters
+/// with a meaning: some equal an ASCII letter, as the Kelvin sign does `K`, which no fast path
+/// compares against).
 enum PlainText {
   /// Whether every scalar of the UTF-8 text `bytes` is ASCII or `isPlainScalar`, with no CR LF.
   static func isPlain(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {

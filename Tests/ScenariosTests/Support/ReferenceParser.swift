@@ -3,7 +3,8 @@
 // The scenario parser as it was before it read plain lines from their bytes, kept word for word
 // as the reference `ParserDifferentialTests` compares the parser with: lines split through
 // `String` slices, every line walked Character by Character, steps found through a dictionary
-// of split keywords.
+// of split keywords. What did not change (the order of steps, the unknown-step message) it
+// shares with the parser: `StepOrder` and `unknownStepMessage`.
 
 /// `ScenarioParser.parse` as it was, Character by Character.
 enum ReferenceScenarioParser {
@@ -20,7 +21,7 @@ enum ReferenceScenarioParser {
     }
     guard parser.diagnostics.isEmpty else { return .failure(Diagnostics(parser.diagnostics)) }
     let scenario = Scenario(
-      file: file, title: parser.title ?? Scenario.name(ofFile: file), steps: parser.steps,
+      file: file, title: parser.order.title ?? Scenario.name(ofFile: file), steps: parser.steps,
       source: text, lines: parser.lines)
     return .success(scenario)
   }
@@ -77,9 +78,7 @@ private struct ReferenceParser {
   let lines: [SourceLine]
   var diagnostics: [Diagnostic] = []
   var steps: [Step] = []
-  var title: String?
-  var titleLine: Int?
-  var launchLine: Int?
+  var order = StepOrder()
 
   init(file: String, context: ScenarioContext, allowsEmptyScreens: Bool, lines: [SourceLine]) {
     self.file = file
@@ -134,7 +133,7 @@ private struct ReferenceParser {
     case .success(let line):
       do {
         let (kind, action, block) = try step(of: line, blockRange: blockRange)
-        try checkOrder(kind, action, at: index)
+        try order.check(kind, action, at: index)
         steps.append(
           Step(
             line: index + 1, text: lines[index].content, action: action, block: block,
@@ -156,7 +155,7 @@ private struct ReferenceParser {
   ) throws -> (StepKind, Step.Action, Step.Block?) {
     let words = line.tokens.prefix { if case .word = $0 { true } else { false } }.map(\.source)
     guard let kind = referenceEntry(startingWith: words) else {
-      throw StepError(unknownStep(line))
+      throw StepError(unknownStepMessage(line))
     }
     let input = StepInput(
       keyword: kind.keyword, example: kind.example,
@@ -173,50 +172,5 @@ private struct ReferenceParser {
     }
     let (action, block) = try kind.parse(input)
     return (kind, action, block)
-  }
-
-  func unknownStep(_ line: TokenizedLine) -> String {
-    let words = line.tokens.prefix { if case .word = $0 { true } else { false } }.map(\.source)
-    var best: (keyword: String, distance: Int)?
-    for keyword in StepTable.keywords {
-      let count = keyword.split(separator: " ").count
-      guard words.count >= count else { continue }
-      let written = words.prefix(count).joined(separator: " ")
-      let distance = editDistance(written.lowercased(), keyword)
-      let allowed = min(3, max(1, keyword.count / 3))
-      if distance <= allowed, best.map({ distance < $0.distance }) ?? true {
-        best = (keyword, distance)
-      }
-    }
-    if let best { return "unknown step `\(line.body)`; did you mean `\(best.keyword)`?" }
-    return "unknown step `\(line.body)`; `rezepte help run` lists every step"
-  }
-
-  // MARK: - Order
-
-  /// Steps that need a running app come after `launch`; setup may come at any time.
-  mutating func checkOrder(_ kind: StepKind, _ action: Step.Action, at index: Int) throws {
-    switch kind.order {
-    case .title:
-      if let titleLine {
-        throw StepError("the scenario has a title already, on line \(titleLine)")
-      }
-      titleLine = index + 1
-      if case .title(let text) = action { title = text }
-    case .launch:
-      if let launchLine {
-        throw StepError(
-          "the app was launched on line \(launchLine) already; `relaunch` restarts it")
-      }
-      launchLine = index + 1
-    case .anyTime:
-      // Setup may come at any time: stored favourites and the start screen take effect at the
-      // next `launch` or `relaunch`, the network and the dice's answers at once.
-      break
-    case .needsApp:
-      if launchLine == nil {
-        throw StepError("`\(kind.keyword)` needs a running app; put `launch` before it")
-      }
-    }
   }
 }
