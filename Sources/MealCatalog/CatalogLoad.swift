@@ -5,16 +5,16 @@ import MealDB
 /// A catalog loading in two halves: its categories at once, its meals on another thread.
 ///
 /// `rezepte run` checks its scenario files against the category names (and, in `given random`,
-/// the meal ids) before it replays them. So it starts a load, reads and parses the files while
-/// `meals.json`, most of the loading, is read on another core, and waits for the catalog only when
-/// it needs a meal id or the first replay begins. Both files are read and the categories checked
-/// before `start` returns, so a broken catalog is reported just as `Catalog.load` reports it,
-/// except that a fault in `meals.json` surfaces at `catalog()`.
+/// the meal ids) before it replays them. So it starts a load, and reads and parses the files,
+/// and launches the first app, while `meals.json`, most of the loading, is read on another core;
+/// it waits for the catalog when it needs a meal id, when a request needs the meals, and before it
+/// reports anything. Both files are read and the categories checked before `start` returns, so a
+/// broken catalog is reported just as `Catalog.load` reports it, except that a fault in
+/// `meals.json` surfaces at `catalog()`.
 public final class CatalogLoad: @unchecked Sendable {
   // Sharing is safe. `categoryNames`, `categoriesAnswer` and `categories` are written by `start`
-  // before it returns
-  // the load, so before any other code sees it; the loading thread reads `categories` only after
-  // `start` signals `categoriesRead`. `outcome` is written once, by the loading thread, before it
+  // before it returns the load, so before any other code sees it; the loading thread reads
+  // `categories` only after `start` signals `categoriesRead`. `outcome` is written once, by the loading thread, before it
   // signals `finished`; `loaded()` reads it only after waiting on `finished` and passes the
   // signal on to the next caller. Nothing is written twice.
 
