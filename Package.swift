@@ -101,11 +101,14 @@ let package = Package(
     .testTarget(name: "CommandLineKitTests", dependencies: ["CommandLineKit"]),
     .testTarget(name: "FileSafetyTests", dependencies: ["FileSafety"]),
     .testTarget(name: "MealDBTests", dependencies: ["MealDB"]),
-    .testTarget(name: "LiveNetworkTests", dependencies: ["LiveNetwork", "MealDB", "ViewModels"]),
+    // A loopback port that refuses connections, for the test targets that need one.
+    .target(name: "TestPorts", path: "Tests/Support/TestPorts"),
+    .testTarget(
+      name: "LiveNetworkTests", dependencies: ["LiveNetwork", "MealDB", "ViewModels", "TestPorts"]),
     // Runs the built `rezepte` and `rezepte-net` as a user does.
     .testTarget(
       name: "RezepteProgramTests",
-      dependencies: ["RezepteProgram", "CommandLineKit", "MealDB", "VirtualTime"]
+      dependencies: ["RezepteProgram", "CommandLineKit", "MealDB", "VirtualTime", "TestPorts"]
     ),
     .testTarget(name: "MealCatalogTests", dependencies: ["MealCatalog", "MealDB", "VirtualTime"]),
     .testTarget(
@@ -150,6 +153,7 @@ let package = Package(
       name: "MealServerTests",
       dependencies: [
         "MealServer", "MealCatalog", "MealDB", "VirtualTime", "CommandLineKit", "LiveNetwork",
+        "TestPorts",
       ]
     ),
   ],

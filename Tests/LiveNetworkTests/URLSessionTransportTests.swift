@@ -1,6 +1,7 @@
 import Foundation
 import LiveNetwork
 import MealDB
+import TestPorts
 import Testing
 
 #if canImport(FoundationNetworking)
@@ -13,14 +14,13 @@ import Testing
 #endif
 
 /// The live transport, with a real `URLSession`, against loopback ports: one nobody listens on,
-/// and servers that never finish. Serialized: the closed port must not be taken by a server of
-/// a test running beside it.
-@Suite(.serialized) struct URLSessionTransportTests {
+/// and servers that never finish.
+@Suite struct URLSessionTransportTests {
   @Test("A closed loopback port fails with a connection URLError and the unreachable message")
   func closedPort() async throws {
-    let port = try closedLoopbackPort()
-    let transport = URLSessionTransport(
-      baseURL: try #require(URL(string: "http://127.0.0.1:\(port)/api/json/v1/1/")), timeout: 5)
+    let port = try RefusingPort()
+    defer { port.close() }
+    let transport = URLSessionTransport(baseURL: port.apiURL, timeout: 5)
     let api = MealAPI(transport: transport)
     let error = try #require(await #expect(throws: URLError.self) { try await api.categories() })
     #expect([.cannotConnectToHost, .networkConnectionLost].contains(error.code))
@@ -36,31 +36,7 @@ import Testing
   }
 }
 
-/// A port on 127.0.0.1 that was free a moment ago: bound to learn its number, then closed again,
-/// so that a connection to it is refused.
-private func closedLoopbackPort() throws -> UInt16 {
-  #if canImport(Glibc)
-    let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-  #else
-    let fd = socket(AF_INET, SOCK_STREAM, 0)
-  #endif
-  guard fd >= 0 else { throw SocketError(step: "socket", code: errno) }
-  defer { close(fd) }
-  var address = sockaddr_in()
-  address.sin_family = sa_family_t(AF_INET)
-  address.sin_port = 0
-  address.sin_addr.s_addr = inet_addr("127.0.0.1")
-  var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-  let bound = withUnsafeMutablePointer(to: &address) { pointer in
-    pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { socketAddress in
-      bind(fd, socketAddress, length) == 0 && getsockname(fd, socketAddress, &length) == 0
-    }
-  }
-  guard bound else { throw SocketError(step: "bind", code: errno) }
-  return UInt16(bigEndian: address.sin_port)
-}
-
-/// A socket call that failed while looking for a free port.
+/// A socket call of a test server that failed.
 struct SocketError: Error {
   let step: String
   let code: Int32

@@ -2,6 +2,7 @@ import Foundation
 import LiveNetwork
 import MealCatalog
 import MealDB
+import TestPorts
 import Testing
 
 @testable import MealServer
@@ -101,57 +102,18 @@ import Testing
 
   @Test("An unreachable server fails with a clear message")
   func unreachable() async throws {
-    // A port bound but not listening refuses every connection, and stays taken until the test
-    // ends: a stopped server's port could be handed to a server of a test running beside this one.
+    // Not a stopped server's port: that could be handed to a server of a test running beside.
     let port = try RefusingPort()
     defer { port.close() }
     let directory = temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }
-    let baseURL = try #require(URL(string: "http://127.0.0.1:\(port.number)/api/json/v1/1/"))
     await #expect(
       throws: CatalogCapture.Failure(
         message: "cannot download categories.php: the server refused the connection.")
     ) {
       _ = try await CatalogCapture(
-        transport: URLSessionTransport(baseURL: baseURL), directory: directory, categories: nil
+        transport: URLSessionTransport(baseURL: port.apiURL), directory: directory, categories: nil
       ).run()
     }
-  }
-}
-
-/// A loopback port that refuses connections: bound, so that nothing else takes it, but not
-/// listening.
-private struct RefusingPort {
-  let descriptor: Int32
-  let number: UInt16
-
-  init() throws {
-    #if canImport(Glibc)
-      descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-    #else
-      descriptor = socket(AF_INET, SOCK_STREAM, 0)
-    #endif
-    guard descriptor >= 0 else { throw POSIXError(.init(rawValue: errno) ?? .EIO) }
-    var address = sockaddr_in()
-    address.sin_family = sa_family_t(AF_INET)
-    address.sin_port = 0
-    address.sin_addr.s_addr = inet_addr("127.0.0.1")
-    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-    let descriptor = descriptor
-    let bound = withUnsafeMutablePointer(to: &address) { pointer in
-      pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { socketAddress in
-        bind(descriptor, socketAddress, length) == 0
-          && getsockname(descriptor, socketAddress, &length) == 0
-      }
-    }
-    guard bound else {
-      Foundation.close(descriptor)
-      throw POSIXError(.init(rawValue: errno) ?? .EIO)
-    }
-    number = UInt16(bigEndian: address.sin_port)
-  }
-
-  func close() {
-    _ = Foundation.close(descriptor)
   }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import TestPorts
 import Testing
 
 @testable import RezepteProgram
@@ -44,7 +45,9 @@ import Testing
   @Test("rezepte hands run --base-url to rezepte-net, whose start-up probe reports the closed port")
   func delegates() throws {
     let rezepte = try #require(Self.built("rezepte"), "build first: swift build")
-    let url = "http://127.0.0.1:\(try closedLoopbackPort())/api/json/v1/1/"
+    let port = try RefusingPort()
+    defer { port.close() }
+    let url = port.apiURL.absoluteString
     let (status, errors) = try run(rezepte, ["run", "--base-url", url, "Scenarios"])
     #expect(status == 2)
     #expect(errors.hasPrefix("error: \(url) cannot be reached ("), "\(errors)")
@@ -108,28 +111,4 @@ import Testing
     process.waitUntilExit()
     return (process.terminationStatus, text)
   }
-}
-
-/// A port on 127.0.0.1 that was free a moment ago: bound to learn its number, then closed again,
-/// so that a connection to it is refused.
-private func closedLoopbackPort() throws -> UInt16 {
-  #if canImport(Glibc)
-    let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-  #else
-    let fd = socket(AF_INET, SOCK_STREAM, 0)
-  #endif
-  guard fd >= 0 else { throw POSIXError(.init(rawValue: errno) ?? .EIO) }
-  defer { close(fd) }
-  var address = sockaddr_in()
-  address.sin_family = sa_family_t(AF_INET)
-  address.sin_port = 0
-  address.sin_addr.s_addr = inet_addr("127.0.0.1")
-  var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-  let bound = withUnsafeMutablePointer(to: &address) { pointer in
-    pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { socketAddress in
-      bind(fd, socketAddress, length) == 0 && getsockname(fd, socketAddress, &length) == 0
-    }
-  }
-  guard bound else { throw POSIXError(.init(rawValue: errno) ?? .EIO) }
-  return UInt16(bigEndian: address.sin_port)
 }
