@@ -33,6 +33,13 @@ public struct Catalog: Sendable {
 
   /// A catalog from values; ids must be unique.
   public init(categories: [Category], records: [Record]) throws {
+    try self.init(
+      categories: categories, records: records,
+      categoriesAnswer: Self.categoriesAnswer(categories))
+  }
+
+  /// A catalog from values, with `categoriesAnswer(categories)` written already.
+  init(categories: [Category], records: [Record], categoriesAnswer: Data) throws {
     var byID: [String: Int] = [:]
     byID.reserveCapacity(records.count)
     for (index, record) in records.enumerated() {
@@ -46,7 +53,7 @@ public struct Catalog: Sendable {
     // Sorted once here, by keys worked out once per record: every `filter.php` answer then
     // takes its matches in this order and needs no sort of its own.
     byName = records.indices.sorted { Self.byName(records[$0], records[$1]) }
-    categoriesAnswer = Self.categoriesAnswer(categories)
+    self.categoriesAnswer = categoriesAnswer
   }
 
   /// `{"categories":[…]}` as `JSONWriter` writes `json(_:)` of each category, but written

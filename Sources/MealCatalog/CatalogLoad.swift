@@ -14,9 +14,10 @@ import MealDB
 public final class CatalogLoad: @unchecked Sendable {
   // Sharing is safe. `categoryNames`, `categoriesAnswer` and `categories` are written by `start`
   // before it returns the load, so before any other code sees it; the loading thread reads
-  // `categories` only after `start` signals `categoriesRead`. `outcome` is written once, by the loading thread, before it
-  // signals `finished`; `loaded()` reads it only after waiting on `finished` and passes the
-  // signal on to the next caller. Nothing is written twice.
+  // `categories` and `categoriesAnswer` only after `start` signals `categoriesRead`. `outcome`
+  // is written once, by the loading thread, before it signals `finished`; `loaded()` reads it
+  // only after waiting on `finished` and passes the signal on to the next caller. Nothing is
+  // written twice.
 
   /// The category names, in the API's order.
   public private(set) var categoryNames: [String] = []
@@ -59,7 +60,8 @@ public final class CatalogLoad: @unchecked Sendable {
         // Without categories `start` threw, and nobody asks for this catalog.
         guard let categories else { throw CancellationError() }
         let catalog = try Catalog(
-          categories: categories, records: records.get(), mealsPath: mealsPath)
+          categories: categories, records: records.get(), mealsPath: mealsPath,
+          categoriesAnswer: categoriesAnswer)
         return (catalog, Set(catalog.records.map(\.id)))
       }
       finished.signal()

@@ -143,8 +143,12 @@ extension Catalog {
   }
 
   /// The catalog of `categories`, already checked, and the records read from `mealsPath`, once
-  /// each record's category is checked against them.
-  init(categories: [Category], records: [Record], mealsPath: String) throws {
+  /// each record's category is checked against them; `categoriesAnswer` when it is written
+  /// already.
+  init(
+    categories: [Category], records: [Record], mealsPath: String,
+    categoriesAnswer: Data? = nil
+  ) throws {
     do {
       let names = Set(categories.map { Record.sortKey($0.name) })
       for (index, record) in records.enumerated() {
@@ -159,7 +163,9 @@ extension Catalog {
       throw CatalogError(path: mealsPath, reason: reason)
     }
     do {
-      try self.init(categories: categories, records: records)
+      try self.init(
+        categories: categories, records: records,
+        categoriesAnswer: categoriesAnswer ?? Self.categoriesAnswer(categories))
     } catch let reason as CatalogError.Reason {
       throw CatalogError(path: mealsPath, reason: reason)
     }
