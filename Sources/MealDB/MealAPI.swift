@@ -22,43 +22,53 @@ public struct MealAPI: Sendable {
     return try JSONDecoder().decode(Response.self, from: response.body)
   }
 
+  /// `fetch` for the answers the app reads: `read` (one of `AnswerReader`'s) first, and
+  /// `JSONDecoder` for a body it leaves, which decodes it to the same value or throws.
+  func answer<Response: Decodable>(
+    _ path: String, query: [URLQueryItem] = [], read: (Data) -> Response?
+  ) async throws -> Response {
+    let response = try await transport.send(APIRequest(path: path, query: query))
+    guard (200..<300).contains(response.status) else {
+      throw APIError.badStatus(response.status)
+    }
+    return try read(response.body) ?? JSONDecoder().decode(Response.self, from: response.body)
+  }
+
   /// All categories (`categories.php`).
   public func categories() async throws -> [Category] {
-    let response: CategoryResponse = try await fetch("categories.php")
-    return response.categories
+    try await answer("categories.php", read: AnswerReader.categories).categories
   }
 
   /// The meals of one category, sorted by name (`filter.php?c=`). Empty for an unknown category.
   public func meals(in category: String) async throws -> [Meal] {
-    let response: MealsResponse<Meal> = try await fetch(
-      "filter.php", query: [URLQueryItem(name: "c", value: category)])
-    return response.items
+    try await answer(
+      "filter.php", query: [URLQueryItem(name: "c", value: category)], read: AnswerReader.meals
+    ).items
   }
 
   /// Meals whose name contains the text, case-insensitively (`search.php?s=`).
   public func search(_ text: String) async throws -> [Meal] {
-    let response: MealsResponse<Meal> = try await fetch(
-      "search.php", query: [URLQueryItem(name: "s", value: text)])
-    return response.items
+    try await answer(
+      "search.php", query: [URLQueryItem(name: "s", value: text)], read: AnswerReader.meals
+    ).items
   }
 
   /// Full records of the meals whose name contains the text (`search.php?s=`).
   public func searchDetails(_ text: String) async throws -> [MealDetail] {
-    let response: MealsResponse<MealDetail> = try await fetch(
-      "search.php", query: [URLQueryItem(name: "s", value: text)])
-    return response.items
+    try await answer(
+      "search.php", query: [URLQueryItem(name: "s", value: text)], read: AnswerReader.details
+    ).items
   }
 
   /// One full recipe (`lookup.php?i=`), or `nil` when there is none with that id.
   public func detail(id: String) async throws -> MealDetail? {
-    let response: MealsResponse<MealDetail> = try await fetch(
-      "lookup.php", query: [URLQueryItem(name: "i", value: id)])
-    return response.items.first
+    try await answer(
+      "lookup.php", query: [URLQueryItem(name: "i", value: id)], read: AnswerReader.details
+    ).items.first
   }
 
   /// A random recipe (`random.php`), or `nil` if the server sends none.
   public func random() async throws -> Meal? {
-    let response: MealsResponse<Meal> = try await fetch("random.php")
-    return response.items.first
+    try await answer("random.php", read: AnswerReader.meals).items.first
   }
 }

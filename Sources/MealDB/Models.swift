@@ -15,12 +15,15 @@ public struct Category: Decodable, Identifiable, Hashable, Sendable {
   }
 
   public init(from decoder: any Decoder) throws {
-    let container = try decoder.container(keyedBy: AnswerKey.self)
+    try self.init(fields: decoder.container(keyedBy: AnswerKey.self))
+  }
+
+  init<Fields: AnswerFields>(fields: Fields) throws(Fields.Failure) {
     self.init(
-      answerID: try container.decode(String.self, forKey: "idCategory"),
-      name: try container.decode(String.self, forKey: "strCategory"),
-      thumbnail: try container.decodeIfPresent(String.self, forKey: "strCategoryThumb"),
-      description: try container.decodeIfPresent(String.self, forKey: "strCategoryDescription"))
+      answerID: try fields.string("idCategory"),
+      name: try fields.string("strCategory"),
+      thumbnail: try fields.optionalString("strCategoryThumb"),
+      description: try fields.optionalString("strCategoryDescription"))
   }
 
   /// A category from an answer's fields as they stand, tidied as decoding tidies them: the name
@@ -47,10 +50,13 @@ public struct Meal: Decodable, Identifiable, Hashable, Sendable {
   }
 
   public init(from decoder: any Decoder) throws {
-    let container = try decoder.container(keyedBy: AnswerKey.self)
-    id = try container.decode(String.self, forKey: "idMeal")
-    name = try container.decode(String.self, forKey: "strMeal").trimmed
-    thumbnail = try container.decodeIfPresent(String.self, forKey: "strMealThumb").nonBlank
+    try self.init(fields: decoder.container(keyedBy: AnswerKey.self))
+  }
+
+  init<Fields: AnswerFields>(fields: Fields) throws(Fields.Failure) {
+    id = try fields.string("idMeal")
+    name = try fields.string("strMeal").trimmed
+    thumbnail = try fields.optionalString("strMealThumb").nonBlank
   }
 }
 
@@ -152,26 +158,30 @@ public struct MealDetail: Decodable, Identifiable, Hashable, Sendable {
   static let slots = 1...20
 
   public init(from decoder: any Decoder) throws {
-    let container = try decoder.container(keyedBy: AnswerKey.self)
-    func optional(_ key: String) throws -> String? {
-      try container.decodeIfPresent(String.self, forKey: AnswerKey(key))
-    }
-    id = try container.decode(String.self, forKey: "idMeal")
-    name = try container.decode(String.self, forKey: "strMeal").trimmed
-    thumbnail = try optional("strMealThumb").nonBlank
-    category = try optional("strCategory").nonBlank
-    area = try optional("strArea").nonBlank
-    instructions = try optional("strInstructions").flatMap(Self.normalizedInstructions)
-    tags = (try optional("strTags") ?? "")
+    try self.init(fields: decoder.container(keyedBy: AnswerKey.self))
+  }
+
+  init<Fields: AnswerFields>(fields: Fields) throws(Fields.Failure) {
+    id = try fields.string("idMeal")
+    name = try fields.string("strMeal").trimmed
+    thumbnail = try fields.optionalString("strMealThumb").nonBlank
+    category = try fields.optionalString("strCategory").nonBlank
+    area = try fields.optionalString("strArea").nonBlank
+    instructions = try fields.optionalString("strInstructions").flatMap(Self.normalizedInstructions)
+    tags = (try fields.optionalString("strTags") ?? "")
       .split(separator: ",")
       .map { String($0).folded }
       .filter { !$0.isEmpty }
-    youtubeURL = try optional("strYoutube").nonBlank.flatMap(URL.init(string:))
-    sourceURL = try optional("strSource").nonBlank.flatMap(URL.init(string:))
-    ingredients = try Self.slots.compactMap { slot in
-      guard let name = try optional("strIngredient\(slot)").nonBlank else { return nil }
-      return try Ingredient(id: slot, name: name, measure: optional("strMeasure\(slot)").nonBlank)
+    youtubeURL = try fields.optionalString("strYoutube").nonBlank.flatMap(URL.init(string:))
+    sourceURL = try fields.optionalString("strSource").nonBlank.flatMap(URL.init(string:))
+    var ingredients: [Ingredient] = []
+    for slot in Self.slots {
+      guard let name = try fields.optionalString(AnswerKey("strIngredient\(slot)")).nonBlank
+      else { continue }
+      let measure = try fields.optionalString(AnswerKey("strMeasure\(slot)")).nonBlank
+      ingredients.append(Ingredient(id: slot, name: name, measure: measure))
     }
+    self.ingredients = ingredients
   }
 }
 

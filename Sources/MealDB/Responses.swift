@@ -37,6 +37,41 @@ public struct MealsResponse<Item: Decodable & Sendable>: Decodable, Sendable {
   }
 }
 
+extension CategoryResponse {
+  init(answer: AnswerObject) throws(AnswerReader.Unsupported) {
+    var categories: [Category] = []
+    for object in try answer.objects("categories") ?? [] {
+      categories.append(try Category(fields: object))
+    }
+    self.categories = categories
+  }
+}
+
+/// A record an answer lists, read by `AnswerReader` as by its `Decodable` conformance.
+protocol AnswerRecord: Decodable, Sendable {
+  init<Fields: AnswerFields>(fields: Fields) throws(Fields.Failure)
+}
+
+extension Category: AnswerRecord {}
+extension Meal: AnswerRecord {}
+extension MealDetail: AnswerRecord {}
+
+extension MealsResponse where Item: AnswerRecord {
+  init(answer: AnswerObject) throws(AnswerReader.Unsupported) {
+    if case .string(let text)? = answer.fields["meals"] {
+      items = []
+      notice = text
+      return
+    }
+    var items: [Item] = []
+    for object in try answer.objects("meals") ?? [] {
+      items.append(try Item(fields: object))
+    }
+    self.items = items
+    notice = nil
+  }
+}
+
 /// The key of a field in an answer, named as TheMealDB spells it: `"idMeal"`, `"strCategory"`.
 ///
 /// Every answer is decoded with this one key type rather than a `CodingKeys` enum per model: the

@@ -19,8 +19,19 @@ public struct APIRequest: Hashable, Sendable, CustomStringConvertible {
 
   /// The request as a log line shows it: `GET search.php?s=Lasagne`, values as typed (not encoded).
   public var description: String {
-    let items = query.map { "\($0.name)=\($0.value ?? "")" }.joined(separator: "&")
-    return "GET " + path + (items.isEmpty ? "" : "?" + items)
+    // A loop rather than `map` and `joined`: joining an array of strings has the runtime look up
+    // `Array<String>: Collection` by scanning every conformance in the process, a tenth of a
+    // millisecond of a short `rezepte run` that logs its requests.
+    var line = "GET " + path
+    var separator = "?"
+    for item in query {
+      line += separator
+      line += item.name
+      line += "="
+      line += item.value ?? ""
+      separator = "&"
+    }
+    return line
   }
 
   /// The path and percent-encoded query, as sent on the wire: `search.php?s=Mac%20%26%20Cheese`.

@@ -28,12 +28,25 @@ enum FuzzTargets {
     }
   }
 
-  /// The decoders of every answer the app reads.
+  /// The decoders of every answer the app reads; what `AnswerReader` reads, `JSONDecoder` must
+  /// read to the same value.
   @Sendable static func mealJSON(_ data: Data) {
     let decoder = JSONDecoder()
-    _ = try? decoder.decode(CategoryResponse.self, from: data)
-    _ = try? decoder.decode(MealsResponse<Meal>.self, from: data)
-    _ = try? decoder.decode(MealsResponse<MealDetail>.self, from: data)
+    let categories = try? decoder.decode(CategoryResponse.self, from: data)
+    let meals = try? decoder.decode(MealsResponse<Meal>.self, from: data)
+    let details = try? decoder.decode(MealsResponse<MealDetail>.self, from: data)
+    if let read = AnswerReader.categories(data) {
+      precondition(read.categories == categories?.categories, "AnswerReader.categories disagrees")
+    }
+    if let read = AnswerReader.meals(data) {
+      precondition(
+        read.items == meals?.items && read.notice == meals?.notice, "AnswerReader.meals disagrees")
+    }
+    if let read = AnswerReader.details(data) {
+      precondition(
+        read.items == details?.items && read.notice == details?.notice,
+        "AnswerReader.details disagrees")
+    }
   }
 
   /// The catalog loader: the bytes before the first NUL are `categories.json`, the rest

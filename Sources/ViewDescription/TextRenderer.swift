@@ -136,22 +136,127 @@ private struct Writer {
     var room = max(firstRoom, minimumRoom)
     let continuationRoom = max(options.width - continuation.count, minimumRoom)
     var used = -1  // no word on this line yet
-    var previous: Substring = ""
-    for word in line.split(separator: " ", omittingEmptySubsequences: false) {
-      let width = word.count
+    var previous = Word.other
+    for word in Self.words(of: line) {
       if used < 0 {
-        used = width
-      } else if used + 1 + width <= room || previous == "●" || previous == "→" || word == "·" {
+        used = word.width
+      } else if used + 1 + word.width <= room || previous.keepsNext || word.kind == .separator {
         output += " "
-        used += 1 + width
+        used += 1 + word.width
       } else {
         output += "\n"
         output += continuation
         room = continuationRoom
-        used = width
+        used = word.width
       }
-      output += word
-      previous = word
+      output.append(contentsOf: word.text)
+      previous = word.kind
+    }
+  }
+
+  /// A word of a line being wrapped: its text, its width in Characters, and what it is.
+  private struct WordSpan {
+    var text: Substring
+    var width: Int
+    var kind: Word
+  }
+
+  /// The words `wrap` keeps together or apart.
+  private enum Word {
+    case marker  // `●`: the picked option follows
+    case arrow  // `→`: the intent follows
+    case separator  // `·`: ends its line
+    case other
+
+    var keepsNext: Bool { self == .marker || self == .arrow }
+
+    /// Compared as `Character`s compare, by canonical equivalence: only U+0387 is another
+    /// spelling of any of them (of `·`).
+    init(_ word: Substring) {
+      switch word {
+      case "●": self = .marker
+      case "→": self = .arrow
+      case "·": self = .separator
+      default: self = .other
+      }
+    }
+  }
+
+  /// The words of `line` between single spaces, as `split(separator: " ")` of its Characters
+  /// gives them, with their widths.
+  ///
+  /// Splitting Characters means breaking graphemes across the whole line, and lines wrap when
+  /// they are long (a picker of every category). Read from the bytes instead when each space is
+  /// a Character of its own: no scalar beyond ASCII touches a space other than the renderer's
+  /// own `●`, `·`, `→` and `♥` (nothing joins those, nor ASCII, with a space). A word of
+  /// printable ASCII is as wide as it has bytes; other words are counted in Characters.
+  private static func words(of line: String) -> [WordSpan] {
+    var line = line
+    let spans: [(start: Int, end: Int, isASCII: Bool)]? = line.withUTF8 { bytes in
+      var spans: [(start: Int, end: Int, isASCII: Bool)] = []
+      var start = 0
+      var isASCII = true
+      for offset in bytes.indices {
+        let byte = bytes[offset]
+        if byte == 0x20 {
+          guard spaceStandsAlone(in: bytes, at: offset) else { return nil }
+          spans.append((start, offset, isASCII))
+          start = offset + 1
+          isASCII = true
+        } else if byte < 0x21 || byte > 0x7E {
+          isASCII = false
+        }
+      }
+      spans.append((start, bytes.count, isASCII))
+      return spans
+    }
+    guard let spans else { return slowWords(of: line) }
+    let utf8 = line.utf8
+    return spans.map { span in
+      // Byte offsets next to a space are scalar boundaries, so these are valid indices.
+      let start = utf8.index(utf8.startIndex, offsetBy: span.start)
+      let end = utf8.index(utf8.startIndex, offsetBy: span.end)
+      let text = Substring(utf8[start..<end])
+      return span.isASCII
+        ? WordSpan(text: text, width: span.end - span.start, kind: .other)
+        : WordSpan(text: text, width: text.count, kind: Word(text))
+    }
+  }
+
+  /// Whether the scalars on both sides of the space at `offset` are ASCII or one of the
+  /// renderer's marks (`●` E2 97 8F, `·` C2 B7, `→` E2 86 92, `♥` E2 99 A5).
+  private static func spaceStandsAlone(in bytes: UnsafeBufferPointer<UInt8>, at offset: Int) -> Bool
+  {
+    /// Whether a mark's bytes lie at `start..<end`.
+    func isMark(_ start: Int, _ end: Int) -> Bool {
+      guard start >= 0, end <= bytes.count else { return false }
+      switch end - start {
+      case 2: return bytes[start] == 0xC2 && bytes[start + 1] == 0xB7
+      case 3:
+        guard bytes[start] == 0xE2 else { return false }
+        switch (bytes[start + 1], bytes[start + 2]) {
+        case (0x97, 0x8F), (0x86, 0x92), (0x99, 0xA5): return true
+        default: return false
+        }
+      default: return false
+      }
+    }
+    if offset > 0, bytes[offset - 1] >= 0x80,
+      !isMark(offset - 2, offset) && !isMark(offset - 3, offset)
+    {
+      return false
+    }
+    let next = offset + 1
+    if next < bytes.count, bytes[next] >= 0x80, !isMark(next, next + 2) && !isMark(next, next + 3) {
+      return false
+    }
+    return true
+  }
+
+  /// The words from the line's Characters.
+  private static func slowWords(of line: String) -> [WordSpan] {
+    line.split(separator: " ", omittingEmptySubsequences: false).map {
+      WordSpan(text: $0, width: $0.count, kind: Word($0))
     }
   }
 }
@@ -199,17 +304,21 @@ private struct LineFormatter {
     }
   }
 
+  /// ` (disabled, refreshable)`: the flags a node has, in this order.
   private func appendFlags(of node: Node, to line: inout String) {
-    var names: [String] = []
-    if node.has(.disabled) { names.append("disabled") }
-    if node.has(.refreshable) { names.append("refreshable") }
-    if node.has(.refreshing) { names.append("refreshing") }
-    if node.has(.focused) { names.append("focused") }
-    guard !names.isEmpty else { return }
-    line += " ("
-    line += names.joined(separator: ", ")
-    line += ")"
+    var opening = " ("
+    for (flag, name) in Self.flagNames where node.has(flag) {
+      line += opening
+      line += name
+      opening = ", "
+    }
+    if opening == ", " { line += ")" }
   }
+
+  private static let flagNames: [(Node.Flags, String)] = [
+    (.disabled, "disabled"), (.refreshable, "refreshable"), (.refreshing, "refreshing"),
+    (.focused, "focused"),
+  ]
 
   /// Options go bare, as the picker shows them, unless they could be misread.
   private func appendOption(_ option: String, to line: inout String) {

@@ -87,6 +87,66 @@ import ViewModels
         """)
   }
 
+  /// Wraps a root leaf's line as the renderer defines it: split at spaces by `Character`, so a
+  /// space with a combining mark after it is no place to break.
+  private func referenceWrap(_ line: String, width: Int) -> String {
+    guard line.count > width else { return line }
+    var room = max(width, 24)
+    var output = ""
+    var used = -1
+    var previous: Substring = ""
+    for word in line.split(separator: " ", omittingEmptySubsequences: false) {
+      if used < 0 {
+        used = word.count
+      } else if used + 1 + word.count <= room || previous == "●" || previous == "→" || word == "·" {
+        output += " "
+        used += 1 + word.count
+      } else {
+        output += "\n   "
+        room = max(width - 3, 24)
+        used = word.count
+      }
+      output += word
+      previous = word
+    }
+    return output
+  }
+
+  @Test("Lines wrap by Characters, also where marks, emoji or other scripts touch a space")
+  func wrapsByCharacters() {
+    let tokens = [
+      "a", "Käse", "e\u{301}", "\u{301}", "·", "\u{0387}", "●", "→", "♥", "🇩🇪", "👨‍👩‍👧", "\u{0600}",
+      "क्ष", "寿司", "", "Vegetarian", "\u{200D}", "\u{FE0F}", "x\u{1F3FB}",
+    ]
+    var generator = SeededGenerator(seed: 7)
+    for round in 0..<400 {
+      let words = (0..<Int.random(in: 4...40, using: &generator)).map { _ in
+        tokens.randomElement(using: &generator)!
+      }
+      let width = Int.random(in: 20...70, using: &generator)
+      let node: Node =
+        round.isMultiple(of: 2)
+        ? .text(words.joined(separator: " "))
+        : .picker("P", options: words, selection: words.randomElement(using: &generator))
+      let line = TextRenderer(options: .init(width: 100_000)).render(node)
+      let rendered = TextRenderer(options: .init(width: width)).render(node)
+      #expect(rendered == referenceWrap(line, width: width), "width \(width): \(words)")
+    }
+  }
+
+  /// The same numbers on every run (SplitMix64).
+  private struct SeededGenerator: RandomNumberGenerator {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+      state &+= 0x9E37_79B9_7F4A_7C15
+      var z = state
+      z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+      z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+      return z ^ (z >> 31)
+    }
+  }
+
   @Test("The selection marker is never parted from its option by a line break")
   func markerStaysWithOption() {
     let picker = Node.picker("Kategorie", options: allCategories, selection: "Lamb")

@@ -1,13 +1,19 @@
 import Foundation
 import MealDB
+import Testing
 
 #if canImport(FoundationNetworking)
   import FoundationNetworking
 #endif
 
-/// Decodes `json` as `T` with a plain `JSONDecoder`, the way `MealAPI` does.
+/// Decodes `json` as `T` with a plain `JSONDecoder`, and checks that `AnswerReader`, which
+/// `MealAPI` tries first, reads it to the same value or leaves it to `JSONDecoder`.
 func decode<T: Decodable>(_ type: T.Type = T.self, _ json: String) throws -> T {
-  try JSONDecoder().decode(T.self, from: Data(json.utf8))
+  let body = Data(json.utf8)
+  if let disagreement = AnswerReaderCheck.disagreement(body) {
+    Issue.record("AnswerReader disagrees with JSONDecoder: \(disagreement)\nbody: \(json)")
+  }
+  return try JSONDecoder().decode(T.self, from: body)
 }
 
 /// A `{"meals": [record]}` answer holding one record built from `fields`; `nil` values become
