@@ -114,8 +114,8 @@ public struct Catalog: Sendable {
     case "list.php":
       return ok(list(request))
     case "filter.php":
-      guard let matches = filter(request) else { return notFound }
-      return splice(matches.map(\.summaryJSON))
+      guard let matches = filterIndices(request) else { return notFound }
+      return splice(matches.map { records[$0].summaryJSON })
     case "search.php":
       return splice(search(request).map(\.json))
     case "lookup.php":
@@ -138,22 +138,29 @@ public struct Catalog: Sendable {
   /// ingredient is spelled with `_` for spaces (`chicken_breast`), as the API's documentation
   /// does. `nil` for several values at once (`i=a,b`), which only a paid key may ask.
   func filter(_ request: APIRequest) -> [Record]? {
-    let test: (Record) -> Bool
+    filterIndices(request)?.map { records[$0] }
+  }
+
+  /// `filter`'s records as indices into `records`. The tests read one field of each record in
+  /// place: handing whole records to a closure copied each one (nine references to retain and
+  /// release), most of the work of a `filter.php` answer.
+  private func filterIndices(_ request: APIRequest) -> [Int]? {
+    let test: (Int) -> Bool
     if let category = request.value(for: "c") {
       guard !category.contains(",") else { return nil }
-      test = { $0.category.map { Self.same($0, category) } ?? false }
+      test = { [records] in records[$0].category.map { Self.same($0, category) } ?? false }
     } else if let area = request.value(for: "a") {
       guard !area.contains(",") else { return nil }
-      test = { $0.area.map { Self.same($0, area) } ?? false }
+      test = { [records] in records[$0].area.map { Self.same($0, area) } ?? false }
     } else if let spelling = request.value(for: "i") {
       guard !spelling.contains(",") else { return nil }
       let ingredient = Record.sortKey(
         Record.trimmedIngredient(spelling.replacingOccurrences(of: "_", with: " ")))
-      test = { $0.ingredients.contains { Record.sortKey($0) == ingredient } }
+      test = { [records] in records[$0].ingredients.contains { Record.sortKey($0) == ingredient } }
     } else {
       return []
     }
-    return byName.lazy.filter { test(records[$0]) }.map { records[$0] }
+    return byName.filter(test)
   }
 
   /// `search.php`: `s=` matches a part of the name, `f=` its first letter, case-insensitively.

@@ -77,6 +77,19 @@ extension Catalog {
   static func files(
     inDirectory path: String
   ) throws -> (categoriesData: Data, categoriesPath: String, mealsData: Data, mealsPath: String) {
+    let files = try openFiles(inDirectory: path)
+    return (
+      files.categoriesData, files.categoriesPath, try files.meals.read(), files.meals.path
+    )
+  }
+
+  /// The two files of the catalog folder at `path`: `categories.json` read, `meals.json` open to
+  /// be read (on another thread, by `CatalogLoad`). Every error of a missing, unreadable or
+  /// wrongly typed file or folder is thrown here; reading `meals.json` can only fail on an I/O
+  /// error.
+  static func openFiles(
+    inDirectory path: String
+  ) throws -> (categoriesData: Data, categoriesPath: String, meals: OpenFile) {
     let directory = Self.absolute(path)
     switch FileKind(path: directory) {
     case .directory: break
@@ -88,7 +101,8 @@ extension Catalog {
     let folder = directory.hasSuffix("/") ? directory : directory + "/"
     let categoriesPath = folder + Self.categoriesFile
     let mealsPath = folder + Self.mealsFile
-    return (try Self.read(categoriesPath), categoriesPath, try Self.read(mealsPath), mealsPath)
+    let categoriesData = try OpenFile(categoriesPath).read()
+    return (categoriesData, categoriesPath, try OpenFile(mealsPath))
   }
 
   /// `path` from the root: as it is when it starts with `/`, else under the current folder;
@@ -351,16 +365,31 @@ extension Catalog {
     return try Catalog(directoryPath: path)
   }
 
-  /// The bytes of the file at `path`, read with POSIX calls.
-  private static func read(_ path: String) throws -> Data {
+}
+
+/// A catalog file, open for reading with POSIX calls; reading it closes it.
+///
+/// Opening it reports what is wrong with the path (missing, a folder, a loop, no permission), so
+/// that reading, perhaps on another thread, can only meet an I/O error.
+final class OpenFile: @unchecked Sendable {
+  // Sharing is safe: `descriptor` is written by `init` and `read()`, and `read()` is called once,
+  // by one thread (`CatalogLoad` hands the file to its loading thread and never touches it
+  // again). `deinit` closes a file nobody read.
+  /// The full path, as errors name it.
+  let path: String
+  private var descriptor: Int32
+
+  init(_ path: String) throws(CatalogError) {
+    self.path = path
     let reason: CatalogError.Reason
     switch FileKind(path: path) {
     case .file, .unreadable:
-      switch readFile(path) {
-      case .read(let data): return data
-      case .failed(let code):
-        reason = .unreadable(code == EACCES ? "permission denied" : String(cString: strerror(code)))
+      let file = open(path, O_RDONLY | O_CLOEXEC)
+      if file >= 0 {
+        descriptor = file
+        return
       }
+      reason = Self.reason(errno)
     case .missing: reason = .unreadable("no such file")
     case .directory: reason = .unreadable("is a directory")
     case .loop: reason = .symlinkLoop
@@ -368,29 +397,34 @@ extension Catalog {
     throw CatalogError(path: path, reason: reason)
   }
 
-  private enum FileRead {
-    case read(Data)
-    /// The `errno` of the call that failed.
-    case failed(Int32)
+  deinit {
+    if descriptor >= 0 { close(descriptor) }
   }
 
-  /// The whole file, or why it cannot be read.
-  private static func readFile(_ path: String) -> FileRead {
-    let file = open(path, O_RDONLY | O_CLOEXEC)
-    guard file >= 0 else { return .failed(errno) }
+  private static func reason(_ code: Int32) -> CatalogError.Reason {
+    .unreadable(code == EACCES ? "permission denied" : String(cString: strerror(code)))
+  }
+
+  /// The whole file; closes it.
+  func read() throws(CatalogError) -> Data {
+    let file = descriptor
+    precondition(file >= 0, "\(path) is read twice")
+    descriptor = -1
     defer { close(file) }
     var info = stat()
     // Read straight into memory that is not zeroed first, sized to the file plus one byte to
     // notice that it grew; the `Data` takes the memory over without a copy.
     var capacity = fstat(file, &info) == 0 ? max(Int(info.st_size), 0) + 1 : 1 << 16
-    guard var buffer = malloc(capacity) else { return .failed(ENOMEM) }
+    guard var buffer = malloc(capacity) else {
+      throw CatalogError(path: path, reason: Self.reason(ENOMEM))
+    }
     var filled = 0
     while true {
       if filled == capacity {
         capacity *= 2
         guard let grown = realloc(buffer, capacity) else {
           free(buffer)
-          return .failed(ENOMEM)
+          throw CatalogError(path: path, reason: Self.reason(ENOMEM))
         }
         buffer = grown
       }
@@ -399,15 +433,14 @@ extension Catalog {
       guard count >= 0 else {
         let code = errno
         free(buffer)
-        return .failed(code)
+        throw CatalogError(path: path, reason: Self.reason(code))
       }
       guard count > 0 else {
-        return .read(Data(bytesNoCopy: buffer, count: filled, deallocator: .free))
+        return Data(bytesNoCopy: buffer, count: filled, deallocator: .free)
       }
       filled += count
     }
   }
-
 }
 
 /// What is at a path, following symbolic links: `stat` tells a loop apart from a missing file.

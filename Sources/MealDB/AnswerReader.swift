@@ -11,9 +11,9 @@ import Foundation
 /// (`AnswerFields`), so both ways tidy every field alike.
 ///
 /// Each function returns `nil` for a body it does not read: invalid JSON, a number, `true` or
-/// `false` anywhere, a key twice in one object, a key beyond ASCII (`JSONDecoder` compares keys
-/// as Swift strings, by canonical equivalence), a field of the wrong type, a missing field, or
-/// nesting deeper than `maximumDepth`. `MealAPI` then decodes the body with `JSONDecoder`, which
+/// `false` anywhere, a field it reads given twice in one object, a key beyond ASCII
+/// (`JSONDecoder` compares keys as Swift strings, by canonical equivalence), a field of the wrong
+/// type, a missing field, or nesting deeper than `maximumDepth`. `MealAPI` then decodes the body with `JSONDecoder`, which
 /// gives the same value or throws its `DecodingError`. So a body read here is one `JSONDecoder`
 /// reads to the same value; the tests and the `meal-json` fuzz target check that on every body
 /// they try.
@@ -58,9 +58,47 @@ enum AnswerValue {
   case object(AnswerObject)
 }
 
-/// The fields of one JSON object, by key.
+/// The fields of one JSON object, in the order they came.
+///
+/// A record of a list answer has three fields, so most objects are searched in order; an object
+/// of more fields (a full recipe has 53) gets an index by key.
 struct AnswerObject {
-  var fields: [String: AnswerValue]
+  private let fields: [(key: String, value: AnswerValue)]
+  /// Where each key is among `fields`, or `nil` when it comes more than once.
+  private let index: [String: Int?]?
+
+  init(_ fields: [(key: String, value: AnswerValue)]) {
+    self.fields = fields
+    guard fields.count > 8 else {
+      index = nil
+      return
+    }
+    var index: [String: Int?] = [:]
+    index.reserveCapacity(fields.count)
+    for position in fields.indices {
+      let key = fields[position].key
+      index[key] = index[key] == nil ? position : .some(nil)
+    }
+    self.index = index
+  }
+
+  /// The value of the field `key`, `nil` when there is none.
+  ///
+  /// - Throws: `Unsupported` for a field that comes twice: `JSONDecoder` takes one of them, and
+  ///   which one is its business. A field given twice that nobody reads does not matter.
+  func value(_ key: String) throws(AnswerReader.Unsupported) -> AnswerValue? {
+    if let index {
+      guard let position = index[key] else { return nil }
+      guard let position else { throw AnswerReader.Unsupported() }
+      return fields[position].value
+    }
+    var found: AnswerValue?
+    for field in fields where field.key == key {
+      guard found == nil else { throw AnswerReader.Unsupported() }
+      found = field.value
+    }
+    return found
+  }
 }
 
 /// Reads the fields of one answer object: `AnswerObject` for `AnswerReader`, and the keyed
@@ -76,14 +114,14 @@ protocol AnswerFields {
 
 extension AnswerObject: AnswerFields {
   func string(_ key: AnswerKey) throws(AnswerReader.Unsupported) -> String {
-    guard case .string(let text)? = fields[key.stringValue] else {
+    guard case .string(let text)? = try value(key.stringValue) else {
       throw AnswerReader.Unsupported()
     }
     return text
   }
 
   func optionalString(_ key: AnswerKey) throws(AnswerReader.Unsupported) -> String? {
-    switch fields[key.stringValue] {
+    switch try value(key.stringValue) {
     case nil, .null?: return nil
     case .string(let text)?: return text
     default: throw AnswerReader.Unsupported()
@@ -93,7 +131,7 @@ extension AnswerObject: AnswerFields {
   /// The objects of a field that holds a list of objects; `nil` when the field is missing or
   /// `null`.
   func objects(_ key: AnswerKey) throws(AnswerReader.Unsupported) -> [AnswerObject]? {
-    switch fields[key.stringValue] {
+    switch try value(key.stringValue) {
     case nil, .null?: return nil
     case .array(let values)?:
       var objects: [AnswerObject] = []
@@ -193,23 +231,23 @@ extension AnswerReader {
       depth += 1
       defer { depth -= 1 }
       guard depth <= maximumDepth else { throw Unsupported() }
-      var fields: [String: AnswerValue] = [:]
+      var fields: [(key: String, value: AnswerValue)] = []
       if next() == UInt8(ascii: "}") {
         position += 1
-        return AnswerObject(fields: fields)
+        return AnswerObject(fields)
       }
       while true {
         try take(UInt8(ascii: "\""))
         let key = try string()
         guard key.utf8.allSatisfy({ $0 < 0x80 }) else { throw Unsupported() }
         try take(UInt8(ascii: ":"))
-        guard fields.updateValue(try value(), forKey: key) == nil else { throw Unsupported() }
+        fields.append((key, try value()))
         if next() == UInt8(ascii: ",") {
           position += 1
           continue
         }
         try take(UInt8(ascii: "}"))
-        return AnswerObject(fields: fields)
+        return AnswerObject(fields)
       }
     }
 

@@ -58,7 +58,7 @@ extension MealDetail: AnswerRecord {}
 
 extension MealsResponse where Item: AnswerRecord {
   init(answer: AnswerObject) throws(AnswerReader.Unsupported) {
-    if case .string(let text)? = answer.fields["meals"] {
+    if case .string(let text)? = try answer.value("meals") {
       items = []
       notice = text
       return

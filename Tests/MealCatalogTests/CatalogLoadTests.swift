@@ -73,6 +73,18 @@ import VirtualTime
     }
   }
 
+  @Test("A meals.json that is a folder fails at the start, though it is read on another thread")
+  func mealsFolder() throws {
+    try withCatalog(categories: Fixtures.categoriesJSON, meals: nil) { path in
+      try FileManager.default.createDirectory(
+        atPath: path + "/meals.json", withIntermediateDirectories: false)
+      let error = try #require(throws: CatalogError.self) { try CatalogLoad.start(directory: path) }
+      #expect(error == wholeError(path))
+      #expect(error.path.hasSuffix("/meals.json"))
+      #expect("\(error)".contains("is a directory"))
+    }
+  }
+
   @Test("A broken meals.json surfaces when the catalog is asked for, with the whole load's error")
   func brokenMeals() throws {
     let meals = #"{"meals":[{"idMeal":"1","strMeal":"Tea"},{"strMeal":"Soup"}]}"#

@@ -22,6 +22,8 @@ import Testing
   static let typical = [
     categoriesJSON, filterJSON, fullRecordJSON, #"{"meals":null}"#, #"{"meals":"Invalid ID"}"#,
     #"{"categories":null}"#, "{}", " {\n\t\"meals\" : [ ] }\r\n",
+    // A field nobody reads, twice: JSONDecoder does not mind either.
+    #"{"meals":[{"idMeal":"1","strMeal":"A","dateModified":null,"dateModified":"x"}]}"#,
   ]
 
   @Test("The answers TheMealDB gives are read, to what JSONDecoder reads", arguments: typical)
