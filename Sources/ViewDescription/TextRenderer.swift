@@ -119,7 +119,8 @@ private struct Writer {
     if !output.isEmpty { output += "\n" }
     output += prefix
     output += connector
-    let room = options.width - prefixWidth - connector.count
+    // Every connector is three Characters wide, but the root's, which is empty.
+    let room = options.width - prefixWidth - (connector.isEmpty ? 0 : 3)
     // The UTF-8 size bounds the character count from above, so most lines skip counting.
     if line.utf8.count <= room || line.count <= room {
       output += line
