@@ -20,29 +20,51 @@ import Foundation
 public enum AnswerReader {
   /// `categories.php`'s answer, or `nil` when `JSONDecoder` is to read it.
   public static func categories(_ body: Data) -> CategoryResponse? {
-    read(body) { (answer) throws(Unsupported) in try CategoryResponse(answer: answer) }
+    read(body, list: "categories", item: Category.init(fields:)) {
+      (answer, categories) throws(Unsupported) in
+      try CategoryResponse(answer: answer, categories: categories)
+    }
   }
 
   /// A list answer of rows, or `nil` when `JSONDecoder` is to read it.
   public static func meals(_ body: Data) -> MealsResponse<Meal>? {
-    read(body) { (answer) throws(Unsupported) in try MealsResponse<Meal>(answer: answer) }
+    read(body, list: "meals", item: Meal.init(fields:)) { (answer, meals) throws(Unsupported) in
+      try MealsResponse(answer: answer, items: meals)
+    }
   }
 
   /// A list answer of full recipes, or `nil` when `JSONDecoder` is to read it.
   public static func details(_ body: Data) -> MealsResponse<MealDetail>? {
-    read(body) { (answer) throws(Unsupported) in try MealsResponse<MealDetail>(answer: answer) }
+    read(body, list: "meals", item: MealDetail.init(fields:)) {
+      (answer, meals) throws(Unsupported) in
+      try MealsResponse(answer: answer, items: meals)
+    }
   }
 
   /// Deeper nesting is left to `JSONDecoder`; TheMealDB's answers are three levels deep.
   static let maximumDepth = 16
 
-  static func read<Response>(
-    _ body: Data, _ make: (AnswerObject) throws(Unsupported) -> Response
+  /// Reads the answer's object, making each object of its list `list` into an `Item` as soon as
+  /// it is read, and hands both to `make` (the items `nil` when the answer has no list there).
+  ///
+  /// The records become models one by one, so an answer of half a million meals never exists
+  /// as a tree of fields as well: that doubled the memory, and the time, of the largest answers.
+  static func read<Item, Response>(
+    _ body: Data, list: String, item: @escaping (AnswerObject) throws(Unsupported) -> Item,
+    _ make: (AnswerObject, [Item]?) throws(Unsupported) -> Response
   ) -> Response? {
     body.withUnsafeBytes { raw -> Response? in
-      var parser = Parser(raw.bindMemory(to: UInt8.self))
+      var items: [Item]?
+      var parser = Parser(raw.bindMemory(to: UInt8.self), list: list) {
+        (object) throws(Unsupported) in
+        items?.append(try item(object))
+      } listStarts: { () throws(Unsupported) in
+        // The list comes twice: which one `JSONDecoder` takes is its business.
+        guard items == nil else { throw Unsupported() }
+        items = []
+      }
       guard let object = try? parser.document() else { return nil }
-      return try? make(object)
+      return try? make(object, items)
     }
   }
 
@@ -128,22 +150,6 @@ extension AnswerObject: AnswerFields {
     }
   }
 
-  /// The objects of a field that holds a list of objects; `nil` when the field is missing or
-  /// `null`.
-  func objects(_ key: AnswerKey) throws(AnswerReader.Unsupported) -> [AnswerObject]? {
-    switch try value(key.stringValue) {
-    case nil, .null?: return nil
-    case .array(let values)?:
-      var objects: [AnswerObject] = []
-      objects.reserveCapacity(values.count)
-      for value in values {
-        guard case .object(let object) = value else { throw AnswerReader.Unsupported() }
-        objects.append(object)
-      }
-      return objects
-    default: throw AnswerReader.Unsupported()
-    }
-  }
 }
 
 extension KeyedDecodingContainer<AnswerKey>: AnswerFields {
@@ -173,9 +179,21 @@ extension AnswerReader {
     private let bytes: UnsafeBufferPointer<UInt8>
     private var position = 0
     private var depth = 0
+    /// The key of the answer's list, whose objects go to `takeItem` one by one instead of
+    /// into the tree (which keeps an empty list in their place).
+    private let list: String
+    private let takeItem: (AnswerObject) throws(Unsupported) -> Void
+    private let listStarts: () throws(Unsupported) -> Void
 
-    init(_ bytes: UnsafeBufferPointer<UInt8>) {
+    init(
+      _ bytes: UnsafeBufferPointer<UInt8>, list: String,
+      takeItem: @escaping (AnswerObject) throws(Unsupported) -> Void,
+      listStarts: @escaping () throws(Unsupported) -> Void
+    ) {
       self.bytes = bytes
+      self.list = list
+      self.takeItem = takeItem
+      self.listStarts = listStarts
     }
 
     /// The one object the body holds, with nothing but white space around it.
@@ -241,13 +259,42 @@ extension AnswerReader {
         let key = try string()
         guard key.utf8.allSatisfy({ $0 < 0x80 }) else { throw Unsupported() }
         try take(UInt8(ascii: ":"))
-        fields.append((key, try value()))
+        if depth == 1, key == list, next() == UInt8(ascii: "[") {
+          position += 1
+          try listStarts()
+          try items()
+          fields.append((key, .array([])))
+        } else {
+          fields.append((key, try value()))
+        }
         if next() == UInt8(ascii: ",") {
           position += 1
           continue
         }
         try take(UInt8(ascii: "}"))
         return AnswerObject(fields)
+      }
+    }
+
+    /// After the `[` of the answer's list: objects, each handed to `takeItem`.
+    private mutating func items() throws(Unsupported) {
+      if next() == UInt8(ascii: "]") {
+        position += 1
+        return
+      }
+      while true {
+        // A list of anything but objects is for `JSONDecoder` to turn down.
+        try take(UInt8(ascii: "{"))
+        depth += 1
+        let object = try object()
+        depth -= 1
+        try takeItem(object)
+        if next() == UInt8(ascii: ",") {
+          position += 1
+          continue
+        }
+        try take(UInt8(ascii: "]"))
+        return
       }
     }
 

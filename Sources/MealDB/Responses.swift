@@ -38,12 +38,19 @@ public struct MealsResponse<Item: Decodable & Sendable>: Decodable, Sendable {
 }
 
 extension CategoryResponse {
-  init(answer: AnswerObject) throws(AnswerReader.Unsupported) {
-    var categories: [Category] = []
-    for object in try answer.objects("categories") ?? [] {
-      categories.append(try Category(fields: object))
+  /// The answer as `AnswerReader` read it: `categories`, or the answer's `categories` field
+  /// when it held no list.
+  init(answer: AnswerObject, categories: [Category]?) throws(AnswerReader.Unsupported) {
+    // Asked even when the list was read: it throws when the answer has the field twice.
+    let field = try answer.value("categories")
+    if let categories {
+      self.categories = categories
+      return
     }
-    self.categories = categories
+    switch field {
+    case nil, .null?: self.categories = []
+    default: throw AnswerReader.Unsupported()
+    }
   }
 }
 
@@ -57,18 +64,25 @@ extension Meal: AnswerRecord {}
 extension MealDetail: AnswerRecord {}
 
 extension MealsResponse where Item: AnswerRecord {
-  init(answer: AnswerObject) throws(AnswerReader.Unsupported) {
-    if case .string(let text)? = try answer.value("meals") {
-      items = []
-      notice = text
+  /// The answer as `AnswerReader` read it: `items`, or what the answer's `meals` field holds
+  /// when it is no list.
+  init(answer: AnswerObject, items: [Item]?) throws(AnswerReader.Unsupported) {
+    // Asked even when the list was read: it throws when the answer has the field twice.
+    let field = try answer.value("meals")
+    if let items {
+      self.items = items
+      notice = nil
       return
     }
-    var items: [Item] = []
-    for object in try answer.objects("meals") ?? [] {
-      items.append(try Item(fields: object))
+    switch field {
+    case nil, .null?:
+      self.items = []
+      notice = nil
+    case .string(let text)?:
+      self.items = []
+      notice = text
+    default: throw AnswerReader.Unsupported()
     }
-    self.items = items
-    notice = nil
   }
 }
 

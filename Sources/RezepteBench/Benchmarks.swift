@@ -100,15 +100,37 @@ enum ScalingBenchmark {
     var cpu: Duration? = nil
   }
 
-  /// Measures every size in a fresh child process.
+  /// Children per size: the two sizes of a ratio take turns, so that a change in the machine's
+  /// load falls on both; each size's figures are the medians over its children.
+  nonisolated static func rounds(for size: Int) -> Int {
+    size >= 100_000 ? 2 : 5
+  }
+
+  /// Measures every size in fresh child processes, the sizes of each ratio in turn.
   static func run(runs: Int) throws -> [Result] {
-    try sizes.map { size in
-      let output = try Child.output(of: [
-        Machine.executable, childArgument, String(size), "--runs",
-        String(Self.runs(for: size, default: runs)),
-      ])
-      return try result(size: size, from: output)
+    var children: [Int: [Result]] = [:]
+    for (small, large) in ratios {
+      for _ in 0..<rounds(for: small) {
+        for size in [small, large] {
+          let output = try Child.output(of: [
+            Machine.executable, childArgument, String(size), "--runs",
+            String(Self.runs(for: size, default: runs)),
+          ])
+          children[size, default: []].append(try result(size: size, from: output))
+        }
+      }
     }
+    return sizes.compactMap { size in children[size].map(Self.median) }
+  }
+
+  /// Each figure's median over the children of one size.
+  nonisolated static func median(_ results: [Result]) -> Result {
+    func middle<T: Comparable>(_ values: [T]) -> T { values.sorted()[values.count / 2] }
+    let cpus = results.compactMap(\.cpu)
+    return Result(
+      size: results[0].size, time: Measure.median(results.map(\.time)),
+      peakKiB: middle(results.map(\.peakKiB)), baselineKiB: middle(results.map(\.baselineKiB)),
+      cpu: cpus.isEmpty ? nil : Measure.median(cpus))
   }
 
   /// Reads a child's `RESULT <median ns> <peak KiB> <baseline KiB>` line.
@@ -174,7 +196,8 @@ extension ScalingBenchmark {
     let request = APIRequest(
       path: "filter.php", query: [URLQueryItem(name: "c", value: GeneratedCatalog.category)])
     let body = catalog.answer(request, random: &random).body
-    let meals = try JSONDecoder().decode(MealsResponse<Meal>.self, from: body).items
+    let meals = try (AnswerReader.meals(body)
+      ?? JSONDecoder().decode(MealsResponse<Meal>.self, from: body)).items
     let state = MealListState(
       categories: catalog.categories, meals: .loaded(meals),
       loadedQuery: Query(category: GeneratedCatalog.category, search: ""))
@@ -415,6 +438,9 @@ enum StartupBenchmark {
       .appendingPathComponent(name).path
   }
 
+  /// Rounds that run each command once, in turn: the machine's load moves all three alike.
+  static let rounds = 300
+
   static func run(root: URL, measure: Measure) throws -> Result? {
     let rezepte = sibling("rezepte")
     let baselineProgram = sibling("startup-baseline")
@@ -423,38 +449,23 @@ enum StartupBenchmark {
     else { return nil }
     let scenarioPath = root.appendingPathComponent(scenario).path
     let commands = [[baselineProgram], [rezepte, "--help"], [rezepte, "run", scenarioPath]]
-    for command in commands where try Child.run(command, in: root) != 0 {
-      throw BenchmarkFailure("`\(command.joined(separator: " "))` fails")
+    // Three rounds to warm the page cache, which are not counted.
+    var times = Array(repeating: [Duration](), count: commands.count)
+    let clock = ContinuousClock()
+    for round in 0..<(rounds + 3) {
+      for (index, command) in commands.enumerated() {
+        let start = clock.now
+        let status = try Child.spawn(command)
+        let elapsed = clock.now - start
+        guard status == 0 else {
+          throw BenchmarkFailure("`\(command.joined(separator: " "))` exits with \(status)")
+        }
+        if round >= 3 { times[index].append(elapsed) }
+      }
     }
-    if Child.isInstalled("hyperfine"), !commands.joined().contains(where: { $0.contains(" ") }) {
-      return try hyperfine(commands, root: root, runs: max(measure.runs, 20))
-    }
-    let times = try commands.map { command in
-      try measure.median(batch: 1) { _ = try Child.run(command, in: root) }
-    }
+    let medians = times.map(Measure.median)
     return Result(
-      baseline: times[0], help: times[1], scenario: times[2],
-      method: "timed by the bench (Process), median of \(measure.runs)")
-  }
-
-  /// The commands under `hyperfine -N`, medians read from its JSON export.
-  private static func hyperfine(_ commands: [[String]], root: URL, runs: Int) throws -> Result {
-    let export = FileManager.default.temporaryDirectory
-      .appendingPathComponent("rezepte-bench-\(ProcessInfo.processInfo.processIdentifier).json")
-    defer { try? FileManager.default.removeItem(at: export) }
-    _ = try Child.output(
-      of: [
-        "hyperfine", "-N", "--style", "none", "--warmup", "3", "--runs", String(runs),
-        "--export-json", export.path,
-      ] + commands.map { $0.joined(separator: " ") })
-    let json = try JSONSerialization.jsonObject(with: Data(contentsOf: export)) as? [String: Any]
-    let medians = (json?["results"] as? [[String: Any]])?.compactMap { $0["median"] as? Double }
-    guard let medians, medians.count == commands.count else {
-      throw BenchmarkFailure("hyperfine's export has no medians")
-    }
-    let times = medians.map { Duration.nanoseconds(Int64($0 * 1e9)) }
-    return Result(
-      baseline: times[0], help: times[1], scenario: times[2],
-      method: "hyperfine -N, median of \(runs) after 3 warm-up runs")
+      baseline: medians[0], help: medians[1], scenario: medians[2],
+      method: "median of \(rounds) rounds that run each once in turn (posix_spawn and wait)")
   }
 }

@@ -41,7 +41,11 @@ enum Report {
     lines += [
       "",
       "Simulated time is the sum of the suite's `wait` steps (network delays pass only while one "
-        + "runs). Peak memory is `VmHWM` of a fresh child process per size. At 300 ms per key the "
+        + "runs). Peak memory is `VmHWM` of a fresh child process per size. The scaling sizes of "
+        + "each ratio run in turn, in \(ScalingBenchmark.rounds(for: 1_000)) child processes each "
+        + "for 1,000 and 20,000 meals and \(ScalingBenchmark.rounds(for: 100_000)) for 100,000 and "
+        + "500,000 (at most 3 timed runs in each of those), and each figure is the median over a "
+        + "size's children. At 300 ms per key the "
         + "space leaves the trimmed query unchanged and restarts no pause, so \"Spaghetti\" waits "
         + "600 ms and is searched once before \"Spaghetti Bolognese\": one request is the fewest "
         + "only if a blank keystroke restarted the pause, which the app deliberately does not do.",

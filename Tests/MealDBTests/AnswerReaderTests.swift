@@ -57,6 +57,9 @@ import Testing
     #"{"meals":[{"idMeal":"1","strMeal":"\udc00\ud800"}]}"#,  // the halves reversed
     #"{"meals":[{"idMeal":"1","strMeal":"\x"}]}"#,  // no such escape
     "{\"meals\":[{\"idMeal\":\"1\",\"strMeal\":\"tab\there\"}]}",  // a raw control character
+    #"{"meals":null,"meals":[{"idMeal":"1","strMeal":"A"}]}"#,  // the list twice
+    #"{"meals":[{"idMeal":"1","strMeal":"A"}],"meals":"Invalid ID"}"#,
+    #"{"meals":[],"meals":[{"idMeal":"1","strMeal":"A"}]}"#,
     #"{"meals":null} {}"#,  // text after the answer
     #"{"meals":null"#,  // cut short
     #"[{"meals":null}]"#,  // not an object
