@@ -194,7 +194,7 @@ enum Report {
     return [
       Row(
         benchmark: "4 Decode a `search.php` answer of \(records) full records "
-          + "(`MealsResponse<MealDetail>`, as `MealAPI`)",
+          + "(`MealsResponse<MealDetail>`, by `AnswerReader` as `MealAPI` reads it)",
         median: decode.formatted, figure: "\(kilobytes(body.count)) of JSON, 20 per round"),
       Row(
         benchmark: "4 `JSONSerialization.jsonObject` of the same bytes", median: parse.formatted),
