@@ -258,7 +258,8 @@ public struct Catalog: Sendable {
       offset += 1
     }
     out[offset] = UInt8(ascii: "}")
-    return APIResponse(status: 200, body: Data(bytesNoCopy: memory, count: size, deallocator: .free))
+    return APIResponse(
+      status: 200, body: Data(bytesNoCopy: memory, count: size, deallocator: .free))
   }
 
   private func ok(_ value: JSONValue) -> APIResponse {

