@@ -98,7 +98,10 @@ import Testing
   func probe() async throws {
     let (server, baseURL) = try startServer()
     let port = try #require(server.port)
-    #expect(await AppDriver.probe(baseURL, network: .urlSession) == nil)
+    // A generous deadline: a running server answers at once, but while the whole suite runs on
+    // two cores, the answer's resumption can wait seconds for a thread (twice past the 5 s that
+    // `rezepte run --base-url` allows).
+    #expect(await AppDriver.probe(baseURL, network: .urlSession, timeout: 60) == nil)
     await server.stop()
     let closed = try #require(URL(string: "http://127.0.0.1:\(port)/api/json/v1/1/"))
     let problem = try #require(await AppDriver.probe(closed, network: .urlSession, timeout: 2))
