@@ -98,9 +98,9 @@ import Testing
   func probe() async throws {
     let (server, baseURL) = try startServer()
     let port = try #require(server.port)
-    // A generous deadline: a running server answers at once, but while the whole suite runs on
-    // two cores, the answer's resumption can wait seconds for a thread (twice past the 5 s that
-    // `rezepte run --base-url` allows).
+    // A generous deadline: a running server answers at once, but with the whole suite running in
+    // parallel on two cores the answer twice took longer than the 5 s that `rezepte run
+    // --base-url` allows, and the probe said the server could not be reached.
     #expect(await AppDriver.probe(baseURL, network: .urlSession, timeout: 60) == nil)
     await server.stop()
     let closed = try #require(URL(string: "http://127.0.0.1:\(port)/api/json/v1/1/"))
