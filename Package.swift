@@ -126,7 +126,8 @@ let package = Package(
     ),
     .testTarget(
       name: "ViewDescriptionTests",
-      dependencies: ["ViewDescription", "ViewModels", "MealDB"]
+      // MealCatalog for its `SeededGenerator`: random lines the same on every run.
+      dependencies: ["ViewDescription", "ViewModels", "MealDB", "MealCatalog"]
     ),
     .testTarget(
       name: "ScenariosTests",

@@ -1,4 +1,5 @@
 import Foundation
+import MealCatalog
 import MealDB
 import Testing
 import ViewDescription
@@ -131,19 +132,6 @@ import ViewModels
       let line = TextRenderer(options: .init(width: 100_000)).render(node)
       let rendered = TextRenderer(options: .init(width: width)).render(node)
       #expect(rendered == referenceWrap(line, width: width), "width \(width): \(words)")
-    }
-  }
-
-  /// The same numbers on every run (SplitMix64).
-  private struct SeededGenerator: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-      state &+= 0x9E37_79B9_7F4A_7C15
-      var z = state
-      z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-      z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-      return z ^ (z >> 31)
     }
   }
 
