@@ -15,11 +15,7 @@ public struct MealAPI: Sendable {
   public func fetch<Response: Decodable>(
     _ path: String, query: [URLQueryItem] = [], as type: Response.Type = Response.self
   ) async throws -> Response {
-    let response = try await transport.send(APIRequest(path: path, query: query))
-    guard (200..<300).contains(response.status) else {
-      throw APIError.badStatus(response.status)
-    }
-    return try JSONDecoder().decode(Response.self, from: response.body)
+    try await answer(path, query: query) { _ in nil }
   }
 
   /// `fetch` for the answers the app reads: `read` (one of `AnswerReader`'s) first, and

@@ -162,9 +162,11 @@ public struct MealDetail: Decodable, Identifiable, Hashable, Sendable {
   }
 
   init<Fields: AnswerFields>(fields: Fields) throws(Fields.Failure) {
-    id = try fields.string("idMeal")
-    name = try fields.string("strMeal").trimmed
-    thumbnail = try fields.optionalString("strMealThumb").nonBlank
+    // The row's fields, read and tidied as a list answer's row is.
+    let row = try Meal(fields: fields)
+    id = row.id
+    name = row.name
+    thumbnail = row.thumbnail
     category = try fields.optionalString("strCategory").nonBlank
     area = try fields.optionalString("strArea").nonBlank
     instructions = try fields.optionalString("strInstructions").flatMap(Self.normalizedInstructions)

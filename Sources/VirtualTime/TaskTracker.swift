@@ -32,9 +32,9 @@ public final class TaskTracker: Sendable {
   /// Starts `operation` on the main actor as a tracked task.
   ///
   /// Unless made with `keepsWorkOnMainQueue: false`, the task prefers `MainQueueExecutor` for
-  /// the work that belongs to no actor (above all the
-  /// resumption of its continuations, which the runtime schedules on the generic executor), so
-  /// that it stays on the main queue and waking it wakes no other thread.
+  /// the work that belongs to no actor (above all the resumption of its continuations, which the
+  /// runtime schedules on the generic executor), so that it stays on the main queue and waking
+  /// it wakes no other thread.
   @discardableResult
   public func spawn(
     _ operation: @escaping @MainActor @Sendable () async -> Void

@@ -36,12 +36,6 @@ import Testing
   }
 }
 
-/// A socket call of a test server that failed.
-struct SocketError: Error {
-  let step: String
-  let code: Int32
-}
-
 /// A deadline for the whole request and a limit on the answer's size. These use a short real
 /// deadline, since they test real sockets.
 extension URLSessionTransportTests {

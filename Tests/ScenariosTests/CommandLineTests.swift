@@ -69,23 +69,11 @@ import Testing
     #expect(capture.output.isEmpty)
   }
 
-  /// A catalog folder whose `categories.json` is good and whose `meals.json` lacks an id.
-  private func brokenMealsCatalog() throws -> URL {
-    let folder = FileManager.default.temporaryDirectory
-      .appendingPathComponent("rezepte-broken-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    try Data(#"{"categories":[{"idCategory":"1","strCategory":"Beef"}]}"#.utf8).write(
-      to: folder.appendingPathComponent("categories.json"))
-    try Data(#"{"meals":[{"strMeal":"Soup"}]}"#.utf8).write(
-      to: folder.appendingPathComponent("meals.json"))
-    return folder
-  }
-
   @Test(
     "A catalog whose meals.json is broken is exit 2 with its error alone, before the files' own"
   )
   func brokenMeals() async throws {
-    let folder = try brokenMealsCatalog()
+    let folder = try makeBrokenMealsCatalog()
     defer { try? FileManager.default.removeItem(at: folder) }
     let scenario = folder.appendingPathComponent("a.scenario")
     try Data("launch\npick category \"Pizza\"\ngiven random 1\n".utf8).write(to: scenario)
@@ -101,7 +89,7 @@ import Testing
     "A broken meals.json under files that parse is exit 2 with its error alone, though the replay began",
     arguments: [[], ["--jobs", "2"]])
   func brokenMealsUnderGoodFiles(extra: [String]) async throws {
-    let folder = try brokenMealsCatalog()
+    let folder = try makeBrokenMealsCatalog()
     defer { try? FileManager.default.removeItem(at: folder) }
     for name in ["a", "b"] {
       try Data("launch\nexpect title \"Beef\"\n".utf8).write(
@@ -117,9 +105,7 @@ import Testing
 
   @Test("given random with an unknown id is found while the catalog loads beside the parser")
   func unknownMealID() async throws {
-    let folder = FileManager.default.temporaryDirectory
-      .appendingPathComponent("rezepte-random-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let folder = try makeTemporaryFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
     let scenario = folder.appendingPathComponent("r.scenario")
     try Data("given random 99999\nlaunch\n".utf8).write(to: scenario)

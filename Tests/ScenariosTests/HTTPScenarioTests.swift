@@ -113,14 +113,8 @@ import Testing
 @Suite struct HTTPCatalogErrorTests {
   @Test("With --base-url, a broken meals.json is reported before the server is asked")
   func brokenCatalogBeforeProbe() async throws {
-    let folder = FileManager.default.temporaryDirectory
-      .appendingPathComponent("rezepte-http-broken-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let folder = try makeBrokenMealsCatalog()
     defer { try? FileManager.default.removeItem(at: folder) }
-    try Data(#"{"categories":[{"idCategory":"1","strCategory":"Beef"}]}"#.utf8).write(
-      to: folder.appendingPathComponent("categories.json"))
-    try Data(#"{"meals":[{"strMeal":"Soup"}]}"#.utf8).write(
-      to: folder.appendingPathComponent("meals.json"))
     let scenario = folder.appendingPathComponent("a.scenario")
     try Data("launch\n".utf8).write(to: scenario)
     let capture = CommandLineTests.Capture()

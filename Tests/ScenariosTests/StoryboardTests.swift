@@ -6,14 +6,6 @@ import ViewDescription
 
 @testable import Scenarios
 
-/// A fresh empty folder under the temporary directory.
-func makeTemporaryFolder() throws -> URL {
-  let folder = FileManager.default.temporaryDirectory
-    .appendingPathComponent("storyboard-tests-\(UUID().uuidString)")
-  try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-  return folder
-}
-
 /// `rezepte storyboard` on the embedded catalog, its output collected.
 @MainActor
 final class StoryboardRun {

@@ -1,4 +1,5 @@
 import Foundation
+import TestPorts
 
 #if canImport(Glibc)
   import Glibc
@@ -21,25 +22,9 @@ final class TricklingServer: @unchecked Sendable {
   private var isStopped: Bool { lock.withLock { stopped } }
 
   init(head: String, chunk: String, interval: TimeInterval, count: Int = .max) throws {
-    #if canImport(Glibc)
-      let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-    #else
-      let fd = socket(AF_INET, SOCK_STREAM, 0)
-    #endif
-    guard fd >= 0 else { throw SocketError(step: "socket", code: errno) }
-    var address = sockaddr_in()
-    address.sin_family = sa_family_t(AF_INET)
-    address.sin_port = 0
-    address.sin_addr.s_addr = inet_addr("127.0.0.1")
-    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-    let bound = withUnsafeMutablePointer(to: &address) {
-      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-        bind(fd, $0, length) == 0 && listen(fd, 8) == 0 && getsockname(fd, $0, &length) == 0
-      }
-    }
-    guard bound else { throw SocketError(step: "bind", code: errno) }
+    let (fd, port) = try LoopbackSocket.make(listening: 8)
     listener = fd
-    port = UInt16(bigEndian: address.sin_port)
+    self.port = port
     let thread = Thread { [listener, self] in
       while true {
         let client = accept(listener, nil, nil)
