@@ -70,7 +70,8 @@ let package = Package(
     .target(
       name: "Explore",
       dependencies: [
-        "ViewDescription", "ViewModels", "MealCatalog", "MealDB", "VirtualTime", "CommandLineKit",
+        "Scenarios", "ViewDescription", "ViewModels", "MealCatalog", "MealDB", "VirtualTime",
+        "CommandLineKit",
       ]
     ),
     // The command table `rezepte` and `rezepte-net` share, and the hand-over between them.

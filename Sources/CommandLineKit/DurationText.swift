@@ -57,7 +57,35 @@ public enum DurationText {
     return duration
   }
 
-  /// How a range reads in help texts and errors: `0 s to 1 hour`.
+  /// The duration as a user writes it, and as `parse` reads it back exactly: whole milliseconds
+  /// below a second as `400ms`, whole seconds as `2s`, other multiples of a millisecond as
+  /// `1.5s`, and anything finer with the decimals it needs (`0.25ms`, `1.000000001s`). Zero is
+  /// `0s`.
+  public static func format(_ duration: Duration) -> String {
+    if duration == .zero { return "0s" }
+    let (seconds, attoseconds) = duration.components
+    let nanoseconds = attoseconds / 1_000_000_000
+    if nanoseconds % 1_000_000 == 0 {
+      let milliseconds = seconds * 1000 + nanoseconds / 1_000_000
+      if milliseconds < 1000 { return "\(milliseconds)ms" }
+      return decimal(milliseconds / 1000, fraction: milliseconds % 1000, digits: 3) + "s"
+    }
+    if seconds == 0 {
+      return decimal(nanoseconds / 1_000_000, fraction: nanoseconds % 1_000_000, digits: 6) + "ms"
+    }
+    return decimal(seconds, fraction: nanoseconds, digits: 9) + "s"
+  }
+
+  /// `whole.fraction`, the fraction written with `digits` places and its trailing zeros dropped.
+  private static func decimal(_ whole: Int64, fraction: Int64, digits: Int) -> String {
+    guard fraction != 0 else { return String(whole) }
+    var decimals = String(fraction)
+    decimals = String(repeating: "0", count: digits - decimals.count) + decimals
+    while decimals.hasSuffix("0") { decimals.removeLast() }
+    return "\(whole).\(decimals)"
+  }
+
+  /// How a range reads in help texts and errors: `0s to 1 hour`.
   public static func describe(_ range: ClosedRange<Duration>) -> String {
     "\(describe(range.lowerBound)) to \(describe(range.upperBound))"
   }
@@ -68,9 +96,7 @@ public enum DurationText {
     if seconds >= 3600, seconds % 3600 == 0, duration.components.attoseconds == 0 {
       return "\(seconds / 3600) hours"
     }
-    if duration == .zero { return "0s" }
-    let milliseconds = seconds * 1000 + duration.components.attoseconds / 1_000_000_000_000_000
-    return milliseconds % 1000 == 0 ? "\(milliseconds / 1000)s" : "\(milliseconds)ms"
+    return format(duration)
   }
 }
 

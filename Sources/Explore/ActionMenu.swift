@@ -1,4 +1,5 @@
 import MealCatalog
+import Scenarios
 import ViewDescription
 import ViewModels
 
@@ -15,36 +16,36 @@ enum ActionMenu {
   ]
   static let longWaits: [Duration] = [.seconds(1), .seconds(2), .seconds(10)]
   // The groups that do not depend on the screen, made once.
-  private static let typing = texts.map(ExploreAction.type)
-  private static let shortWaiting = shortWaits.map(ExploreAction.wait)
-  private static let longWaiting = longWaits.map(ExploreAction.wait)
+  private static let typing = texts.map(Step.Action.type)
+  private static let shortWaiting = shortWaits.map(Step.Action.wait)
+  private static let longWaiting = longWaits.map(Step.Action.wait)
   static let delays: [Duration] = [.zero, .milliseconds(300), .seconds(1), .seconds(2)]
   static let endpoints: [String?] = [
     nil, "categories.php", "filter.php", "search.php", "lookup.php", "random.php",
   ]
 
   /// Every network change: each fault for everything or one endpoint, and healing.
-  static let networkChanges: [ExploreAction] =
+  static let networkChanges: [Step.Action] =
     Array(repeating: .network(nil, endpoint: nil), count: 6)
     + CatalogTransport.Fault.allCases.flatMap { fault in
-      endpoints.map { ExploreAction.network(fault, endpoint: $0) }
+      endpoints.map { Step.Action.network(fault, endpoint: $0) }
     }
 
-  static let delayChanges: [ExploreAction] = delays.flatMap { delay in
-    endpoints.map { ExploreAction.delay(delay, endpoint: $0) }
+  static let delayChanges: [Step.Action] = delays.flatMap { delay in
+    endpoints.map { Step.Action.networkDelay(delay, endpoint: $0) }
   }
 
   /// The actions on offer, in groups: a group's weight, then its actions (one is picked evenly).
   ///
   /// One walk over the screen reads what `Node.tappables` offers (a labelled node with an intent,
   /// a picker's options, a screen's back button), the search field and the refreshable list.
-  static func menu(on screen: Node) -> [(weight: UInt64, actions: [ExploreAction])] {
-    var menu: [(UInt64, [ExploreAction])] = []
-    var opens: [ExploreAction] = []
+  static func menu(on screen: Node) -> [(weight: UInt64, actions: [Step.Action])] {
+    var menu: [(UInt64, [Step.Action])] = []
+    var opens: [Step.Action] = []
     var seen: Set<String> = []
-    var picks: [ExploreAction] = []
-    var suggestions: [ExploreAction] = []
-    var links: [ExploreAction] = []
+    var picks: [Step.Action] = []
+    var suggestions: [Step.Action] = []
+    var links: [Step.Action] = []
     var field: (hasText: Bool, isFocused: Bool)?
     var refreshable = false
     screen.forEachNode { node in
@@ -54,7 +55,7 @@ enum ActionMenu {
         if node.back != nil, node.intent != nil { menu.append((3, [.back])) }
         return
       case .picker:
-        picks += node.options.map(ExploreAction.pickCategory)
+        picks += node.options.map(Step.Action.pickCategory)
         return
       case .list:
         return  // its intent is the pull to refresh, read above
@@ -98,7 +99,7 @@ enum ActionMenu {
   }
 
   /// Picks one action on offer.
-  static func pick(on screen: Node, using random: inout SeededGenerator) -> ExploreAction {
+  static func pick(on screen: Node, using random: inout SeededGenerator) -> Step.Action {
     let menu = menu(on: screen)
     let total = menu.reduce(0) { $0 + $1.weight }
     var roll = random.next() % total
@@ -112,16 +113,16 @@ enum ActionMenu {
   }
 
   /// Simpler forms of an action, simplest first: shorter waits, delays and texts.
-  static func simplifications(of action: ExploreAction) -> [ExploreAction] {
+  static func simplifications(of action: Step.Action) -> [Step.Action] {
     let waits: [Duration] = [
       .milliseconds(100), .milliseconds(399), .milliseconds(400), .seconds(1), .seconds(2),
       .seconds(10),
     ]
     switch action {
     case .wait(let duration):
-      return waits.filter { $0 < duration }.map(ExploreAction.wait)
-    case .delay(let duration, let endpoint):
-      return delays.filter { $0 < duration }.map { .delay($0, endpoint: endpoint) }
+      return waits.filter { $0 < duration }.map(Step.Action.wait)
+    case .networkDelay(let duration, let endpoint):
+      return delays.filter { $0 < duration }.map { .networkDelay($0, endpoint: endpoint) }
     case .type(let text) where text.count > 1:
       return (1..<text.count).map { .type(String(text.prefix($0))) }
     default:

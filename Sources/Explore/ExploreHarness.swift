@@ -1,5 +1,6 @@
 import MealCatalog
 import MealDB
+import Scenarios
 import ViewDescription
 import ViewModels
 import VirtualTime
@@ -109,7 +110,7 @@ final class ExploreHarness {
   ///
   /// - Parameter drawn: the screen as it is now, when the caller has drawn it already (building
   ///   the screen is the largest cost of a step after the app's own work).
-  func perform(_ action: ExploreAction, on drawn: Node? = nil) async -> Performed? {
+  func perform(_ action: Step.Action, on drawn: Node? = nil) async -> Performed? {
     let screen = drawn ?? screen()
     switch action {
     case .type(let text):
@@ -179,9 +180,11 @@ final class ExploreHarness {
     case .network(let fault, let endpoint):
       catalogTransport.setFault(fault, for: endpoint)
       return Performed()
-    case .delay(let duration, let endpoint):
+    case .networkDelay(let duration, let endpoint):
       catalogTransport.setDelay(duration, for: endpoint)
       return Performed()
+    default:
+      return nil
     }
   }
 

@@ -22,7 +22,7 @@ public enum ExploreReport {
     ]
     if finding.shrunk.start == .categories { lines.append("given start categories") }
     lines.append("launch")
-    lines += finding.script.map(\.text)
+    lines += finding.script.flatMap(\.lines)
     return lines.joined(separator: "\n") + "\n"
   }
 

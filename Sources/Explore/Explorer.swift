@@ -1,4 +1,5 @@
 import MealCatalog
+import Scenarios
 import ViewDescription
 import ViewModels
 
@@ -28,7 +29,7 @@ public struct Finding: Sendable {
   public let shrunk: ExploreSession
   public let violation: Violation
   /// The scenario's lines after `launch`: the steps and the expectations the rule demands.
-  public let script: [ScriptLine]
+  public let script: [Step.Action]
 }
 
 /// What an exploration did and found.
@@ -80,7 +81,7 @@ public struct Explorer {
   private final class Run {
     let harness: ExploreHarness
     let checker: RuleChecker
-    var actions: [ExploreAction] = []
+    var actions: [Step.Action] = []
 
     init(harness: ExploreHarness, checker: RuleChecker) {
       self.harness = harness
@@ -90,7 +91,7 @@ public struct Explorer {
     /// Carries out the action and checks the rules; `nil` result with `false` when the screen
     /// does not offer it.
     func step(
-      _ action: ExploreAction, on screen: Node? = nil
+      _ action: Step.Action, on screen: Node? = nil
     ) async -> (offered: Bool, violation: Violation?) {
       let before = harness.state
       let startTime = harness.now
@@ -124,7 +125,7 @@ public struct Explorer {
       let screen = run.harness.screen()
       let action = ActionMenu.pick(on: screen, using: &random)
       let (offered, violation) = await run.step(action, on: screen)
-      precondition(offered, "the menu offered `\(action.scenarioLine)`, which the screen lacks")
+      precondition(offered, "the menu offered `\(action)`, which the screen lacks")
       if let violation {
         return (ExploreSession(start: startScreen, actions: run.actions), violation)
       }
@@ -147,20 +148,21 @@ public struct Explorer {
   ///
   /// - Returns: the index of the first line that cannot be carried out or whose expectation
   ///   fails, or `nil` when every line passes.
-  public func check(_ script: [ScriptLine], start: StartScreen) async -> Int? {
+  public func check(_ script: [Step.Action], start: StartScreen) async -> Int? {
     let harness = ExploreHarness(setup: setup, start: start)
     await harness.launch()
     for (index, line) in script.enumerated() {
       let screen = harness.screen()
       let passed: Bool
       switch line {
-      case .step(let action): passed = await harness.perform(action) != nil
-      case .expectRequestCount(let count): passed = harness.takeRequests().count == count
-      case .expectRequests(let requests): passed = harness.takeRequests() == requests
+      case .expectRequests(let count, let listed):
+        let sent = harness.takeRequests()
+        passed = listed.map { $0 == sent } ?? (sent.count == count)
       case .expectTitle(let title): passed = screen.screenTitle == title
-      case .expectVisible(let text): passed = screen.visibleTexts.contains(text)
-      case .expectHidden(let text): passed = !screen.visibleTexts.contains(text)
+      case .expectVisible(let text, _): passed = screen.visibleTexts.contains(text)
+      case .expectHidden(let text, _): passed = !screen.visibleTexts.contains(text)
       case .expectScreen(let text): passed = TextRenderer().render(screen) == text
+      default: passed = await harness.perform(line) != nil
       }
       if !passed { return index }
     }
@@ -223,15 +225,15 @@ public struct Explorer {
   // MARK: - The scenario
 
   /// The steps after `launch`, with the expectations the violation demands around its step.
-  static func script(_ session: ExploreSession, _ violation: Violation) -> [ScriptLine] {
-    var lines: [ScriptLine] = []
+  static func script(_ session: ExploreSession, _ violation: Violation) -> [Step.Action] {
+    var lines: [Step.Action] = []
     for (index, action) in session.actions.enumerated() {
       guard index == violation.step else {
-        lines.append(.step(action))
+        lines.append(action)
         continue
       }
       lines += violation.before
-      lines += violation.replacement ?? [.step(action)]
+      lines += violation.replacement ?? [action]
       lines += violation.after
     }
     return lines

@@ -1,3 +1,5 @@
+import Scenarios
+
 /// The app's rules that exploration checks after every step.
 public enum Rule: Int, CaseIterable, Comparable, Sendable {
   case currentAnswer = 1
@@ -70,39 +72,6 @@ public enum Rule: Int, CaseIterable, Comparable, Sendable {
   }
 }
 
-/// A line of a written scenario: a step, or an expectation that encodes what a rule demands.
-public enum ScriptLine: Hashable, Sendable {
-  case step(ExploreAction)
-  /// `expect requests N`.
-  case expectRequestCount(Int)
-  /// `expect requests N` with the requests listed below it.
-  case expectRequests([String])
-  case expectTitle(String)
-  case expectVisible(String)
-  case expectHidden(String)
-  /// `expect screen` with the whole screen below it.
-  case expectScreen(String)
-
-  /// The line (or block) as a scenario file writes it.
-  public var text: String {
-    switch self {
-    case .step(let action): action.scenarioLine
-    case .expectRequestCount(let count): "expect requests \(count)"
-    case .expectRequests(let requests):
-      (["expect requests \(requests.count)"] + requests.map { "  " + $0 })
-        .joined(separator: "\n")
-    case .expectTitle(let title): "expect title \(ExploreAction.quoted(title))"
-    case .expectVisible(let text): "expect visible \(ExploreAction.quoted(text))"
-    case .expectHidden(let text): "expect hidden \(ExploreAction.quoted(text))"
-    case .expectScreen(let screen):
-      (["expect screen"]
-        + screen.split(separator: "\n", omittingEmptySubsequences: false).map {
-          "  " + $0
-        }).joined(separator: "\n")
-    }
-  }
-}
-
 /// A broken rule: which, at which step, what happened, and how a scenario pins it down.
 public struct Violation: Hashable, Sendable {
   public let rule: Rule
@@ -111,9 +80,9 @@ public struct Violation: Hashable, Sendable {
   /// What happened, in one or two English sentences.
   public let message: String
   /// Expectations written before the step.
-  var before: [ScriptLine] = []
+  var before: [Step.Action] = []
   /// Lines written in place of the step, if it is split (a `wait` cut at the pause).
-  var replacement: [ScriptLine]?
+  var replacement: [Step.Action]?
   /// Expectations written after the step: what the rule demands there.
-  var after: [ScriptLine] = []
+  var after: [Step.Action] = []
 }

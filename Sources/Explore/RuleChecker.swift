@@ -1,13 +1,15 @@
+import CommandLineKit
 import Foundation
 import MealCatalog
 import MealDB
+import Scenarios
 import ViewDescription
 import ViewModels
 
 /// What one step did, as the rules see it.
 struct StepContext {
   let index: Int
-  let action: ExploreAction
+  let action: Step.Action
   let performed: ExploreHarness.Performed
   let before: AppState
   let after: AppState
@@ -111,7 +113,7 @@ final class RuleChecker {
     guard let intent = step.intent else { return nil }
     let before = step.before
     let after = step.after
-    var demanded: [ScriptLine] = []
+    var demanded: [Step.Action] = []
     let accepted: Bool
     switch intent {
     case .mealTapped(let meal):
@@ -167,7 +169,7 @@ final class RuleChecker {
     guard !accepted else { return nil }
     return Violation(
       rule: .everyIntentSettles, step: step.index,
-      message: "`\(step.action.scenarioLine)` sent \(intent), but the app did not carry it out.",
+      message: "`\(step.action)` sent \(intent), but the app did not carry it out.",
       after: demanded)
   }
 
@@ -184,7 +186,7 @@ final class RuleChecker {
     }
     busy += screens.filter(\.1).map { "\($0.0) is still loading" }
     guard !busy.isEmpty else { return nil }
-    var after: [ScriptLine] = []
+    var after: [Step.Action] = []
     switch step.after.top {
     case .list(let list) where list.meals.isPending: after = [.expectHidden(AppText.listLoading)]
     case .detail(let detail) where detail.detail.isPending:
@@ -193,7 +195,7 @@ final class RuleChecker {
       after = [.expectHidden(AppText.categoriesLoading)]
     default: break
     }
-    let quiet = ExploreAction.format(step.endTime - quietSince)
+    let quiet = DurationText.format(step.endTime - quietSince)
     return Violation(
       rule: .everyIntentSettles, step: step.index,
       message: "\(quiet) of virtual time after the last gesture, "
@@ -237,7 +239,7 @@ final class RuleChecker {
       diceNavigatedSince = nil
       return nil
     }
-    var after: [ScriptLine] = []
+    var after: [Step.Action] = []
     if actual.count > path.count, Array(actual.prefix(path.count)) == path {
       let expected = AppState(
         root: step.after.root, path: Array(step.after.path.prefix(path.count)))
@@ -247,7 +249,7 @@ final class RuleChecker {
     let own = path.map(\.description).joined(separator: " › ")
     return Violation(
       rule: .navigationStays, step: step.index,
-      message: "after `\(step.action.scenarioLine)` the stack above the root is [\(shown)], "
+      message: "after `\(step.action)` the stack above the root is [\(shown)], "
         + "but the user's own navigation left [\(own)].",
       after: after)
   }
@@ -282,7 +284,7 @@ final class RuleChecker {
     }
     return Violation(
       rule: .favoritesAgree, step: step.index,
-      message: "after `\(step.action.scenarioLine)` \(problem), but the heart taps leave "
+      message: "after `\(step.action)` \(problem), but the heart taps leave "
         + "\(expected.sorted()).",
       after: [.expectScreen(TextRenderer().render(AppScreen.body(corrected)))])
   }
@@ -296,9 +298,9 @@ final class RuleChecker {
     let top = AppScreen.body(step.after).visibleTexts
     return Violation(
       rule: .cancellationIsNoError, step: step.index,
-      message: "`\(step.action.scenarioLine)` made the app show \(messages), but no request "
+      message: "`\(step.action)` made the app show \(messages), but no request "
         + "failed during it.",
-      after: messages.filter(top.contains).map(ScriptLine.expectHidden))
+      after: messages.filter(top.contains).map { .expectHidden($0) })
   }
 
   /// Every error the screens show: a failed load or a notice, with the screen's place.
@@ -349,12 +351,12 @@ final class RuleChecker {
     let failed = step.log[watch.requestsBefore...].filter {
       $0.outcome == .failed && ["filter.php", "search.php"].contains($0.request.path)
     }
-    var after: [ScriptLine] = [.expectHidden(AppText.listLoading)]
+    var after: [Step.Action] = [.expectHidden(AppText.listLoading)]
     if let row = watch.rows.first { after.append(.expectVisible(row)) }
     if !shows {
       return Violation(
         rule: .refreshKeepsList, step: step.index,
-        message: "during a pull to refresh of a loaded list, `\(step.action.scenarioLine)` "
+        message: "during a pull to refresh of a loaded list, `\(step.action)` "
           + "replaced it with a spinner or an error view.",
         after: after)
     }
@@ -388,13 +390,10 @@ final class RuleChecker {
       if !searches.isEmpty {
         return Violation(
           rule: .onePerPause, step: step.index,
-          message: "`\(step.action.scenarioLine)` sent `\(searches[searches.startIndex].request)` "
+          message: "`\(step.action)` sent `\(searches[searches.startIndex].request)` "
             + "at once, without the 400 ms pause.",
-          before: [.expectRequestCount(step.requestsBefore)],
-          after: [
-            .expectRequests(
-              step.sent.filter { $0.request.path != "search.php" }.map(\.request.description))
-          ])
+          before: [.expectRequests(step.requestsBefore, listed: nil)],
+          after: [Self.expectRequests(step.sent.filter { $0.request.path != "search.php" })])
       }
       if step.before.list?.query != step.after.list?.query {
         typing = (step.endTime, 0)
@@ -412,7 +411,7 @@ final class RuleChecker {
         guard early || stale || watch.searches > 1 else { continue }
         let why =
           early
-          ? "\(ExploreAction.format(search.sentAt - watch.lastChange)) after the last keystroke, "
+          ? "\(DurationText.format(search.sentAt - watch.lastChange)) after the last keystroke, "
             + "before the pause was over"
           : stale
             ? "for a text the field no longer holds"
@@ -420,7 +419,7 @@ final class RuleChecker {
         return Violation(
           rule: .onePerPause, step: step.index,
           message: "`\(search.request)` went out \(why).",
-          before: [.expectRequestCount(step.requestsBefore)],
+          before: [.expectRequests(step.requestsBefore, listed: nil)],
           replacement: split(duration, step: step, lastChange: watch.lastChange),
           after: demandedSearches(
             step: step, lastChange: watch.lastChange, searchesBefore: searchesBefore,
@@ -428,7 +427,7 @@ final class RuleChecker {
       }
       typing = watch
       return nil
-    case .network, .delay:
+    case .network, .networkDelay:
       return nil
     default:
       typing = nil
@@ -438,27 +437,27 @@ final class RuleChecker {
 
   /// The wait cut just before the pause ends, with no request expected before the cut.
   private func split(_ duration: Duration, step: StepContext, lastChange: Duration)
-    -> [ScriptLine]?
+    -> [Step.Action]?
   {
     let due = lastChange + Self.searchPause
     let first = due - .milliseconds(1) - step.startTime
     guard first > .zero, first < duration else { return nil }
     return [
-      .step(.wait(first)), .expectRequestCount(0), .step(.wait(duration - first)),
+      .wait(first), .expectRequests(0, listed: nil), .wait(duration - first),
     ]
   }
 
   /// What the wait may send: the one search for the field's text once its pause is over.
   private func demandedSearches(
     step: StepContext, lastChange: Duration, searchesBefore: Int, query: Query?
-  ) -> [ScriptLine] {
+  ) -> [Step.Action] {
     let due = lastChange + Self.searchPause
     guard step.endTime >= due, step.startTime < due, searchesBefore == 0, let query,
       query.isSearch
-    else { return [.expectRequestCount(0)] }
+    else { return [.expectRequests(0, listed: nil)] }
     let request = APIRequest(
       path: "search.php", query: [URLQueryItem(name: "s", value: query.search)])
-    return [.expectRequests([request.description])]
+    return [.expectRequests(1, listed: [request.description])]
   }
 
   // MARK: - 1. The current answer
@@ -477,23 +476,28 @@ final class RuleChecker {
     let shown = meals.map(\.id)
     guard list.loadedQuery != query || shown != expected else { return nil }
     let names = await oracle.names(for: query)
-    var after: [ScriptLine] = [.expectTitle(list.title)]
+    var after: [Step.Action] = [.expectTitle(list.title)]
     if names.isEmpty {
       after.append(
         .expectVisible(query.isSearch ? AppText.noResults(for: query.search) : AppText.noMeals))
     } else {
-      after += names.prefix(3).map(ScriptLine.expectVisible)
+      after += names.prefix(3).map { .expectVisible($0) }
     }
     let favoriteNames = Set(list.favorites.map(\.name))
     after += meals.map(\.name).filter { !names.contains($0) && !favoriteNames.contains($0) }
-      .prefix(3).map(ScriptLine.expectHidden)
+      .prefix(3).map { .expectHidden($0) }
     let loaded = list.loadedQuery.map(Self.describe) ?? "nothing"
     return Violation(
       rule: .currentAnswer, step: step.index,
-      message: "after `\(step.action.scenarioLine)` the settled list shows \(shown.count) "
+      message: "after `\(step.action)` the settled list shows \(shown.count) "
         + "meal(s) loaded for \(loaded), but the answer for \(Self.describe(query)) has "
         + "\(expected.count).",
       after: after)
+  }
+
+  /// `expect requests N` listing exactly these requests.
+  private static func expectRequests(_ requests: some Collection<LoggedRequest>) -> Step.Action {
+    .expectRequests(requests.count, listed: requests.map(\.request.description))
   }
 
   private static func describe(_ query: Query) -> String {

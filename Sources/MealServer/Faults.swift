@@ -1,3 +1,4 @@
+import CommandLineKit
 import Foundation
 
 /// Failures the server simulates for client testing: a delay, an error status, a body that is
@@ -51,7 +52,7 @@ public struct Faults: Equatable, Sendable {
   public var summary: [String] {
     var lines: [String] = []
     func scope(_ endpoint: String?) -> String { endpoint.map { "on \($0)" } ?? "on every endpoint" }
-    if let delay { lines.append("delay \(delay.formatted) \(scope(delayEndpoint))") }
+    if let delay { lines.append("delay \(DurationText.format(delay)) \(scope(delayEndpoint))") }
     if let status { lines.append("status \(status) \(scope(statusEndpoint))") }
     if brokenData { lines.append("broken data \(scope(brokenDataEndpoint))") }
     return lines
@@ -63,19 +64,8 @@ public struct Faults: Equatable, Sendable {
 }
 
 extension Duration {
-  /// `250 ms`, `2 s`, `1.5 s`: milliseconds below one second, seconds above.
-  var formatted: String {
-    let milliseconds = Double(components.seconds) * 1000 + Double(components.attoseconds) / 1e15
-    if milliseconds < 1000 { return "\(Self.trim(milliseconds)) ms" }
-    return "\(Self.trim(milliseconds / 1000)) s"
-  }
-
-  /// The duration in milliseconds, as a log line shows it.
+  /// The duration in milliseconds, as a log line shows a measured time.
   var milliseconds: Double {
     Double(components.seconds) * 1000 + Double(components.attoseconds) / 1e15
-  }
-
-  private static func trim(_ value: Double) -> String {
-    value.rounded() == value ? String(Int(value)) : String(format: "%.3g", value)
   }
 }

@@ -56,7 +56,7 @@ public struct Report: Sendable {
       ? (result.stepCount == 1 ? "1 step" : "\(result.stepCount) steps")
       : "step \(result.stepsRun) of \(result.stepCount)"
     var line =
-      "\(status)  \(name)  \(steps)  \(ScenarioDuration.format(result.simulatedTime)) simulated"
+      "\(status)  \(name)  \(steps)  \(DurationText.format(result.simulatedTime)) simulated"
     if showsWallTime { line += "  \(Self.format(result.time))" }
     var lines = [line]
     if let reason = result.skipReason {

@@ -46,19 +46,13 @@ public struct Step: Equatable, Sendable {
   public let action: Action
   /// The source lines (0-based) of the indented block below the step, for the steps that take one.
   let block: Block?
-  /// The keyword of the step's entry in `StepTable`, which replays it.
-  let keyword: String
 
-  init(line: Int, text: String, action: Action, block: Block? = nil, keyword: String) {
+  init(line: Int, text: String, action: Action, block: Block? = nil) {
     self.line = line
     self.text = text
     self.action = action
     self.block = block
-    self.keyword = keyword
   }
-
-  /// The step's entry in the step table.
-  var kind: StepKind? { StepTable.entry(keyword) }
 
   /// An indented block: where its lines are in the file and how they are indented.
   struct Block: Equatable, Sendable {
@@ -73,8 +67,11 @@ public struct Step: Equatable, Sendable {
     (try? Tokenizer.tokenize(text).get().body) ?? text.trimmingWhitespace()
   }
 
-  /// What a step does: the value its `StepTable` entry parses and replays, one case per step.
-  public enum Action: Equatable, Sendable {
+  /// What a user or the world around the app does, or what a scenario checks: one case per step
+  /// of the scenario language. `StepTable` parses a line into it, `lines` writes it back and
+  /// `replay(_:)` carries it out; `rezepte run`, `show`, `storyboard`, `explore` and `play` all
+  /// speak it.
+  public enum Action: Hashable, Sendable {
     /// `title Suche mit Pause`.
     case title(String)
     /// `given favorites 52768, 52772`: favourites stored before launch.
@@ -131,11 +128,38 @@ public struct Step: Equatable, Sendable {
     /// `dismiss notice`.
     case dismissNotice
 
-    /// Whether the step checks the app rather than acting on it (`StepKind.isExpectation`).
-    public var isExpectation: Bool {
+    /// Whether the step checks the app rather than acting on it.
+    public var isExpectation: Bool { role == .expectation }
+
+    /// Whether the user does it on the screen, by touching a node (or typing into one).
+    public var isGesture: Bool { role == .gesture }
+
+    /// Whether the step may change what the screen shows: a gesture, the app's start, or time.
+    public var changesScreen: Bool { role == .gesture || role == .app }
+
+    /// What kind of step an action is.
+    public enum Role: Sendable {
+      /// The scenario's name, stored favourites, the start screen, the dice's answers, the
+      /// network: set up, nothing happens on the screen yet.
+      case setup
+      /// `launch`, `relaunch` and `wait`: the app starts, or time passes.
+      case app
+      /// Something the user does on the screen.
+      case gesture
+      /// A check of the screen or the requests.
+      case expectation
+    }
+
+    /// What kind of step this is.
+    public var role: Role {
       switch self {
-      case .expectTitle, .expectVisible, .expectHidden, .expectRequests, .expectScreen: true
-      default: false
+      case .title, .givenFavorites, .givenRandom, .givenStart, .network, .networkDelay: .setup
+      case .launch, .relaunch, .wait: .app
+      case .type, .clearSearch, .pickCategory, .pullToRefresh, .tapDice, .open, .back,
+        .toggleHeart, .retry, .focusSearch, .pickSuggestion, .tap, .dismissNotice:
+        .gesture
+      case .expectTitle, .expectVisible, .expectHidden, .expectRequests, .expectScreen:
+        .expectation
       }
     }
   }

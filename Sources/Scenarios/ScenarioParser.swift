@@ -155,9 +155,7 @@ private struct Parser {
         let (kind, action, block) = try step(of: line, blockRange: blockRange)
         try order.check(kind, action, at: index)
         steps.append(
-          Step(
-            line: index + 1, text: lines[index].content, action: action, block: block,
-            keyword: kind.keyword))
+          Step(line: index + 1, text: lines[index].content, action: action, block: block))
       } catch let error as BlockError {
         report(error.index, error.message)
       } catch {

@@ -61,7 +61,7 @@ public struct ScenarioRunner {
       }
       failure = failure ?? stepFailure
       observe(StepEvent(index: index, step: step, failure: stepFailure))
-      if stepFailure != nil, !(mode == .record && step.kind?.isExpectation == true) { break }
+      if stepFailure != nil, !(mode == .record && step.action.isExpectation) { break }
     }
     return ScenarioResult(
       file: scenario.file, title: scenario.title, name: scenario.name,
@@ -70,17 +70,16 @@ public struct ScenarioRunner {
       recordedScreens: recorded)
   }
 
-  /// Carries out one step through its entry in the step table; returns what went wrong, if
-  /// anything, as the failure's detail lines.
+  /// Carries out one step (`Step.Action.replay`); returns what went wrong, if anything, as the
+  /// failure's detail lines.
   ///
   /// - Throws: `StepUnsupported` when the driver cannot carry out this kind of step at all, so the
   ///   rest of the scenario is skipped rather than failed.
   func perform(
     _ step: Step, index: Int, on driver: some ScenarioDriver, recorded: inout [Int: String]
   ) async throws(StepUnsupported) -> [String]? {
-    guard let kind = step.kind else { return ["the step `\(step.keyword)` is unknown"] }
     do {
-      switch try await kind.replay(step.action, StepReplay(driver: driver, mode: mode)) {
+      switch try await step.action.replay(StepReplay(driver: driver, mode: mode)) {
       case .done: return nil
       case .failed(let details): return details
       case .recorded(let screen):

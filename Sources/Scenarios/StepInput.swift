@@ -71,10 +71,9 @@ struct StepInput {
   }
 
   static func duration(_ word: String) throws -> Duration {
-    switch ScenarioDuration.read(word) {
-    case .success(let duration):
-      return duration
-    case .failure(let error):
+    do throws(DurationError) {
+      return try DurationText.parse(word)
+    } catch {
       switch error.reason {
       case .malformed:
         throw StepError("`\(word)` is not a duration; write it like `400ms`, `1s` or `1.5s`")
@@ -189,7 +188,7 @@ struct StepInput {
         "`network delay` needs an optional endpoint and a duration, as in `\(example)`")
     }
     if words.count == 1 {
-      if ScenarioDuration.parse(words[0]) == nil, context.endpoints.contains(words[0]) {
+      if (try? DurationText.parse(words[0])) == nil, context.endpoints.contains(words[0]) {
         throw StepError("`network delay \(words[0])` needs a duration after the endpoint")
       }
       return .networkDelay(try Self.duration(words[0]), endpoint: nil)

@@ -1,7 +1,9 @@
+import CommandLineKit
 import ViewDescription
 
-/// One step of the scenario language: how it is spelled and explained, how its line is parsed and
-/// how it is replayed on a driver, all in one place.
+/// One step of the scenario language: how it is spelled and explained, and how its line is parsed
+/// into a `Step.Action`. What the action does is `Step.Action.replay(_:)`, and how it is written
+/// back `Step.Action.lines`: exhaustive switches over the same enum.
 public struct StepKind: Sendable {
   /// The words that start the step, such as `pull to refresh` or `expect screen`.
   public let keyword: String
@@ -19,8 +21,6 @@ public struct StepKind: Sendable {
   let takesBlock: Bool
   /// The step's value and block, from its line; throws `StepError` or `BlockError`.
   let parse: @Sendable (StepInput) throws -> (Step.Action, Step.Block?)
-  /// Carries the step out on a driver.
-  let replay: @MainActor @Sendable (Step.Action, StepReplay) async throws -> StepOutcome
 
   /// When a step may stand in a file.
   enum Order {
@@ -37,8 +37,7 @@ public struct StepKind: Sendable {
   init(
     _ keyword: String, _ syntax: String, _ summary: String, example: String,
     order: Order = .needsApp, isExpectation: Bool = false, takesBlock: Bool = false,
-    parse: @escaping @Sendable (StepInput) throws -> (Step.Action, Step.Block?),
-    replay: @escaping @MainActor @Sendable (Step.Action, StepReplay) async throws -> StepOutcome
+    parse: @escaping @Sendable (StepInput) throws -> (Step.Action, Step.Block?)
   ) {
     self.keyword = keyword
     self.syntax = syntax
@@ -48,59 +47,33 @@ public struct StepKind: Sendable {
     self.isExpectation = isExpectation
     self.takesBlock = takesBlock
     self.parse = parse
-    self.replay = replay
   }
 
   /// A step without a block whose value `parse` reads from its arguments.
   init(
     _ keyword: String, _ syntax: String, _ summary: String, example: String,
     order: Order = .needsApp, isExpectation: Bool = false,
-    parse: @escaping @Sendable (StepInput) throws -> Step.Action,
-    replay: @escaping @MainActor @Sendable (Step.Action, StepReplay) async throws -> StepOutcome
+    parse: @escaping @Sendable (StepInput) throws -> Step.Action
   ) {
     self.init(
       keyword, syntax, summary, example: example, order: order, isExpectation: isExpectation,
-      parse: { (try parse($0), nil) }, replay: replay)
+      parse: { (try parse($0), nil) })
   }
 
-  /// A step without arguments: `value` is its action, `gesture` what it does.
-  init(
-    _ keyword: String, _ summary: String, example: String? = nil, order: Order = .needsApp,
-    value: Step.Action,
-    gesture: @escaping @MainActor @Sendable (any ScenarioDriver) async throws -> Void
-  ) {
+  /// A step without arguments: `value` is its action.
+  init(_ keyword: String, _ summary: String, order: Order = .needsApp, value: Step.Action) {
     self.init(
-      keyword, keyword, summary, example: example ?? keyword, order: order,
+      keyword, keyword, summary, example: keyword, order: order,
       parse: { input in
         try input.none()
         return value
-      },
-      replay: { _, replay in
-        try await gesture(replay.driver)
-        return .done
       })
   }
 }
 
-/// What a step's replay gets: the driver, and whether `expect screen` records.
-@MainActor
-struct StepReplay {
-  let driver: any ScenarioDriver
-  let mode: ScenarioRunner.Mode
-}
-
-/// How a step's replay ended.
-enum StepOutcome: Equatable {
-  /// It was carried out, or its expectation held.
-  case done
-  /// Its expectation did not hold: what was expected and what was found, one entry per line.
-  case failed([String])
-  /// `expect screen` while recording: the screen found.
-  case recorded(String)
-}
-
-/// Every step of the scenario language, in the order the help lists them: the one place that
-/// spells, explains, parses and replays each step.
+/// Every step of the scenario language, in the order the help lists them: how each is spelled,
+/// explained and parsed. `Step.Action.lines` writes an action back, `Step.Action.replay(_:)`
+/// carries it out: exhaustive switches below, so the compiler asks for both arms of a new case.
 public enum StepTable {
   /// Every step.
   public static let entries: [StepKind] = [
@@ -112,135 +85,71 @@ public enum StepTable {
         if input.tokens.count == 1, case .quoted(let quoted) = input.tokens[0] { text = quoted }
         guard !text.isEmpty else { throw StepError("`title` needs the scenario's name after it") }
         return .title(text)
-      },
-      replay: { _, _ in .done }),
+      }),
     StepKind(
       "given favorites", "given favorites ID, ID, …",
       "Favourites stored for the next `launch` or `relaunch`; unknown ids are stale favourites.",
       example: "given favorites 52768, 52772", order: .anyTime,
-      parse: { .givenFavorites(try $0.ids()) },
-      replay: { action, replay in
-        guard case .givenFavorites(let ids) = action else { return .done }
-        try await replay.driver.configure(.favorites(ids))
-        return .done
-      }),
+      parse: { .givenFavorites(try $0.ids()) }),
     StepKind(
       "given random", "given random ID, …",
       "What the next taps on the dice return, in order; the ids must be in the catalog.",
       example: "given random 52772", order: .anyTime,
-      parse: { .givenRandom(try $0.knownIDs()) },
-      replay: { action, replay in
-        guard case .givenRandom(let ids) = action else { return .done }
-        try await replay.driver.configure(.random(ids))
-        return .done
-      }),
+      parse: { .givenRandom(try $0.knownIDs()) }),
     StepKind(
       "given start", "given start categories|list",
       "The start screen: the category grid or the recipe list (before `launch`).",
       example: "given start categories", order: .anyTime,
-      parse: { .givenStart(try $0.startScreen()) },
-      replay: { action, replay in
-        guard case .givenStart(let start) = action else { return .done }
-        try await replay.driver.configure(.start(start))
-        return .done
-      }),
+      parse: { .givenStart(try $0.startScreen()) }),
     StepKind(
       "launch", "Starts the app: the categories and the Dessert list load.", order: .launch,
-      value: .launch, gesture: { try await $0.launch() }),
+      value: .launch),
     StepKind(
-      "relaunch", "Restarts the app; stored favourites stay.", value: .relaunch,
-      gesture: { try await $0.relaunch() }),
+      "relaunch", "Restarts the app; stored favourites stay.", value: .relaunch),
     StepKind(
       "type", "type \"TEXT\"",
       "Types at the end of the search field, one keystroke per character; no time passes.",
       example: "type \"Las\"",
-      parse: { .type(try $0.quoted()) },
-      replay: { action, replay in
-        guard case .type(let text) = action else { return .done }
-        try await Gestures.type(text, on: replay.driver)
-        return .done
-      }),
+      parse: { .type(try $0.quoted()) }),
     StepKind(
-      "clear search", "Empties the search field; no time passes.", value: .clearSearch,
-      gesture: { try await Gestures.clearSearch(on: $0) }),
+      "clear search", "Empties the search field; no time passes.", value: .clearSearch),
     StepKind(
       "wait", "wait DURATION",
       "Advances the virtual clock (ms or s); what is due runs, nothing sleeps for real.",
       example: "wait 400ms", order: .anyTime,
-      parse: { .wait(try $0.duration()) },
-      replay: { action, replay in
-        guard case .wait(let duration) = action else { return .done }
-        try await replay.driver.wait(duration)
-        return .done
-      }),
+      parse: { .wait(try $0.duration()) }),
     StepKind(
       "pick category", "pick category \"NAME\"", "Picks a category in the \"Kategorie\" menu.",
       example: "pick category \"Chicken\"",
-      parse: { .pickCategory(try $0.category()) },
-      replay: { action, replay in
-        guard case .pickCategory(let name) = action else { return .done }
-        try await Gestures.pick(category: name, on: replay.driver)
-        return .done
-      }),
+      parse: { .pickCategory(try $0.category()) }),
     StepKind(
-      "pull to refresh", "Pulls the list down to reload it.", value: .pullToRefresh,
-      gesture: { try await Gestures.pullToRefresh(on: $0) }),
+      "pull to refresh", "Pulls the list down to reload it.", value: .pullToRefresh),
     StepKind(
-      "tap dice", "Taps the dice button \"Zufallsrezept\" in the toolbar.", value: .tapDice,
-      gesture: {
-        try await Gestures.tap(AppText.dice, kinds: [.button], missing: "no dice button", on: $0)
-      }),
+      "tap dice", "Taps the dice button \"Zufallsrezept\" in the toolbar.", value: .tapDice),
     StepKind(
       "open", "open \"NAME\"", "Taps the list row (or grid tile) with exactly this name.",
       example: "open \"Apple Frangipan Tart\"",
-      parse: { .open(try $0.quoted()) },
-      replay: { action, replay in
-        guard case .open(let name) = action else { return .done }
-        try await Gestures.tap(
-          name, kinds: [.row, .tile], missing: "no row or tile named \"\(name)\"",
-          on: replay.driver)
-        return .done
-      }),
+      parse: { .open(try $0.quoted()) }),
     StepKind(
-      "back", "Goes back to the previous screen.", value: .back,
-      gesture: { try await Gestures.back(on: $0) }),
+      "back", "Goes back to the previous screen.", value: .back),
     StepKind(
-      "toggle heart", "Taps the heart button of the detail screen.", value: .toggleHeart,
-      gesture: { try await Gestures.toggleHeart(on: $0) }),
+      "toggle heart", "Taps the heart button of the detail screen.", value: .toggleHeart),
     StepKind(
-      "retry", "Taps \"Erneut versuchen\".", value: .retry,
-      gesture: {
-        try await Gestures.tap(
-          AppText.retry, kinds: [.button], missing: "no \"\(AppText.retry)\" button", on: $0)
-      }),
+      "retry", "Taps \"Erneut versuchen\".", value: .retry),
     StepKind(
       "network", "network offline|timeout|server-error|broken-data|online [for ENDPOINT]",
       "Makes every request, or one endpoint's, fail this way; `online` heals it.",
       example: "network offline for search.php", order: .anyTime,
-      parse: { try $0.network() },
-      replay: { action, replay in
-        guard case .network(let fault, let endpoint) = action else { return .done }
-        try await replay.driver.configure(.network(fault, endpoint: endpoint))
-        return .done
-      }),
+      parse: { try $0.network() }),
     StepKind(
       "network delay", "network delay [ENDPOINT] DURATION",
       "Answers (of one endpoint) arrive this much later in virtual time; 0ms removes the delay.",
       example: "network delay search.php 1s", order: .anyTime,
-      parse: { try $0.networkDelay() },
-      replay: { action, replay in
-        guard case .networkDelay(let delay, let endpoint) = action else { return .done }
-        try await replay.driver.configure(.delay(delay, endpoint: endpoint))
-        return .done
-      }),
+      parse: { try $0.networkDelay() }),
     StepKind(
       "expect title", "expect title \"TEXT\"", "The screen on top has this navigation title.",
       example: "expect title \"Suche\"", isExpectation: true,
-      parse: { .expectTitle(try $0.quoted()) },
-      replay: { action, replay in
-        guard case .expectTitle(let expected) = action else { return .done }
-        return Expectations.title(expected, found: replay.driver.title())
-      }),
+      parse: { .expectTitle(try $0.quoted()) }),
     StepKind(
       "expect visible", "expect visible [containing] \"TEXT\"",
       "Some node of the screen shows exactly this text (with `containing`: a text containing it).",
@@ -248,10 +157,6 @@ public enum StepTable {
       parse: { input in
         let (text, containing) = try input.textMatch()
         return .expectVisible(text, containing: containing)
-      },
-      replay: { action, replay in
-        guard case .expectVisible(let text, let containing) = action else { return .done }
-        return Expectations.visible(text, containing: containing, in: replay.driver.visibleTexts())
       }),
     StepKind(
       "expect hidden", "expect hidden [containing] \"TEXT\"",
@@ -260,10 +165,6 @@ public enum StepTable {
       parse: { input in
         let (text, containing) = try input.textMatch()
         return .expectHidden(text, containing: containing)
-      },
-      replay: { action, replay in
-        guard case .expectHidden(let text, let containing) = action else { return .done }
-        return Expectations.hidden(text, containing: containing, in: replay.driver.visibleTexts())
       }),
     StepKind(
       "expect requests", "expect requests N",
@@ -291,10 +192,6 @@ public enum StepTable {
           )
         }
         return (.expectRequests(count, listed: listed), block)
-      },
-      replay: { action, replay in
-        guard case .expectRequests(let count, let listed) = action else { return .done }
-        return Expectations.requests(replay.driver.takeRequests(), count: count, listed: listed)
       }),
     StepKind(
       "expect screen", "expect screen",
@@ -320,43 +217,23 @@ public enum StepTable {
           text += line
         }
         return (.expectScreen(text), block)
-      },
-      replay: { action, replay in
-        guard case .expectScreen(let expected) = action else { return .done }
-        let actual = replay.driver.screenText()
-        if replay.mode == .record { return .recorded(actual) }
-        return Expectations.screen(expected, actual: actual)
       }),
     StepKind(
       "focus search",
       "Taps into the search field; while it is focused and empty it shows suggestions.",
-      value: .focusSearch, gesture: { try await Gestures.focusSearch(on: $0) }),
+      value: .focusSearch),
     StepKind(
       "pick suggestion", "pick suggestion \"TEXT\"",
       "Picks a shown suggestion: it fills the search field and searches at once, with no pause.",
       example: "pick suggestion \"Cake\"",
-      parse: { .pickSuggestion(try $0.quoted()) },
-      replay: { action, replay in
-        guard case .pickSuggestion(let text) = action else { return .done }
-        try await Gestures.pick(suggestion: text, on: replay.driver)
-        return .done
-      }),
+      parse: { .pickSuggestion(try $0.quoted()) }),
     StepKind(
       "tap", "tap \"LABEL\"",
       "Taps the one button, row, tile, link, option or suggestion showing exactly this label.",
       example: "tap \"Erneut versuchen\"",
-      parse: { .tap(try $0.quoted()) },
-      replay: { action, replay in
-        guard case .tap(let label) = action else { return .done }
-        try await Gestures.tap(label, on: replay.driver)
-        return .done
-      }),
+      parse: { .tap(try $0.quoted()) }),
     StepKind(
-      "dismiss notice", "Closes the notice shown after a failed refresh.", value: .dismissNotice,
-      gesture: {
-        try await Gestures.tap(
-          AppText.noticeDismiss, kinds: [.button], missing: "no notice to dismiss", on: $0)
-      }),
+      "dismiss notice", "Closes the notice shown after a failed refresh.", value: .dismissNotice),
   ]
 
   /// The keywords of all steps, such as `wait` and `pull to refresh`.
@@ -365,57 +242,29 @@ public enum StepTable {
   private static let byKeyword: [String: StepKind] = Dictionary(
     uniqueKeysWithValues: entries.map { ($0.keyword, $0) })
 
-  /// The entry for a keyword.
-  public static func entry(_ keyword: String) -> StepKind? {
-    byKeyword[keyword]
-  }
-
-  /// The entry whose keyword the leading words of `tokens` start with, the longest one when
-  /// several do, and how many words its keyword has.
+  /// The entry whose keyword the leading words of `tokens` spell, the longest one when several
+  /// do (`network delay` before `network`), and how many words its keyword has.
   static func match(_ tokens: [Token]) -> (kind: StepKind, wordCount: Int)? {
-    guard case .word(let first) = tokens.first else { return nil }
-    for (offset, words) in keywordWords.enumerated()
-    where words.count <= tokens.count && words[0] == first {
-      var matches = true
-      for position in 1..<words.count {
-        guard case .word(let written) = tokens[position], written == words[position] else {
-          matches = false
-          break
-        }
-      }
-      if matches { return (entries[keywordOrder[offset]], words.count) }
+    var words: [String] = []
+    for token in tokens {
+      guard case .word(let word) = token else { break }
+      words.append(word)
     }
-    return nil
+    guard let entry = longestFirst.first(where: { words.starts(with: $0.words) }) else {
+      return nil
+    }
+    return (entry.kind, entry.words.count)
   }
 
-  /// The keywords split into words once, the longest keywords first: every line of every file
-  /// looks its step up here. Plain arrays rather than a dictionary, which costs more to build
-  /// and to hash into than the two dozen comparisons a lookup makes.
-  private static let keywordWords: [[String]] = keywordOrder.map { index in
-    // Keywords are ASCII, so splitting their bytes at spaces splits their words; the bytes are
-    // read from the keyword's own storage, which costs a quarter of splitting its `utf8` view.
-    var keyword = entries[index].keyword
-    return keyword.withUTF8 { bytes in
-      var words: [String] = []
-      var start = 0
-      for offset in 0...bytes.count where offset == bytes.count || bytes[offset] == 0x20 {
-        words.append(
-          String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<offset]), as: UTF8.self))
-        start = offset + 1
-      }
-      return words
+  /// The entries with their keywords split into words, the keywords with the most words first
+  /// and in table order among keywords of one length (none of which starts with another).
+  private static let longestFirst: [(words: [String], kind: StepKind)] = {
+    let split = entries.map { entry in (entry.keyword.split(separator: " ").map(String.init), entry)
     }
-  }
-
-  /// The indices of `entries`, the entries with the most words in their keyword first, in table
-  /// order among keywords of one length (none of which starts with another).
-  private static let keywordOrder: [Int] = {
-    let counts = entries.map { entry in entry.keyword.utf8.count { $0 == UInt8(ascii: " ") } + 1 }
-    var order: [Int] = []
-    for length in stride(from: counts.max() ?? 0, through: 1, by: -1) {
-      order += counts.indices.filter { counts[$0] == length }
+    let longest = split.map(\.0.count).max() ?? 0
+    return stride(from: longest, through: 1, by: -1).flatMap { length in
+      split.filter { $0.0.count == length }.map { (words: $0.0, kind: $0.1) }
     }
-    return order
   }()
 
   /// The steps as the help prints them: syntax, explanation and example, one block per step.
@@ -434,6 +283,155 @@ public enum StepTable {
   }
 }
 
+// MARK: - Writing an action
+
+extension Unicode.GeneralCategory {
+  fileprivate var isMark: Bool {
+    self == .nonspacingMark || self == .spacingMark || self == .enclosingMark
+  }
+}
+
+extension Step.Action: CustomStringConvertible {
+  /// The step as a scenario file spells it: its line, then the lines of its block (indented by
+  /// two spaces) for `expect requests` with a list and `expect screen`. Parsing the lines gives
+  /// the action back; texts are quoted with `Quoting.quoted`, durations spelled with
+  /// `DurationText.format`.
+  public var lines: [String] {
+    let q = Quoting.quoted
+    switch self {
+    case .title(let text): return ["title " + (Self.readsBackRaw(text) ? text : q(text))]
+    case .givenFavorites(let ids): return ["given favorites " + ids.joined(separator: ", ")]
+    case .givenRandom(let ids): return ["given random " + ids.joined(separator: ", ")]
+    case .givenStart(let start): return ["given start \(start.rawValue)"]
+    case .launch: return ["launch"]
+    case .relaunch: return ["relaunch"]
+    case .type(let text): return ["type \(q(text))"]
+    case .clearSearch: return ["clear search"]
+    case .wait(let duration): return ["wait \(DurationText.format(duration))"]
+    case .pickCategory(let name): return ["pick category \(q(name))"]
+    case .pullToRefresh: return ["pull to refresh"]
+    case .tapDice: return ["tap dice"]
+    case .open(let name): return ["open \(q(name))"]
+    case .back: return ["back"]
+    case .toggleHeart: return ["toggle heart"]
+    case .retry: return ["retry"]
+    case .network(let fault, let endpoint):
+      return ["network \(fault?.rawValue ?? "online")" + (endpoint.map { " for \($0)" } ?? "")]
+    case .networkDelay(let delay, let endpoint):
+      return ["network delay " + (endpoint.map { "\($0) " } ?? "") + DurationText.format(delay)]
+    case .expectTitle(let title): return ["expect title \(q(title))"]
+    case .expectVisible(let text, let containing):
+      return ["expect visible " + (containing ? "containing " : "") + q(text)]
+    case .expectHidden(let text, let containing):
+      return ["expect hidden " + (containing ? "containing " : "") + q(text)]
+    case .expectRequests(let count, let listed):
+      return ["expect requests \(count)"] + (listed ?? []).map { "  " + $0 }
+    case .expectScreen(let screen):
+      return ["expect screen"]
+        + screen.split(separator: "\n", omittingEmptySubsequences: false).map { "  " + $0 }
+    case .focusSearch: return ["focus search"]
+    case .pickSuggestion(let text): return ["pick suggestion \(q(text))"]
+    case .tap(let label): return ["tap \(q(label))"]
+    case .dismissNotice: return ["dismiss notice"]
+    }
+  }
+
+  /// `lines`, joined by line breaks: what a message quotes.
+  public var description: String { lines.joined(separator: "\n") }
+
+  /// Whether `title TEXT` reads `text` back as it is, unquoted: no quote, backslash, comment
+  /// sign or control character, no white space at either end, and no combining mark at the
+  /// start (it would join the space before it).
+  private static func readsBackRaw(_ text: String) -> Bool {
+    guard let first = text.unicodeScalars.first, !first.properties.isWhitespace,
+      !first.properties.generalCategory.isMark, text.trimmingWhitespace() == text
+    else { return false }
+    return !text.unicodeScalars.contains {
+      $0 == "\"" || $0 == "#" || $0 == "\\" || Quoting.isControl($0)
+    }
+  }
+}
+
+// MARK: - Replaying an action
+
+/// What a step's replay gets: the driver, and whether `expect screen` records.
+@MainActor
+struct StepReplay {
+  let driver: any ScenarioDriver
+  let mode: ScenarioRunner.Mode
+}
+
+/// How a step's replay ended.
+enum StepOutcome: Equatable {
+  /// It was carried out, or its expectation held.
+  case done
+  /// Its expectation did not hold: what was expected and what was found, one entry per line.
+  case failed([String])
+  /// `expect screen` while recording: the screen found.
+  case recorded(String)
+}
+
+extension Step.Action {
+  /// Carries the step out on the replay's driver: a gesture finds its node on the screen and
+  /// sends that node's intent (`Gestures`), setup goes through `configure`, an expectation
+  /// compares. One arm per action, chosen by the compiler.
+  ///
+  /// - Throws: `StepUnavailable` when the screen does not offer the gesture, `StepUnsupported`
+  ///   when the driver cannot carry the step out at all.
+  @MainActor
+  func replay(_ replay: StepReplay) async throws -> StepOutcome {
+    let driver = replay.driver
+    switch self {
+    case .title:
+      break  // the scenario's name: nothing happens in the app
+    case .givenFavorites(let ids): try await driver.configure(.favorites(ids))
+    case .givenRandom(let ids): try await driver.configure(.random(ids))
+    case .givenStart(let start): try await driver.configure(.start(start))
+    case .launch: try await driver.launch()
+    case .relaunch: try await driver.relaunch()
+    case .type(let text): try await Gestures.type(text, on: driver)
+    case .clearSearch: try await Gestures.clearSearch(on: driver)
+    case .wait(let duration): try await driver.wait(duration)
+    case .pickCategory(let name): try await Gestures.pick(category: name, on: driver)
+    case .pullToRefresh: try await Gestures.pullToRefresh(on: driver)
+    case .tapDice:
+      try await Gestures.tap(AppText.dice, kinds: [.button], missing: "no dice button", on: driver)
+    case .open(let name):
+      try await Gestures.tap(
+        name, kinds: [.row, .tile], missing: "no row or tile named \(Quoting.quoted(name))",
+        on: driver)
+    case .back: try await Gestures.back(on: driver)
+    case .toggleHeart: try await Gestures.toggleHeart(on: driver)
+    case .retry:
+      try await Gestures.tap(
+        AppText.retry, kinds: [.button], missing: "no \"\(AppText.retry)\" button", on: driver)
+    case .network(let fault, let endpoint):
+      try await driver.configure(.network(fault, endpoint: endpoint))
+    case .networkDelay(let delay, let endpoint):
+      try await driver.configure(.delay(delay, endpoint: endpoint))
+    case .expectTitle(let expected):
+      return Expectations.title(expected, found: driver.title())
+    case .expectVisible(let text, let containing):
+      return Expectations.visible(text, containing: containing, in: driver.visibleTexts())
+    case .expectHidden(let text, let containing):
+      return Expectations.hidden(text, containing: containing, in: driver.visibleTexts())
+    case .expectRequests(let count, let listed):
+      return Expectations.requests(driver.takeRequests(), count: count, listed: listed)
+    case .expectScreen(let expected):
+      let actual = driver.screenText()
+      if replay.mode == .record { return .recorded(actual) }
+      return Expectations.screen(expected, actual: actual)
+    case .focusSearch: try await Gestures.focusSearch(on: driver)
+    case .pickSuggestion(let text): try await Gestures.pick(suggestion: text, on: driver)
+    case .tap(let label): try await Gestures.tap(label, on: driver)
+    case .dismissNotice:
+      try await Gestures.tap(
+        AppText.noticeDismiss, kinds: [.button], missing: "no notice to dismiss", on: driver)
+    }
+    return .done
+  }
+}
+
 extension ScenarioDriver {
   /// Parses one step line with the step table and replays it on this driver, outside a scenario
   /// (no order is checked): for a step typed at a prompt, or a test.
@@ -442,29 +440,41 @@ extension ScenarioDriver {
   ///   this driver cannot carry it out, and `StepLineError` for a line that is no valid step or
   ///   an expectation that does not hold.
   public func perform(_ line: String, context: ScenarioContext) async throws {
+    let action: Step.Action
+    do {
+      action = try Step.Action(line: line, context: context)
+    } catch {
+      throw StepLineError(error.message)
+    }
+    if case .failed(let details) = try await action.replay(StepReplay(driver: self, mode: .check)) {
+      throw StepLineError(details.joined(separator: "\n"))
+    }
+  }
+}
+
+extension Step.Action {
+  /// The action one step line spells, read with the step table outside a scenario file: no
+  /// block, and no check of where the step stands.
+  init(line: String, context: ScenarioContext) throws(StepError) {
     let tokenized: TokenizedLine
     switch Tokenizer.tokenize(line) {
     case .success(let success): tokenized = success
-    case .failure(let error): throw StepLineError(error.message)
+    case .failure(let error): throw error
     }
     guard let (kind, wordCount) = StepTable.match(tokenized.tokens) else {
-      throw StepLineError("unknown step `\(tokenized.body)`; `rezepte help run` lists every step")
+      throw StepError(unknownStepMessage(tokenized))
     }
     let input = StepInput(
       keyword: kind.keyword, example: kind.example,
       tokens: Array(tokenized.tokens.dropFirst(wordCount)),
       body: tokenized.body, context: context, blockLines: [], blockStart: 0,
       allowsEmptyScreens: true)
-    let action: Step.Action
     do {
-      action = try kind.parse(input).0
+      self = try kind.parse(input).0
+    } catch let error as StepError {
+      throw error
     } catch {
-      throw StepLineError((error as? StepError)?.message ?? "\(error)")
-    }
-    if case .failed(let details) = try await kind.replay(
-      action, StepReplay(driver: self, mode: .check))
-    {
-      throw StepLineError(details.joined(separator: "\n"))
+      throw StepError("\(error)")
     }
   }
 }

@@ -1,3 +1,4 @@
+import CommandLineKit
 import ViewDescription
 
 /// One scenario as its storyboard page shows it, in plain values: a pure function turns it into
@@ -122,7 +123,7 @@ extension Storyboard {
     let steps = frames.count == 1 ? "1 step" : "\(frames.count) steps"
     page.element(
       "p", classes: ["file"],
-      text: "\(file) · \(steps) · \(ScenarioDuration.format(simulatedTime)) simulated")
+      text: "\(file) · \(steps) · \(DurationText.format(simulatedTime)) simulated")
     page.open("p", classes: ["verdict"])
     if let failed = failedFrame {
       page.text("✗ failed at ")
@@ -174,7 +175,7 @@ extension Storyboard {
     }
     var meta = "line \(frame.line)"
     if let time = frame.simulatedTime {
-      meta += " · t = \(ScenarioDuration.format(time))"
+      meta += " · t = \(DurationText.format(time))"
     } else {
       meta += " · not run"
     }
@@ -254,7 +255,7 @@ extension Storyboard {
       page.close("td")
       page.element("td", classes: ["file"], text: entry.file)
       page.element("td", text: "\(entry.stepCount)")
-      page.element("td", text: ScenarioDuration.format(entry.simulatedTime))
+      page.element("td", text: DurationText.format(entry.simulatedTime))
       page.close("tr")
     }
     page.close("tbody")

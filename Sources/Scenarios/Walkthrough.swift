@@ -1,3 +1,4 @@
+import CommandLineKit
 import ViewDescription
 import ViewModels
 
@@ -45,7 +46,7 @@ public struct Walkthrough {
       }
       let mark = event.step.action.isExpectation ? "  ✓" : ""
       output(event.step.displayText + mark)
-      guard Self.showsScreen(after: event.step.action) else { return }
+      guard event.step.action.changesScreen else { return }
       let screen = driver.screenText()
       if full {
         for line in screen.split(separator: "\n", omittingEmptySubsequences: false) {
@@ -72,7 +73,7 @@ public struct Walkthrough {
   func changes(
     time: Duration, requests: [String], before: String?, after: String, seenAfter: String? = nil
   ) -> [String] {
-    let at = "  at \(ScenarioDuration.format(time))"
+    let at = "  at \(DurationText.format(time))"
     let sent =
       switch requests.count {
       case 0: "sent no requests"
@@ -117,17 +118,6 @@ public struct Walkthrough {
     }
     flush()
     return lines
-  }
-
-  /// Whether the step changes what the user sees, so that the walkthrough shows the screen.
-  static func showsScreen(after action: Step.Action) -> Bool {
-    switch action {
-    case .title, .givenFavorites, .givenRandom, .givenStart, .network, .networkDelay,
-      .expectTitle, .expectVisible, .expectHidden, .expectRequests, .expectScreen:
-      false
-    default:
-      true
-    }
   }
 }
 

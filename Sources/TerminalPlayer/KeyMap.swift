@@ -1,3 +1,4 @@
+import Scenarios
 import ViewDescription
 import ViewModels
 
@@ -7,7 +8,7 @@ struct PlayerAction: Equatable, Sendable {
   /// What to send to the app, in order: each one taken from the node the key acts on.
   var intents: [UserIntent] = []
   /// The scenario steps the key stands for (a backspace is `clear search` and a new `type`).
-  var steps: [SessionStep] = []
+  var steps: [Step.Action] = []
   var view: PlayerView
   var quits = false
 }
@@ -84,7 +85,7 @@ enum KeyMap {
     case .enter:
       guard layout.items.indices.contains(view.selection) else { return PlayerAction(view: view) }
       let item = layout.items[view.selection]
-      let step: SessionStep =
+      let step: Step.Action =
         switch item.kind {
         case .row, .tile: .open(item.label)
         case .suggestion: .pickSuggestion(item.label)
@@ -170,7 +171,7 @@ enum KeyMap {
     tree.tappables.first { $0.kind == .button && $0.label == label }
   }
 
-  private static func press(_ target: Tappable?, step: SessionStep, view: PlayerView)
+  private static func press(_ target: Tappable?, step: Step.Action, view: PlayerView)
     -> PlayerAction
   {
     // A disabled button ignores the press, as on a phone.

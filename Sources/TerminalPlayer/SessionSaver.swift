@@ -37,7 +37,9 @@ struct SessionSaver {
     var shown = ""
     for (index, step) in scenario.steps.enumerated() {
       lines.append(step.text)
-      guard let screen = screens[index], screen != shown, Self.acts(step.action) else { continue }
+      guard let screen = screens[index], screen != shown, step.action.changesScreen else {
+        continue
+      }
       shown = screen
       lines.append("expect screen")
       lines += screen.split(separator: "\n", omittingEmptySubsequences: false).map { "  " + $0 }
@@ -57,14 +59,6 @@ struct SessionSaver {
     "# Played with `rezepte play` and saved with `--save`; replay it with `rezepte run FILE`.",
     "",
   ]
-
-  /// Whether the step acts on the app (and may change the screen).
-  private static func acts(_ action: Step.Action) -> Bool {
-    switch action {
-    case .title, .givenFavorites, .givenRandom, .givenStart, .network, .networkDelay: false
-    default: !action.isExpectation
-    }
-  }
 
   private func parse(_ text: String, file: String) throws(Failure) -> Scenario {
     switch ScenarioParser.parse(text, file: file, context: ScenarioContext(catalog: catalog)) {

@@ -1,3 +1,4 @@
+import CommandLineKit
 import Scenarios
 
 /// Writes a session's steps in the scenario language, with the real pauses between them as
@@ -38,14 +39,14 @@ struct SessionScript: Sendable {
           virtualNow + roundedDown(real - previousReal)
         }
       if target > virtualNow {
-        lines.append("wait " + ScenarioDuration.format(target - virtualNow))
+        lines.append("wait " + DurationText.format(target - virtualNow))
         virtualNow = target
       }
       previousReal = real
     }
     for entry in merged(log.entries) {
       wait(until: entry.time)
-      lines.append(entry.step.line)
+      lines += entry.step.lines
       if case .type = entry.step { anchor = (entry.time, virtualNow) }
     }
     wait(until: log.end)

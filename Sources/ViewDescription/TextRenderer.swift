@@ -270,7 +270,7 @@ private struct LineFormatter {
     line += node.kind.rawValue
     if let label = node.label {
       line += " "
-      appendQuoted(label, to: &line)
+      Quoting.appendQuoted(label, to: &line)
     }
     if node.has(.favorite) { line += " ♥" }
     if let symbol = node.systemImage {
@@ -280,15 +280,15 @@ private struct LineFormatter {
     }
     if let text = node.text {
       line += " text="
-      appendQuoted(text, to: &line)
+      Quoting.appendQuoted(text, to: &line)
     }
     if let back = node.back {
       line += " back="
-      appendQuoted(back, to: &line)
+      Quoting.appendQuoted(back, to: &line)
     }
     if options.showsURLs, let url = node.url {
       line += " url="
-      appendQuoted(url, to: &line)
+      Quoting.appendQuoted(url, to: &line)
     }
     appendFlags(of: node, to: &line)
     if !node.options.isEmpty {
@@ -333,7 +333,7 @@ private struct LineFormatter {
       option.isEmpty || (option.utf8.first == 0x20 && option.first == " ")
       || (option.utf8.last == 0x20 && option.last == " ")
       || (mightMislead && option.contains(where: { "·●\"\\".contains($0) || $0.isNewline }))
-    if misreadable { appendQuoted(option, to: &line) } else { line += option }
+    if misreadable { Quoting.appendQuoted(option, to: &line) } else { line += option }
   }
 
   private func appendIntent(_ intent: UserIntent, to line: inout String) {
@@ -348,7 +348,7 @@ extension UserIntent {
     func call(_ name: String, _ argument: String) {
       line += name
       line += "("
-      appendQuoted(argument, to: &line)
+      Quoting.appendQuoted(argument, to: &line)
       line += ")"
     }
     switch self {
@@ -362,43 +362,5 @@ extension UserIntent {
     default: line += String(describing: self)  // the cases without a payload print their name
     }
     return line
-  }
-}
-
-/// Appends `string` in double quotes, escaping what would end or break the quoted text: `"`,
-/// `\\`, C0 and C1 control characters (NUL as `\u{0}`) and the bidirectional controls (a
-/// right-to-left override as `\u{202E}`), which would otherwise reorder or hide what follows.
-private func appendQuoted(_ string: String, to line: inout String) {
-  line += "\""
-  // A cheap superset: every character escaped below starts with one of these bytes (C1 controls
-  // with 0xC2, U+061C with 0xD8, the other bidirectional controls with 0xE2).
-  let needsEscaping = string.utf8.contains {
-    $0 == 0x22 || $0 == 0x5C || $0 < 0x20 || $0 == 0x7F || $0 == 0xC2 || $0 == 0xD8 || $0 == 0xE2
-  }
-  if !needsEscaping {
-    line += string
-  } else {
-    for scalar in string.unicodeScalars {
-      switch scalar {
-      case "\"": line += "\\\""
-      case "\\": line += "\\\\"
-      case "\n": line += "\\n"
-      case "\r": line += "\\r"
-      case "\t": line += "\\t"
-      case _ where isControl(scalar):
-        line += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
-      default: line.unicodeScalars.append(scalar)
-      }
-    }
-  }
-  line += "\""
-}
-
-/// C0 and C1 controls, DEL, and the bidirectional formatting characters.
-private func isControl(_ scalar: Unicode.Scalar) -> Bool {
-  switch scalar.value {
-  case 0..<0x20, 0x7F...0x9F: true
-  case 0x061C, 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069: true
-  default: false
   }
 }

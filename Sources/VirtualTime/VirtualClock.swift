@@ -27,7 +27,7 @@ public final class VirtualClock: Clock, Sendable {
       lhs.offset < rhs.offset
     }
 
-    public var description: String { VirtualClock.format(offset) }
+    public var description: String { "\(offset)" }
   }
 
   private struct Sleeper {
@@ -135,14 +135,5 @@ public final class VirtualClock: Clock, Sendable {
       state.now = max(state.now, state.sleepers[index].deadline)
       return state.sleepers.remove(at: index)
     }
-  }
-
-  /// `1.5s`, `400ms`, `0ms`: how scenario reports print a virtual time.
-  public static func format(_ duration: Duration) -> String {
-    let milliseconds =
-      duration.components.seconds * 1000
-      + duration.components.attoseconds / 1_000_000_000_000_000
-    if milliseconds % 1000 == 0, milliseconds != 0 { return "\(milliseconds / 1000)s" }
-    return "\(milliseconds)ms"
   }
 }

@@ -167,14 +167,17 @@ import Testing
   // MARK: - Durations in scenario files
 
   @Test("A scenario's durations go through the same reader and range as the command line")
-  func scenarioDurations() {
-    #expect(ScenarioDuration.parse("3600s") == .seconds(3600))
-    #expect(ScenarioDuration.parse("3601s") == nil)
-    #expect(ScenarioDuration.parse("1e18s") == nil)
-    #expect(ScenarioDuration.parse("0x10s") == nil)
+  func scenarioDurations() throws {
+    #expect(try parse("wait 3600s\n").steps[0].action == .wait(.seconds(3600)))
     #expect(
-      ScenarioDuration.read("7200s")
-        == .failure(DurationError(text: "7200s", reason: .outOfRange(ScenarioDuration.range))))
+      errors("wait 1e18s\n") == [
+        "test.scenario:1: error: `1e18s` is not a duration; write it like `400ms`, `1s` or `1.5s`"
+      ])
+    #expect(errors("wait 0x10s\n").count == 1)
+    #expect(
+      errors("wait 7200s\n") == [
+        "test.scenario:1: error: `7200s` is outside the allowed range of 0s to 1 hour"
+      ])
   }
 
   // MARK: - Shards, --list, --jobs

@@ -26,8 +26,8 @@ import Testing
       "f.scenario:2: error: unterminated quote: the text starting at column 6 has no closing `\"`"
     ),
     (
-      "launch\ntype \"a\\nb\"",
-      "f.scenario:2: error: unknown escape `\\n` in quotes; only `\\\"` and `\\\\` are allowed"
+      "launch\ntype \"a\\qb\"",
+      "f.scenario:2: error: unknown escape `\\q` in quotes; the escapes are `\\\"`, `\\\\`, `\\n`, `\\r`, `\\t` and `\\u{…}`"
     ),
     (
       "wait 400",

@@ -138,12 +138,11 @@ import Testing
   }
 
   @Test("Durations are read in milliseconds or seconds, fractions included")
-  func durations() {
-    #expect(ScenarioDuration.parse("400ms") == .milliseconds(400))
-    #expect(ScenarioDuration.parse("1.25s") == .milliseconds(1250))
-    #expect(ScenarioDuration.parse("400") == nil)
-    #expect(ScenarioDuration.parse("-1s") == nil)
-    #expect(ScenarioDuration.format(.milliseconds(1500)) == "1.5s")
-    #expect(ScenarioDuration.format(.milliseconds(400)) == "400ms")
+  func durations() throws {
+    let scenario = try parse("wait 400ms\nwait 1.25s\n")
+    #expect(
+      scenario.steps.map(\.action) == [.wait(.milliseconds(400)), .wait(.milliseconds(1250))])
+    #expect(errors("wait 400\n").count == 1)
+    #expect(errors("wait -1s\n").count == 1)
   }
 }

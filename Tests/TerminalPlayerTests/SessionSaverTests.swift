@@ -7,7 +7,7 @@ import Testing
 
 @MainActor
 @Suite struct SessionSaverTests {
-  private func session(_ entries: [(SessionStep, Int)], end: Int) -> SessionLog {
+  private func session(_ entries: [(Step.Action, Int)], end: Int) -> SessionLog {
     var log = SessionLog()
     for (step, milliseconds) in entries { log.append(step, at: .milliseconds(milliseconds)) }
     log.end = .milliseconds(end)

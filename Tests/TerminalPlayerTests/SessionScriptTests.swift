@@ -4,7 +4,7 @@ import Testing
 @testable import TerminalPlayer
 
 @Suite struct SessionScriptTests {
-  private func log(_ entries: [(SessionStep, Int)], end: Int, random: [String] = []) -> SessionLog {
+  private func log(_ entries: [(Step.Action, Int)], end: Int, random: [String] = []) -> SessionLog {
     var log = SessionLog()
     for (step, milliseconds) in entries { log.append(step, at: .milliseconds(milliseconds)) }
     log.end = .milliseconds(end)
@@ -57,6 +57,6 @@ import Testing
 
   @Test("Quotes and backslashes in typed text are escaped")
   func quoting() {
-    #expect(SessionStep.type("a\"b\\c").line == #"type "a\"b\\c""#)
+    #expect(Step.Action.type("a\"b\\c").lines == [#"type "a\"b\\c""#])
   }
 }

@@ -1,3 +1,5 @@
+import ViewDescription
+
 /// A word or a quoted string on a step line.
 enum Token: Equatable, Sendable {
   case word(String)
@@ -7,10 +9,7 @@ enum Token: Equatable, Sendable {
   var source: String {
     switch self {
     case .word(let word): word
-    case .quoted(let text):
-      "\""
-        + text.replacingOccurrences(of: "\\", with: "\\\\")
-        .replacingOccurrences(of: "\"", with: "\\\"") + "\""
+    case .quoted(let text): Quoting.quoted(text)
     }
   }
 }
@@ -24,8 +23,10 @@ struct TokenizedLine: Equatable, Sendable {
 
 /// Splits step lines into words and double-quoted strings.
 ///
-/// Inside quotes, `\"` is a quote and `\\` a backslash; every other character, German quotes
-/// „“ included, stands for itself. Outside quotes, a `#` after whitespace starts a comment.
+/// Inside quotes, the escapes are those `Quoting` writes: `\"` is a quote, `\\` a backslash,
+/// `\n`, `\r` and `\t` a line feed, carriage return and tab, and `\u{1B}` the scalar with that
+/// hexadecimal value; every other character, German quotes „“ included, stands for itself.
+/// Outside quotes, a `#` after whitespace starts a comment.
 enum Tokenizer {
   /// The tokens of `line`, or a one-sentence error.
   static func tokenize(_ line: String) -> Result<TokenizedLine, StepError> {
@@ -105,59 +106,60 @@ enum Tokenizer {
     return TokenizedLine(tokens: tokens, body: string(bodyStart..<bodyEnd))
   }
 
-  /// The tokens of `line` walked Character by Character: the definition of the step syntax,
-  /// which `tokenize(plain:)` follows on plain lines, and the way every other line is read.
+  /// The tokens of `line` walked scalar by scalar: the definition of the step syntax, which
+  /// `tokenize(plain:)` follows on plain lines, and the way every other line is read.
+  ///
+  /// Scalars, not Characters: a combining mark after a quote or a backslash must not hide them.
   static func tokenizeCharacters(_ line: String) -> Result<TokenizedLine, StepError> {
     var tokens: [Token] = []
-    var word = ""
-    var characters = Array(line)
-    var bodyEnd = characters.count
+    var word = String.UnicodeScalarView()
+    var scalars = Array(line.unicodeScalars)
+    var bodyEnd = scalars.count
     var index = 0
 
     func endWord() {
-      if !word.isEmpty { tokens.append(.word(word)) }
-      word = ""
+      if !word.isEmpty { tokens.append(.word(String(word))) }
+      word = String.UnicodeScalarView()
     }
 
-    while index < characters.count {
-      let character = characters[index]
-      if character == "#", index == 0 || characters[index - 1].isSpace {
+    while index < scalars.count {
+      let scalar = scalars[index]
+      if scalar == "#", index == 0 || scalars[index - 1].properties.isWhitespace {
         bodyEnd = index
         break
       }
-      if character.isSpace {
+      if scalar.properties.isWhitespace {
         endWord()
         index += 1
         continue
       }
-      guard character == "\"" else {
-        word.append(character)
+      guard scalar == "\"" else {
+        word.append(scalar)
         index += 1
         continue
       }
       endWord()
-      let start = index
-      var text = ""
+      let column = String(String.UnicodeScalarView(scalars[..<index])).count + 1
+      var text = String.UnicodeScalarView()
       index += 1
       var closed = false
-      while index < characters.count {
-        let inner = characters[index]
+      while index < scalars.count {
+        let inner = scalars[index]
         if inner == "\"" {
           closed = true
           index += 1
           break
         }
         if inner == "\\" {
-          guard index + 1 < characters.count else { break }
-          let escaped = characters[index + 1]
-          guard escaped == "\"" || escaped == "\\" else {
-            return .failure(
-              StepError(
-                "unknown escape `\\\(escaped)` in quotes; only `\\\"` and `\\\\` are allowed"))
+          guard index + 1 < scalars.count else { break }
+          switch unescape(scalars, after: index) {
+          case .success(let (scalar, length)):
+            text.append(scalar)
+            index += length
+            continue
+          case .failure(let error):
+            return .failure(error)
           }
-          text.append(escaped)
-          index += 2
-          continue
         }
         text.append(inner)
         index += 1
@@ -165,14 +167,48 @@ enum Tokenizer {
       guard closed else {
         return .failure(
           StepError(
-            "unterminated quote: the text starting at column \(start + 1) has no closing `\"`"))
+            "unterminated quote: the text starting at column \(column) has no closing `\"`"))
       }
-      tokens.append(.quoted(text))
+      tokens.append(.quoted(String(text)))
     }
     endWord()
-    characters.removeSubrange(bodyEnd...)
-    let body = String(characters).trimmingWhitespace()
+    scalars.removeSubrange(bodyEnd...)
+    let body = String(String.UnicodeScalarView(scalars)).trimmingWhitespace()
     return .success(TokenizedLine(tokens: tokens, body: body))
+  }
+}
+
+/// The scalar the escape at `scalars[backslash]` stands for, and how many characters the
+/// escape takes, backslash included.
+private func unescape(
+  _ scalars: [Unicode.Scalar], after backslash: Int
+) -> Result<(Unicode.Scalar, Int), StepError> {
+  let escaped = scalars[backslash + 1]
+  switch escaped {
+  case "\"": return .success(("\"", 2))
+  case "\\": return .success(("\\", 2))
+  case "n": return .success(("\n", 2))
+  case "r": return .success(("\r", 2))
+  case "t": return .success(("\t", 2))
+  case "u":
+    let start = backslash + 2
+    guard start < scalars.count, scalars[start] == "{",
+      let close = scalars[start...].firstIndex(of: "}"), close > start + 1,
+      close - start <= 9,
+      let value = UInt32(String(String.UnicodeScalarView(scalars[(start + 1)..<close])), radix: 16),
+      let scalar = Unicode.Scalar(value)
+    else {
+      return .failure(
+        StepError(
+          "`\\u` in quotes needs a Unicode scalar value in hexadecimal and braces, as in `\\u{1B}`"
+        ))
+    }
+    return .success((scalar, close - backslash + 1))
+  default:
+    return .failure(
+      StepError(
+        "unknown escape `\\\(escaped)` in quotes; the escapes are `\\\"`, `\\\\`, `\\n`, `\\r`, `\\t` and `\\u{…}`"
+      ))
   }
 }
 

@@ -1,3 +1,4 @@
+import CommandLineKit
 import Foundation
 import MealDB
 import Scenarios
@@ -60,7 +61,7 @@ final class FakeDriver: ScenarioDriver {
   func launch() async throws { try call("launch") }
   func relaunch() async throws { try call("relaunch") }
   func wait(_ duration: Duration) async throws {
-    try call("wait \(ScenarioDuration.format(duration))")
+    try call("wait \(DurationText.format(duration))")
   }
   func send(_ intent: UserIntent) async throws {
     switch intent {

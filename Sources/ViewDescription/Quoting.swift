@@ -1,0 +1,79 @@
+/// The one spelling of a text in quotes, and of control characters made visible: the text tree,
+/// scenario files (a step's quoted text reads back to the same string) and every front end's
+/// messages go through it.
+///
+/// In quotes, `"` and `\` are written `\"` and `\\`, a line feed, carriage return and tab `\n`,
+/// `\r` and `\t`, and every other control character `\u{…}` (hexadecimal, upper case): the C0
+/// and C1 controls, DEL, and the bidirectional formatting characters (a right-to-left override
+/// is `\u{202E}`), which would otherwise reorder, hide or colour what follows on a terminal or
+/// a page.
+public enum Quoting {
+  /// `text` in double quotes, escaped.
+  public static func quoted(_ text: String) -> String {
+    var output = ""
+    appendQuoted(text, to: &output)
+    return output
+  }
+
+  /// Appends `text` in double quotes, escaped.
+  public static func appendQuoted(_ text: String, to output: inout String) {
+    output += "\""
+    append(text, escapingQuotes: true, to: &output)
+    output += "\""
+  }
+
+  /// `text` without quotes, its control characters written as in quotes (`\u{1B}`, `\n`) and
+  /// everything else, `"` and `\` included, as it is: for a text printed on its own line, such
+  /// as a scenario's title or a meal's name in a sentence.
+  public static func visible(_ text: String) -> String {
+    guard text.unicodeScalars.contains(where: isControl) else { return text }
+    var output = ""
+    append(text, escapingQuotes: false, to: &output)
+    return output
+  }
+
+  /// Whether the scalar is a control character that is never shown raw: C0 and C1 controls,
+  /// DEL, and the bidirectional formatting characters.
+  public static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+    switch scalar.value {
+    case 0..<0x20, 0x7F...0x9F: true
+    case 0x061C, 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069: true
+    default: false
+    }
+  }
+
+  /// The escape a quoted text uses for `scalar` after its backslash, or `nil` when the scalar
+  /// stands for itself: `n`, `r`, `t`, `"`, `\` or `u{…}`.
+  public static func escape(for scalar: Unicode.Scalar) -> String? {
+    switch scalar {
+    case "\"": "\""
+    case "\\": "\\"
+    case "\n": "n"
+    case "\r": "r"
+    case "\t": "t"
+    case _ where isControl(scalar): "u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+    default: nil
+    }
+  }
+
+  private static func append(_ text: String, escapingQuotes: Bool, to output: inout String) {
+    // Every scalar escaped below starts with one of these bytes (C1 controls with 0xC2, U+061C
+    // with 0xD8, the other bidirectional controls with 0xE2), so most texts are copied whole.
+    let mayNeedEscaping = text.utf8.contains {
+      $0 == 0x22 || $0 == 0x5C || $0 < 0x20 || $0 == 0x7F || $0 == 0xC2 || $0 == 0xD8 || $0 == 0xE2
+    }
+    guard mayNeedEscaping else {
+      output += text
+      return
+    }
+    for scalar in text.unicodeScalars {
+      if !escapingQuotes, scalar == "\"" || scalar == "\\" {
+        output.unicodeScalars.append(scalar)
+      } else if let escape = escape(for: scalar) {
+        output += "\\" + escape
+      } else {
+        output.unicodeScalars.append(scalar)
+      }
+    }
+  }
+}
