@@ -79,40 +79,42 @@ public struct Explorer {
   /// One running session: the app, the rules' model, and what has been done.
   @MainActor
   private final class Run {
-    let harness: ExploreHarness
+    let driver: AppDriver
     let checker: RuleChecker
     var actions: [Step.Action] = []
 
-    init(harness: ExploreHarness, checker: RuleChecker) {
-      self.harness = harness
+    init(driver: AppDriver, checker: RuleChecker) {
+      self.driver = driver
       self.checker = checker
     }
 
-    /// Carries out the action and checks the rules; `nil` result with `false` when the screen
-    /// does not offer it.
-    func step(
-      _ action: Step.Action, on screen: Node? = nil
-    ) async -> (offered: Bool, violation: Violation?) {
-      let before = harness.state
-      let startTime = harness.now
-      let requestsBefore = harness.recorder.count
-      let failuresBefore = harness.recorder.failures
-      guard let performed = await harness.perform(action, on: screen) else { return (false, nil) }
+    /// Carries out the action as `rezepte run` replays it and checks the rules; `offered` is
+    /// `false` when the screen does not offer it (nothing happened then).
+    func step(_ action: Step.Action) async -> (offered: Bool, violation: Violation?) {
+      let app = driver.app
+      let before = app.state
+      let startTime = app.now
+      let requestsBefore = app.ledger.count
+      let failuresBefore = app.ledger.failures
+      let intentsBefore = driver.intents.count
+      do {
+        _ = try await action.replay(on: driver, mode: .check)
+      } catch {
+        return (false, nil)
+      }
       let context = StepContext(
-        index: actions.count, action: action, performed: performed, before: before,
-        after: harness.state, startTime: startTime, endTime: harness.now,
-        log: harness.recorder.log, requestsBefore: requestsBefore,
-        failures: harness.recorder.failures - failuresBefore,
-        sleepers: harness.clock.sleeperCount)
+        index: actions.count, action: action,
+        intent: driver.intents.count > intentsBefore ? driver.intents.last : nil,
+        before: before, after: app.state, startTime: startTime, endTime: app.now,
+        log: app.ledger.entries, requestsBefore: requestsBefore,
+        failures: app.ledger.failures - failuresBefore, sleepers: app.sleepers)
       actions.append(action)
       return (true, await checker.check(context))
     }
   }
 
   private func start(_ start: StartScreen) async -> Run {
-    let harness = ExploreHarness(setup: setup, start: start)
-    await harness.launch()
-    return Run(harness: harness, checker: RuleChecker(oracle: oracle))
+    Run(driver: await setup.launch(start), checker: RuleChecker(oracle: oracle))
   }
 
   /// A new session of up to `steps` actions, each picked among what the screen offers.
@@ -122,9 +124,9 @@ public struct Explorer {
     let startScreen: StartScreen = random.next() % 5 == 0 ? .categories : .list
     let run = await start(startScreen)
     while run.actions.count < steps {
-      let screen = run.harness.screen()
+      guard let screen = run.driver.screen() else { break }
       let action = ActionMenu.pick(on: screen, using: &random)
-      let (offered, violation) = await run.step(action, on: screen)
+      let (offered, violation) = await run.step(action)
       precondition(offered, "the menu offered `\(action)`, which the screen lacks")
       if let violation {
         return (ExploreSession(start: startScreen, actions: run.actions), violation)
@@ -149,22 +151,10 @@ public struct Explorer {
   /// - Returns: the index of the first line that cannot be carried out or whose expectation
   ///   fails, or `nil` when every line passes.
   public func check(_ script: [Step.Action], start: StartScreen) async -> Int? {
-    let harness = ExploreHarness(setup: setup, start: start)
-    await harness.launch()
+    let driver = await setup.launch(start)
     for (index, line) in script.enumerated() {
-      let screen = harness.screen()
-      let passed: Bool
-      switch line {
-      case .expectRequests(let count, let listed):
-        let sent = harness.takeRequests()
-        passed = listed.map { $0 == sent } ?? (sent.count == count)
-      case .expectTitle(let title): passed = screen.screenTitle == title
-      case .expectVisible(let text, _): passed = screen.visibleTexts.contains(text)
-      case .expectHidden(let text, _): passed = !screen.visibleTexts.contains(text)
-      case .expectScreen(let text): passed = TextRenderer().render(screen) == text
-      default: passed = await harness.perform(line) != nil
-      }
-      if !passed { return index }
+      let outcome = try? await line.replay(on: driver, mode: .check)
+      if outcome != .done { return index }
     }
     return nil
   }

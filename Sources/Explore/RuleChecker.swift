@@ -10,23 +10,21 @@ import ViewModels
 struct StepContext {
   let index: Int
   let action: Step.Action
-  let performed: ExploreHarness.Performed
+  /// The intent the step sent to an enabled node, if any (the last one, for typing).
+  let intent: UserIntent?
   let before: AppState
   let after: AppState
   let startTime: Duration
   let endTime: Duration
   /// The whole request log after the step; `requestsBefore` of them were sent before it.
-  let log: [LoggedRequest]
+  let log: [RequestLedger.Entry]
   let requestsBefore: Int
   /// Requests that ended in a failure during the step.
   let failures: Int
   /// Tasks still sleeping on the virtual clock after the step.
   let sleepers: Int
 
-  var sent: ArraySlice<LoggedRequest> { log[requestsBefore...] }
-
-  /// The intent the step sent to an enabled node, if any.
-  var intent: UserIntent? { performed.wasDisabled ? nil : performed.intent }
+  var sent: ArraySlice<RequestLedger.Entry> { log[requestsBefore...] }
 }
 
 /// The expected answers, computed from the catalog without faults or delays.
@@ -363,7 +361,9 @@ final class RuleChecker {
     guard let list, !list.isRefreshing else { return nil }
     refresh = nil
     guard let failure = failed.last, list.notice == nil else { return nil }
-    if let message = Self.message(for: failure.fault) { after.append(.expectVisible(message)) }
+    if let message = Self.message(for: failure.fault.flatMap(CatalogTransport.Fault.init)) {
+      after.append(.expectVisible(message))
+    }
     return Violation(
       rule: .refreshKeepsList, step: step.index,
       message: "the pull to refresh failed (`\(failure.request)`), but no notice is shown.",
@@ -496,7 +496,9 @@ final class RuleChecker {
   }
 
   /// `expect requests N` listing exactly these requests.
-  private static func expectRequests(_ requests: some Collection<LoggedRequest>) -> Step.Action {
+  private static func expectRequests(_ requests: some Collection<RequestLedger.Entry>)
+    -> Step.Action
+  {
     .expectRequests(requests.count, listed: requests.map(\.request.description))
   }
 

@@ -3,7 +3,7 @@ import MealDB
 import VirtualTime
 
 /// The offline transport: answers from a `Catalog`, with faults and delays that tests and
-/// scenarios switch on and off, and a log of every request sent.
+/// scenarios switch on and off. `RequestLedger` (ViewModels) logs what is sent.
 ///
 /// Delays are measured on the injected clock, never in wall time.
 public final class CatalogTransport: Transport {
@@ -26,8 +26,6 @@ public final class CatalogTransport: Transport {
     var delay: Duration = .zero
     var randomIDs: [String] = []
     var generator: SeededGenerator
-    var log: [APIRequest] = []
-    var unread = 0
   }
 
   /// The catalog that answers, waiting for it while it loads; `nil` if it could not be loaded.
@@ -97,23 +95,9 @@ public final class CatalogTransport: Transport {
     state.withLock { $0.randomIDs += ids }
   }
 
-  // MARK: - Requests
-
-  /// Every request sent so far, oldest first.
-  public var requests: [APIRequest] { state.withLock { $0.log } }
-
-  /// The requests sent since the last call, oldest first.
-  public func takeNewRequests() -> [APIRequest] {
-    state.withLock { state in
-      defer { state.unread = state.log.count }
-      return Array(state.log[state.unread...])
-    }
-  }
-
   public func send(_ request: APIRequest) async throws -> APIResponse {
     let (delay, fault) = state.withLock { state in
-      state.log.append(request)
-      return (
+      (
         state.delays[request.path] ?? state.delay,
         state.faults[request.path] ?? state.fault
       )

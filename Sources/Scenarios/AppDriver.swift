@@ -5,13 +5,14 @@ import ViewDescription
 import ViewModels
 import VirtualTime
 
-/// Drives the real app (`AppModel`): the step table finds the node a user would touch in
-/// `screen()` and hands that node's intent to `send(_:)`, which passes it to `AppModel.send`, the
-/// app's one entry for user actions. Nothing else reaches into the view models.
+/// Drives the real app on a `TestApp` (the one harness: virtual time, the request log, the
+/// favourites across relaunches): the step replays find the node a user would touch in
+/// `screen()` and hand that node's intent to `send(_:)`, which passes it to the app's one entry
+/// for user actions. Nothing else reaches into the view models.
 ///
-/// Time is a `VirtualClock`; after each step all work that is ready at the current virtual time
-/// runs to its end (`TaskTracker.settle()`), so the same scenario gives the same screens on
-/// every run.
+/// Setup that is no gesture (`configure(_:)`) sets the harness's start screen and favourites, and
+/// the offline catalog's faults, delays and dice; over real HTTP, the catalog's settings are
+/// unsupported.
 @MainActor
 public final class AppDriver: ScenarioDriver {
   /// Where the app's requests go.
@@ -24,26 +25,32 @@ public final class AppDriver: ScenarioDriver {
     case http(URL, network: HTTPTransportMaker)
   }
 
+  /// The harness the app runs on.
+  public let app: TestApp
+  /// Every intent the steps sent, oldest first.
+  public private(set) var intents: [UserIntent] = []
+
   /// The catalog, for the names of `given favorites`; it may still be loading, then this waits.
   private let catalog: () -> Catalog?
-  private let tracker = TaskTracker()
-  private let clock: VirtualClock
   private let catalogTransport: CatalogTransport?
-  /// The app's transport: it logs every request for `expect requests`.
-  private let log: RequestLedger
   private let renderer: TextRenderer
-  private var storage = FavoritesStorage.inMemory()
-  private var start = StartScreen.list
-  private var app: AppModel?
+  /// The last screen drawn and the snapshot it was drawn from.
+  private var drawn: (state: AppState, screen: Node)?
 
   /// - Parameters:
   ///   - catalog: answers requests in `.catalog` mode, and names the meals of `given favorites`.
   ///   - seed: seeds `random.php` in `.catalog` mode.
+  ///   - wrap: puts a stand-in around each app (tests of rules that must be able to fail).
+  ///   - transport: puts another transport in front of the catalog's (tests of such rules).
   public convenience init(
     catalog: Catalog, backend: Backend = .catalog, seed: UInt64 = 1,
-    renderer: TextRenderer = TextRenderer()
+    renderer: TextRenderer = TextRenderer(),
+    wrap: ((AppModel, AppWiring) -> any AppUnderTest)? = nil,
+    transport: @escaping (CatalogTransport, VirtualClock) -> any Transport = { base, _ in base }
   ) {
-    self.init(source: .loaded(catalog), backend: backend, seed: seed, renderer: renderer)
+    self.init(
+      source: .loaded(catalog), backend: backend, seed: seed, renderer: renderer, wrap: wrap,
+      transport: transport)
   }
 
   /// A driver over a catalog whose meals are still being read: the app launches at once, and a
@@ -52,7 +59,9 @@ public final class AppDriver: ScenarioDriver {
     loading load: CatalogLoad, backend: Backend = .catalog, seed: UInt64 = 1,
     renderer: TextRenderer = TextRenderer()
   ) {
-    self.init(source: .loading(load), backend: backend, seed: seed, renderer: renderer)
+    self.init(
+      source: .loading(load), backend: backend, seed: seed, renderer: renderer, wrap: nil,
+      transport: { base, _ in base })
   }
 
   private enum CatalogSource {
@@ -60,25 +69,31 @@ public final class AppDriver: ScenarioDriver {
     case loading(CatalogLoad)
   }
 
-  private init(source: CatalogSource, backend: Backend, seed: UInt64, renderer: TextRenderer) {
+  private init(
+    source: CatalogSource, backend: Backend, seed: UInt64, renderer: TextRenderer,
+    wrap: ((AppModel, AppWiring) -> any AppUnderTest)?,
+    transport wrapTransport: @escaping (CatalogTransport, VirtualClock) -> any Transport
+  ) {
     switch source {
     case .loaded(let catalog): self.catalog = { catalog }
     case .loading(let load): self.catalog = { try? load.catalog() }
     }
     self.renderer = renderer
-    clock = VirtualClock(tracker: tracker)
-    switch (backend, source) {
-    case (.catalog, .loaded(let catalog)):
-      let transport = CatalogTransport(catalog: catalog, clock: clock, seed: seed)
+    switch backend {
+    case .catalog:
+      let clock = VirtualClock(tracker: TaskTracker())
+      let transport =
+        switch source {
+        case .loaded(let catalog): CatalogTransport(catalog: catalog, clock: clock, seed: seed)
+        case .loading(let load): CatalogTransport(loading: load, clock: clock, seed: seed)
+        }
       catalogTransport = transport
-      log = RequestLedger(transport)
-    case (.catalog, .loading(let load)):
-      let transport = CatalogTransport(loading: load, clock: clock, seed: seed)
-      catalogTransport = transport
-      log = RequestLedger(transport)
-    case (.http(let baseURL, let network), _):
+      app = TestApp(
+        wrap: wrap, clock: clock, transport: wrapTransport(transport, clock),
+        faultInForce: { transport.fault(for: $0.path)?.rawValue })
+    case .http(let baseURL, let network):
       catalogTransport = nil
-      log = RequestLedger(network(baseURL))
+      app = TestApp(wrap: wrap) { _ in network(baseURL) }
     }
   }
 
@@ -114,14 +129,10 @@ public final class AppDriver: ScenarioDriver {
           FavoriteMeal(id: id, name: $0.name, thumbnail: $0.thumbnail)
         } ?? FavoriteMeal(id: id, name: id)
       }
-      storage = .inMemory(favorites)
+      app.storage = .inMemory(favorites)
     case .start(let start):
       // The next launch (and every relaunch after it) opens this screen: an app setting.
-      self.start =
-        switch start {
-        case .list: .list
-        case .categories: .categories
-        }
+      app.start = start
     case .random(let ids):
       try offlineTransport("given random").enqueueRandom(ids: ids)
     case .network(let fault, let endpoint):
@@ -134,35 +145,35 @@ public final class AppDriver: ScenarioDriver {
   // MARK: - Primitives
 
   public func launch() async throws {
-    let app = AppModel(
-      api: MealAPI(transport: log), clock: clock,
-      favorites: FavoritesStore(storage: storage), tracker: tracker, start: start)
-    self.app = app
-    app.launch()
-    await tracker.settle()
+    await app.launch()
   }
 
   public func relaunch() async throws {
-    // The old app's work in flight is cancelled as it goes: its answers never reach the new one.
-    app = nil
-    try await launch()
+    await app.relaunch()
   }
 
   public func wait(_ duration: Duration) async throws {
-    await clock.advance(by: duration)
-    await tracker.settle()
+    await app.advance(by: duration)
   }
 
   public func send(_ intent: UserIntent) async throws {
-    guard let app else { throw StepUnavailable("the app is not running; `launch` it first") }
-    _ = app.send(intent)
-    await tracker.settle()
+    guard app.isLaunched else {
+      throw StepUnavailable("the app is not running; `launch` it first")
+    }
+    intents.append(intent)
+    await app.send(intent)
   }
 
   // MARK: - Observations
 
+  /// The screen on top, drawn again only when the snapshot changed since the last call.
   public func screen() -> Node? {
-    app.map { AppScreen.body($0.state) }
+    guard app.isLaunched else { return nil }
+    let state = app.state
+    if let drawn, drawn.state == state { return drawn.screen }
+    let screen = AppScreen.body(state)
+    drawn = (state, screen)
+    return screen
   }
 
   public func screenText() -> String {
@@ -170,18 +181,15 @@ public final class AppDriver: ScenarioDriver {
   }
 
   public func simulatedTime() -> Duration {
-    clock.now.offset
+    app.now
   }
 
   public func takeRequests() -> [String] {
-    log.takeNew().map(\.description)
+    app.takeRequests()
   }
 
-  /// Every request the app has sent so far, oldest first; unlike `takeRequests`, reading them
-  /// marks nothing as read, so a storyboard lists each step's requests without changing what
-  /// `expect requests` sees.
   public func sentRequests() -> [String] {
-    log.all().map(\.description)
+    app.sentRequests()
   }
 
   // MARK: - Helpers
@@ -193,7 +201,6 @@ public final class AppDriver: ScenarioDriver {
     }
     return catalogTransport
   }
-
 }
 
 extension URLError.Code {

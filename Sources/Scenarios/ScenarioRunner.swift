@@ -79,7 +79,7 @@ public struct ScenarioRunner {
     _ step: Step, index: Int, on driver: some ScenarioDriver, recorded: inout [Int: String]
   ) async throws(StepUnsupported) -> [String]? {
     do {
-      switch try await step.action.replay(StepReplay(driver: driver, mode: mode)) {
+      switch try await step.action.replay(on: driver, mode: mode) {
       case .done: return nil
       case .failed(let details): return details
       case .recorded(let screen):

@@ -354,15 +354,8 @@ extension Step.Action: CustomStringConvertible {
 
 // MARK: - Replaying an action
 
-/// What a step's replay gets: the driver, and whether `expect screen` records.
-@MainActor
-struct StepReplay {
-  let driver: any ScenarioDriver
-  let mode: ScenarioRunner.Mode
-}
-
 /// How a step's replay ended.
-enum StepOutcome: Equatable {
+public enum StepOutcome: Equatable, Sendable {
   /// It was carried out, or its expectation held.
   case done
   /// Its expectation did not hold: what was expected and what was found, one entry per line.
@@ -378,9 +371,12 @@ extension Step.Action {
   ///
   /// - Throws: `StepUnavailable` when the screen does not offer the gesture, `StepUnsupported`
   ///   when the driver cannot carry the step out at all.
+  ///
+  /// - Parameter mode: whether `expect screen` compares the screen or records it.
   @MainActor
-  func replay(_ replay: StepReplay) async throws -> StepOutcome {
-    let driver = replay.driver
+  public func replay(
+    on driver: any ScenarioDriver, mode: ScenarioRunner.Mode = .check
+  ) async throws -> StepOutcome {
     switch self {
     case .title:
       break  // the scenario's name: nothing happens in the app
@@ -419,7 +415,7 @@ extension Step.Action {
       return Expectations.requests(driver.takeRequests(), count: count, listed: listed)
     case .expectScreen(let expected):
       let actual = driver.screenText()
-      if replay.mode == .record { return .recorded(actual) }
+      if mode == .record { return .recorded(actual) }
       return Expectations.screen(expected, actual: actual)
     case .focusSearch: try await Gestures.focusSearch(on: driver)
     case .pickSuggestion(let text): try await Gestures.pick(suggestion: text, on: driver)
@@ -446,7 +442,7 @@ extension ScenarioDriver {
     } catch {
       throw StepLineError(error.message)
     }
-    if case .failed(let details) = try await action.replay(StepReplay(driver: self, mode: .check)) {
+    if case .failed(let details) = try await action.replay(on: self) {
       throw StepLineError(details.joined(separator: "\n"))
     }
   }

@@ -24,12 +24,12 @@ public struct Walkthrough {
   ) async -> ScenarioResult {
     var printedUpTo = 0
     let source = scenario.sourceLines
-    let observed = ObservedDriver(driver)
+    var requestsShown = 0
     var previousScreen: String?
     // The screens shown so far, with the step that led to each: a screen seen again (after
     // `back`, say) is named, not printed again.
     var seen: [String: String] = [:]
-    return await runner.run(scenario, on: observed) { event in
+    return await runner.run(scenario, on: driver) { event in
       // The comments and blank lines since the previous step explain this one.
       let stepIndex = event.step.line - 1
       for line in source[min(printedUpTo, stepIndex)..<stepIndex] {
@@ -54,8 +54,11 @@ public struct Walkthrough {
         }
         return
       }
+      let sent = driver.sentRequests()
+      let requests = Array(sent[min(requestsShown, sent.count)...])
+      requestsShown = sent.count
       for line in changes(
-        time: driver.simulatedTime(), requests: observed.stepRequests(),
+        time: driver.simulatedTime(), requests: requests,
         before: previousScreen, after: screen, seenAfter: seen[screen])
       {
         output(line)
@@ -119,38 +122,4 @@ public struct Walkthrough {
     flush()
     return lines
   }
-}
-
-/// A driver passed through to another one that also tells the walkthrough which requests each
-/// step sent, without taking them away from the next `expect requests`.
-@MainActor
-final class ObservedDriver<Base: ScenarioDriver>: ScenarioDriver {
-  let base: Base
-  /// Requests already shown by the walkthrough that `expect requests` has not taken yet.
-  private var shown: [String] = []
-
-  init(_ base: Base) {
-    self.base = base
-  }
-
-  /// The requests sent since the last call; `expect requests` still sees them.
-  func stepRequests() -> [String] {
-    let new = base.takeRequests()
-    shown += new
-    return new
-  }
-
-  func takeRequests() -> [String] {
-    defer { shown = [] }
-    return shown + base.takeRequests()
-  }
-
-  func configure(_ setting: DriverSetting) async throws { try await base.configure(setting) }
-  func launch() async throws { try await base.launch() }
-  func relaunch() async throws { try await base.relaunch() }
-  func wait(_ duration: Duration) async throws { try await base.wait(duration) }
-  func send(_ intent: UserIntent) async throws { try await base.send(intent) }
-  func screen() -> Node? { base.screen() }
-  func screenText() -> String { base.screenText() }
-  func simulatedTime() -> Duration { base.simulatedTime() }
 }

@@ -104,7 +104,7 @@ public struct IntentTask: Sendable {
   }
 
   /// An intent that started no work, or was ignored.
-  static let none = IntentTask(nil)
+  public static let none = IntentTask(nil)
 
   /// Returns once the work the intent started has ended (a load, the search pause and its
   /// search, the dice's request).

@@ -44,7 +44,8 @@ public final class VirtualClock: Clock, Sendable {
   }
 
   private let state: Locked<State>
-  private let tracker: TaskTracker?
+  /// The tracker whose work `advance(by:)` waits for between deadlines.
+  public let tracker: TaskTracker?
 
   /// - Parameter tracker: the tracker whose work `advance(by:)` waits for between deadlines.
   public init(tracker: TaskTracker? = nil, now: Instant = Instant(offset: .zero)) {

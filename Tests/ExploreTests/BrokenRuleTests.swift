@@ -40,21 +40,21 @@ import VirtualTime
 
   @Test("A list that searches at every keystroke breaks rule 2")
   func noPause() async throws {
-    let setup = ExploreSetup(catalog: catalog, makeApp: BentApp.noPause)
+    let setup = ExploreSetup(catalog: catalog, wrap: BentApp.noPause)
     let finding = try await finding(.onePerPause, in: setup)
     await expectPinned(finding, brokenIn: setup)
   }
 
   @Test("A refresh that reloads like a retry breaks rule 3")
   func refreshAsRetry() async throws {
-    let setup = ExploreSetup(catalog: catalog, makeApp: BentApp.refreshAsRetry)
+    let setup = ExploreSetup(catalog: catalog, wrap: BentApp.refreshAsRetry)
     let finding = try await finding(.refreshKeepsList, in: setup)
     await expectPinned(finding, brokenIn: setup)
   }
 
   @Test("A list that shows a cancelled load as an error breaks rule 4")
   func cancellationAsError() async throws {
-    let setup = ExploreSetup(catalog: catalog, makeApp: CancellationAsErrorApp.factory)
+    let setup = ExploreSetup(catalog: catalog, wrap: CancellationAsErrorApp.wrap)
     let finding = try await finding(.cancellationIsNoError, in: setup)
     await expectPinned(finding, brokenIn: setup)
   }
@@ -68,7 +68,7 @@ import VirtualTime
 
   @Test("The dice's late answer pushing over a row the user opened breaks rule 6")
   func diceOverNavigation() async throws {
-    let setup = ExploreSetup(catalog: catalog, makeApp: LateDiceApp.factory)
+    let setup = ExploreSetup(catalog: catalog, wrap: LateDiceApp.wrap)
     let finding = try await finding(.navigationStays, in: setup, seed: 5, sessions: 20)
     #expect(finding.shrunk.actions.contains(.tapDice))
     await expectPinned(finding, brokenIn: setup)
@@ -85,7 +85,7 @@ import VirtualTime
 
   @Test("A back button the app ignores breaks rule 7")
   func ignoredBack() async throws {
-    let setup = ExploreSetup(catalog: catalog, makeApp: BentApp.noBack)
+    let setup = ExploreSetup(catalog: catalog, wrap: BentApp.noBack)
     let finding = try await finding(.everyIntentSettles, in: setup)
     await expectPinned(finding, brokenIn: setup)
   }

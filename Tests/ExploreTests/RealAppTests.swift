@@ -22,7 +22,7 @@ import Testing
   func sameSeed() async {
     func run() async -> [String] {
       let options = ExploreOptions(seed: 5, sessions: 20, steps: 30)
-      let setup = ExploreSetup(catalog: catalog, makeApp: LateDiceApp.factory)
+      let setup = ExploreSetup(catalog: catalog, wrap: LateDiceApp.wrap)
       let result = await Explorer(setup: setup).explore(options)
       return ExploreReport.lines(result, files: [:])
         + result.findings.map { ExploreReport.scenario($0, options: options) }
@@ -35,7 +35,7 @@ import Testing
   @Test("A written file is a scenario that `rezepte run` fails while the bug is there")
   func fileFailsOnRun() async throws {
     let options = ExploreOptions(seed: 3, sessions: 60, steps: 30)
-    let setup = ExploreSetup(catalog: catalog, makeApp: BentApp.noBack)
+    let setup = ExploreSetup(catalog: catalog, wrap: BentApp.noBack)
     let result = await Explorer(setup: setup).explore(options)
     let finding = try #require(result.findings.first { $0.rule == .everyIntentSettles })
     let text = ExploreReport.scenario(finding, options: options)
@@ -43,7 +43,8 @@ import Testing
     let scenario = try ScenarioParser.parse(
       text, file: "finding.scenario", context: ScenarioContext(catalog: catalog)
     ).get()
-    let run = await ScenarioRunner().run(scenario, on: NoBackDriver(AppDriver(catalog: catalog)))
+    let run = await ScenarioRunner().run(
+      scenario, on: AppDriver(catalog: catalog, wrap: BentApp.noBack))
     let failure = try #require(run.failure)
     #expect(failure.step.hasPrefix("expect title"))
   }

@@ -227,36 +227,6 @@ import VirtualTime
     #expect(clock.sleeperCount == 0)
   }
 
-  // MARK: - Request log
-
-  @Test("The log holds every request in order, faulty ones included")
-  func requestLog() async throws {
-    let transport = try Fixtures.transport()
-    let api = MealAPI(transport: transport)
-    _ = try await api.meals(in: "Dessert")
-    transport.setFault(.offline, for: "search.php")
-    _ = try? await api.search("1+1 & Käse")
-    _ = try await api.detail(id: "52770")
-    #expect(
-      transport.requests.map(\.description) == [
-        "GET filter.php?c=Dessert", "GET search.php?s=1+1 & Käse", "GET lookup.php?i=52770",
-      ])
-  }
-
-  @Test("takeNewRequests gives the requests since its last call, once")
-  func takeNewRequests() async throws {
-    let transport = try Fixtures.transport()
-    let api = MealAPI(transport: transport)
-    #expect(transport.takeNewRequests().isEmpty)
-    _ = try await api.categories()
-    _ = try await api.random()
-    #expect(transport.takeNewRequests() == [request("categories.php"), request("random.php")])
-    #expect(transport.takeNewRequests().isEmpty)
-    _ = try await api.search("Tart")
-    #expect(transport.takeNewRequests() == [request("search.php", "s", "Tart")])
-    #expect(transport.requests.count == 3)
-  }
-
   // MARK: - Random queue
 
   @Test("enqueueRandom makes random.php answer those meals in order, then the generator")

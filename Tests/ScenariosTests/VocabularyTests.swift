@@ -155,7 +155,7 @@ import ViewDescription
       roles[action.role, default: 0] += 1
       let driver = FakeDriver()
       driver.node = FakeDriver.everything
-      let outcome = try await action.replay(StepReplay(driver: driver, mode: .check))
+      let outcome = try await action.replay(on: driver, mode: .check)
       if case .title = action {
         #expect(driver.log.isEmpty)  // the scenario's name: nothing happens in the app
       } else if action.isExpectation {

@@ -176,7 +176,7 @@ import VirtualTime
     model.searchTextChanged("Spag")
     await harness.advance(2000)
     #expect(
-      harness.transport.requests.suffix(2).map(\.description) == [
+      harness.app.sentRequests().suffix(2) == [
         "GET search.php?s=Las", "GET search.php?s=Spag",
       ])
     #expect(model.state.meals == .loaded([TestCatalog.carbonara]))

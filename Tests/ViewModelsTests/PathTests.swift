@@ -65,7 +65,7 @@ import ViewModels
     await harness.settle()
     app.send(.pathChanged([.detail(TestCatalog.tart), .detail(TestCatalog.lasagne)]))
     await harness.settle()
-    #expect(harness.transport.takeNewRequests().last?.description == "GET lookup.php?i=52844")
+    #expect(harness.newRequests().last == "GET lookup.php?i=52844")
     app.send(.pathChanged([.detail(TestCatalog.tart)]))
     await harness.advance(1000)
     await harness.settle()

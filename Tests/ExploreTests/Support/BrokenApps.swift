@@ -44,28 +44,32 @@ final class HangingLookupTransport: Transport {
   }
 }
 
+/// Puts a stand-in around each app a harness makes.
+typealias Wrap = (AppModel, AppWiring) -> any AppUnderTest
+
 /// The real app with one intent bent into another, or dropped.
 @MainActor
-final class BentApp: ExplorableApp {
-  private let base: LiveApp
+final class BentApp: AppUnderTest {
+  private let base: AppModel
   private let bend: @MainActor (UserIntent, AppState) -> UserIntent?
 
-  init(_ wiring: AppWiring, bend: @escaping @MainActor (UserIntent, AppState) -> UserIntent?) {
-    base = LiveApp(wiring)
+  init(_ base: AppModel, bend: @escaping @MainActor (UserIntent, AppState) -> UserIntent?) {
+    self.base = base
     self.bend = bend
   }
 
   var state: AppState { base.state }
 
-  func launch() { base.launch() }
+  func launch() -> IntentTask { base.launch() }
 
-  func send(_ intent: UserIntent) {
-    if let bent = bend(intent, base.state) { base.send(bent) }
+  func send(_ intent: UserIntent) -> IntentTask {
+    guard let bent = bend(intent, base.state) else { return .none }
+    return base.send(bent)
   }
 
   /// Searches at every keystroke, without the pause (rule 2).
-  static let noPause: AppFactory = { wiring in
-    BentApp(wiring) { intent, _ in
+  static let noPause: Wrap = { model, _ in
+    BentApp(model) { intent, _ in
       if case .searchTextChanged(let text) = intent,
         !text.trimmingCharacters(in: .whitespaces).isEmpty
       {
@@ -76,25 +80,25 @@ final class BentApp: ExplorableApp {
   }
 
   /// Reloads on a pull to refresh as a retry does, showing the spinner (rule 3).
-  static let refreshAsRetry: AppFactory = { wiring in
-    BentApp(wiring) { intent, _ in intent == .pulledToRefresh ? .retryTapped : intent }
+  static let refreshAsRetry: Wrap = { model, _ in
+    BentApp(model) { intent, _ in intent == .pulledToRefresh ? .retryTapped : intent }
   }
 
   /// Ignores the back button (rule 7).
-  static let noBack: AppFactory = { wiring in
-    BentApp(wiring) { intent, _ in intent == .backTapped ? nil : intent }
+  static let noBack: Wrap = { model, _ in
+    BentApp(model) { intent, _ in intent == .backTapped ? nil : intent }
   }
 }
 
 /// Shows a cancelled load as an error: a query changed while the list loads leaves the general
 /// error message as a notice (rule 4).
 @MainActor
-final class CancellationAsErrorApp: ExplorableApp {
-  private let base: LiveApp
+final class CancellationAsErrorApp: AppUnderTest {
+  private let base: AppModel
   private var notice: LoadFailure?
 
-  init(_ wiring: AppWiring) {
-    base = LiveApp(wiring)
+  init(_ base: AppModel) {
+    self.base = base
   }
 
   var state: AppState {
@@ -106,9 +110,9 @@ final class CancellationAsErrorApp: ExplorableApp {
     return state
   }
 
-  func launch() { base.launch() }
+  func launch() -> IntentTask { base.launch() }
 
-  func send(_ intent: UserIntent) {
+  func send(_ intent: UserIntent) -> IntentTask {
     switch intent {
     case .searchTextChanged, .categoryPicked:
       if case .list(let list) = base.state.top, case .loading = list.meals {
@@ -118,69 +122,45 @@ final class CancellationAsErrorApp: ExplorableApp {
       notice = nil
     default: break
     }
-    base.send(intent)
+    return base.send(intent)
   }
 
-  static let factory: AppFactory = { CancellationAsErrorApp($0) }
+  static let wrap: Wrap = { model, _ in CancellationAsErrorApp(model) }
 }
 
 /// Asks `random.php` itself when the dice is tapped and pushes the answer whenever it arrives,
 /// over whatever the user opened meanwhile: the race the real app closes by dropping an answer
 /// whose list is no longer on top (rule 6).
 @MainActor
-final class LateDiceApp: ExplorableApp {
-  private let base: LiveApp
+final class LateDiceApp: AppUnderTest {
+  private let base: AppModel
   private let wiring: AppWiring
   /// Whether its own `random.php` request is out (a second tap waits for it, as in the app).
   private var rolling = false
 
-  init(_ wiring: AppWiring) {
-    base = LiveApp(wiring)
+  init(_ base: AppModel, wiring: AppWiring) {
+    self.base = base
     self.wiring = wiring
   }
 
   var state: AppState { base.state }
 
-  func launch() { base.launch() }
+  func launch() -> IntentTask { base.launch() }
 
-  func send(_ intent: UserIntent) {
+  func send(_ intent: UserIntent) -> IntentTask {
     guard intent == .diceTapped else { return base.send(intent) }
-    guard !rolling else { return }
+    guard !rolling else { return .none }
     rolling = true
-    let (api, model) = (wiring.api, base.model)
+    let (api, model) = (wiring.api, base)
     wiring.tracker.spawn { [weak self] in
       let meal = try? await api.random()
       self?.rolling = false
       if let meal { model.send(.pathChanged(model.path + [.detail(meal)])) }
     }
+    return .none
   }
 
-  static let factory: AppFactory = { LateDiceApp($0) }
-}
-
-/// The scenario driver of `rezepte run` with a back button that does nothing: the scenario of
-/// a rule 7 finding fails on it as it fails on `BentApp.noBack`.
-@MainActor
-final class NoBackDriver: ScenarioDriver {
-  private let base: AppDriver
-
-  init(_ base: AppDriver) {
-    self.base = base
-  }
-
-  func configure(_ setting: DriverSetting) async throws { try await base.configure(setting) }
-  func launch() async throws { try await base.launch() }
-  func relaunch() async throws { try await base.relaunch() }
-  func wait(_ duration: Duration) async throws { try await base.wait(duration) }
-
-  func send(_ intent: UserIntent) async throws {
-    if intent != .backTapped { try await base.send(intent) }
-  }
-
-  func screen() -> Node? { base.screen() }
-  func screenText() -> String { base.screenText() }
-  func takeRequests() -> [String] { base.takeRequests() }
-  func simulatedTime() -> Duration { base.simulatedTime() }
+  static let wrap: Wrap = { model, wiring in LateDiceApp(model, wiring: wiring) }
 }
 
 /// Favourites that are never saved: a relaunch forgets them (rule 5).

@@ -14,6 +14,8 @@ final class FakeDriver: ScenarioDriver {
   /// What `expect screen` compares and recording writes.
   var rendered = "NavigationStack\n└─ Screen \"Dessert\""
   var pendingRequests: [String] = []
+  /// The requests `takeRequests` has handed out.
+  private var takenRequests: [String] = []
   /// Primitives (by the first word of their log entry, such as `send`) that throw
   /// `StepUnavailable` with this message.
   var refusals: [String: String] = [:]
@@ -73,9 +75,13 @@ final class FakeDriver: ScenarioDriver {
   func screen() -> Node? { node }
   func screenText() -> String { rendered }
   func takeRequests() -> [String] {
-    defer { pendingRequests = [] }
+    defer {
+      takenRequests += pendingRequests
+      pendingRequests = []
+    }
     return pendingRequests
   }
+  func sentRequests() -> [String] { takenRequests + pendingRequests }
 }
 
 /// A clock for the runner that advances 5 ms every time it is read.

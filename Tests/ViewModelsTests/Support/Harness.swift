@@ -4,16 +4,20 @@ import MealDB
 import ViewModels
 import VirtualTime
 
-/// The pieces every view-model test wires together: a tracker, a virtual clock that settles the
-/// tracker's work between deadlines, the fault-injecting catalog transport and a favourites store.
+/// The pieces every view-model test wires together: the app's harness (`TestApp`: a virtual
+/// clock that settles the tracker's work between deadlines, the request log), the
+/// fault-injecting catalog transport behind it, and a favourites store for view models made
+/// alone.
 @MainActor
 final class Harness {
-  let tracker = TaskTracker()
-  let clock: VirtualClock
+  let app: TestApp
   let transport: CatalogTransport
-  let api: MealAPI
   let storage: FavoritesStorage
   let favorites: FavoritesStore
+
+  var clock: VirtualClock { app.clock }
+  var tracker: TaskTracker { app.wiring.tracker }
+  var api: MealAPI { app.wiring.api }
 
   /// - Parameter wrap: puts another transport in front of the catalog's, or in its place.
   init(
@@ -21,9 +25,9 @@ final class Harness {
     storage: FavoritesStorage = .inMemory(),
     wrap: (CatalogTransport) -> any Transport = { $0 }
   ) {
-    clock = VirtualClock(tracker: tracker)
+    let clock = VirtualClock(tracker: TaskTracker())
     transport = CatalogTransport(catalog: catalog, clock: clock)
-    api = MealAPI(transport: wrap(transport))
+    app = TestApp(favorites: storage, clock: clock, transport: wrap(transport))
     self.storage = storage
     favorites = FavoritesStore(storage: storage)
   }
@@ -52,7 +56,7 @@ final class Harness {
     let app = appModel(start: .categories)
     app.launch()
     await tracker.settle()
-    _ = transport.takeNewRequests()
+    _ = newRequests()
     return app
   }
 
@@ -63,7 +67,7 @@ final class Harness {
     let model = listModel(onRandomMeal: onRandomMeal)
     model.appeared()
     await tracker.settle()
-    _ = transport.takeNewRequests()
+    _ = newRequests()
     return model
   }
 
@@ -77,7 +81,7 @@ final class Harness {
 
   /// The requests sent since the last call, as log lines (`GET search.php?s=Las`).
   func newRequests() -> [String] {
-    transport.takeNewRequests().map(\.description)
+    app.takeRequests()
   }
 }
 
