@@ -6,9 +6,10 @@ import VirtualTime
 /// navigation path of screens above it, and the favourites they share. Front ends send
 /// `UserIntent`s and draw `state`.
 ///
-/// `path` is the only navigation state: `state` holds one screen per route, and every change of
-/// the path (a push, back, `.pathChanged`) goes through one place that cancels what removed
-/// screens still had in flight and lets the new top screen load.
+/// Navigation is one array of pushed screens, each a route with its view model: `path` and
+/// `state.path` are read from it, and every change of it (a push, back, `.pathChanged`) goes
+/// through one place that cancels what removed screens still had in flight and lets the new top
+/// screen load.
 ///
 /// With `start: .categories`, a tile pushes that category's recipe list, which offers everything
 /// the root list does (search, refresh, dice, picker, hearts); its dice pushes the detail above it.
@@ -23,7 +24,7 @@ public final class AppModel: StateObservable {
   /// The screen the app started with.
   public let start: StartScreen
   /// The pushed screens' routes, bottom first: what `NavigationStack(path:)` binds to.
-  public private(set) var path: [Route] = []
+  public var path: [Route] { stack.map(\.route) }
   /// The links the user tapped (a video, a source), oldest first; the app opens nothing itself.
   public private(set) var openedLinks: [URL] = []
   /// The shared favourites.
@@ -35,8 +36,18 @@ public final class AppModel: StateObservable {
   private let searchPause: Duration
   private let root: ScreenModel
   private var rootToken: ObservationToken?
-  /// One view model per route of `path`, with the token that follows it.
-  private var pushed: [(model: ScreenModel, token: ObservationToken)] = []
+  /// The pushed screens, bottom first: each route with its view model and the token that
+  /// follows the model.
+  private var stack: [Pushed] = []
+
+  private struct Pushed {
+    let route: Route
+    let model: ScreenModel
+    let token: ObservationToken
+  }
+
+  /// The screen on top: the last pushed one, or the root.
+  private var top: ScreenModel { stack.last?.model ?? root }
 
   /// - Parameters:
   ///   - clock: the search pause sleeps on it.
@@ -90,7 +101,6 @@ public final class AppModel: StateObservable {
   /// A front end only sends what its nodes offer, so this is the one place that checks.
   @discardableResult
   public func send(_ intent: UserIntent) -> IntentTask {
-    let top = pushed.last?.model ?? root
     switch (intent, top) {
     case (.pathChanged(let routes), _):
       return IntentTask(setPath(routes))
@@ -138,18 +148,16 @@ public final class AppModel: StateObservable {
   /// the screen that ends on top appears (it loads, unless it has loaded).
   @discardableResult
   private func setPath(_ routes: [Route]) -> Task<Void, Never>? {
-    let kept = zip(path, routes).prefix { $0 == $1 }.count
-    let removed = pushed[kept...].map(\.model)
-    pushed.removeSubrange(kept...)
-    path.removeSubrange(kept...)
+    let kept = zip(stack, routes).prefix { $0.route == $1 }.count
+    let removed = stack[kept...].map(\.model)
+    stack.removeSubrange(kept...)
     for model in removed.reversed() { model.disappeared() }
     for route in routes[kept...] {
       let model = makeModel(for: route)
-      pushed.append((model, follow(model)))
-      path.append(route)
+      stack.append(Pushed(route: route, model: model, token: follow(model)))
     }
-    let top = pushed.last?.model ?? root
-    for model in [root] + pushed.map(\.model) where model !== top {
+    let top = self.top
+    for model in [root] + stack.map(\.model) where model !== top {
       model.list?.covered()
     }
     publish()
@@ -188,12 +196,12 @@ public final class AppModel: StateObservable {
 
   /// The dice of `list` found `meal`: its detail is pushed while that list is still on top.
   private func diceFound(_ meal: Meal, by list: MealListViewModel) {
-    guard (pushed.last?.model ?? root).list === list else { return }
+    guard top.list === list else { return }
     setPath(path + [.detail(meal)])
   }
 
   private func publish() {
-    stateHolder.value = AppState(root: root.screen, path: pushed.map(\.model.screen))
+    stateHolder.value = AppState(root: root.screen, path: stack.map(\.model.screen))
   }
 }
 
