@@ -4,7 +4,8 @@ import Foundation
 /// `capture --base-url`): an absolute http or https URL with a host. Anything else is refused
 /// with a sentence, never silently replaced by something else.
 public enum BaseURL {
-  /// The URL `text` spells, for the option `option`.
+  /// The URL `text` spells, for the option `option`, with its scheme in small letters (a scheme
+  /// is case-insensitive, but `URLSession` on Linux knows only `http` and `https`).
   public static func parse(_ text: String, option: String) throws(UsageError) -> URL {
     guard let url = URL(string: text) else {
       throw UsageError("\(option) needs an http:// or https:// URL, but '\(text)' is not a URL")
@@ -14,15 +15,28 @@ public enum BaseURL {
     }
     // A host such as `a%20b` decodes to one with a space, which no server can have.
     let hostCharacters = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789.-:[]")
-    guard let host = URLComponents(url: url, resolvingAgainstBaseURL: false)?.percentEncodedHost,
-      !host.isEmpty, host.allSatisfy(hostCharacters.contains)
+    guard var components = URLComponents(url: url, resolvingAgainstBaseURL: false),
+      let host = components.percentEncodedHost, !host.isEmpty,
+      host.allSatisfy(hostCharacters.contains)
     else {
       throw UsageError(
         "\(option) needs a URL with a host name, like http://127.0.0.1:8080/, not '\(text)'")
     }
+    #if canImport(FoundationNetworking)
+      // swift-corelibs-foundation's URLSession fails on every IPv6 literal with "bad URL".
+      if host.hasPrefix("[") {
+        throw UsageError(
+          "\(option) has the IPv6 address \(host) as its host, which URLSession cannot reach "
+            + "on this platform; use a host name for it instead, like localhost")
+      }
+    #endif
     if let port = url.port, !(1...65535).contains(port) {
       throw UsageError("\(option) has the port \(port), but ports go from 1 to 65535")
     }
-    return url
+    components.scheme = scheme.lowercased()
+    guard let normalized = components.url else {
+      throw UsageError("\(option) needs an http:// or https:// URL, but '\(text)' is not a URL")
+    }
+    return normalized
   }
 }

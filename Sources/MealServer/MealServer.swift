@@ -57,12 +57,17 @@ public final class MealServer: Sendable {
     case alreadyRunning
     /// Binding or listening failed, with the system's reason.
     case cannotListen(port: UInt16, reason: String)
+    /// The process may open fewer files than a server needs (`minimumDescriptorLimit`).
+    case tooFewDescriptors(limit: Int, needed: Int)
 
     public var description: String {
       switch self {
       case .alreadyRunning: "the server is already running"
       case .cannotListen(let port, let reason):
         "cannot listen on 127.0.0.1:\(port) (\(reason))"
+      case .tooFewDescriptors(let limit, let needed):
+        "the server needs a file-descriptor limit of at least \(needed) (ulimit -n), but this "
+          + "process may open only \(limit) files"
       }
     }
   }
@@ -109,6 +114,16 @@ public final class MealServer: Sendable {
 
   /// How many client connections the file-descriptor limit leaves room for.
   static func descriptorRoom() -> Int {
+    descriptorLimit().map(room) ?? .max
+  }
+
+  /// How many client connections a file-descriptor limit leaves room for.
+  private static func room(underLimit limit: Int) -> Int {
+    limit - Swift.min(64, limit / 4) - 16
+  }
+
+  /// The process's file-descriptor limit (`ulimit -n`), `nil` when there is none.
+  static func descriptorLimit() -> Int? {
     var limit = rlimit()
     #if canImport(Darwin)
       let read = getrlimit(RLIMIT_NOFILE, &limit)
@@ -116,9 +131,23 @@ public final class MealServer: Sendable {
       let read = getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit)
     #endif
     // RLIM_INFINITY is all ones, which Swift cannot import as an unsigned constant.
-    guard read == 0, limit.rlim_cur != rlim_t.max else { return .max }
-    let current = Int(clamping: limit.rlim_cur)
-    return current - Swift.min(64, current / 4) - 16
+    guard read == 0, limit.rlim_cur != rlim_t.max else { return nil }
+    return Int(clamping: limit.rlim_cur)
+  }
+
+  /// The lowest file-descriptor limit that leaves room for one connection besides the
+  /// descriptors kept in reserve (see `connectionLimit`). Far below it libdispatch cannot make
+  /// the descriptors of its own queues, timers and signal sources, and does not say so: a
+  /// server started anyway crashes, or serves nothing and never sees SIGTERM.
+  public static let minimumDescriptorLimit = (1...).first { room(underLimit: $0) >= 1 }!
+
+  /// Throws when the process's file-descriptor limit is below `minimumDescriptorLimit`.
+  ///
+  /// Check it before anything else in the process makes Dispatch sources: they take
+  /// descriptors too.
+  public static func checkDescriptorLimit() throws(StartError) {
+    guard let limit = descriptorLimit(), limit < minimumDescriptorLimit else { return }
+    throw StartError.tooFewDescriptors(limit: limit, needed: minimumDescriptorLimit)
   }
 
   /// The faults in effect; changing them affects the next requests.
@@ -147,7 +176,8 @@ public final class MealServer: Sendable {
   /// - Returns: the port the server listens on.
   @discardableResult
   public func start(port: UInt16 = 0) throws -> UInt16 {
-    try state.withLock { state in
+    try Self.checkDescriptorLimit()
+    return try state.withLock { state in
       guard state.listener == nil else { throw StartError.alreadyRunning }
       let listener: (descriptor: Int32, port: UInt16)
       do {

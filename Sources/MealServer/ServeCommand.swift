@@ -32,7 +32,8 @@ public enum ServeCommand {
       The catalog is served like TheMealDB on http://127.0.0.1:<port>/api/json/v1/1/ until Ctrl-C \
       (SIGINT) or SIGTERM. Endpoints: categories, filter, search, lookup, random, list (each \
       may be written with or without .php, here as in scenario files).
-      Exit status: 0 after a clean stop, 1 when the server cannot start, 2 for bad input.
+      Exit status: 0 after a clean stop, 1 when the server cannot start, 2 for bad input and \
+      for a file-descriptor limit (ulimit -n) too low to serve.
       """,
     options: [
       .value(
@@ -76,6 +77,13 @@ public enum ServeCommand {
 
   /// Runs the server until SIGINT or SIGTERM.
   static func run(_ options: Options, console: Console) async -> ExitCode {
+    // First: loading the catalog and waiting for signals make descriptors of their own.
+    do {
+      try MealServer.checkDescriptorLimit()
+    } catch {
+      console.errorOutput("error: \(error)")
+      return .badInput
+    }
     let catalog: Catalog
     let name: String
     do {

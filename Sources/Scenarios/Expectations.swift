@@ -66,17 +66,33 @@ enum Expectations {
     containing ? shown.contains(text) : shown == text
   }
 
+  /// How many characters of the expected text, and of each screen text held against it whole,
+  /// the closest texts are ranked by. A distance takes time in the product of the two lengths
+  /// (and memory in the shorter one); past these the hint gains nothing, and so it costs no
+  /// more than the screen, however long the expected text is.
+  static let rankedCharacters = 200
+  /// How many characters of each screen text a `containing` hint searches for the best part.
+  static let searchedCharacters = 4000
+
   /// The screen's texts nearest to `text`, nearest first, each once, at most `maximumListed`:
-  /// by edit distance to the whole text, or, for `containing`, to the best part of it.
+  /// by edit distance to the whole text, or, for `containing`, to the best part of it. Only the
+  /// first `rankedCharacters` of `text` count, and as much of each screen text; the characters
+  /// past them count as one edit each, as many as the longer rest has.
   static func closestTexts(to text: String, containing: Bool, in texts: [String]) -> [String] {
     var seen: Set<String> = []
     let unique = texts.filter { seen.insert($0).inserted }
-    let wanted = text.lowercased()
+    let wanted = String(text.prefix(rankedCharacters)).lowercased()
+    let wantedRest = max(0, text.count - rankedCharacters)
     let ranked = unique.enumerated().map { offset, shown in
-      let candidate = shown.lowercased()
-      let distance =
-        containing
-        ? substringDistance(wanted, in: candidate) : editDistance(wanted, candidate)
+      let distance: Int
+      if containing {
+        let searched = String(shown.prefix(searchedCharacters)).lowercased()
+        distance = editDistance(wanted, toPartOf: searched)
+      } else {
+        let candidate = String(shown.prefix(rankedCharacters)).lowercased()
+        let rest = max(wantedRest, shown.count - rankedCharacters)
+        distance = editDistance(wanted, candidate) + rest
+      }
       return (distance: distance, offset: offset, text: shown)
     }
     return ranked.sorted { ($0.distance, $0.offset) < ($1.distance, $1.offset) }
@@ -86,22 +102,4 @@ enum Expectations {
   static func requests(_ count: Int) -> String { count == 1 ? "1 request" : "\(count) requests" }
 
   static func quote(_ text: String) -> String { "\"" + text + "\"" }
-}
-
-/// The fewest edits that turn `pattern` into some part of `text`: 0 when `text` contains it.
-func substringDistance(_ pattern: String, in text: String) -> Int {
-  let a = Array(pattern)
-  let b = Array(text)
-  // previous[j]: the distance of the pattern's first i - 1 characters to a part ending at j.
-  var previous = [Int](repeating: 0, count: b.count + 1)
-  var current = previous
-  for i in 1...max(1, a.count) where !a.isEmpty {
-    current[0] = i
-    for j in stride(from: 1, through: b.count, by: 1) {
-      let cost = a[i - 1] == b[j - 1] ? 0 : 1
-      current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
-    }
-    swap(&previous, &current)
-  }
-  return previous.min() ?? a.count
 }

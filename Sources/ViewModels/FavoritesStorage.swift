@@ -210,6 +210,8 @@ public struct FavoritesFile: Sendable {
 
   private func loadLocked() -> FavoritesLoadResult {
     if isFolder(url.path) { return setAside(reason: "is a folder, not a file") }
+    // A FIFO would block the read, a device would be read as favourites.
+    if isSpecialFile(url.path) { return setAside(reason: "is not a regular file") }
     switch read() {
     case .missing:
       return FavoritesLoadResult(favorites: [])
@@ -341,6 +343,15 @@ public struct FavoritesFile: Sendable {
     var isDirectory: ObjCBool = false
     return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
       && isDirectory.boolValue
+  }
+
+  /// Whether something other than a regular file or a folder is at `path` (a FIFO, a device, a
+  /// socket), links followed.
+  private func isSpecialFile(_ path: String) -> Bool {
+    var info = stat()
+    guard stat(path, &info) == 0 else { return false }
+    let type = info.st_mode & S_IFMT
+    return type != S_IFREG && type != S_IFDIR
   }
 
   /// Moves the unusable file to the first free `…corrupt-N` name; never replaces an earlier one.

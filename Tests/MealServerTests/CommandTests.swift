@@ -133,6 +133,15 @@ import VirtualTime
     #expect(throws: UsageError(message)) { try CaptureCommand.parse(arguments) }
   }
 
+  @Test("A base URL with its scheme in capitals reaches the server")
+  func baseURLInCapitals() async throws {
+    let server = try TestServer()
+    let url = try BaseURL.parse(
+      "HTTP://127.0.0.1:\(server.port)/api/json/v1/1/", option: "--base-url")
+    let api = MealAPI(transport: URLSessionTransport(baseURL: url, timeout: 5))
+    #expect(try await api.categories().count == 3)
+  }
+
   @Test("capture exits with 1 when the server cannot be reached")
   @MainActor
   func captureExitCode() async throws {

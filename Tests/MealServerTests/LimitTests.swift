@@ -20,6 +20,22 @@ import Testing
     #expect(second.readResponse()?.head.hasPrefix("HTTP/1.1 200") == true)
   }
 
+  @Test("A client that hangs up while its answer is delayed frees its slot at once")
+  func hangUpFreesSlot() async throws {
+    let server = try TestServer(
+      faults: Faults(delay: .seconds(3600), delayEndpoint: "search.php"), maxConnections: 2)
+    var waiting = [try RawClient(port: server.port), try RawClient(port: server.port)]
+    for client in waiting {
+      client.send("GET /api/json/v1/1/search.php?s=Lasagne HTTP/1.1\r\nHost: x\r\n\r\n")
+    }
+    #expect(await server.waitForConnections(2))
+    waiting.removeAll()
+    #expect(await server.waitForConnections(0))
+    let next = try RawClient(port: server.port)
+    next.send("GET /api/json/v1/1/categories.php HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+    #expect(next.readToEnd().httpStatus == 200)
+  }
+
   @Test("The connection limit stays below the process's file-descriptor limit")
   func belowDescriptorLimit() throws {
     let server = try TestServer(maxConnections: .max)

@@ -86,6 +86,37 @@ import Testing
     #expect(answer.httpStatus == 505)
   }
 
+  @Test("HTTP/1.2 is answered as HTTP/1.1, the highest version of its major the server has")
+  func laterMinorVersion() async throws {
+    let server = try TestServer()
+    let answer = try exchange(
+      "GET /api/json/v1/1/categories.php HTTP/1.2\r\nHost: x\r\nConnection: close\r\n\r\n",
+      with: server)
+    #expect(answer.hasPrefix("HTTP/1.1 200 OK\r\n"))
+  }
+
+  @Test(
+    "A header value with NUL or another control character gets 400",
+    arguments: ["a\u{0}b", "\u{0}", "a\u{1}b", "a\rb", "a\u{7F}b"])
+  func controlInHeaderValue(value: String) async throws {
+    let server = try TestServer()
+    let answer = try exchange(
+      "GET /api/json/v1/1/categories.php HTTP/1.1\r\nHost: x\r\nX-Note: \(value)\r\n\r\n",
+      with: server)
+    #expect(answer.httpStatus == 400)
+    #expect(try await stillServes(server))
+  }
+
+  @Test("A header value may hold tabs and bytes beyond ASCII")
+  func tabAndUTF8InHeaderValue() async throws {
+    let server = try TestServer()
+    let answer = try exchange(
+      "GET /api/json/v1/1/categories.php HTTP/1.1\r\nHost: x\r\nX-Note: a\tKäse\r\n"
+        + "Connection: close\r\n\r\n",
+      with: server)
+    #expect(answer.httpStatus == 200)
+  }
+
   @Test("A stalled client does not hold up another, and gets 408 after the read timeout")
   func slowClient() async throws {
     let server = try TestServer(readTimeout: .milliseconds(300))

@@ -43,19 +43,19 @@ import Testing
 /// The built executables, run as a user runs them.
 @Suite struct NetworkHalfProcessTests {
   @Test("rezepte hands run --base-url to rezepte-net, whose start-up probe reports the closed port")
-  func delegates() throws {
-    let rezepte = try #require(Self.built("rezepte"), "build first: swift build")
+  func delegates() async throws {
+    let rezepte = try #require(BuiltProgram.url("rezepte"), "build first: swift build")
     let port = try RefusingPort()
     defer { port.close() }
     let url = port.apiURL.absoluteString
-    let (status, errors) = try run(rezepte, ["run", "--base-url", url, "Scenarios"])
+    let (status, errors) = try await run(rezepte, ["run", "--base-url", url, "Scenarios"])
     #expect(status == 2)
     #expect(errors.hasPrefix("error: \(url) cannot be reached ("), "\(errors)")
   }
 
   @Test("rezepte without rezepte-net beside it says how to build it, with exit status 2")
-  func missingSibling() throws {
-    let rezepte = try #require(Self.built("rezepte"), "build first: swift build")
+  func missingSibling() async throws {
+    let rezepte = try #require(BuiltProgram.url("rezepte"), "build first: swift build")
     let folder = FileManager.default.temporaryDirectory
       .appendingPathComponent("rezepte-alone-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -63,7 +63,7 @@ import Testing
     let alone = folder.appendingPathComponent("rezepte")
     try FileManager.default.copyItem(at: rezepte, to: alone)
 
-    let (status, errors) = try run(alone, ["run", "--base-url", "http://127.0.0.1:9/"])
+    let (status, errors) = try await run(alone, ["run", "--base-url", "http://127.0.0.1:9/"])
     #expect(status == 2)
     #expect(
       errors
@@ -75,8 +75,8 @@ import Testing
   #if os(Linux)
     @Test("rezepte does not link FoundationNetworking or libcurl; rezepte-net does")
     func linkage() throws {
-      let rezepte = try #require(Self.built("rezepte"), "build first: swift build")
-      let net = try #require(Self.built("rezepte-net"), "build first: swift build")
+      let rezepte = try #require(BuiltProgram.url("rezepte"), "build first: swift build")
+      let net = try #require(BuiltProgram.url("rezepte-net"), "build first: swift build")
       // The dynamic section names every library the loader maps at start.
       let needed = Data("libFoundationNetworking.so".utf8)
       #expect(try Data(contentsOf: rezepte).range(of: needed) == nil)
@@ -84,31 +84,9 @@ import Testing
     }
   #endif
 
-  /// The product `name` built beside the test bundle, or in the package's debug folder.
-  static func built(_ name: String) -> URL? {
-    let besideTests = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-    let packageBuild = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-      .deletingLastPathComponent().deletingLastPathComponent()
-      .appendingPathComponent(".build/debug")
-    return [besideTests, packageBuild].map { $0.appendingPathComponent(name) }.first {
-      FileManager.default.isExecutableFile(atPath: $0.path)
-    }
-  }
-
-  /// Runs `executable` to its end in the package folder; its exit status and standard error.
-  private func run(_ executable: URL, _ arguments: [String]) throws -> (Int32, String) {
-    let process = Process()
-    let errors = Pipe()
-    process.executableURL = executable
-    process.arguments = arguments
-    process.currentDirectoryURL = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-      .deletingLastPathComponent().deletingLastPathComponent()
-    process.standardInput = FileHandle.nullDevice
-    process.standardOutput = FileHandle.nullDevice
-    process.standardError = errors
-    try process.run()
-    let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    process.waitUntilExit()
-    return (process.terminationStatus, text)
+  /// Runs `executable` to its end; its exit status and standard error.
+  private func run(_ executable: URL, _ arguments: [String]) async throws -> (Int32?, String) {
+    let program = try BuiltProgram(executable, arguments)
+    return (await program.exitStatus(within: .seconds(60)), program.errorText)
   }
 }

@@ -57,6 +57,19 @@ import Testing
       ])
   }
 
+  @Test("The closest texts to a long text are ranked by its first 200 characters")
+  func closestTextsToLongText() {
+    let texts = ["Lasagne", "Apam balik", "Lasagna"]
+    let long = String(repeating: "!", count: 100_000)
+    #expect(
+      Expectations.closestTexts(to: "Lasagna" + long, containing: false, in: texts) == [
+        "Lasagna", "Lasagne", "Apam balik",
+      ])
+    #expect(
+      Expectations.closestTexts(to: "Balix" + long, containing: true, in: texts).first
+        == "Apam balik")
+  }
+
   // MARK: - The heart of a favourite
 
   @Test("`expect visible \"♥\"` finds the heart of a favourite's row")

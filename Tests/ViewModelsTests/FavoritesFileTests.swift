@@ -125,6 +125,18 @@ import ViewModels
     #expect(store.loadIssue?.movedTo == url.path + ".corrupt-1")
   }
 
+  @Test("A FIFO in the file's place is reported as not a regular file, and moved aside")
+  func fifoInPlace() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let url = directory.file("favorites.json")
+    #expect(mkfifo(url.path, 0o644) == 0)
+    let store = FavoritesStore(storage: .file(at: url))
+    #expect(store.favorites.isEmpty)
+    #expect(store.loadIssue?.reason == "is not a regular file")
+    #expect(store.loadIssue?.movedTo == url.path + ".corrupt-1")
+  }
+
   @Test("A directory that cannot be written is reported and the favourite stays in memory")
   func unwritableDirectory() throws {
     let directory = try TemporaryDirectory()

@@ -13,7 +13,9 @@ final class Connection: @unchecked Sendable {
   private enum Phase {
     /// Waiting for (the rest of) a request head; the read timeout runs.
     case reading
-    /// A request is being answered (delayed or being written); reading is paused.
+    /// A request is being answered. While the answer waits out a delay, reading goes on, so
+    /// that a client that hangs up is let go at once (and more requests are kept, up to one
+    /// head's worth); while it is written, reading is paused.
     case answering
     /// The last answer was sent and the write side shut; reading on until the peer closes, so
     /// that unread input does not turn the close into a reset that destroys the answer.
@@ -86,7 +88,13 @@ final class Connection: @unchecked Sendable {
 
   private func readable() {
     var buffer = [UInt8](repeating: 0, count: 16_384)
-    while phase == .reading || phase == .draining {
+    // Paused: an answer is being written (it may have begun in `process()` below).
+    while phase != .closed, !readPaused {
+      if phase == .answering, input.count > settings.limits.head {
+        // Enough pipelined requests kept while the answer waits: the rest stays in the socket.
+        pauseReading()
+        return
+      }
       let transfer = buffer.withUnsafeMutableBytes { Socket.receive(descriptor, into: $0) }
       switch transfer {
       case .bytes(let count):
@@ -97,6 +105,8 @@ final class Connection: @unchecked Sendable {
       case .wouldBlock:
         return
       case .end, .failed:
+        // Also while an answer waits out its delay: a client that has hung up reads no answer,
+        // and its slot is free for the next one now rather than when the delay ends.
         shutDown()
         return
       }
@@ -124,12 +134,12 @@ final class Connection: @unchecked Sendable {
 
   private func answer(_ reply: Reply, method: String, target: String, minorVersion: Int = 1) {
     phase = .answering
-    pauseReading()
     timer?.schedule(deadline: .distantFuture)
     guard let delay = reply.delay, delay > .zero else {
       send(reply, method: method, target: target, minorVersion: minorVersion)
       return
     }
+    // Reading goes on during the delay (see `Phase.answering`).
     queue.asyncAfter(deadline: .now() + delay.dispatchInterval) { [weak self] in
       guard let self, phase == .answering else { return }
       send(reply, method: method, target: target, minorVersion: minorVersion)
@@ -137,6 +147,9 @@ final class Connection: @unchecked Sendable {
   }
 
   private func send(_ reply: Reply, method: String, target: String, minorVersion: Int) {
+    // Not while the answer is written: a client that half-closes after its request (and not
+    // during a delay) still gets it.
+    pauseReading()
     let start = requestStart ?? .now
     requestStart = nil
     settings.log?(

@@ -11,7 +11,8 @@ struct HTTPRequestHead: Equatable, Sendable {
   let method: String
   /// The request target exactly as sent: `/api/json/v1/1/search.php?s=Mac%20%26%20Cheese`.
   let target: String
-  /// 0 for HTTP/1.0, 1 for HTTP/1.1.
+  /// 0 for HTTP/1.0, 1 for HTTP/1.1 and any later HTTP/1.x, which the server answers as the
+  /// highest version of that major it has (RFC 9110 §2.5).
   let minorVersion: Int
   let fields: [Field]
 
@@ -124,16 +125,23 @@ enum HTTPParser {
     else { throw HTTPFailure(status: 400) }
     guard major == 1 else { throw HTTPFailure(status: 505) }
     return (
-      String(decoding: parts[0], as: UTF8.self), String(decoding: parts[1], as: UTF8.self), minor
+      String(decoding: parts[0], as: UTF8.self), String(decoding: parts[1], as: UTF8.self),
+      min(minor, 1)
     )
   }
 
   /// `Name: value`; no space before the colon and no folded continuation lines (RFC 9112 §5).
+  /// The value holds no control character but the tab: NUL, a bare CR and the others are
+  /// refused, as RFC 9110 §5.5 allows (and, for NUL, CR and LF, demands unless replaced).
   private static func parseField(_ line: ArraySlice<UInt8>) throws -> HTTPRequestHead.Field {
     guard let colon = line.firstIndex(of: UInt8(ascii: ":")) else { throw HTTPFailure(status: 400) }
     let name = line[line.startIndex..<colon]
     guard !name.isEmpty, name.allSatisfy(isTokenCharacter) else { throw HTTPFailure(status: 400) }
-    let value = String(decoding: line[(colon + 1)...], as: UTF8.self)
+    let rawValue = line[(colon + 1)...]
+    guard rawValue.allSatisfy({ ($0 >= 0x20 && $0 != 0x7F) || $0 == UInt8(ascii: "\t") }) else {
+      throw HTTPFailure(status: 400)
+    }
+    let value = String(decoding: rawValue, as: UTF8.self)
       .trimmingCharacters(in: .whitespaces)
     return HTTPRequestHead.Field(name: String(decoding: name, as: UTF8.self), value: value)
   }

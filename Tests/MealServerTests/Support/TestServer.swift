@@ -71,6 +71,17 @@ final class TestServer: Sendable {
     MealAPI(transport: URLSessionTransport(baseURL: baseURL, timeout: timeout))
   }
 
+  /// Waits until the server has `count` open connections; `false` if it has not after
+  /// `limit`.
+  func waitForConnections(_ count: Int, within limit: Duration = .seconds(10)) async -> Bool {
+    let deadline = ContinuousClock.now + limit
+    while server.connectionCount != count {
+      guard ContinuousClock.now < deadline else { return false }
+      try? await Task.sleep(for: .milliseconds(10))
+    }
+    return true
+  }
+
   /// Every request logged so far, oldest first.
   var log: [RequestLog] { entries.withLock { $0 } }
 }
