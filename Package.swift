@@ -133,7 +133,7 @@ let package = Package(
     .testTarget(
       name: "ScenariosTests",
       dependencies: [
-        "Scenarios", "ViewDescription", "MealCatalog", "MealServer", "CommandLineKit",
+        "Scenarios", "ViewDescription", "MealCatalog", "MealDB", "MealServer", "CommandLineKit",
         "LiveNetwork",
       ]
     ),

@@ -204,15 +204,6 @@ public struct CatalogCapture: Sendable {
   }
 
   static func reason(for error: any Error) -> String {
-    guard let urlError = error as? URLError else { return "\(error)" }
-    switch urlError.code {
-    case .cannotConnectToHost: return "the server refused the connection"
-    case .timedOut: return "the server did not answer in time"
-    case .dataLengthExceedsMaximum: return "the answer is larger than the transport's size limit"
-    case .notConnectedToInternet: return "there is no network connection"
-    case .cannotFindHost, .dnsLookupFailed: return "the host is unknown"
-    case .networkConnectionLost: return "the connection was lost"
-    default: return "network error \(urlError.code.rawValue)"
-    }
+    (error as? URLError)?.code.reason ?? "\(error)"
   }
 }

@@ -108,8 +108,10 @@ public final class AppDriver: ScenarioDriver {
     do {
       let categories = try await api.categories()
       return categories.isEmpty ? "\(address) answers, but lists no categories" : nil
+    } catch let error as URLError where error.code == .dataLengthExceedsMaximum {
+      return "\(address) answers categories.php with more than the transport's size limit"
     } catch let error as URLError {
-      return "\(address) cannot be reached (\(error.code.description)); is the network up and "
+      return "\(address) cannot be reached (\(error.code.reason)); is the network up and "
         + "the server running?"
     } catch APIError.badStatus(let status) {
       return "\(address) answers categories.php with HTTP \(status); is it TheMealDB's API folder?"
@@ -200,19 +202,5 @@ public final class AppDriver: ScenarioDriver {
         "`\(step)` needs the offline catalog; over real HTTP it is not supported")
     }
     return catalogTransport
-  }
-}
-
-extension URLError.Code {
-  /// A short English name for the codes a probe meets, and the number for the rest.
-  var description: String {
-    switch self {
-    case .notConnectedToInternet: "no internet connection"
-    case .cannotFindHost, .dnsLookupFailed: "the host name does not resolve"
-    case .cannotConnectToHost: "the connection was refused"
-    case .timedOut: "no answer in time"
-    case .networkConnectionLost: "the connection was lost"
-    default: "URL error \(rawValue)"
-    }
   }
 }

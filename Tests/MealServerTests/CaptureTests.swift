@@ -109,7 +109,7 @@ import Testing
     defer { try? FileManager.default.removeItem(at: directory) }
     await #expect(
       throws: CatalogCapture.Failure(
-        message: "cannot download categories.php: the server refused the connection.")
+        message: "cannot download categories.php: the connection was refused.")
     ) {
       _ = try await CatalogCapture(
         transport: URLSessionTransport(baseURL: port.apiURL), directory: directory, categories: nil

@@ -1,6 +1,7 @@
 import Foundation
 import LiveNetwork
 import MealCatalog
+import MealDB
 import MealServer
 import Testing
 
@@ -106,6 +107,21 @@ import Testing
     let closed = try #require(URL(string: "http://127.0.0.1:\(port)/api/json/v1/1/"))
     let problem = try #require(await AppDriver.probe(closed, network: .urlSession, timeout: 2))
     #expect(problem.hasPrefix("http://127.0.0.1:\(port)/api/json/v1/1/ cannot be reached ("))
+  }
+
+  @Test("The probe says an answer over the size limit is too large, not that it cannot reach")
+  func probeTooLarge() async throws {
+    struct TooLarge: Transport {
+      func send(_ request: APIRequest) async throws -> APIResponse {
+        throw URLError(.dataLengthExceedsMaximum)
+      }
+    }
+    let url = try #require(URL(string: "http://127.0.0.1:9/api/json/v1/1/"))
+    let problem = await AppDriver.probe(url, network: HTTPTransportMaker { _, _ in TooLarge() })
+    #expect(
+      problem
+        == "http://127.0.0.1:9/api/json/v1/1/ answers categories.php with more than the "
+        + "transport's size limit")
   }
 }
 
