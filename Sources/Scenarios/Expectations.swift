@@ -1,3 +1,5 @@
+import ViewDescription
+
 /// The checks of the `expect` steps: each returns `.done` when it holds, else the failure's
 /// detail lines, saying what was expected and what was found.
 enum Expectations {
@@ -40,7 +42,7 @@ enum Expectations {
     if let listed, listed != sent {
       return .failed(
         ["expected \(requests(count)), found \(requests(sent.count)) (− expected, + actual):"]
-          + ScreenDiff.lines(expected: listed, actual: sent, context: .max).map { "  " + $0 })
+          + ScreenDiff(oldLines: listed, newLines: sent).lines(context: .max).map { "  " + $0 })
     }
     guard sent.count == count else {
       return .failed(
@@ -54,7 +56,7 @@ enum Expectations {
     guard actual != expected else { return .done }
     return .failed(
       ["the screen differs from the block (− expected, + actual):"]
-        + ScreenDiff.lines(expected: expected, actual: actual).map { "  " + $0 })
+        + ScreenDiff(old: expected, new: actual).lines().map { "  " + $0 })
   }
 
   // MARK: - Helpers

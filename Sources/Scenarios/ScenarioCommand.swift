@@ -1,5 +1,6 @@
 import CommandLineKit
 import Foundation
+import ViewDescription
 
 /// `rezepte run` and `rezepte show` without the process around them: reads the files, reports bad
 /// input, replays each scenario on a fresh driver, prints the report and records screens.
@@ -158,18 +159,39 @@ public struct ScenarioCommand {
     }
   }
 
-  /// Writes the screens `result` recorded into the scenario's file, if any changed.
+  /// Writes the screens `result` recorded into the scenario's file, if any changed, and says
+  /// what changed in each block: how many nodes are new, changed and gone.
   func record(_ scenario: Scenario, _ result: ScenarioResult) -> Bool {
     let text = scenario.recording(actualScreens: result.recordedScreens)
     guard text != scenario.source else { return true }
     do {
       try ScenarioWriter.write(text, to: scenario.file)
       output("recorded \(scenario.file)")
+      for (index, screen) in result.recordedScreens.sorted(by: { $0.key < $1.key }) {
+        let step = scenario.steps[index]
+        guard case .expectScreen(let expected) = step.action, expected != screen else { continue }
+        output("  line \(step.line): " + Self.summary(ScreenDiff(old: expected, new: screen)))
+      }
       return true
     } catch {
       errorOutput("\(error)")
       return false
     }
+  }
+
+  /// `3 nodes differ (2 new, 1 changed)`, or `a screen of 25 nodes` for a block that was empty.
+  static func summary(_ diff: ScreenDiff) -> String {
+    let counts = diff.counts
+    guard diff.entries.contains(where: { $0.change != .added }) else {
+      return "a screen of \(counts.added) \(counts.added == 1 ? "node" : "nodes")"
+    }
+    var parts: [String] = []
+    if counts.added > 0 { parts.append("\(counts.added) new") }
+    if counts.changed > 0 { parts.append("\(counts.changed) changed") }
+    if counts.removed > 0 { parts.append("\(counts.removed) gone") }
+    let total = counts.added + counts.changed + counts.removed
+    return (total == 1 ? "1 node differs" : "\(total) nodes differ")
+      + " (\(parts.joined(separator: ", ")))"
   }
 
   /// `rezepte show FILE`: the walkthrough of one scenario.

@@ -20,7 +20,7 @@ public struct StoryboardCollector {
     let source = scenario.sourceLines
     var frames = Self.frames(of: scenario)
     var requestsSeen = 0
-    var drawn: Node?
+    var shown = ShownScreens()
     let result = await runner.run(scenario, on: driver) { event in
       let sent = driver.sentRequests()
       var frame = frames[event.index]
@@ -28,10 +28,9 @@ public struct StoryboardCollector {
       requestsSeen = sent.count
       frame.simulatedTime = driver.simulatedTime()
       frame.status = event.failure.map { .failed($0.details) } ?? .passed
-      if let screen = driver.screen(), screen != drawn || event.failure != nil {
+      if let screen = driver.screen(), screen != shown.last || event.failure != nil {
         frame.screen = screen
-        frame.changed = drawn.map { screen.changedPaths(since: $0) } ?? []
-        drawn = screen
+        frame.changed = shown.show(screen).changedPaths(in: screen)
       }
       frames[event.index] = frame
     }
@@ -82,5 +81,71 @@ public struct StoryboardCollector {
     }
     while comments.last?.isEmpty == true { comments.removeLast() }
     return comments
+  }
+}
+
+/// The screens shown so far, each by its place in the navigation: what the next screen is
+/// compared with, so that a screen that comes back (after `back`) shows what changed on it
+/// since it was last on top, not what differs from the screen it covered.
+struct ShownScreens {
+  /// The screen shown last.
+  private(set) var last: Node?
+  /// The last version of each screen, by `key(of:)`.
+  private var byKey: [String: Node] = [:]
+
+  /// How a screen compares with what was shown before it.
+  enum Comparison {
+    /// The first screen: nothing to compare with.
+    case first
+    /// A screen not shown before, pushed over another one: its title stands for it.
+    case new(title: NodePath?)
+    /// The screen shown before (or the one that came back), as it was then.
+    case since(Node)
+
+    /// The nodes of `screen` to highlight.
+    func changedPaths(in screen: Node) -> Set<NodePath> {
+      switch self {
+      case .first: []
+      case .new(let title): title.map { [$0] } ?? []
+      case .since(let previous): ScreenDiff(old: previous, new: screen).changedPaths(in: screen)
+      }
+    }
+  }
+
+  /// Records `screen` as shown, and says what it is to be compared with.
+  mutating func show(_ screen: Node) -> Comparison {
+    let key = Self.key(of: screen)
+    defer {
+      last = screen
+      byKey[key] = screen
+    }
+    guard let last else { return .first }
+    if Self.key(of: last) == key { return .since(last) }
+    if let before = byKey[key] { return .since(before) }
+    return .new(title: Self.titlePath(in: screen))
+  }
+
+  /// Which screen of the navigation a tree shows: the root (whatever its title, which a search
+  /// changes), or a pushed screen by its back button and title.
+  static func key(of screen: Node) -> String {
+    guard let top = screen.first(where: { $0.kind == .screen }), let back = top.back else {
+      return "root"
+    }
+    return back + "\u{1F}" + (top.label ?? "")
+  }
+
+  /// The path of the screen node, whose title and back button a page marks for a new screen.
+  static func titlePath(in tree: Node) -> NodePath? {
+    var found: NodePath?
+    func walk(_ node: Node, _ path: NodePath) {
+      guard found == nil else { return }
+      if node.kind == .screen {
+        found = path
+        return
+      }
+      for (index, child) in node.children.enumerated() { walk(child, path.child(index)) }
+    }
+    walk(tree, NodePath())
+    return found
   }
 }

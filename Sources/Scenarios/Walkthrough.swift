@@ -26,9 +26,13 @@ public struct Walkthrough {
     let source = scenario.sourceLines
     var requestsShown = 0
     var previousScreen: String?
+    var previousKey: String?
     // The screens shown so far, with the step that led to each: a screen seen again (after
     // `back`, say) is named, not printed again.
     var seen: [String: String] = [:]
+    // The last text of each screen of the navigation: a screen that comes back is compared
+    // with itself as it was, not with the screen it covered.
+    var lastOfScreen: [String: String] = [:]
     return await runner.run(scenario, on: driver) { event in
       // The comments and blank lines since the previous step explain this one.
       let stepIndex = event.step.line - 1
@@ -57,13 +61,17 @@ public struct Walkthrough {
       let sent = driver.sentRequests()
       let requests = Array(sent[min(requestsShown, sent.count)...])
       requestsShown = sent.count
+      let key = driver.screen().map(ShownScreens.key(of:))
+      let base = key == previousKey ? nil : key.flatMap { lastOfScreen[$0] }
       for line in changes(
         time: driver.simulatedTime(), requests: requests,
-        before: previousScreen, after: screen, seenAfter: seen[screen])
+        before: previousScreen, after: screen, seenAfter: seen[screen], base: base)
       {
         output(line)
       }
       previousScreen = screen
+      previousKey = key
+      if let key { lastOfScreen[key] = screen }
       if seen[screen] == nil {
         seen[screen] = "line \(event.step.line) (`\(event.step.displayText)`)"
       }
@@ -72,9 +80,13 @@ public struct Walkthrough {
 
   /// What one step did: the time, the requests, and the screen's change.
   ///
-  /// - Parameter seenAfter: the step after which this screen was shown before, if it was.
+  /// - Parameters:
+  ///   - seenAfter: the step after which this screen was shown before, if it was.
+  ///   - base: what the screen is compared with when it is not `before`: the screen that came
+  ///     back (after `back`) as it was when it was last on top.
   func changes(
-    time: Duration, requests: [String], before: String?, after: String, seenAfter: String? = nil
+    time: Duration, requests: [String], before: String?, after: String, seenAfter: String? = nil,
+    base: String? = nil
   ) -> [String] {
     let at = "  at \(DurationText.format(time))"
     let sent =
@@ -98,28 +110,9 @@ public struct Walkthrough {
     guard before != after else { return lines + ["  the screen did not change"] }
     if let seenAfter { return lines + ["  the screen is again the one after \(seenAfter)"] }
     lines.append("  the screen changed (+ new or changed lines):")
-    return lines + Self.marked(ScreenDiff.lines(expected: before, actual: after, context: 1))
-  }
-
-  /// The new screen's side of a line diff: added lines marked `+`, runs of removed lines as one
-  /// `− N lines removed` line, the unchanged context as it is.
-  static func marked(_ diff: [String]) -> [String] {
-    var lines: [String] = []
-    var removed = 0
-    func flush() {
-      guard removed > 0 else { return }
-      lines.append("    − " + (removed == 1 ? "1 line removed" : "\(removed) lines removed"))
-      removed = 0
-    }
-    for line in diff {
-      if line.hasPrefix("− ") {
-        removed += 1
-        continue
-      }
-      flush()
-      lines.append("    " + line)
-    }
-    flush()
     return lines
+      + ScreenDiff(old: base ?? before, new: after).lines(context: 1, style: .newSide).map {
+        "    " + $0
+      }
   }
 }

@@ -10,6 +10,10 @@ extension HTMLRenderer {
     .phone-screen { position: relative; height: 100%; border-radius: 34px; overflow: hidden;
       background: #f2f2f7; display: flex; flex-direction: column; }
     .phone-screen > .navigation-stack, .phone-screen > .screen { flex: 1; min-height: 0; }
+    .phone.grown { height: auto; min-height: 680px; }
+    .phone.grown .phone-screen, .phone.grown .navigation-stack, .phone.grown .screen {
+      height: auto; min-height: 660px; }
+    .phone.grown .content { overflow: visible; }
     .navigation-stack { display: flex; flex-direction: column; height: 100%; }
     .screen { display: flex; flex-direction: column; height: 100%; position: relative; }
     .nav-bar { flex: none; background: #f9f9fb; border-bottom: 1px solid #d8d8dc;

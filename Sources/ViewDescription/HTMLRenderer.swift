@@ -25,10 +25,15 @@ public struct HTMLRenderer: Sendable {
     public var showsIntents: Bool
     /// Whether image placeholders get the image's address as their tooltip.
     public var showsURLs: Bool
+    /// How many items (rows, texts, tiles, …) the phone's content shows above its fold: when the
+    /// first changed node comes after this many, the phone grows to show its whole screen, so
+    /// that the change is in view.
+    public var foldItems: Int
 
-    public init(showsIntents: Bool = true, showsURLs: Bool = true) {
+    public init(showsIntents: Bool = true, showsURLs: Bool = true, foldItems: Int = 10) {
       self.showsIntents = showsIntents
       self.showsURLs = showsURLs
+      self.foldItems = foldItems
     }
 
     /// Intents and image addresses as tooltips: what a reader of a storyboard wants.
@@ -94,11 +99,40 @@ private struct PhoneDrawing {
   }
 
   mutating func phone(_ node: Node) {
-    writer.open("div", classes: ["phone"])
+    writer.open("div", classes: firstChangeIsBelowFold(node) ? ["phone", "grown"] : ["phone"])
     writer.open("div", classes: ["phone-screen"])
     draw(node, at: NodePath())
     writer.close("div")
     writer.close("div")
+  }
+
+  /// Whether no change is in view on a phone of the usual height: none in the navigation bar
+  /// (title, toolbar, search field) or an alert, which are always in view, and the first one in
+  /// the content after `options.foldItems` items.
+  private func firstChangeIsBelowFold(_ node: Node) -> Bool {
+    guard !changed.isEmpty else { return false }
+    var items = 0
+    var firstInContent: Int?
+    var inView = false
+    func walk(_ node: Node, _ path: NodePath, alwaysShown: Bool) {
+      let alwaysShown =
+        alwaysShown || [.screen, .toolbar, .searchField, .alert].contains(node.kind)
+      if changed.contains(path) {
+        if alwaysShown { inView = true } else if firstInContent == nil { firstInContent = items }
+      }
+      switch node.kind {
+      case .row, .text, .label, .link, .tile, .section, .image, .button, .progressView,
+        .contentUnavailableView:
+        if !alwaysShown { items += 1 }
+      default: break
+      }
+      for (index, child) in node.children.enumerated() {
+        // A screen's content is not part of its navigation bar.
+        walk(child, path.child(index), alwaysShown: alwaysShown && node.kind != .screen)
+      }
+    }
+    walk(node, NodePath(), alwaysShown: false)
+    return !inView && (firstInContent ?? 0) >= options.foldItems
   }
 
   private mutating func draw(_ node: Node, at path: NodePath) {

@@ -268,7 +268,6 @@ import Testing
         "  the screen changed (+ new or changed lines):",
         "      ⋮ 1 unchanged line",
         "      └─ Screen \"Dessert\"",
-        "    − 1 line removed",
         "    +    └─ Row \"B\"",
         "expect requests  ✓",
         "wait 1s",

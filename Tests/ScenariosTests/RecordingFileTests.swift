@@ -39,6 +39,36 @@ import Testing
     #expect(attributes[.posixPermissions] as? Int == 0o640)
   }
 
+  @Test("Recording says for each rewritten block how many nodes are new, changed and gone")
+  func summary() async throws {
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
+    let file = try folder.write(
+      "s.scenario",
+      """
+      launch
+      expect screen
+        NavigationStack
+        └─ Screen "Suche"
+           ├─ Row "A"
+           └─ Row "B"
+      expect screen
+      expect screen
+        NavigationStack
+        └─ Screen "Dessert"
+
+      """)
+    let (code, output) = await record(file)
+    #expect(code == .success)
+    let recorded = try #require(output.lines.firstIndex(of: "recorded \(file)"))
+    #expect(
+      output.lines[recorded...].prefix(3) == [
+        "recorded \(file)",
+        "  line 2: 3 nodes differ (1 changed, 2 gone)",
+        "  line 7: a screen of 2 nodes",
+      ])
+  }
+
   @Test("A read-only scenario file is not rewritten: bad input, with a sentence")
   func readOnly() async throws {
     let folder = try TemporaryFolder()

@@ -91,6 +91,29 @@ struct StoryboardBrowserTests {
     #expect(changesSeen > 0)
   }
 
+  @Test("After `back` in 04-favoriten the new ♥ row and the Favoriten section are highlighted")
+  func screenThatCameBack() async throws {
+    let browser = try browser()
+    let folder = try await writeStoryboard(["04-favoriten"])
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let dom = try browser.run(
+      folder.appendingPathComponent("04-favoriten.html"), ["--dump-dom"], in: folder
+    ).standardOutput
+    let scenario = try loadLessonScenario("04-favoriten.scenario")
+    let backIndex = try #require(scenario.steps.firstIndex { $0.action == .back })
+    let pieces = Array(dom.components(separatedBy: #"<li class="frame "#).dropFirst())
+    try #require(pieces.count == scenario.steps.count)
+    let frame = pieces[backIndex]
+    #expect(frame.contains("<code>back</code>"))
+    let favoriteRow =
+      #/<div class="row favorite changed" data-path="[0-9.]+"[^>]*>(?:(?!</div>).)*Apam balik/#
+    #expect(frame.contains(favoriteRow), "the ♥ row is not highlighted")
+    #expect(
+      frame.contains(
+        #/<div class="section changed" data-path="[0-9.]+"><div class="section-header">Favoriten/#))
+    #expect(!frame.contains(#"<h2 class="nav-title changed">"#), "the list's title did not change")
+  }
+
   @Test(
     "No page sends a request: the browser's net log has only file addresses", arguments: scenarios)
   func noRequestLeavesThePage(name: String) async throws {
@@ -194,17 +217,5 @@ struct StoryboardBrowserTests {
     )
     .standardOutput
     #expect(index.contains(#"<tr class="failed"><td class="result">✗ failed at step 3</td>"#))
-  }
-}
-
-extension Node {
-  /// The node at `path`, if the tree has one there.
-  fileprivate func node(at path: NodePath) -> Node? {
-    var node = self
-    for index in path.indices {
-      guard node.children.indices.contains(index) else { return nil }
-      node = node.children[index]
-    }
-    return node
   }
 }

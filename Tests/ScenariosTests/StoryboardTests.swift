@@ -92,6 +92,27 @@ final class StoryboardRun {
     #expect(!storyboard.frames[2].changed.isEmpty)
   }
 
+  @Test("A screen that comes back marks what changed on it since it was last on top")
+  func screenThatCameBack() async throws {
+    let scenario = try loadLessonScenario("04-favoriten.scenario")
+    let (storyboard, _) = await StoryboardCollector(runner: ScenarioRunner(now: { .zero }))
+      .collect(scenario, on: AppDriver(catalog: embeddedCatalog))
+    let back = try #require(storyboard.frames.first { $0.step == "back" })
+    let screen = try #require(back.screen)
+    let marked = back.changed.compactMap { screen.node(at: $0) }
+    #expect(marked.contains { $0.kind == .row && $0.label == "Apam balik" && $0.has(.favorite) })
+    #expect(marked.contains { $0.kind == .section && $0.label == "Favoriten" })
+    #expect(!marked.contains { $0.kind == .screen }, "the list's title did not change")
+  }
+
+  @Test("A screen pushed for the first time marks its title alone")
+  func newScreenMarksTitle() async throws {
+    let (storyboard, _) = try await collect("launch\nopen \"Apam balik\"\n")
+    let frame = storyboard.frames[1]
+    let screen = try #require(frame.screen)
+    #expect(frame.changed.compactMap { screen.node(at: $0)?.kind } == [.screen])
+  }
+
   @Test("A failed step keeps its diff; the steps after it are not run")
   func failure() async throws {
     let (storyboard, _) = try await collect(

@@ -1,0 +1,458 @@
+/// The difference of two screens, worked out on their nodes: which nodes of the new screen are
+/// new, which are gone from the old one, and which stayed but changed (a text typed, a flag
+/// set, a title).
+///
+/// Either screen may be a node tree or a text tree (`TextRenderer`'s lines, as an `expect
+/// screen` block holds them); a text is read back into nodes by its guides and connectors, so
+/// a node is compared by its depth and what its line says, never by the connector in front of
+/// it. An alert added below a list changes every row's guide from `   ` to `│  `, and none of
+/// them counts as changed: only the alert and its button are new. Lines that are no tree (a
+/// list of requests) are nodes at depth 0.
+///
+/// Nodes are matched in order (Myers' shortest diff over depth and text); within a run of
+/// changes, a gone node and a new node of the same depth, kind and label are one changed node,
+/// and so are the one gone and the one new node of a kind at a depth (a screen whose title
+/// changed). The same diff serves a failed `expect screen`, `rezepte show`, the storyboard's
+/// highlights and `--record`'s summary.
+public struct ScreenDiff: Sendable {
+  /// The most lines `lines(context:limit:)` shows unless told otherwise.
+  public static let defaultLimit = 400
+
+  /// What became of a node.
+  public enum Change: Equatable, Sendable {
+    /// On both screens, as it was.
+    case same
+    /// Only on the new screen.
+    case added
+    /// Only on the old screen.
+    case removed
+    /// On both screens, saying something else now.
+    case changed
+  }
+
+  /// One node of either screen.
+  public struct Entry: Equatable, Sendable {
+    public let change: Change
+    /// The node's lines as drawn: on the new screen, or on the old one for a removed node.
+    public let lines: [String]
+    /// The node's lines on the old screen, for a changed node; else empty.
+    public let oldLines: [String]
+    /// The node's place in the new screen, counted depth first from 0; `nil` for a removed node.
+    public let newIndex: Int?
+    /// The node's place in the old screen, counted depth first from 0; `nil` for an added node.
+    public let oldIndex: Int?
+    /// 0 for the root; one more for each level below it.
+    public let depth: Int
+  }
+
+  /// Every node of both screens, in the order the new screen draws them, removed nodes where
+  /// they stood.
+  public let entries: [Entry]
+
+  /// The diff of two texts: text trees, or any lines; an empty text has no nodes.
+  public init(old: String, new: String) {
+    self.init(old: DrawnNode.read(old), new: DrawnNode.read(new))
+  }
+
+  /// The diff of two lists of lines, each line a node at depth 0: requests, say.
+  public init(oldLines: [String], newLines: [String]) {
+    self.init(old: oldLines.map(DrawnNode.init(line:)), new: newLines.map(DrawnNode.init(line:)))
+  }
+
+  /// The diff of two node trees, drawn by `renderer`.
+  public init(old: Node, new: Node, renderer: TextRenderer = TextRenderer()) {
+    self.init(old: renderer.render(old), new: renderer.render(new))
+  }
+
+  private init(old: [DrawnNode], new: [DrawnNode]) {
+    entries = Self.entries(old: old, new: new)
+  }
+
+  /// Whether the screens are the same.
+  public var isEmpty: Bool { entries.allSatisfy { $0.change == .same } }
+
+  /// How many nodes are new, gone and changed.
+  public var counts: (added: Int, removed: Int, changed: Int) {
+    entries.reduce(into: (0, 0, 0)) { counts, entry in
+      switch entry.change {
+      case .added: counts.0 += 1
+      case .removed: counts.1 += 1
+      case .changed: counts.2 += 1
+      case .same: break
+      }
+    }
+  }
+
+  // MARK: - Drawing
+
+  /// How a drawn diff shows a changed node.
+  public enum Style: Sendable {
+    /// Its old lines marked `− `, then its new lines marked `+ `: what a failed expectation
+    /// shows (`− expected, + actual`).
+    case bothSides
+    /// Its new lines marked `+ `, and each run of removed nodes as one line counting their lines:
+    /// the new screen with what is new on it, as `rezepte show` prints it.
+    case newSide
+  }
+
+  /// The diff as lines: unchanged lines start with two spaces, gone ones with `− `, new ones
+  /// with `+ `.
+  ///
+  /// - Parameters:
+  ///   - context: unchanged lines kept before and after each change; longer unchanged runs are
+  ///     shortened to a `⋮` line saying how many were left out.
+  ///   - limit: the most lines shown; a longer diff ends with a line counting the rest.
+  public func lines(
+    context: Int = 3, limit: Int = defaultLimit, style: Style = .bothSides
+  ) -> [String] {
+    var marked: [(line: String, isChange: Bool)] = []
+    var removed = 0
+    func flushRemoved() {
+      guard removed > 0 else { return }
+      marked.append(("− " + (removed == 1 ? "1 line removed" : "\(removed) lines removed"), true))
+      removed = 0
+    }
+    for entry in entries {
+      switch (entry.change, style) {
+      case (.same, _):
+        flushRemoved()
+        marked += entry.lines.map { ("  " + $0, false) }
+      case (.removed, .bothSides):
+        marked += entry.lines.map { ("− " + $0, true) }
+      case (.removed, .newSide):
+        removed += entry.lines.count
+      case (.added, _):
+        flushRemoved()
+        marked += entry.lines.map { ("+ " + $0, true) }
+      case (.changed, .bothSides):
+        marked += entry.oldLines.map { ("− " + $0, true) }
+        marked += entry.lines.map { ("+ " + $0, true) }
+      case (.changed, .newSide):
+        flushRemoved()
+        marked += entry.lines.map { ("+ " + $0, true) }
+      }
+    }
+    flushRemoved()
+    return Self.shortened(marked, context: context, limit: limit)
+  }
+
+  /// The marked lines with unchanged runs further than `context` from a change folded, and at
+  /// most `limit` lines in all.
+  private static func shortened(
+    _ marked: [(line: String, isChange: Bool)], context: Int, limit: Int
+  ) -> [String] {
+    // For each line, whether a change lies within `context` lines of it: two linear passes.
+    var near = [Bool](repeating: false, count: marked.count)
+    var last: Int?
+    for index in marked.indices {
+      if marked[index].isChange { last = index }
+      if let last, index - last <= context { near[index] = true }
+    }
+    var next: Int?
+    for index in marked.indices.reversed() {
+      if marked[index].isChange { next = index }
+      if let next, next - index <= context { near[index] = true }
+    }
+    var output: [String] = []
+    var skipped = 0
+    for (index, line) in marked.enumerated() {
+      if near[index] {
+        if skipped > 0 { output.append(omitted(skipped)) }
+        skipped = 0
+        output.append(line.line)
+      } else {
+        skipped += 1
+      }
+    }
+    if skipped > 0 { output.append(omitted(skipped)) }
+    guard output.count > limit else { return output }
+    let left = output.count - limit
+    return output.prefix(limit)
+      + [
+        left == 1
+          ? "  ⋯ 1 more line of the diff left out" : "  ⋯ \(left) more lines of the diff left out"
+      ]
+  }
+
+  private static func omitted(_ count: Int) -> String {
+    count == 1 ? "  ⋮ 1 unchanged line" : "  ⋮ \(count) unchanged lines"
+  }
+
+  // MARK: - Highlights
+
+  /// The paths of the nodes of `new` (the tree this diff's new side was drawn from) that are new
+  /// or changed, and of the nodes that lost a child: what a storyboard highlights. A new node
+  /// stands for its descendants, which are not listed.
+  public func changedPaths(in new: Node) -> Set<NodePath> {
+    var paths: [NodePath] = []
+    var parents: [Int?] = []
+    new.forEachPath { path, parent in
+      paths.append(path)
+      parents.append(parent)
+    }
+    var changed = Set<Int>()
+    var added = Set<Int>()
+    var lastKept: Int?
+    var depthOfLastKept = -1
+    var removedUnder: Set<Int> = []
+    for entry in entries {
+      switch entry.change {
+      case .same, .changed:
+        guard let index = entry.newIndex, index < paths.count else { continue }
+        if entry.change == .changed { changed.insert(index) }
+        lastKept = index
+        depthOfLastKept = paths[index].indices.count
+      case .added:
+        guard let index = entry.newIndex, index < paths.count else { continue }
+        added.insert(index)
+      case .removed:
+        // The gone node's parent is the last kept node above its depth, if the tree still has it.
+        var candidate = lastKept
+        var depth = depthOfLastKept
+        let goneDepth = entry.depth
+        while let index = candidate, depth >= goneDepth {
+          candidate = parents[index]
+          depth -= 1
+        }
+        if let parent = candidate { removedUnder.insert(parent) }
+      }
+    }
+    var result = Set<NodePath>()
+    for index in changed.union(removedUnder) { result.insert(paths[index]) }
+    for index in added where !(parents[index].map(added.contains) ?? false) {
+      result.insert(paths[index])
+    }
+    return result
+  }
+
+  // MARK: - Matching
+
+  private static func entries(old: [DrawnNode], new: [DrawnNode]) -> [Entry] {
+    let diff = lineDiff(old.map(\.key), new.map(\.key))
+    var entries: [Entry] = []
+    entries.reserveCapacity(max(old.count, new.count))
+    var oldIndex = 0
+    var newIndex = 0
+    var hunk: (removed: [Int], added: [Int]) = ([], [])
+    func flush() {
+      entries += pair(hunk.removed, hunk.added, old: old, new: new)
+      hunk = ([], [])
+    }
+    for line in diff {
+      switch line {
+      case .same:
+        flush()
+        entries.append(
+          Entry(
+            change: .same, lines: new[newIndex].drawn, oldLines: [], newIndex: newIndex,
+            oldIndex: oldIndex, depth: new[newIndex].depth))
+        oldIndex += 1
+        newIndex += 1
+      case .removed:
+        hunk.removed.append(oldIndex)
+        oldIndex += 1
+      case .added:
+        hunk.added.append(newIndex)
+        newIndex += 1
+      }
+    }
+    flush()
+    return entries
+  }
+
+  /// One run of changes: gone nodes paired with new ones that are the same node changed; the
+  /// new side in order, each unpaired gone node before the first changed node that stood after
+  /// it.
+  private static func pair(
+    _ removed: [Int], _ added: [Int], old: [DrawnNode], new: [DrawnNode]
+  ) -> [Entry] {
+    var partner: [Int: Int] = [:]  // added index → removed index
+    var free = removed
+    for index in added {
+      if let match = free.firstIndex(where: { old[$0].identity == new[index].identity }) {
+        partner[index] = free.remove(at: match)
+      }
+    }
+    // A kind that is gone once and new once at one depth is the same node changed.
+    for index in added where partner[index] == nil {
+      let kind = new[index].kindAndDepth
+      let gone = free.filter { old[$0].kindAndDepth == kind }
+      let fresh = added.filter { partner[$0] == nil && new[$0].kindAndDepth == kind }
+      if gone.count == 1, fresh.count == 1 {
+        partner[index] = gone[0]
+        free.removeAll { $0 == gone[0] }
+      }
+    }
+    var entries: [Entry] = []
+    var gone = free[...]
+    func flushGone(before limit: Int) {
+      while let first = gone.first, first < limit {
+        entries.append(
+          Entry(
+            change: .removed, lines: old[first].drawn, oldLines: [], newIndex: nil,
+            oldIndex: first, depth: old[first].depth))
+        gone = gone.dropFirst()
+      }
+    }
+    for index in added {
+      if let match = partner[index] {
+        flushGone(before: match)
+        entries.append(
+          Entry(
+            change: .changed, lines: new[index].drawn, oldLines: old[match].drawn,
+            newIndex: index, oldIndex: match, depth: new[index].depth))
+      } else {
+        entries.append(
+          Entry(
+            change: .added, lines: new[index].drawn, oldLines: [], newIndex: index, oldIndex: nil,
+            depth: new[index].depth))
+      }
+    }
+    flushGone(before: .max)
+    return entries
+  }
+}
+
+// MARK: - Reading a drawn tree
+
+/// One node of a text tree: its depth and its lines, as drawn and without the guides.
+struct DrawnNode {
+  /// 0 for the root; one more for each level below it.
+  var depth: Int
+  /// The node's lines with the guides and the connector in front taken off: what it says.
+  var content: [String]
+  /// The node's lines as drawn.
+  var drawn: [String]
+
+  init(line: String) {
+    depth = 0
+    content = [line]
+    drawn = [line]
+  }
+
+  init(depth: Int, content: [String], drawn: [String]) {
+    self.depth = depth
+    self.content = content
+    self.drawn = drawn
+  }
+
+  /// What a node is compared by: its depth and what its lines say.
+  var key: String {
+    "\(depth) " + content.joined(separator: "\n")
+  }
+
+  /// The kind and the label: `Row "Lasagne"`, the words before any attribute that follows.
+  var identity: String {
+    "\(depth) " + Self.kindAndLabel(content.first ?? "")
+  }
+
+  /// The kind alone, with the depth.
+  var kindAndDepth: String {
+    "\(depth) " + String((content.first ?? "").prefix { $0 != " " })
+  }
+
+  /// `Row "Lasagne"` of `Row "Lasagne" ♥`: the kind, and the quoted label if one follows it.
+  static func kindAndLabel(_ line: String) -> String {
+    let kind = line.prefix { $0 != " " }
+    let rest = line.dropFirst(kind.count)
+    guard rest.hasPrefix(" \"") else { return String(kind) }
+    // The label ends at the first quote that no backslash escapes.
+    var escaped = false
+    var end = rest.index(rest.startIndex, offsetBy: 2)
+    while end < rest.endIndex {
+      let character = rest[end]
+      if escaped {
+        escaped = false
+      } else if character == "\\" {
+        escaped = true
+      } else if character == "\"" {
+        return String(kind) + String(rest[..<rest.index(after: end)])
+      }
+      end = rest.index(after: end)
+    }
+    return String(kind)
+  }
+
+  /// The nodes of a text tree, in the order it draws them.
+  ///
+  /// A line is a guide or a connector three characters wide at a time (`│  `, three spaces,
+  /// `├─ `, `└─ `), then what it says. A line whose last group is a connector starts a node one
+  /// level below the groups before it; a line of guides only continues the node before it (a
+  /// wrapped line); a line with neither starts a node at depth 0.
+  static func read(_ text: String) -> [DrawnNode] {
+    guard !text.isEmpty else { return [] }
+    var nodes: [DrawnNode] = []
+    for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+      var rest = Substring(line)
+      var groups = 0
+      var endsInConnector = false
+      while let group = guideGroups.first(where: { rest.hasPrefix($0) }) {
+        rest = rest.dropFirst(group.count)
+        groups += 1
+        endsInConnector = group == "├─ " || group == "└─ "
+        if endsInConnector { break }
+      }
+      let content = String(rest)
+      if endsInConnector || groups == 0 || nodes.isEmpty || content.isEmpty {
+        let depth = endsInConnector ? groups : 0
+        nodes.append(DrawnNode(depth: depth, content: [content], drawn: [String(line)]))
+      } else {
+        nodes[nodes.count - 1].content.append(content)
+        nodes[nodes.count - 1].drawn.append(String(line))
+      }
+    }
+    return nodes
+  }
+
+  private static let guideGroups = ["├─ ", "└─ ", "│  ", "   "]
+}
+
+extension Node {
+  /// The node at `path`, if the tree has one there.
+  public func node(at path: NodePath) -> Node? {
+    var node = self
+    for index in path.indices {
+      guard node.children.indices.contains(index) else { return nil }
+      node = node.children[index]
+    }
+    return node
+  }
+
+  /// Calls `body` with the path of every node, depth first, and the index (in that order) of its
+  /// parent.
+  fileprivate func forEachPath(_ body: (NodePath, Int?) -> Void) {
+    var count = 0
+    func walk(_ node: Node, _ path: NodePath, _ parent: Int?) {
+      let index = count
+      count += 1
+      body(path, parent)
+      for (offset, child) in node.children.enumerated() {
+        walk(child, path.child(offset), index)
+      }
+    }
+    walk(self, NodePath(), nil)
+  }
+}
+
+/// Where a node sits in its tree: the index of each child taken on the way down from the root.
+///
+/// The root's path is empty; `[0, 2]` is the third child of the root's first child.
+public struct NodePath: Hashable, Sendable, Comparable, CustomStringConvertible {
+  public var indices: [Int]
+
+  public init(_ indices: [Int] = []) {
+    self.indices = indices
+  }
+
+  /// The path of the `index`-th child of the node at this path.
+  public func child(_ index: Int) -> NodePath { NodePath(indices + [index]) }
+
+  /// `0.2`, or `root` for the empty path: how a page names it in `data-path`.
+  public var description: String {
+    indices.isEmpty ? "root" : indices.map(String.init).joined(separator: ".")
+  }
+
+  public static func < (lhs: NodePath, rhs: NodePath) -> Bool {
+    lhs.indices.lexicographicallyPrecedes(rhs.indices)
+  }
+}
