@@ -267,24 +267,33 @@ public struct ScreenDiff: Sendable {
     _ removed: [Int], _ added: [Int], old: [DrawnNode], new: [DrawnNode]
   ) -> [Entry] {
     var partner: [Int: Int] = [:]  // added index → removed index
-    var free = removed
+    var paired = Set<Int>()  // removed indices with a partner
+    // The n-th gone node of a kind and label pairs with the n-th new one.
+    var goneByIdentity: [String: [Int]] = [:]
+    for index in removed { goneByIdentity[old[index].identity, default: []].append(index) }
     for index in added {
-      if let match = free.firstIndex(where: { old[$0].identity == new[index].identity }) {
-        partner[index] = free.remove(at: match)
-      }
+      let identity = new[index].identity
+      guard let match = goneByIdentity[identity]?.first else { continue }
+      goneByIdentity[identity]?.removeFirst()
+      partner[index] = match
+      paired.insert(match)
     }
     // A kind that is gone once and new once at one depth is the same node changed.
+    var goneByKind: [String: [Int]] = [:]
+    for index in removed where !paired.contains(index) {
+      goneByKind[old[index].kindAndDepth, default: []].append(index)
+    }
+    var newByKind: [String: [Int]] = [:]
     for index in added where partner[index] == nil {
-      let kind = new[index].kindAndDepth
-      let gone = free.filter { old[$0].kindAndDepth == kind }
-      let fresh = added.filter { partner[$0] == nil && new[$0].kindAndDepth == kind }
-      if gone.count == 1, fresh.count == 1 {
-        partner[index] = gone[0]
-        free.removeAll { $0 == gone[0] }
-      }
+      newByKind[new[index].kindAndDepth, default: []].append(index)
+    }
+    for (kind, fresh) in newByKind {
+      guard fresh.count == 1, let gone = goneByKind[kind], gone.count == 1 else { continue }
+      partner[fresh[0]] = gone[0]
+      paired.insert(gone[0])
     }
     var entries: [Entry] = []
-    var gone = free[...]
+    var gone = removed.filter { !paired.contains($0) }[...]
     func flushGone(before limit: Int) {
       while let first = gone.first, first < limit {
         entries.append(
