@@ -63,7 +63,7 @@ let package = Package(
       name: "TerminalPlayer",
       dependencies: [
         "Scenarios", "ViewDescription", "ViewModels", "MealCatalog", "MealDB", "VirtualTime",
-        "CommandLineKit",
+        "CommandLineKit", "FileSafety",
       ]
     ),
     // Random user sessions against the app's rules, shrunk to scenario files (`rezepte explore`).
@@ -94,7 +94,8 @@ let package = Package(
     ),
     // Fuzz targets: replays its corpus in a plain build; `.ci/fuzz` builds it with libFuzzer.
     .executableTarget(
-      name: "RezepteFuzz", dependencies: ["Scenarios", "MealServer", "MealCatalog", "MealDB"]
+      name: "RezepteFuzz",
+      dependencies: ["Scenarios", "MealServer", "MealCatalog", "MealDB", "TerminalPlayer"]
     ),
     // Only imports Foundation: the start-up the bench sets `rezepte`'s against.
     .executableTarget(name: "startup-baseline", path: "Sources/StartupBaseline"),

@@ -18,26 +18,33 @@ public struct FileWriteError: Error, Equatable, Sendable, CustomStringConvertibl
     self.reason = reason
   }
 
-  public var description: String { "cannot write \(path): \(reason)" }
+  public var description: String {
+    path.isEmpty ? "cannot write a file: \(reason)" : "cannot write \(path): \(reason)"
+  }
 }
 
 /// Replaces a file's contents so that readers see the old or the new file, never half of one.
 ///
-/// The one place every writer of the package goes through: recorded scenarios, the favourites and
-/// captured catalogs. A symbolic link is followed, so the file it points to is replaced and the link
-/// stays a link; the file keeps its permission bits; a read-only file is not replaced; the new
-/// contents go to a temporary file in the same folder, are flushed to disk, and are renamed over
-/// the file.
+/// The one place every writer of the package goes through: recorded scenarios, the favourites,
+/// captured catalogs, storyboards and saved player sessions. A symbolic link is followed, so the
+/// file it points to is replaced and the link stays a link; the file keeps its permission bits; a
+/// read-only file is not replaced, nor is anything but a regular file (a folder, a FIFO, a
+/// device); the new contents go to a temporary file in the same folder, are flushed to disk, and
+/// are renamed over the file. With `replacing: false` the file must not exist yet, and the
+/// temporary file is linked to its name, which fails if anything took the name in the meantime.
 public enum AtomicFile {
   /// Writes `data` to `path`.
   ///
   /// - Parameters:
   ///   - createFolders: create missing folders on the way to the file.
   ///   - mode: the permission bits of a file that does not exist yet (the umask applies).
+  ///   - replacing: whether an existing file may be replaced; when `false`, anything at `path`
+  ///     (a file, a folder, a symbolic link, even one to nothing) is reported as in the way.
   public static func write(
-    _ data: Data, to path: String, createFolders: Bool = false, mode: mode_t = 0o666
+    _ data: Data, to path: String, createFolders: Bool = false, mode: mode_t = 0o666,
+    replacing: Bool = true
   ) throws(FileWriteError) {
-    let target = try resolvingLinks(path)
+    let target = try target(of: path, replacing: replacing)
     let folder = (target as NSString).deletingLastPathComponent
     let name = (target as NSString).lastPathComponent
     let finalMode = try existingMode(of: target, path: path) ?? mode & ~currentUmask()
@@ -79,11 +86,15 @@ public enum AtomicFile {
       unlink(temporary)
       throw FileWriteError(path: path, reason: reason)
     }
-    guard rename(temporary, target) == 0 else {
-      let reason = describe(errno)
+    // `link` refuses a name that is taken, so a file that appeared since the check stays; the
+    // temporary name is removed either way.
+    let placed = replacing ? rename(temporary, target) : link(temporary, target)
+    guard placed == 0 else {
+      let reason = errno == EEXIST ? Self.existsReason : describe(errno)
       unlink(temporary)
       throw FileWriteError(path: path, reason: reason)
     }
+    if !replacing { unlink(temporary) }
     // The rename itself is only durable once the folder is flushed; failing that is not an error
     // of the write (some file systems refuse fsync on folders).
     let folderDescriptor = open(folderPath, O_RDONLY | O_CLOEXEC)
@@ -95,11 +106,12 @@ public enum AtomicFile {
 
   /// Checks, without writing anything, that `write(_:to:)` could replace or create the file at
   /// `path` now: its links resolve, it is a regular file whose mode bits allow writing (even for
-  /// root), and its folder exists and takes new files.
+  /// root), and its folder exists and takes new files; with `replacing: false`, that nothing is
+  /// at `path` yet.
   ///
   /// - Throws: the `FileWriteError` that `write` would throw.
-  public static func checkWritable(_ path: String) throws(FileWriteError) {
-    let target = try resolvingLinks(path)
+  public static func checkWritable(_ path: String, replacing: Bool = true) throws(FileWriteError) {
+    let target = try target(of: path, replacing: replacing)
     let folder = (target as NSString).deletingLastPathComponent
     let folderPath = folder.isEmpty ? "." : folder
     _ = try existingMode(of: target, path: path)
@@ -114,6 +126,22 @@ public enum AtomicFile {
       throw FileWriteError(
         path: path, reason: "the folder \(folderPath) takes no new file (\(describe(errno)))")
     }
+  }
+
+  /// What `reason` says when `replacing: false` meets a taken name.
+  public static let existsReason = "it already exists"
+
+  /// The path `write` puts the file at: `path` with its links resolved, or, when an existing file
+  /// must not be replaced, `path` itself once it is known to be free.
+  private static func target(of path: String, replacing: Bool) throws(FileWriteError) -> String {
+    guard !path.isEmpty else { throw FileWriteError(path: path, reason: "the path is empty") }
+    guard !replacing else { return try resolvingLinks(path) }
+    var info = stat()
+    guard lstat(path, &info) != 0 else {
+      throw FileWriteError(path: path, reason: existsReason)
+    }
+    guard errno == ENOENT else { throw FileWriteError(path: path, reason: describe(errno)) }
+    return path
   }
 
   /// The permission bits of the regular file at `target`, `nil` when there is none yet.

@@ -3,6 +3,7 @@ import MealCatalog
 import MealDB
 import MealServer
 import Scenarios
+import TerminalPlayer
 
 /// The fuzz targets by name: each takes any bytes and must neither crash nor leak.
 enum FuzzTargets {
@@ -11,6 +12,7 @@ enum FuzzTargets {
     "meal-json": mealJSON,
     "catalog": catalog,
     "http-head": httpHead,
+    "player-keys": playerKeys,
   ]
 
   static let context = ScenarioContext(
@@ -75,5 +77,11 @@ enum FuzzTargets {
   /// The server's request-head parser.
   @Sendable static func httpHead(_ data: Data) {
     _ = HTTPFuzzing.status(ofRequest: Array(data))
+  }
+
+  /// The player's keys: random keys and pastes against the layout, each read carried out and
+  /// drawn in bounded time, every frame within the terminal.
+  @Sendable static func playerKeys(_ data: Data) {
+    PlayerFuzzing.play(Array(data))
   }
 }

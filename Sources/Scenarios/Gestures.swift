@@ -132,6 +132,13 @@ enum Gestures {
     try await driver.send(intent)
   }
 
+  /// Leaves the search field: the field's leaving intent.
+  static func leaveSearch(on driver: some ScenarioDriver) async throws {
+    let field = try searchField(of: driver)
+    guard let intent = field.leaving else { return }
+    try await driver.send(intent)
+  }
+
   /// Taps a suggestion shown under the focused search field.
   static func pick(suggestion text: String, on driver: some ScenarioDriver) async throws {
     let field = try searchField(of: driver)

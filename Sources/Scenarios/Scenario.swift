@@ -121,6 +121,8 @@ public struct Step: Equatable, Sendable {
     case expectScreen(String)
     /// `focus search`.
     case focusSearch
+    /// `leave search`: the search field loses the focus; its text stays.
+    case leaveSearch
     /// `pick suggestion "Pasta"`.
     case pickSuggestion(String)
     /// `tap "Erneut versuchen"`: any tappable node showing exactly this label.
@@ -156,7 +158,7 @@ public struct Step: Equatable, Sendable {
       case .title, .givenFavorites, .givenRandom, .givenStart, .network, .networkDelay: .setup
       case .launch, .relaunch, .wait: .app
       case .type, .clearSearch, .pickCategory, .pullToRefresh, .tapDice, .open, .back,
-        .toggleHeart, .retry, .focusSearch, .pickSuggestion, .tap, .dismissNotice:
+        .toggleHeart, .retry, .focusSearch, .leaveSearch, .pickSuggestion, .tap, .dismissNotice:
         .gesture
       case .expectTitle, .expectVisible, .expectHidden, .expectRequests, .expectScreen:
         .expectation

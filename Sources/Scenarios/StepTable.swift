@@ -223,6 +223,10 @@ public enum StepTable {
       "Taps into the search field; while it is focused and empty it shows suggestions.",
       value: .focusSearch),
     StepKind(
+      "leave search",
+      "Leaves the search field: the keyboard goes down and the suggestions hide; the text stays.",
+      value: .leaveSearch),
+    StepKind(
       "pick suggestion", "pick suggestion \"TEXT\"",
       "Picks a shown suggestion: it fills the search field and searches at once, with no pause.",
       example: "pick suggestion \"Cake\"",
@@ -330,6 +334,7 @@ extension Step.Action: CustomStringConvertible {
       return ["expect screen"]
         + screen.split(separator: "\n", omittingEmptySubsequences: false).map { "  " + $0 }
     case .focusSearch: return ["focus search"]
+    case .leaveSearch: return ["leave search"]
     case .pickSuggestion(let text): return ["pick suggestion \(q(text))"]
     case .tap(let label): return ["tap \(q(label))"]
     case .dismissNotice: return ["dismiss notice"]
@@ -418,6 +423,7 @@ extension Step.Action {
       if mode == .record { return .recorded(actual) }
       return Expectations.screen(expected, actual: actual)
     case .focusSearch: try await Gestures.focusSearch(on: driver)
+    case .leaveSearch: try await Gestures.leaveSearch(on: driver)
     case .pickSuggestion(let text): try await Gestures.pick(suggestion: text, on: driver)
     case .tap(let label): try await Gestures.tap(label, on: driver)
     case .dismissNotice:

@@ -34,7 +34,7 @@ enum KeyMap {
         view.isEditing = false
         return action(for: key, tree: tree, layout: layout, view: view, bodyHeight: bodyHeight)
       default:
-        return editing(key, field: field, view: view)
+        return editing(key, field: field, tree: tree, view: view)
       }
     }
     if view.isPickerOpen {
@@ -68,7 +68,12 @@ enum KeyMap {
         view.scroll += step
         view.followsSelection = false
       } else {
-        view.selection = min(max(view.selection + step, 0), layout.items.count - 1)
+        // From no selection (the field had the keys and only suggestions were shown), the
+        // first step lands on the first or the last item.
+        let current =
+          layout.items.indices.contains(view.selection)
+          ? view.selection : (step > 0 ? -1 : layout.items.count)
+        view.selection = min(max(current + step, 0), layout.items.count - 1)
         view.followsSelection = true
       }
       return PlayerAction(view: view)
@@ -93,6 +98,8 @@ enum KeyMap {
         default: .tap(item.label)
         }
       return PlayerAction(intents: [item.intent], steps: [step], view: view)
+    case .escape where field?.has(.focused) == true:
+      return leave(field, view: view)
     case .escape, .left:
       guard let screen = tree.first(where: { $0.kind == .screen }), screen.back != nil,
         let intent = screen.intent
@@ -136,34 +143,85 @@ enum KeyMap {
     }
   }
 
-  /// Keys while the search field has the keyboard: characters are typed, `⌫` deletes the last
-  /// one, Ctrl-U empties the field, `Enter` and `Esc` hand the keys back to the commands.
-  private static func editing(_ key: Key, field: Node, view: PlayerView) -> PlayerAction {
-    var view = view
-    let text = field.text ?? ""
+  /// Whether `key` edits the search field's text while the field has the keys.
+  static func edits(_ key: Key) -> Bool {
     switch key {
-    case .character(let character):
-      let typed = text + String(character)
-      guard let intent = field.typing(typed) else { return PlayerAction(view: view) }
-      return PlayerAction(intents: [intent], steps: [.type(String(character))], view: view)
-    case .backspace:
-      guard !text.isEmpty, let intent = field.typing(String(text.dropLast())) else {
+    case .character, .backspace, .control("u"): true
+    default: false
+    }
+  }
+
+  /// What a run of editing keys (`edits(_:)`) does to the search field in `tree` while the field
+  /// has the keys: characters are typed at the end, `⌫` deletes the last one, Ctrl-U empties the
+  /// field. The run is one intent with the new text, however many keys a paste brought, so a
+  /// read of the terminal costs one text change and time linear in its keys. It is saved as
+  /// `type`, or, when it deleted from the text it found, as `clear search` and the new text
+  /// typed afresh (the scenario language types only at the end).
+  static func edit(_ keys: [Key], tree: Node, view: PlayerView) -> PlayerAction {
+    guard view.isEditing, let field = tree.first(where: { $0.kind == .searchField }) else {
+      return PlayerAction(view: view)
+    }
+    let old = field.text ?? ""
+    var kept = old.endIndex  // the end of the part of the old text that stays
+    var typed = ""
+    for key in keys {
+      switch key {
+      case .character(let character):
+        typed.append(character)
+      case .backspace:
+        if !typed.isEmpty {
+          typed.removeLast()
+        } else if kept > old.startIndex {
+          kept = old.index(before: kept)
+        }
+      case .control("u"):
+        typed = ""
+        kept = old.startIndex
+      default:
+        break
+      }
+    }
+    if kept == old.endIndex {
+      guard !typed.isEmpty, let intent = field.typing(old + typed) else {
         return PlayerAction(view: view)
       }
-      // The scenario language types only at the end: the shorter text is typed afresh.
-      let rest = String(text.dropLast())
-      return PlayerAction(
-        intents: [intent], steps: [.clearSearch] + (rest.isEmpty ? [] : [.type(rest)]),
-        view: view)
-    case .control("u"):
-      guard !text.isEmpty, let intent = field.typing("") else { return PlayerAction(view: view) }
-      return PlayerAction(intents: [intent], steps: [.clearSearch], view: view)
-    case .enter, .escape:
+      return PlayerAction(intents: [intent], steps: [.type(typed)], view: view)
+    }
+    let text = String(old[..<kept]) + typed
+    guard let intent = field.typing(text) else { return PlayerAction(view: view) }
+    return PlayerAction(
+      intents: [intent], steps: [.clearSearch] + (text.isEmpty ? [] : [.type(text)]), view: view)
+  }
+
+  /// Keys while the search field has the keyboard: the editing keys change its text (see
+  /// `edit(_:tree:view:)`), `Enter` hands the keys back to the commands (the field keeps the
+  /// focus, so its suggestions can be picked), `Esc` leaves the field.
+  private static func editing(_ key: Key, field: Node, tree: Node, view: PlayerView)
+    -> PlayerAction
+  {
+    var view = view
+    switch key {
+    case _ where edits(key):
+      return edit([key], tree: tree, view: view)
+    case .enter:
       view.isEditing = false
       return PlayerAction(view: view)
+    case .escape:
+      return leave(field, view: view)
     default:
       return PlayerAction(view: view)
     }
+  }
+
+  /// Hands the keys back and, when the field has the focus, sends its leaving intent (the
+  /// suggestions hide), as the keyboard's dismiss key does on a phone.
+  private static func leave(_ field: Node?, view: PlayerView) -> PlayerAction {
+    var view = view
+    view.isEditing = false
+    guard let field, field.has(.focused), let intent = field.leaving else {
+      return PlayerAction(view: view)
+    }
+    return PlayerAction(intents: [intent], steps: [.leaveSearch], view: view)
   }
 
   /// The enabled button labelled `label`, if the screen shows one.

@@ -1,10 +1,12 @@
 import CommandLineKit
 import Dispatch
+import FileSafety
 import Foundation
 import MealCatalog
 import MealDB
 import Scenarios
 import ViewModels
+import VirtualTime
 
 #if canImport(Glibc)
   import Glibc
@@ -28,6 +30,10 @@ public enum PlayCommand {
     /// Whether `--save` may replace an existing file.
     public var force = false
     public var start = StartScreen.list
+    /// The favourites file; `nil` for the app's own (`FavoritesLocation.defaultURL()`).
+    public var favorites: String?
+    /// Favourites in memory only: the session starts with none and stores none.
+    public var noFavorites = false
 
     public init() {}
 
@@ -40,6 +46,12 @@ public enum PlayCommand {
       live = invocation.flag("--live")
       save = invocation.value("--save")
       force = invocation.flag("--force")
+      favorites = invocation.value("--favorites")
+      noFavorites = invocation.flag("--no-favorites")
+      if favorites != nil, noFavorites {
+        throw UsageError("--favorites and --no-favorites exclude each other; choose one")
+      }
+      if favorites == "" { throw UsageError("--favorites needs a file name, not an empty text") }
       if let text = invocation.value("--start") {
         guard let start = StartScreen(rawValue: text) else {
           throw UsageError("--start takes 'categories' or 'list', not '\(text)'")
@@ -69,9 +81,11 @@ public enum PlayCommand {
       discussion: """
         Opens the recipe app full-screen in the terminal, over the same screens the scenarios \
         check, in real time: the 400 ms search pause, loading states and network delays are real. \
-        Favourites are stored where the app keeps them ($XDG_DATA_HOME/rezepte/favorites.json).
-        A favourites file that cannot be read or saved is shown on the bottom line while \
-        playing, and said on standard error after quitting.
+        Favourites are stored where the app keeps them ($XDG_DATA_HOME/rezepte/favorites.json), \
+        in FILE with --favorites FILE, or only in memory with --no-favorites; the first \
+        screen's bottom line names the file in use. A favourites file that cannot be read or \
+        saved is shown on the bottom line while playing, and said on standard error after \
+        quitting.
         Exit status: 0 after quitting, 1 when the session could not be saved, 2 for bad input \
         (also when standard input or output is not a terminal), 128 + N when signal N (SIGHUP, \
         SIGINT, SIGTERM) ended it.
@@ -90,6 +104,13 @@ public enum PlayCommand {
             + "them against the catalog."),
         .flag("--force", help: "Lets --save replace an existing file."),
         .value(
+          "--favorites", "FILE",
+          help: "Keeps the favourites in FILE instead of the app's own favourites file."),
+        .flag(
+          "--no-favorites",
+          help: "Starts with no favourites and keeps them in memory only; no file is read or "
+            + "written."),
+        .value(
           "--start", "SCREEN",
           help: "Starts on the category grid (categories) or the recipe list (list, the default)."),
       ],
@@ -103,7 +124,7 @@ public enum PlayCommand {
   static let keys = """
     Keys:
       /               Focuses the search field: letters type, ⌫ deletes, Ctrl-U clears,
-                      Enter (or Esc) hands the keys back.
+                      Enter hands the keys back, Esc leaves the field (its suggestions hide).
       ↑ ↓  k j        Move the selection.      PgUp PgDn   Scroll.
       Enter           Opens the selected row or tile (or picks the suggestion).
       Esc  ←          Back.                    h           Heart on a recipe.
@@ -155,14 +176,18 @@ public enum PlayCommand {
           catalog: catalog, clock: ContinuousClock(), seed: UInt64.random(in: 1...UInt64.max))
       }
     let transport = RandomMealLog(base)
-    let app = AppModel.live(start: options.start, transport: transport)
+    let favorites = Favorites(options)
+    let app = AppModel.live(
+      start: options.start, transport: transport, favorites: favorites.storage)
     var log = SessionLog()
     log.start = options.start
+    // The favourites of the store in use: none with --no-favorites, so none are saved.
     log.favorites = app.favorites.favorites.map(\.id)
 
     let terminal = Terminal()
     let (events, continuation) = AsyncStream.makeStream(of: Player.Event.self)
-    let sources = EventSources(continuation: continuation)
+    let watchdog = Watchdog(terminal: terminal)
+    let sources = EventSources(continuation: continuation, watchdog: watchdog)
     do {
       try terminal.enter()
     } catch {
@@ -172,16 +197,19 @@ public enum PlayCommand {
     }
     let token = app.observe { _ in continuation.yield(.stateChanged) }
     sources.start()
-    let player = Player(app: app, log: log, output: terminal.output, size: { terminal.size })
+    let player = Player(
+      app: app, log: log, note: favorites.note, output: terminal.output, size: { terminal.size })
     log = await player.run(events: events) {
       Task {
         try? await Task.sleep(for: .milliseconds(50))
         continuation.yield(.escapeTimeout)
       }
     }
+    watchdog.answered()
     sources.stop()
     token.cancel()
     terminal.restore()
+    EventSources.restoreSignals()
     log.randomMeals = transport.meals
     if let issue = app.favorites.loadIssue { printError("warning: \(issue)") }
     if let issue = app.favorites.saveIssue { printError("warning: \(issue)") }
@@ -202,7 +230,7 @@ public enum PlayCommand {
     guard let save = options.save else { return .success }
     do {
       let text = try await SessionSaver(catalog: catalog).text(for: log, file: save)
-      try AtomicFile.write(text, to: save, overwrite: options.force)
+      try AtomicFile.write(Data(text.utf8), to: save, replacing: options.force)
       console.output("saved \(save); replay it with `rezepte run \(save)`")
       return .success
     } catch {
@@ -214,30 +242,48 @@ public enum PlayCommand {
   }
 
   /// Why `path` cannot take the saved session, checked before playing so that no session is
-  /// played for nothing.
+  /// played for nothing: what `AtomicFile` would refuse at the end (an empty path, a folder, a
+  /// FIFO or device, a read-only file, a missing folder), and without `force` anything already
+  /// at `path`, a symbolic link to nothing included.
   static func saveProblem(_ path: String, force: Bool) -> String? {
-    var isDirectory: ObjCBool = false
-    if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) {
-      if isDirectory.boolValue { return "`--save \(path)` names a folder, not a file" }
-      if !force { return "\(path) already exists; pass --force to replace it" }
+    do {
+      try AtomicFile.checkWritable(path)
+      if !force { try AtomicFile.checkWritable(path, replacing: false) }
+      return nil
+    } catch {
+      let hint = error.reason == AtomicFile.existsReason ? "; pass --force to replace it" : ""
+      return "--save: \(error)\(hint)"
     }
-    let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
-    guard FileManager.default.isWritableFile(atPath: folder) else {
-      return "cannot write into the folder \(folder) for `--save`"
-    }
-    return nil
   }
+}
 
+/// Where a session keeps its favourites, and the line that says so on the first screen.
+private struct Favorites {
+  var storage: FavoritesStorage
+  var note: String
+
+  init(_ options: PlayCommand.Options) {
+    if options.noFavorites {
+      storage = .inMemory()
+      note = "♥ Favourites: none, kept in memory only (--no-favorites)"
+    } else {
+      let url = options.favorites.map { URL(fileURLWithPath: $0) } ?? FavoritesLocation.defaultURL()
+      storage = .file(at: url)
+      note = "♥ Favourites file: \(url.path)"
+    }
+  }
 }
 
 /// The terminal's input and the signals, as player events.
 ///
-/// Not isolated to the main actor: its handlers run on its own queue and only yield events.
+/// Not isolated to the main actor: its handlers run on its own queue, yield events, and arm the
+/// watchdog for a signal or a Ctrl-C, which must be answered even while the main actor is busy.
 private final class EventSources {
+  private static let signals = [SIGWINCH, SIGTERM, SIGHUP, SIGINT]
   private let continuation: AsyncStream<Player.Event>.Continuation
   private let sources: [any DispatchSourceProtocol]
 
-  init(continuation: AsyncStream<Player.Event>.Continuation) {
+  init(continuation: AsyncStream<Player.Event>.Continuation, watchdog: Watchdog) {
     self.continuation = continuation
     let queue = DispatchQueue(label: "rezepte.play.input")
     var sources: [any DispatchSourceProtocol] = []
@@ -246,21 +292,27 @@ private final class EventSources {
       var buffer = [UInt8](repeating: 0, count: 4096)
       let count = read(STDIN_FILENO, &buffer, buffer.count)
       if count > 0 {
-        continuation.yield(.input(Array(buffer[..<count])))
+        let bytes = Array(buffer[..<count])
+        continuation.yield(.input(bytes))
+        if bytes.contains(0x03) { watchdog.arm(signal: SIGINT) }  // Ctrl-C
       } else if count == 0 || (errno != EINTR && errno != EAGAIN) {
         input.cancel()
         continuation.yield(.terminate(signal: nil))
       }
     }
     sources.append(input)
-    for (signalNumber, event) in [
-      (SIGWINCH, Player.Event.resize), (SIGTERM, .terminate(signal: SIGTERM)),
-      (SIGHUP, .terminate(signal: SIGHUP)), (SIGINT, .terminate(signal: SIGINT)),
-    ] {
+    for signalNumber in Self.signals {
       // The handler replaces the default action (ending the process with the terminal raw).
       signal(signalNumber, SIG_IGN)
       let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: queue)
-      source.setEventHandler { continuation.yield(event) }
+      source.setEventHandler {
+        if signalNumber == SIGWINCH {
+          continuation.yield(.resize)
+        } else {
+          continuation.yield(.terminate(signal: signalNumber))
+          watchdog.arm(signal: signalNumber)
+        }
+      }
       sources.append(source)
     }
     self.sources = sources
@@ -273,5 +325,52 @@ private final class EventSources {
   func stop() {
     for source in sources { source.cancel() }
     continuation.finish()
+  }
+
+  /// Gives the signals their default actions back, once the terminal is restored: a signal
+  /// while the session is saved ends the process as it would any other.
+  static func restoreSignals() {
+    for signalNumber in signals { signal(signalNumber, SIG_DFL) }
+  }
+}
+
+/// Answers a signal (or Ctrl-C) that the player has not answered within `patience`: restores
+/// the terminal, says so, and ends the process with 128 + the signal's number, unsaved.
+///
+/// The player answers at once unless its main actor is busy; this is the promise that the
+/// terminal comes back within 100 ms whatever the app is doing.
+private final class Watchdog: Sendable {
+  private let terminal: Terminal
+  private let patience: Duration
+  private let queue = DispatchQueue(label: "rezepte.play.watchdog")
+  /// Whether the player answered: it left its loop and restores the terminal itself.
+  private let isAnswered = Locked(false)
+
+  init(terminal: Terminal, patience: Duration = .milliseconds(100)) {
+    self.terminal = terminal
+    self.patience = patience
+  }
+
+  /// Starts waiting for the player's answer to `signal`.
+  func arm(signal: Int32) {
+    let nanoseconds = Int(patience / .nanoseconds(1))
+    queue.asyncAfter(deadline: .now() + .nanoseconds(nanoseconds)) { [self] in
+      // Under the lock, so the player cannot answer half-way: either it answered first, or the
+      // process ends here.
+      isAnswered.withLock { isAnswered in
+        guard !isAnswered else { return }
+        terminal.restore()
+        let message =
+          "error: the player did not answer signal \(signal) within \(patience); the terminal "
+          + "is restored and the session was not saved.\n"
+        _ = message.withCString { write(STDERR_FILENO, $0, strlen($0)) }
+        _exit(128 + signal)
+      }
+    }
+  }
+
+  /// The player left its loop: from now on it restores the terminal and ends by itself.
+  func answered() {
+    isAnswered.withLock { $0 = true }
   }
 }

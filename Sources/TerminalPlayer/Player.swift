@@ -5,8 +5,7 @@ import ViewModels
 ///
 /// The player reads `app.state` only to build the screen with `AppScreen.body`, and sends only
 /// the intents of the nodes on that screen; it redraws when the state changes, when the
-/// terminal is resized, or when a key moved the selection, and writes only the lines that
-/// changed.
+/// terminal is resized, or after the keys of a read, and writes only the lines that changed.
 @MainActor
 final class Player {
   /// Something the loop reacts to.
@@ -29,30 +28,28 @@ final class Player {
   private let size: () -> (width: Int, height: Int)
   private let clock = ContinuousClock()
   private var started: ContinuousClock.Instant
-  private var view = PlayerView()
+  private var screen: PlayerScreen
   private var parser = KeyParser()
-  private var writer = FrameWriter()
   private var log: SessionLog
-  /// The selection and scroll position of screens left, to find them again on the way back.
-  private var positions: [ScreenKey: (view: PlayerView, label: String?)] = [:]
-  private var screenKey: ScreenKey?
-  /// The label of the selected item, so that the selection stays on it while the list changes.
-  private var selectedLabel: String?
+  /// The state of the last frame: the changes a read of keys caused are drawn once.
+  private var drawnState: AppState?
   /// The signal that ended the session, if one did.
   private(set) var endingSignal: Int32?
 
   /// - Parameters:
   ///   - log: the session so far: its start screen and stored favourites.
+  ///   - note: shown on the bottom line until the first key (which favourites file is in use).
   ///   - output: writes to the terminal.
   ///   - size: the terminal's columns and lines.
   init(
-    app: AppModel, log: SessionLog, output: @escaping (String) -> Void,
+    app: AppModel, log: SessionLog, note: String? = nil, output: @escaping (String) -> Void,
     size: @escaping () -> (width: Int, height: Int)
   ) {
     self.app = app
     self.log = log
     self.output = output
     self.size = size
+    screen = PlayerScreen(note: note)
     started = clock.now
   }
 
@@ -68,42 +65,35 @@ final class Player {
     loop: for await event in events {
       switch event {
       case .input(let bytes):
-        for key in parser.feed(bytes) where handle(key) { break loop }
+        if press(parser.feed(bytes)) { break loop }
         if !parser.pending.isEmpty { escapeTimeout() }
       case .escapeTimeout:
-        for key in parser.flush() where handle(key) { break loop }
+        if press(parser.flush()) { break loop }
       case .resize:
         redraw(full: true)
         continue loop
       case .stateChanged:
-        break
+        // One read's keys change the state several times; the frame after them showed it all.
+        if app.state == drawnState { continue loop }
       case .terminate(let signal):
         endingSignal = signal
         break loop
       }
       redraw()
     }
-    log.end = clock.now - started
     return log
   }
 
-  /// Carries out one key; returns whether it quits.
-  private func handle(_ key: Key) -> Bool {
-    let tree = AppScreen.body(app.state)
-    let (width, height) = size()
-    let layout = ScreenLayout(width: width, status: favoritesIssue).layout(tree, view: view)
-    let action = KeyMap.action(
-      for: key, tree: tree, layout: layout, view: view, bodyHeight: layout.bodyHeight(for: height))
-    if action.view.isPickerOpen != view.isPickerOpen {
-      selectedLabel = nil
-    } else if layout.items.indices.contains(action.view.selection) {
-      selectedLabel = layout.items[action.view.selection].label
-    }
-    view = action.view
-    let now = clock.now - started
-    for step in action.steps { log.append(step, at: now) }
-    for intent in action.intents { app.send(intent) }
-    return action.quits
+  /// Carries out the keys of one read; returns whether one quits.
+  private func press(_ keys: [Key]) -> Bool {
+    screen.status = favoritesIssue
+    return screen.press(
+      keys, size: size(), tree: { AppScreen.body(app.state) },
+      perform: { action in
+        let now = clock.now - started
+        for step in action.steps { log.append(step, at: now) }
+        for intent in action.intents { app.send(intent) }
+      })
   }
 
   /// Why the favourites are not as stored: the last save failed, or the file could not be read.
@@ -116,53 +106,10 @@ final class Player {
 
   /// Draws the current state; only changed lines are written unless `full`.
   private func redraw(full: Bool = false) {
-    let tree = AppScreen.body(app.state)
-    let (width, height) = size()
-    let layouter = ScreenLayout(width: width, status: favoritesIssue)
-    let key = ScreenKey(tree)
-    if key != screenKey {
-      if let screenKey { positions[screenKey] = (view, selectedLabel) }
-      // A search changes the list's title: the keys stay with the field while it is typed in.
-      let isEditing = view.isEditing
-      let saved = positions[key]
-      view = saved?.view ?? PlayerView()
-      view.isEditing = isEditing
-      view.isPickerOpen = false
-      selectedLabel = saved?.label
-      screenKey = key
-    }
-    var layout = layouter.layout(tree, view: view)
-    if let selectedLabel, !layout.items.isEmpty,
-      !layout.items.indices.contains(view.selection)
-        || layout.items[view.selection].label != selectedLabel,
-      let index = layout.items.firstIndex(where: { $0.label == selectedLabel })
-    {
-      view.selection = index
-      view.followsSelection = true
-    }
-    if view.isEditing, tree.first(where: { $0.kind == .searchField }) == nil {
-      view.isEditing = false
-    }
-    layout = layouter.layout(tree, view: view)
-    view.settle(in: layout, bodyHeight: layout.bodyHeight(for: height))
-    layout = layouter.layout(tree, view: view)
-    if layout.items.indices.contains(view.selection) {
-      selectedLabel = layout.items[view.selection].label
-    }
-    let frame = layout.frame(height: height, scroll: view.scroll)
-    let bytes = writer.update(to: frame, width: width, full: full)
+    screen.status = favoritesIssue
+    let state = app.state
+    drawnState = state
+    let bytes = screen.draw(AppScreen.body(state), size: size(), full: full)
     if !bytes.isEmpty { output(bytes) }
-  }
-}
-
-/// Which screen is on top, as far as the player's memory of positions goes.
-struct ScreenKey: Hashable, Sendable {
-  var title: String?
-  var back: String?
-
-  init(_ tree: Node) {
-    let screen = tree.first { $0.kind == .screen }
-    title = screen?.label
-    back = screen?.back
   }
 }

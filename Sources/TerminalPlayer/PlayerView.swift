@@ -17,16 +17,23 @@ struct PlayerView: Equatable, Sendable {
   var followsSelection = true
 
   /// Fits the selection and the scroll position to `layout` with `height` lines of body.
+  ///
+  /// While the search field has the keys, the selection never rests on a suggestion (typing
+  /// does not choose one): it goes to the first other item, and to none while there is none.
   mutating func settle(in layout: Layout, bodyHeight height: Int) {
     let items = layout.items
     selection = items.isEmpty ? 0 : min(max(selection, 0), items.count - 1)
-    if followsSelection, !items.isEmpty {
+    if isEditing, items.indices.contains(selection), items[selection].kind == .suggestion {
+      selection = items.firstIndex { $0.kind != .suggestion } ?? items.count
+    }
+    let hasSelection = items.indices.contains(selection)
+    if followsSelection, hasSelection {
       let lines = items[selection].lines
       if lines.lowerBound < scroll { scroll = lines.lowerBound }
       if lines.upperBound > scroll + height { scroll = lines.upperBound - height }
     }
     scroll = min(max(scroll, 0), max(layout.body.count - height, 0))
-    if !followsSelection, !items.isEmpty {
+    if !followsSelection, hasSelection {
       let visible = scroll..<(scroll + height)
       if !visible.contains(items[selection].lines.lowerBound),
         let first = items.firstIndex(where: { visible.contains($0.lines.lowerBound) })

@@ -6,17 +6,26 @@ import ViewModels
 ///
 /// Long texts wrap at spaces like the text renderer's lines do, with continuation lines
 /// indented under their start; a word wider than the terminal is cut, as a terminal cannot let
-/// it overflow.
+/// it overflow. Widths are counted in terminal columns (`TerminalColumns`). Every text from the
+/// tree (a catalog's, a server's or a scenario's) is drawn with its control characters made
+/// visible by `Quoting.visible`, as the text tree draws them. The search field takes one line,
+/// showing the end of a text too long for it, so a long paste costs no more to draw than a word.
 struct ScreenLayout: Sendable {
   /// The terminal's width in columns; narrower than 40 is laid out as 40.
   var width: Int
   /// A problem of the tool itself (not of the app's screens), such as favourites that could not
   /// be read or saved; shown over the notice and the help line.
   var status: String?
+  /// A fact about the session (which favourites file is in use), shown dim under the status.
+  var note: String?
+  /// Long texts wrapped before; `nil` wraps every text afresh.
+  var memo: WrapMemo?
 
-  init(width: Int, status: String? = nil) {
+  init(width: Int, status: String? = nil, note: String? = nil, memo: WrapMemo? = nil) {
     self.width = max(width, 40)
     self.status = status
+    self.note = note
+    self.memo = memo
   }
 
   /// The layout of the screen in `tree` (a `NavigationStack` or a `Screen`).
@@ -25,7 +34,7 @@ struct ScreenLayout: Sendable {
       return Layout(
         header: [], body: [], footer: statusLines() + help(for: tree, view: view), items: [])
     }
-    var builder = BodyBuilder(width: width, selection: view.selection)
+    var builder = BodyBuilder(screen: self, selection: view.selection)
     let picker = screen.first { $0.kind == .picker }
     if view.isPickerOpen, let picker {
       builder.picker(picker)
@@ -58,14 +67,21 @@ struct ScreenLayout: Sendable {
       lines += toolbarLines(toolbar)
     }
     if let field = screen.first(where: { $0.kind == .searchField }) {
-      let text = field.text ?? ""
-      let shown = text.isEmpty && !view.isEditing ? (field.label ?? "") : text
-      let cursor = view.isEditing ? "▏" : ""
-      let style: Style = view.isEditing ? .input : (text.isEmpty ? .dim : .plain)
-      lines += wrap("⌕ " + shown + cursor, first: "", continuation: "  ").map { Line($0, style) }
+      lines.append(searchLine(field, view: view))
     }
     lines.append(Line(String(repeating: "─", count: width), .dim))
     return lines
+  }
+
+  /// The search field on one line: `⌕ `, its text (its prompt while empty and not edited), and
+  /// the cursor while it has the keys; a text too long shows `…` and its end, where typing goes.
+  private func searchLine(_ field: Node, view: PlayerView) -> Line {
+    let text = field.text ?? ""
+    let shown = text.isEmpty && !view.isEditing ? (field.label ?? "") : text
+    let cursor = view.isEditing ? "▏" : ""
+    let style: Style = view.isEditing ? .input : (text.isEmpty ? .dim : .plain)
+    let room = width - TerminalColumns.of("⌕ ") - TerminalColumns.of(cursor)
+    return Line("⌕ " + TerminalColumns.tail(shown, fitting: room) + cursor, style)
   }
 
   /// The toolbar's buttons and menus as `[⚄ Zufallsrezept]  [Kategorie: Dessert ▾]`.
@@ -81,11 +97,12 @@ struct ScreenLayout: Sendable {
         let selection = picker?.selection.map { ": \($0)" } ?? ""
         text = "[\(node.label ?? "")\(selection) ▾]"
       default:
-        let symbol = node.systemImage.flatMap(Self.glyph).map { $0 + " " } ?? ""
+        let symbol = node.systemImage.map { SymbolGlyphs.glyph(for: $0) + " " } ?? ""
         text = "[\(symbol)\(node.label ?? "")]"
       }
-      let piece = String(text.prefix(width))
-      if used > 0, used + 2 + piece.count > width {
+      let piece = String(TerminalColumns.prefix(Quoting.visible(text), fitting: width))
+      let pieceWidth = TerminalColumns.of(piece)
+      if used > 0, used + 2 + pieceWidth > width {
         lines.append(Line(spans))
         spans = []
         used = 0
@@ -95,7 +112,7 @@ struct ScreenLayout: Sendable {
         used += 2
       }
       spans.append(Span(piece, node.has(.disabled) ? .dim : .plain))
-      used += piece.count
+      used += pieceWidth
     }
     if !spans.isEmpty { lines.append(Line(spans)) }
     return lines
@@ -103,10 +120,16 @@ struct ScreenLayout: Sendable {
 
   // MARK: - Footer
 
-  /// The tool's own status, if any.
+  /// The tool's own status and note, if any.
   private func statusLines() -> [Line] {
-    guard let status else { return [] }
-    return wrap("⚠ \(status)", first: "", continuation: "  ").map { Line($0, .notice) }
+    var lines: [Line] = []
+    if let status {
+      lines += wrap("⚠ \(status)", first: "", continuation: "  ").map { Line($0, .notice) }
+    }
+    if let note {
+      lines += wrap(note, first: "", continuation: "  ").map { Line($0, .dim) }
+    }
+    return lines
   }
 
   /// The notice (an `.alert`) over the help line.
@@ -122,18 +145,25 @@ struct ScreenLayout: Sendable {
   func help(for screen: Node, view: PlayerView) -> [Line] {
     var keys: [String] = []
     if view.isEditing {
-      keys = ["type to search", "⌫ delete", "^U clear", "Enter done", "^C quit"]
+      keys = ["type to search", "⌫ delete", "^U clear", "Enter done", "Esc leave", "^C quit"]
     } else if view.isPickerOpen {
       keys = ["↑↓ choose", "Enter pick", "Esc close", "q quit"]
     } else {
       let tappables = screen.tappables
       func offers(_ label: String) -> Bool { tappables.contains { $0.label == label } }
       let hasItems = tappables.contains { [.row, .tile, .suggestion].contains($0.kind) }
-      if screen.first(where: { $0.kind == .searchField }) != nil { keys.append("/ search") }
+      let field = screen.first { $0.kind == .searchField }
+      if field != nil { keys.append("/ search") }
       keys.append(hasItems ? "↑↓ move" : "↑↓ scroll")
       keys.append("PgUp/PgDn scroll")
       if hasItems { keys.append("Enter open") }
-      if screen.back != nil { keys.append("Esc back") }
+      // Esc ends the search's focus first, as a keyboard's dismiss key would.
+      if field?.has(.focused) == true {
+        keys.append("Esc leave search")
+        if screen.back != nil { keys.append("← back") }
+      } else if screen.back != nil {
+        keys.append("Esc back")
+      }
       if offers(AppText.addFavorite) || offers(AppText.removeFavorite) {
         keys.append("h heart")
       }
@@ -157,54 +187,55 @@ struct ScreenLayout: Sendable {
 
   // MARK: - Text
 
-  /// `text` broken at spaces into lines of at most `width` characters, the first starting with
-  /// `first` and the others with `continuation`.
+  /// `text` broken at spaces into lines of at most `width` columns, the first starting with
+  /// `first` and the others with `continuation`; control characters in `text` made visible.
   func wrap(_ text: String, first: String, continuation: String) -> [String] {
-    Self.wrap(text, width: width, first: first, continuation: continuation)
+    guard let memo else {
+      return Self.wrap(text, width: width, first: first, continuation: continuation)
+    }
+    return memo.lines(of: text, width: width, first: first, continuation: continuation) {
+      Self.wrap(text, width: width, first: first, continuation: continuation)
+    }
   }
 
+  /// `wrap(_:first:continuation:)` at `width`: in time linear in the text's length.
   static func wrap(_ text: String, width: Int, first: String, continuation: String) -> [String] {
+    let continuationWidth = TerminalColumns.of(continuation)
     var lines: [String] = []
     var line = first
-    var lineHasWord = false
-    for word in text.split(separator: " ", omittingEmptySubsequences: false) {
-      var word = Substring(word)
-      if lineHasWord, line.count + 1 + word.count > width {
-        lines.append(line)
-        line = continuation
-        lineHasWord = false
+    var used = TerminalColumns.of(first)
+    // Whether the line holds anything after its `first` or `continuation`.
+    var lineHasText = false
+    func breakLine() {
+      lines.append(line)
+      line = continuation
+      used = continuationWidth
+      lineHasText = false
+    }
+    for word in Quoting.visible(text).split(separator: " ", omittingEmptySubsequences: false) {
+      let wordWidth = TerminalColumns.of(word)
+      if lineHasText, used + 1 + wordWidth > width { breakLine() }
+      if lineHasText {
+        line += " "
+        used += 1
       }
-      if lineHasWord { line += " " }
-      // A word wider than a whole line is cut into pieces.
-      while line.count + word.count > width {
-        let room = max(width - line.count, 1)
-        line += word.prefix(room)
-        word = word.dropFirst(room)
-        lines.append(line)
-        line = continuation
+      if used + wordWidth <= width {
+        line += word
+        used += wordWidth
+      } else {
+        // A word wider than a whole line is cut into pieces, at least a character a line.
+        for character in word {
+          let characterWidth = TerminalColumns.of(character)
+          if used + characterWidth > width, lineHasText { breakLine() }
+          line.append(character)
+          used += characterWidth
+          lineHasText = true
+        }
       }
-      line += word
-      lineHasWord = true
+      lineHasText = true
     }
     lines.append(line)
     return lines
-  }
-
-  /// A one-column stand-in for an SF Symbol.
-  static func glyph(_ symbol: String) -> String? {
-    switch symbol {
-    case "dice": "⚄"
-    case "heart": "♡"
-    case "heart.fill": "♥"
-    case "fork.knife": "◆"
-    case "globe": "◎"
-    case "tag": "#"
-    case "magnifyingglass": "⌕"
-    case "wifi.exclamationmark": "⚠"
-    case "questionmark.circle": "?"
-    case "square.grid.2x2": "▦"
-    default: nil
-    }
   }
 }
 
@@ -212,15 +243,17 @@ struct ScreenLayout: Sendable {
 
 /// Collects the body's lines and items while the tree is walked.
 private struct BodyBuilder {
-  let width: Int
+  let screen: ScreenLayout
   let selection: Int
   var lines: [Line] = []
   var items: [Item] = []
 
-  init(width: Int, selection: Int) {
-    self.width = width
+  init(screen: ScreenLayout, selection: Int) {
+    self.screen = screen
     self.selection = selection
   }
+
+  var width: Int { screen.width }
 
   mutating func add(_ node: Node, indent: Int) {
     let pad = String(repeating: " ", count: indent)
@@ -239,7 +272,7 @@ private struct BodyBuilder {
     case .text:
       text(node.label ?? "", indent: indent, style: .plain)
     case .label:
-      let symbol = node.systemImage.flatMap(ScreenLayout.glyph) ?? "•"
+      let symbol = node.systemImage.map(SymbolGlyphs.glyph(for:)) ?? "•"
       text("\(symbol) \(node.label ?? "")", indent: indent, style: .plain)
     case .link:
       text("↗ \(node.label ?? "")", indent: indent, style: .link)
@@ -250,7 +283,7 @@ private struct BodyBuilder {
       text("⋯ \(node.label ?? "")", indent: indent + 2, style: .dim)
     case .contentUnavailableView:
       lines.append(Line(""))
-      let symbol = node.systemImage.flatMap(ScreenLayout.glyph) ?? "•"
+      let symbol = node.systemImage.map(SymbolGlyphs.glyph(for:)) ?? "•"
       text("\(symbol) \(node.label ?? "")", indent: indent + 2, style: .bold)
       for child in node.children {
         if child.kind == .button {
@@ -276,8 +309,8 @@ private struct BodyBuilder {
     let heart = node.has(.favorite) ? " ♥" : ""
     let pad = String(repeating: " ", count: indent)
     let start = lines.count
-    let wrapped = ScreenLayout.wrap(
-      prefix + label + heart, width: width, first: pad + marker, continuation: pad + "    ")
+    let wrapped = screen.wrap(
+      prefix + label + heart, first: pad + marker, continuation: pad + "    ")
     lines += wrapped.map { Line($0, isSelected ? .selected : .plain) }
     items.append(Item(kind: node.kind, label: label, intent: intent, lines: start..<lines.count))
   }
@@ -291,7 +324,7 @@ private struct BodyBuilder {
       let marker = isSelected ? "▸ " : "  "
       let dot = option == picker.selection ? "● " : "  "
       let start = lines.count
-      lines += ScreenLayout.wrap(dot + option, width: width, first: marker, continuation: "      ")
+      lines += screen.wrap(dot + option, first: marker, continuation: "      ")
         .map { Line($0, isSelected ? .selected : .plain) }
       items.append(
         Item(
@@ -312,11 +345,14 @@ private struct BodyBuilder {
       for tile in row {
         guard let label = tile.label, let intent = tile.intent else { continue }
         let isSelected = items.count == selection
-        var name = label
-        if name.count > columnWidth - 3 { name = String(name.prefix(columnWidth - 4)) + "…" }
+        var name = Quoting.visible(label)
+        if TerminalColumns.of(name) > columnWidth - 3 {
+          name = TerminalColumns.prefix(name, fitting: columnWidth - 4) + "…"
+        }
         let cell = (isSelected ? "▸ " : "  ") + name
         spans.append(Span(cell, isSelected ? .selected : .plain))
-        spans.append(Span(String(repeating: " ", count: columnWidth - cell.count)))
+        spans.append(
+          Span(String(repeating: " ", count: max(columnWidth - TerminalColumns.of(cell), 0))))
         items.append(
           Item(kind: .tile, label: label, intent: intent, lines: lines.count..<(lines.count + 1)))
       }
@@ -327,7 +363,7 @@ private struct BodyBuilder {
 
   mutating func text(_ string: String, indent: Int, style: Style) {
     let pad = String(repeating: " ", count: indent)
-    lines += ScreenLayout.wrap(string, width: width, first: pad, continuation: pad + "  ").map {
+    lines += screen.wrap(string, first: pad, continuation: pad + "  ").map {
       Line($0, style)
     }
   }

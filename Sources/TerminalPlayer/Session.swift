@@ -16,8 +16,6 @@ struct SessionLog: Equatable, Sendable {
   var randomMeals: [String] = []
   /// The steps, oldest first; the first is `launch`.
   var entries: [Entry] = []
-  /// When the player quit.
-  var end: Duration = .zero
 
   mutating func append(_ step: Step.Action, at time: Duration) {
     entries.append(Entry(step: step, time: time))

@@ -77,28 +77,3 @@ struct SessionSaver {
     }
   }
 }
-
-/// Writes a file atomically: a temporary file in the same folder, then moved into place.
-enum AtomicFile {
-  /// Writes `text` to `path`; an existing file is replaced only when `overwrite` is set.
-  static func write(_ text: String, to path: String, overwrite: Bool) throws(SessionSaver.Failure) {
-    let url = URL(fileURLWithPath: path)
-    let temporary = url.deletingLastPathComponent().appendingPathComponent(
-      ".\(url.lastPathComponent).\(UUID().uuidString).tmp")
-    do {
-      try Data(text.utf8).write(to: temporary)
-    } catch {
-      throw SessionSaver.Failure(message: "cannot write \(path) (\(error.localizedDescription))")
-    }
-    defer { unlink(temporary.path) }
-    // `link` fails if the name is taken, so an existing file is never replaced by accident;
-    // `rename` replaces it in one step.
-    let result = overwrite ? rename(temporary.path, path) : link(temporary.path, path)
-    guard result == 0 else {
-      let reason =
-        errno == EEXIST
-        ? "it already exists; pass --force to replace it" : String(cString: strerror(errno))
-      throw SessionSaver.Failure(message: "cannot write \(path): \(reason)")
-    }
-  }
-}

@@ -16,8 +16,8 @@ struct SessionScript: Sendable {
   /// The waits' resolution.
   var resolution: Duration = .milliseconds(100)
 
-  /// The scenario's lines: the `given` lines, then the steps with their waits, and a last wait
-  /// for the time until the player quit.
+  /// The scenario's lines: the `given` lines, then the steps with the waits between them. The
+  /// time after the last step is left out: a wait that no step follows checks nothing.
   func lines(for log: SessionLog) -> [String] {
     var lines: [String] = []
     if log.start == .categories { lines.append("given start categories") }
@@ -49,23 +49,34 @@ struct SessionScript: Sendable {
       lines += entry.step.lines
       if case .type = entry.step { anchor = (entry.time, virtualNow) }
     }
-    wait(until: log.end)
     return lines
   }
 
   /// Runs of `type` steps closer together than the search pause, as one step at the last one's
-  /// time.
+  /// time. The run's text grows in place, so a long run costs time linear in its length.
   func merged(_ entries: [SessionLog.Entry]) -> [SessionLog.Entry] {
     var result: [SessionLog.Entry] = []
+    // The text of the run of `type` steps at the end of `result`, and when its last step was.
+    var run: (text: String, time: Duration)?
+    func closeRun() {
+      if let run { result.append(SessionLog.Entry(step: .type(run.text), time: run.time)) }
+      run = nil
+    }
     for entry in entries {
-      if case .type(let text) = entry.step, let last = result.last,
-        case .type(let before) = last.step, entry.time - last.time < searchPause
-      {
-        result[result.count - 1] = SessionLog.Entry(step: .type(before + text), time: entry.time)
-      } else {
+      guard case .type(let text) = entry.step else {
+        closeRun()
         result.append(entry)
+        continue
+      }
+      if let last = run?.time, entry.time - last < searchPause {
+        run?.text += text
+        run?.time = entry.time
+      } else {
+        closeRun()
+        run = (text, entry.time)
       }
     }
+    closeRun()
     return result
   }
 

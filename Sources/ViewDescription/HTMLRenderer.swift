@@ -59,27 +59,6 @@ public struct HTMLRenderer: Sendable {
     drawing.phone(node)
     writer = drawing.writer
   }
-
-  /// The glyph drawn for an SF Symbol: one for each symbol the app uses, `◻` for others.
-  public static func glyph(for systemImage: String) -> String {
-    Self.glyphs[systemImage] ?? "◻"
-  }
-
-  /// The SF Symbols the app's screens use and the character that stands for each; all of them
-  /// are in the DejaVu and Liberation fonts, so they draw without an emoji font.
-  static let glyphs: [String: String] = [
-    "dice": "⚄",
-    "line.3.horizontal.decrease.circle": "☰",
-    "fork.knife": "♨",
-    "magnifyingglass": "⌕",
-    "square.grid.2x2": "⊞",
-    "wifi.exclamationmark": "⚠",
-    "questionmark.circle": "?",
-    "heart": "♡",
-    "heart.fill": "♥",
-    "globe": "⊕",
-    "tag": "⌗",
-  ]
 }
 
 // MARK: - Drawing
@@ -416,10 +395,11 @@ private struct PhoneDrawing {
       [.init("data-path", path.description)] + attributes)
   }
 
-  /// The symbol's glyph, with the symbol's name as its tooltip.
+  /// The symbol's glyph from the one table (`SymbolGlyphs`), with the symbol's name as its
+  /// tooltip.
   private mutating func glyph(_ symbol: String) {
     writer.element(
-      "span", classes: ["glyph"], [.init("title", symbol)], text: HTMLRenderer.glyph(for: symbol))
+      "span", classes: ["glyph"], [.init("title", symbol)], text: SymbolGlyphs.glyph(for: symbol))
   }
 
   /// A coloured box standing for an image that is not loaded: the colour comes from `name`, so

@@ -84,13 +84,15 @@ public struct HTMLWriter: Sendable {
     output += markup.description
   }
 
-  /// Appends `string` with `&`, `<`, `>`, `"` and `'` replaced by entities, and NUL and the
-  /// other C0 controls except tab and line breaks (which HTML rejects) by U+FFFD: safe both as
-  /// text and inside a quoted attribute value. The one escaping function of every HTML page.
+  /// Appends `string` with `&`, `<`, `>`, `"` and `'` replaced by entities, and every control
+  /// character but tab and line breaks (C0 and C1 controls, DEL, the bidirectional overrides and
+  /// isolates) spelled as `Quoting.visible` spells it (`\u{202E}`), so that nothing from a
+  /// catalog or a scenario reorders or hides the text around it: safe both as text and inside a
+  /// quoted attribute value. The one escaping function of every HTML page.
   public static func escape(_ string: String, into output: inout String) {
     let needsEscaping = string.utf8.contains {
       $0 == 0x26 || $0 == 0x3C || $0 == 0x3E || $0 == 0x22 || $0 == 0x27
-        || ($0 < 0x20 && $0 != 0x09 && $0 != 0x0A && $0 != 0x0D)
+        || (Quoting.mayStartControl($0) && $0 != 0x09 && $0 != 0x0A && $0 != 0x0D)
     }
     guard needsEscaping else {
       output += string
@@ -104,7 +106,7 @@ public struct HTMLWriter: Sendable {
       case "\"": output += "&quot;"
       case "'": output += "&#39;"
       case "\t", "\n", "\r": output.unicodeScalars.append(scalar)
-      case _ where scalar.value < 0x20: output += "\u{FFFD}"
+      case _ where Quoting.isControl(scalar): output += Quoting.visible(String(scalar))
       default: output.unicodeScalars.append(scalar)
       }
     }

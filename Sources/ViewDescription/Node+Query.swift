@@ -193,6 +193,12 @@ extension Node {
     kind == .searchField ? .searchFocusChanged(true) : nil
   }
 
+  /// What leaving this search field sends (the keyboard goes down and the suggestions hide; the
+  /// text stays), or `nil` when the node is no search field.
+  public var leaving: UserIntent? {
+    kind == .searchField ? .searchFocusChanged(false) : nil
+  }
+
   /// The suggestions shown under this search field, in order (their labels).
   public var suggestions: [String] {
     children.filter { $0.kind == .suggestion }.compactMap(\.label)

@@ -12,10 +12,20 @@ extension AppModel {
     transport: any Transport,
     favoritesFile: URL = FavoritesLocation.defaultURL()
   ) -> AppModel {
+    live(start: start, transport: transport, favorites: .file(at: favoritesFile))
+  }
+
+  /// The app wired as `live(start:transport:favoritesFile:)` does, with the favourites kept by
+  /// `favorites` (a file elsewhere, or in memory for a session that must not touch the user's).
+  public static func live(
+    start: StartScreen = .list,
+    transport: any Transport,
+    favorites: FavoritesStorage
+  ) -> AppModel {
     AppModel(
       api: MealAPI(transport: transport),
       clock: ContinuousClock(),
-      favorites: FavoritesStore(storage: .file(at: favoritesFile)),
+      favorites: FavoritesStore(storage: favorites),
       tracker: TaskTracker(keepsWorkOnMainQueue: false),
       start: start)
   }

@@ -42,6 +42,47 @@ import Testing
     #expect(try folder.mode("file") == 0o444)
   }
 
+  @Test("Without replacing, a new file is written and an existing one, or a link, is kept")
+  func createOnly() throws {
+    let folder = try Folder()
+    let file = folder.path("file")
+    try AtomicFile.write(Data("first".utf8), to: file, replacing: false)
+    let error = try #require(throws: FileWriteError.self) {
+      try AtomicFile.write(Data("second".utf8), to: file, replacing: false)
+    }
+    #expect(error.reason == AtomicFile.existsReason)
+    #expect(try String(contentsOfFile: file, encoding: .utf8) == "first")
+    try FileManager.default.createSymbolicLink(
+      atPath: folder.path("dangling"), withDestinationPath: "missing")
+    #expect(throws: FileWriteError.self) {
+      try AtomicFile.checkWritable(folder.path("dangling"), replacing: false)
+    }
+    #expect(try folder.contents() == ["dangling", "file"])
+  }
+
+  @Test("A FIFO or a device is not replaced, even when replacing is allowed")
+  func notRegular() throws {
+    let folder = try Folder()
+    let fifo = folder.path("fifo")
+    #expect(mkfifo(fifo, 0o644) == 0)
+    for path in [fifo, "/dev/null"] {
+      let error = try #require(throws: FileWriteError.self) {
+        try AtomicFile.write(Data("new".utf8), to: path)
+      }
+      #expect(error.reason == "it is not a regular file")
+    }
+    var info = stat()
+    #expect(lstat(fifo, &info) == 0 && info.st_mode & S_IFMT == S_IFIFO)
+  }
+
+  @Test("An empty path is refused with a sentence")
+  func emptyPath() throws {
+    let error = try #require(throws: FileWriteError.self) {
+      try AtomicFile.checkWritable("")
+    }
+    #expect(error.description == "cannot write a file: the path is empty")
+  }
+
   @Test("A folder at the file's path is reported in a sentence")
   func folderInTheWay() throws {
     let folder = try Folder()

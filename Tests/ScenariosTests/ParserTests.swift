@@ -47,6 +47,7 @@ import Testing
       .expectScreen("NavigationStack\n└─ Screen \"Suche\"")
     ),
     ("focus search", .focusSearch),
+    ("leave search", .leaveSearch),
     ("pick suggestion \"Pasta\"", .pickSuggestion("Pasta")),
     ("tap \"Erneut versuchen\"", .tap("Erneut versuchen")),
     ("dismiss notice", .dismissNotice),

@@ -45,7 +45,7 @@ import ViewDescription
     let endpoint =
       random.next() % 2 == 0 ? nil : testContext.endpoints.randomElement(using: &random)
     let containing = random.next() % 2 == 0
-    switch kind % 27 {
+    switch kind % 28 {
     case 0:
       let title = text(&random).trimmingWhitespace()
       return .title(title.isEmpty ? "Suche" : title)
@@ -86,6 +86,7 @@ import ViewDescription
     case 24: return .pickSuggestion(text(&random))
     case 25: return .tap(text(&random))
     case 26: return .dismissNotice
+    case 27: return .leaveSearch
     default: return .title("Suche mit Pause")
     }
   }

@@ -103,3 +103,75 @@ import ViewModels
       press([.control("c")], on: Screens.dessertList, view: PlayerView(isEditing: true))[0].quits)
   }
 }
+
+/// The search field lets go: Esc ends its focus, and editing never moves the selection.
+@Suite struct SearchFocusTests {
+  /// The Dessert list with the search field focused and empty: the suggestions show.
+  static var focusedList: Node {
+    var state = Screens.dessertState
+    state.isSearchFocused = true
+    return AppScreen.body(AppState(list: state))
+  }
+
+  @Test("Esc while typing ends the field's focus with its own intent, saved as leave search")
+  func escapeWhileEditing() {
+    let action = press([.escape], on: Self.focusedList, view: PlayerView(isEditing: true))[0]
+    #expect(action.intents == [.searchFocusChanged(false)])
+    #expect(action.steps == [.leaveSearch])
+    #expect(!action.view.isEditing)
+  }
+
+  @Test("Esc after Enter still ends the focus; on an unfocused field it goes back")
+  func escapeAfterEnter() {
+    #expect(press([.escape], on: Self.focusedList)[0].intents == [.searchFocusChanged(false)])
+    #expect(press([.escape], on: Screens.tartDetail)[0].intents == [.backTapped])
+  }
+
+  @Test("A paste is one text change, and backspaces in the same read shorten it")
+  func editRun() {
+    let keys = "Lasagne".map(Key.character) + [.backspace, .backspace, .character("e")]
+    let action = KeyMap.edit(keys, tree: Self.focusedList, view: PlayerView(isEditing: true))
+    #expect(action.intents == [.searchTextChanged("Lasage")])
+    #expect(action.steps == [.type("Lasage")])
+  }
+
+  @Test("Deleting into the text that was there is saved as clear search and the rest typed")
+  func editRunDeleting() {
+    var state = Screens.dessertState
+    state.searchText = "Las"
+    let tree = AppScreen.body(AppState(list: state))
+    let action = KeyMap.edit(
+      [.backspace, .backspace, .character("x")], tree: tree, view: PlayerView(isEditing: true))
+    #expect(action.intents == [.searchTextChanged("Lx")])
+    #expect(action.steps == [.clearSearch, .type("Lx")])
+  }
+
+  @Test("Ctrl-U brings the suggestions back without putting the selection on one")
+  func clearKeepsSelection() {
+    var screen = PlayerScreen()
+    let size = (width: 80, height: 24)
+    _ = screen.draw(Screens.dessertList, size: size)
+    _ = screen.press([.down], size: size, tree: { Screens.dessertList }, perform: { _ in })
+    _ = screen.draw(Screens.dessertList, size: size)
+    _ = screen.press([.character("/")], size: size, tree: { Self.focusedList }, perform: { _ in })
+    // The field is cleared and focused: suggestions above, the list reloading below.
+    var loading = Screens.dessertState
+    loading.isSearchFocused = true
+    loading.meals = .loading
+    _ = screen.draw(AppScreen.body(AppState(list: loading)), size: size)
+    #expect(screen.view.selection == 4)  // none: only suggestions, and typing chose none
+    _ = screen.draw(Self.focusedList, size: size)
+    let layout = layout(Self.focusedList, view: screen.view)
+    #expect(layout.items[screen.view.selection].label == "Apple Frangipan Tart")
+    #expect(layout.items[screen.view.selection].kind == .row)
+  }
+
+  @Test("The bottom line names the favourites file until the first key")
+  func favoritesNote() {
+    var screen = PlayerScreen(note: "♥ Favourites file: /f.json")
+    let size = (width: 80, height: 24)
+    #expect(screen.draw(Screens.dessertList, size: size).contains("♥ Favourites file: /f.json"))
+    _ = screen.press([.down], size: size, tree: { Screens.dessertList }, perform: { _ in })
+    #expect(!screen.draw(Screens.dessertList, size: size).contains("Favourites file"))
+  }
+}

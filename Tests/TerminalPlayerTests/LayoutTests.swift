@@ -164,3 +164,32 @@ import ViewModels
     #expect(update == "\u{1B}[1;1H\u{1B}[0mabc\u{1B}[0m")
   }
 }
+
+/// Texts from a catalog, a server or a scenario reach the terminal with their control characters
+/// made visible.
+@Suite struct LayoutEscapeTests {
+  private static let hostile = "Red\u{1B}[31m Tart\u{202E}x\u{85}y\u{7}"
+
+  private var tree: Node {
+    var state = Screens.dessertState
+    state.meals = .loaded([.init(id: "1", name: Self.hostile)])
+    state.searchText = Self.hostile
+    return AppScreen.body(AppState(list: state))
+  }
+
+  @Test("No control character of a meal name or the search text reaches a drawn line")
+  func visibleInFrame() {
+    let layout = layout(tree, width: 80)
+    let frame = layout.frame(height: 24, scroll: 0).map(\.text)
+    #expect(frame.allSatisfy { !$0.unicodeScalars.contains(where: Quoting.isControl) })
+    #expect(frame.contains { $0.contains(#"Red\u{1B}[31m Tart\u{202E}x\u{85}y\u{7}"#) })
+  }
+
+  @Test("The frame writer shows a control character in a line visibly, whatever made the line")
+  func visibleInWriter() {
+    var writer = FrameWriter()
+    let bytes = writer.update(to: [Line("a\u{1B}[31mb")], width: 40)
+    #expect(!bytes.contains("\u{1B}[31m"))
+    #expect(bytes.contains(#"a\u{1B}[31mb"#))
+  }
+}

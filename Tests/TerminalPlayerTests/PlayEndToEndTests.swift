@@ -123,13 +123,14 @@ import Testing
     return folder
   }
 
-  /// `rezepte play` started in an 80 × 24 pseudo-terminal, with favourites under `dataHome`.
-  static func play(dataHome: URL) throws -> (Process, PseudoTerminal) {
+  /// `rezepte play` started in an 80 × 24 pseudo-terminal, with favourites under `dataHome`;
+  /// `arguments` follow `play`.
+  static func play(dataHome: URL, arguments: [String] = []) throws -> (Process, PseudoTerminal) {
     let binary = try #require(rezepte(), "the rezepte executable is not built next to the tests")
     let terminal = try PseudoTerminal(width: 80, height: 24)
     let process = Process()
     process.executableURL = binary
-    process.arguments = ["play"]
+    process.arguments = ["play"] + arguments
     process.environment = [
       "XDG_DATA_HOME": dataHome.path, "TERM": "xterm", "PATH": "/usr/bin:/bin",
     ]

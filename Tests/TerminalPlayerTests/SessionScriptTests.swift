@@ -4,10 +4,9 @@ import Testing
 @testable import TerminalPlayer
 
 @Suite struct SessionScriptTests {
-  private func log(_ entries: [(Step.Action, Int)], end: Int, random: [String] = []) -> SessionLog {
+  private func log(_ entries: [(Step.Action, Int)], random: [String] = []) -> SessionLog {
     var log = SessionLog()
     for (step, milliseconds) in entries { log.append(step, at: .milliseconds(milliseconds)) }
-    log.end = .milliseconds(end)
     log.randomMeals = random
     return log
   }
@@ -19,22 +18,22 @@ import Testing
         [
           (.launch, 0), (.focusSearch, 1_250), (.type("L"), 1_500), (.type("a"), 1_700),
           (.type("s"), 1_950),
-        ], end: 2_600))
+        ]))
     #expect(
-      lines == ["launch", "wait 1.2s", "focus search", "wait 700ms", "type \"Las\"", "wait 600ms"])
+      lines == ["launch", "wait 1.2s", "focus search", "wait 700ms", "type \"Las\""])
   }
 
   @Test("A pause of the search pause or more keeps two type steps apart")
   func keepsPausedTyping() {
     let lines = SessionScript().lines(
-      for: log([(.launch, 0), (.type("L"), 100), (.type("a"), 500)], end: 500))
+      for: log([(.launch, 0), (.type("L"), 100), (.type("a"), 500)]))
     #expect(lines == ["launch", "wait 100ms", "type \"L\"", "wait 400ms", "type \"a\""])
   }
 
   @Test("Waits after a keystroke are rounded down from it, so 399 ms stays under the pause")
   func roundsFromKeystroke() {
     let lines = SessionScript().lines(
-      for: log([(.launch, 0), (.type("L"), 150), (.open("Lasagne"), 549), (.back, 551)], end: 551))
+      for: log([(.launch, 0), (.type("L"), 150), (.open("Lasagne"), 549), (.back, 551)]))
     // 549 − 150 = 399 ms → 300 ms; 551 − 150 = 401 ms → 400 ms from the keystroke.
     #expect(
       lines == [
@@ -45,7 +44,7 @@ import Testing
 
   @Test("The session's setup comes first: start screen, favourites, the dice's meals")
   func givens() {
-    var session = log([(.launch, 0), (.tapDice, 40)], end: 40, random: ["52772"])
+    var session = log([(.launch, 0), (.tapDice, 40)], random: ["52772"])
     session.start = .categories
     session.favorites = ["52768"]
     #expect(
@@ -53,6 +52,19 @@ import Testing
         "given start categories", "given favorites 52768", "given random 52772", "launch",
         "tap dice",
       ])
+  }
+
+  @Test("The file ends with the last step: no wait that nothing follows")
+  func noTrailingWait() {
+    let lines = SessionScript().lines(for: log([(.launch, 0), (.tapDice, 700)]))
+    #expect(lines == ["launch", "wait 700ms", "tap dice"])
+  }
+
+  @Test("Ten thousand keystrokes in a row are one type step, merged in linear time")
+  func longRun() {
+    let entries = Array(repeating: (Step.Action.type("a"), 0), count: 10_000)
+    let lines = SessionScript().lines(for: log([(.launch, 0)] + entries))
+    #expect(lines == ["launch", "type \"" + String(repeating: "a", count: 10_000) + "\""])
   }
 
   @Test("Quotes and backslashes in typed text are escaped")
