@@ -71,7 +71,7 @@ let package = Package(
       name: "Explore",
       dependencies: [
         "Scenarios", "ViewDescription", "ViewModels", "MealCatalog", "MealDB", "VirtualTime",
-        "CommandLineKit",
+        "CommandLineKit", "FileSafety",
       ]
     ),
     // The command table `rezepte` and `rezepte-net` share, and the hand-over between them.

@@ -1,6 +1,8 @@
 import CommandLineKit
+import FileSafety
 import Foundation
 import MealCatalog
+import ViewDescription
 
 /// `rezepte explore`: parses its options, explores the real app, prints the report and writes a
 /// scenario file for every broken rule.
@@ -10,7 +12,9 @@ public enum ExploreCommand {
   public struct Options: Equatable, Sendable {
     public var explore = ExploreOptions()
     public var catalog: String?
-    public var out = "."
+    /// Where the scenario files go; `nil` for a folder named after the seed
+    /// (`explore-seed-7`), made only when a rule broke.
+    public var out: String?
     /// `--timing`: also print the wall time and the steps per second (not byte-identical).
     public var timing = false
 
@@ -70,7 +74,9 @@ public enum ExploreCommand {
       .value("--steps", "N", help: "The most steps a session takes (default 40)."),
       .value(
         "--catalog", "DIR", help: "Explores against this catalog instead of the embedded one."),
-      .value("--out", "DIR", help: "Where the scenario files go (default: the current folder)."),
+      .value(
+        "--out", "DIR",
+        help: "Where the scenario files go (default: explore-seed-N, made when a rule breaks)."),
       .flag("--timing", help: "Also prints the wall time and steps per second."),
     ],
     run: { invocation throws(UsageError) in
@@ -127,26 +133,23 @@ public enum ExploreCommand {
     let elapsed = clock.now - started
     var files: [Rule: String] = [:]
     if !result.findings.isEmpty {
-      let folder = URL(fileURLWithPath: options.out)
+      let out = options.out ?? "explore-seed-\(options.explore.seed)"
       do {
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         for finding in result.findings {
-          let url = folder.appendingPathComponent(
+          let path = (out as NSString).appendingPathComponent(
             ExploreReport.fileName(finding, seed: options.explore.seed))
-          try Data(ExploreReport.scenario(finding, options: options.explore).utf8)
-            .write(to: url, options: .atomic)
-          files[finding.rule] =
-            options.out == "."
-            ? url.lastPathComponent
-            : (options.out as NSString)
-              .appendingPathComponent(url.lastPathComponent)
+          try AtomicFile.write(
+            Data(ExploreReport.scenario(finding, options: options.explore).utf8), to: path,
+            createFolders: true)
+          files[finding.rule] = path
         }
       } catch {
-        errorOutput("error: cannot write the scenario files to \(options.out): \(error)")
+        errorOutput("error: cannot write the scenario files to \(out): \(error)")
         return 2
       }
     }
-    for line in ExploreReport.lines(result, files: files) { output(line) }
+    // A finding's message quotes names from the catalog: their control characters are shown.
+    for line in ExploreReport.lines(result, files: files) { output(Quoting.visible(line)) }
     if options.timing {
       let seconds =
         Double(elapsed.components.seconds)

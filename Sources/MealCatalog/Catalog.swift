@@ -26,9 +26,12 @@ public struct Catalog: Sendable {
   ///
   /// Every place that reads an endpoint's name from a user (scenario steps, command options)
   /// goes through this one function, so the same spellings work everywhere.
-  public static func endpoint(named spelling: String) -> String? {
+  ///
+  /// - Parameter known: the endpoints to accept; the catalog's by default.
+  public static func endpoint(named spelling: String, among known: [String] = endpoints) -> String?
+  {
     let name = spelling.hasSuffix(".php") ? spelling : spelling + ".php"
-    return endpoints.contains(name) ? name : nil
+    return known.contains(name) ? name : nil
   }
 
   /// A catalog from values; ids must be unique.

@@ -1,3 +1,5 @@
+import ViewDescription
+
 /// A problem with a scenario file found before anything runs, printed as `file:line: error: …`.
 public struct Diagnostic: Error, Equatable, Sendable, CustomStringConvertible {
   /// The file as it was given.
@@ -13,8 +15,9 @@ public struct Diagnostic: Error, Equatable, Sendable, CustomStringConvertible {
     self.message = message
   }
 
+  /// The line as printed; the file's own text in it has its control characters made visible.
   public var description: String {
-    if let line { return "\(file):\(line): error: \(message)" }
-    return "\(file): error: \(message)"
+    let location = line.map { "\(file):\($0)" } ?? file
+    return Quoting.visible("\(location): error: \(message)")
   }
 }

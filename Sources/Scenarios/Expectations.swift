@@ -103,5 +103,5 @@ enum Expectations {
 
   static func requests(_ count: Int) -> String { count == 1 ? "1 request" : "\(count) requests" }
 
-  static func quote(_ text: String) -> String { "\"" + text + "\"" }
+  static func quote(_ text: String) -> String { Quoting.quoted(text) }
 }

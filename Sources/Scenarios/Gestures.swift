@@ -80,7 +80,9 @@ enum Gestures {
         picker.options.isEmpty
         ? "it offers no categories (they have not loaded)"
         : "it offers \(picker.options.joined(separator: ", "))"
-      throw StepUnavailable("the picker \"\(picker.label ?? "")\" has no \"\(name)\": \(options)")
+      throw StepUnavailable(
+        "the picker \(Quoting.quoted(picker.label ?? "")) has no \(Quoting.quoted(name)): \(options)"
+      )
     }
     try await press(option, on: driver)
   }
@@ -149,14 +151,15 @@ enum Gestures {
     }
     guard !suggestions.isEmpty else {
       throw StepUnavailable(
-        "the search field shows no suggestions while it holds \"\(field.text ?? "")\"; "
+        "the search field shows no suggestions while it holds \(Quoting.quoted(field.text ?? "")); "
           + "they show while it is empty (`clear search`)")
     }
     guard
       let suggestion = field.tappables.first(where: { $0.kind == .suggestion && $0.label == text })
     else {
-      let shown = suggestions.map { "\"\($0)\"" }.joined(separator: ", ")
-      throw StepUnavailable("there is no suggestion \"\(text)\"; the suggestions are \(shown)")
+      let shown = suggestions.map { Quoting.quoted($0) }.joined(separator: ", ")
+      throw StepUnavailable(
+        "there is no suggestion \(Quoting.quoted(text)); the suggestions are \(shown)")
     }
     try await press(suggestion, on: driver)
   }
@@ -172,7 +175,7 @@ enum Gestures {
       seen.insert($0).inserted
     }
     guard !labels.isEmpty else { return "it offers nothing to tap" }
-    let shown = labels.prefix(12).map { "\"\($0)\"" }.joined(separator: ", ")
+    let shown = labels.prefix(12).map { Quoting.quoted($0) }.joined(separator: ", ")
     return "it offers " + shown + (labels.count > 12 ? " and \(labels.count - 12) more" : "")
   }
 }

@@ -1,4 +1,5 @@
 import CommandLineKit
+import ViewDescription
 
 #if canImport(Glibc)
   import Glibc
@@ -50,7 +51,10 @@ public struct Report: Sendable {
     let status =
       result.passed
       ? paint("passed", .green) : result.skipped ? paint("skipped", .yellow) : paint("failed", .red)
-    let name = result.title == result.name ? result.name : "\(result.title) (\(result.name))"
+    // Titles, file names and failures come from files and catalogs: their control characters
+    // are shown, not sent to the terminal.
+    let name = Quoting.visible(
+      result.title == result.name ? result.name : "\(result.title) (\(result.name))")
     let steps =
       result.passed
       ? (result.stepCount == 1 ? "1 step" : "\(result.stepCount) steps")
@@ -60,11 +64,11 @@ public struct Report: Sendable {
     if showsWallTime { line += "  \(Self.format(result.time))" }
     var lines = [line]
     if let reason = result.skipReason {
-      lines.append("    " + reason)
+      lines.append("    " + Quoting.visible(reason))
     }
     if let failure = result.failure {
       lines += failure.description.split(separator: "\n", omittingEmptySubsequences: false).map {
-        "    " + $0
+        "    " + Quoting.visible(String($0))
       }
     }
     return lines

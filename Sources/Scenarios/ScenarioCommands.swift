@@ -98,9 +98,7 @@ public enum ScenarioCommands {
       summary: "replays the recipe app's scenario files against an offline TheMealDB.",
       commands: [run(network: network), show, storyboard] + more, defaultCommand: "run",
       isDefaultCommandArgument: isPath,
-      epilogue: {
-        "Steps of a scenario file (one per line; `#` starts a comment):\n" + HelpText.steps
-      })
+      epilogue: { "The steps of a scenario file, each with an example: 'rezepte help run'." })
   }
 
   /// Whether a first word that names no command is a path for `run`: `rezepte Scenarios/`,

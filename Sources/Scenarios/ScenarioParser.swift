@@ -228,9 +228,13 @@ struct StepOrder {
   }
 }
 
-/// The message for a step line whose first words name no step, with the step they are closest
-/// to when one is near.
+/// The message for a step line whose first words name no step: the step a learner meant when
+/// the words are a common wording of it (`heart`, `go back`, `search "Chicken"`), else the step
+/// they are closest to when one is near.
 func unknownStepMessage(_ line: TokenizedLine) -> String {
+  if let meant = StepTable.meant(by: line.tokens) {
+    return "unknown step `\(line.body)`; did you mean `\(meant)`?"
+  }
   let words = line.tokens.prefix { if case .word = $0 { true } else { false } }.map(\.source)
   var best: (keyword: String, distance: Int)?
   for keyword in StepTable.keywords {

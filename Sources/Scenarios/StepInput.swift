@@ -1,4 +1,5 @@
 import CommandLineKit
+import MealCatalog
 
 /// What a step's parser gets: the tokens after the keyword, the indented block below the line,
 /// and the names of the catalog in use; its methods read the usual kinds of arguments.
@@ -142,13 +143,18 @@ struct StepInput {
     return name
   }
 
+  /// `search` or `search.php`: an endpoint, spelled as everywhere else (`Catalog.endpoint`).
   func endpoint(_ word: String) throws -> String {
-    guard context.endpoints.contains(word) else {
+    guard let name = Catalog.endpoint(named: word, among: context.endpoints) else {
+      let bare = context.endpoints.map { $0.hasSuffix(".php") ? String($0.dropLast(4)) : $0 }
+      let suggestion = closest(to: word, in: bare + context.endpoints).map {
+        "; did you mean `\(Catalog.endpoint(named: $0, among: context.endpoints) ?? $0)`?"
+      }
       throw StepError(
         "unknown endpoint `\(word)`"
-          + didYouMean(word, context.endpoints, else: "the endpoints are", context.endpoints))
+          + (suggestion ?? didYouMean(word, [], else: "the endpoints are", context.endpoints)))
     }
-    return word
+    return name
   }
 
   static let states = ["offline", "timeout", "server-error", "broken-data", "online"]
@@ -188,7 +194,9 @@ struct StepInput {
         "`network delay` needs an optional endpoint and a duration, as in `\(example)`")
     }
     if words.count == 1 {
-      if (try? DurationText.parse(words[0])) == nil, context.endpoints.contains(words[0]) {
+      if (try? DurationText.parse(words[0])) == nil,
+        Catalog.endpoint(named: words[0], among: context.endpoints) != nil
+      {
         throw StepError("`network delay \(words[0])` needs a duration after the endpoint")
       }
       return .networkDelay(try Self.duration(words[0]), endpoint: nil)

@@ -271,6 +271,56 @@ public enum StepTable {
     }
   }()
 
+  /// Words a learner may write for a step, each with the step's keyword: the did-you-mean of an
+  /// unknown step and `rezepte help run` read them from here. A hyphen counts as a space, and
+  /// case does not count.
+  public static let commonWordings: KeyValuePairs<String, String> = [
+    "heart": "toggle heart", "favorite": "toggle heart", "favourite": "toggle heart",
+    "toggle favorite": "toggle heart", "like": "toggle heart",
+    "go back": "back", "navigate back": "back", "return": "back",
+    "search": "type", "search for": "type", "enter": "type", "input": "type",
+    "refresh": "pull to refresh", "pull down": "pull to refresh", "reload": "pull to refresh",
+    "click": "tap", "press": "tap", "touch": "tap",
+    "dice": "tap dice", "roll": "tap dice", "roll dice": "tap dice", "random": "tap dice",
+    "sleep": "wait", "pause": "wait", "delay": "wait", "advance": "wait",
+    "category": "pick category", "select category": "pick category",
+    "choose category": "pick category",
+    "start": "launch", "restart": "relaunch",
+    "clear": "clear search", "focus": "focus search", "unfocus": "leave search",
+    "dismiss": "dismiss notice", "close notice": "dismiss notice", "ok": "dismiss notice",
+    "try again": "retry",
+    "see": "expect visible", "expect text": "expect visible", "expect shown": "expect visible",
+    "expect not visible": "expect hidden", "expect absent": "expect hidden",
+  ]
+
+  /// The step a line that names no step was meant as: the step's keyword and the rest of the
+  /// line, for a line that starts with one of `commonWordings` (`search "Chicken"` →
+  /// `type "Chicken"`) or with a keyword in other case or with hyphens (`Pull-to-refresh`).
+  static func meant(by tokens: [Token]) -> String? {
+    var words: [String] = []
+    for token in tokens {
+      guard case .word(let word) = token else { break }
+      words += word.lowercased().split(separator: "-").map(String.init)
+    }
+    var best: (step: String, length: Int)?
+    for (wording, step) in Array(commonWordings) + keywords.map({ ($0, $0) }) {
+      let wordingWords = wording.split(separator: " ").map(String.init)
+      guard words.starts(with: wordingWords), wordingWords.count > (best?.length ?? 0) else {
+        continue
+      }
+      best = (step, wordingWords.count)
+    }
+    guard let best else { return nil }
+    // The tokens the wording's words came from, and what follows them.
+    var used = 0
+    var rest = tokens[...]
+    while used < best.length, case .word(let word) = rest.first {
+      used += word.split(separator: "-").count
+      rest = rest.dropFirst()
+    }
+    return ([best.step] + rest.map(\.source)).joined(separator: " ")
+  }
+
   /// The steps as the help prints them: syntax, explanation and example, one block per step.
   public static func helpText() -> String {
     var lines: [String] = []
@@ -283,6 +333,17 @@ public enum StepTable {
         lines.append("           \(more)")
       }
     }
+    lines += ["", "Other wordings, and the step each means:"]
+    var line = " "
+    for (wording, step) in commonWordings {
+      let entry = " \(wording) → \(step),"
+      if line.count + entry.count > 80 {
+        lines.append(line)
+        line = " "
+      }
+      line += entry
+    }
+    lines.append(String(line.dropLast()))
     return lines.joined(separator: "\n")
   }
 }

@@ -19,7 +19,18 @@ public struct Walkthrough {
   }
 
   /// Replays the scenario, handing each printed line to `output`, and returns how it went.
+  ///
+  /// Every line has its control characters made visible (`Quoting.visible`): comments, steps,
+  /// requests and failures come from the file and the catalog, not from this program.
   public func run(
+    _ scenario: Scenario, on driver: some ScenarioDriver, output print: (String) -> Void
+  ) async -> ScenarioResult {
+    await withoutActuallyEscaping(print) { print in
+      await replay(scenario, on: driver) { print(Quoting.visible($0)) }
+    }
+  }
+
+  private func replay(
     _ scenario: Scenario, on driver: some ScenarioDriver, output: (String) -> Void
   ) async -> ScenarioResult {
     var printedUpTo = 0

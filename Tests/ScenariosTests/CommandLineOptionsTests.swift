@@ -124,12 +124,16 @@ import Testing
     }
   }
 
-  @Test("The help explains every step with an example")
+  @Test(
+    "`help run` explains every step with an example; `--help` lists the commands and points there")
   func helpListsEverySteps() {
     for entry in StepTable.entries {
-      #expect(HelpText.main.contains(entry.syntax))
+      #expect(HelpText.run.contains(entry.syntax))
       #expect(HelpText.run.contains("e.g. " + entry.example.split(separator: "\n")[0]))
+      #expect(!HelpText.main.contains("e.g. " + entry.example.split(separator: "\n")[0]))
     }
+    #expect(HelpText.main.contains("'rezepte help run'"))
+    #expect(HelpText.main.split(separator: "\n").count < 40)
   }
 
   @Test("Every example in the step reference parses")

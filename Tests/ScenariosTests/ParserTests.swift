@@ -67,6 +67,45 @@ import Testing
     #expect(step.text == text.split(separator: "\n").first.map(String.init))
   }
 
+  @Test("Endpoints are read with or without `.php`, as the server's options read them")
+  func endpointsWithoutPHP() throws {
+    let bare = try parse(
+      "network offline for lookup\nnetwork delay lookup 1s\nnetwork timeout for search\n")
+    let full = try parse(
+      "network offline for lookup.php\nnetwork delay lookup.php 1s\n"
+        + "network timeout for search.php\n")
+    #expect(bare.steps.map(\.action) == full.steps.map(\.action))
+    #expect(bare.steps[0].action == .network(.offline, endpoint: "lookup.php"))
+    #expect(
+      errors("network delay lokup 1s\n") == [
+        "test.scenario:1: error: unknown endpoint `lokup`; did you mean `lookup.php`?"
+      ])
+  }
+
+  @Test(
+    "A common wording of a step gets a did-you-mean naming the step, its text kept",
+    arguments: [
+      ("heart", "toggle heart"), ("go back", "back"), ("search \"Chicken\"", "type \"Chicken\""),
+      ("refresh", "pull to refresh"), ("pull-to-refresh", "pull to refresh"),
+      ("Roll dice", "tap dice"), ("pause 400ms", "wait 400ms"),
+      ("select category \"Beef\"", "pick category \"Beef\""),
+    ])
+  func commonWording(written: String, meant: String) {
+    #expect(
+      errors("launch\n\(written)\n") == [
+        "test.scenario:2: error: unknown step `\(written)`; did you mean `\(meant)`?"
+      ])
+  }
+
+  @Test("Every common wording names a step of the table and is no step itself")
+  func wordingsNameSteps() {
+    for (wording, step) in StepTable.commonWordings {
+      #expect(StepTable.keywords.contains(step), "\(wording) → \(step)")
+      #expect(!StepTable.keywords.contains(wording))
+    }
+    #expect(StepTable.helpText().contains("go back → back"))
+  }
+
   @Test("The title is the title step's text")
   func titleFromStep() throws {
     let scenario = try parse("# Suche\ntitle Suche mit Pause  # shown in the report\nlaunch\n")

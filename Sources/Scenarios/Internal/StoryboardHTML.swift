@@ -85,6 +85,7 @@ enum StoryboardHTML {
     .diff .added { color: #1b6e2e; background: #d8f5df; }
     .index { margin: 16px 28px; border-collapse: collapse; background: #fff; }
     .index th, .index td { text-align: left; padding: 6px 14px; border-bottom: 1px solid #e3e3e8; }
+    .index .result { white-space: nowrap; }
     .index tr.passed .result { color: #1f8f3a; }
     .index tr.failed .result { color: #d70015; font-weight: bold; }
 

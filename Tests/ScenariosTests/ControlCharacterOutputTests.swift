@@ -1,0 +1,70 @@
+import CommandLineKit
+import Foundation
+import MealDB
+import Testing
+import ViewDescription
+
+@testable import Scenarios
+
+/// Texts from a scenario file or a catalog never reach the terminal with their control
+/// characters: `run` and `show` print them visibly, as the text tree does.
+@MainActor
+@Suite struct ControlCharacterOutputTests {
+  private func run(_ text: String, show: Bool = false, node: Node? = nil) async throws -> [String] {
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
+    let file = try folder.write("t.scenario", text)
+    let driver = FakeDriver()
+    if let node { driver.node = node }
+    let output = ScenarioCommandTests.Output()
+    let command = ScenarioCommand(
+      context: testContext, makeDriver: { driver }, useColor: false,
+      output: { output.lines.append($0) }, errorOutput: { output.errors.append($0) },
+      now: { .zero })
+    if show {
+      _ = await command.show(.init(file: file))
+    } else {
+      var options = CommandLineOptions.RunOptions()
+      options.paths = [file]
+      _ = await command.run(options)
+    }
+    return output.lines + output.errors
+  }
+
+  private func hasRawControls(_ lines: [String]) -> Bool {
+    lines.contains { $0.unicodeScalars.contains(where: Quoting.isControl) }
+  }
+
+  @Test("A title with a clear-screen and an OSC sequence is printed with them visible")
+  func title() async throws {
+    let lines = try await run("title Dessert\u{1B}[2J\u{1B}]0;pwned\u{7}\u{202E}\nlaunch\n")
+    #expect(!hasRawControls(lines))
+    #expect(lines.first?.contains(#"Dessert\u{1B}[2J\u{1B}]0;pwned\u{7}\u{202E}"#) == true)
+  }
+
+  @Test("The closest texts of a failed `expect visible` show a meal's escapes visibly")
+  func closestTexts() async throws {
+    let red = Node.navigationStack([
+      .screen(
+        "Dessert",
+        [.list([.row("Apam\u{1B}[31m balik\u{85}", intent: .mealTapped(FakeDriver.meal("x")))])])
+    ])
+    let lines = try await run("launch\nexpect visible \"Apam balik\"\n", node: red)
+    #expect(!hasRawControls(lines))
+    #expect(lines.contains { $0.contains(#""Apam\u{1B}[31m balik\u{85}""#) })
+  }
+
+  @Test("show prints a comment or step with control characters visibly")
+  func show() async throws {
+    let lines = try await run("# Ein \u{1B}[2J Kommentar\nlaunch\n", show: true)
+    #expect(!hasRawControls(lines))
+    #expect(lines.contains(#"# Ein \u{1B}[2J Kommentar"#))
+  }
+
+  @Test("A step line with a control character gets an error that shows it")
+  func diagnostic() async throws {
+    let lines = try await run("launch\ndance\u{1B}[31m\n")
+    #expect(!hasRawControls(lines))
+    #expect(lines.contains { $0.contains(#"dance\u{1B}[31m"#) })
+  }
+}
