@@ -32,7 +32,7 @@ public enum ExploreCommand {
         explore.sessions = try Self.count(text, option: "--sessions")
       }
       if let text = invocation.value("--steps") {
-        explore.steps = try Self.count(text, option: "--steps")
+        explore.steps = try Self.count(text, option: "--steps", maximum: Self.maximumSteps)
       }
       catalog = invocation.value("--catalog")
       if let out = invocation.value("--out") {
@@ -43,9 +43,15 @@ public enum ExploreCommand {
       timing = invocation.flag("--timing")
     }
 
-    private static func count(_ text: String, option: String) throws(UsageError) -> Int {
-      guard let count = Int(text), (1...1_000_000).contains(count) else {
-        throw UsageError("\(option) needs a whole number from 1 to 1000000, not '\(text)'")
+    /// The longest session: one whose finding can still be shrunk within the shrinking budget
+    /// (a few dozen replays of the whole session).
+    public static let maximumSteps = 20_000
+
+    private static func count(
+      _ text: String, option: String, maximum: Int = 1_000_000
+    ) throws(UsageError) -> Int {
+      guard let count = Int(text), (1...maximum).contains(count) else {
+        throw UsageError("\(option) needs a whole number from 1 to \(maximum), not '\(text)'")
       }
       return count
     }
@@ -71,7 +77,10 @@ public enum ExploreCommand {
         help: "The seed of every session (default 1); the same seed gives the same sessions, "
           + "report and files."),
       .value("--sessions", "N", help: "How many sessions (default 200)."),
-      .value("--steps", "N", help: "The most steps a session takes (default 40)."),
+      .value(
+        "--steps", "N",
+        help: "The most steps a session takes (default 40, at most 20000: a longer session's "
+          + "finding could not be shrunk in about a minute)."),
       .value(
         "--catalog", "DIR", help: "Explores against this catalog instead of the embedded one."),
       .value(

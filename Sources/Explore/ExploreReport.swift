@@ -38,9 +38,12 @@ public enum ExploreReport {
       let status = broken[rule] == nil ? "kept  " : "BROKEN"
       lines.append("\(status)  rule \(rule.rawValue) \(rule.name): \(rule.sentence)")
       guard let finding = broken[rule] else { continue }
+      let cut =
+        finding.isShrinkingCutShort
+        ? " (shrinking stopped after \(Explorer.shrinkingBudget) replayed steps)" : ""
       lines.append(
         "        session \(finding.session), shrunk from \(finding.originalSteps) to "
-          + "\(finding.shrunk.actions.count) steps: \(finding.violation.message)")
+          + "\(finding.shrunk.actions.count) steps\(cut): \(finding.violation.message)")
       if let file = files[rule] { lines.append("        written to \(file)") }
     }
     let count = result.findings.count

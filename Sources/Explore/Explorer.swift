@@ -30,6 +30,9 @@ public struct Finding: Sendable {
   public let violation: Violation
   /// The scenario's lines after `launch`: the steps and the expectations the rule demands.
   public let script: [Step.Action]
+  /// Whether shrinking stopped at `Explorer.shrinkingBudget`: `shrunk` is the smallest session
+  /// found by then, not the smallest there is.
+  public let isShrinkingCutShort: Bool
 }
 
 /// What an exploration did and found.
@@ -64,10 +67,12 @@ public struct Explorer {
       let (session, violation) = await generate(options.steps, using: &random)
       steps += session.actions.count
       guard let violation, found[violation.rule] == nil else { continue }
-      let (shrunk, last) = await shrink(session, rule: violation.rule, violation: violation)
+      let shrunk = await shrink(session, rule: violation.rule, violation: violation)
       found[violation.rule] = Finding(
         rule: violation.rule, session: number, originalSteps: session.actions.count,
-        shrunk: shrunk, violation: last, script: Self.script(shrunk, last))
+        shrunk: shrunk.session, violation: shrunk.violation,
+        script: Self.script(shrunk.session, shrunk.violation),
+        isShrinkingCutShort: shrunk.isCutShort)
     }
     return ExploreResult(
       options: options, sessions: max(options.sessions, 0), steps: steps,
@@ -163,14 +168,33 @@ public struct Explorer {
 
   /// Drops steps, shortens waits and texts and starts on the list where it can, until no change
   /// keeps the same rule broken.
-  private func shrink(
-    _ session: ExploreSession, rule: Rule, violation: Violation
-  ) async -> (ExploreSession, Violation) {
+  /// How many steps shrinking one finding may replay: about a minute of a release build, on
+  /// this project's bench machine. A session too long to shrink within it is reported as the
+  /// smallest found when the budget ran out.
+  nonisolated static let shrinkingBudget = 1_000_000
+
+  /// A shrunk session, the violation it ends in, and whether the budget stopped shrinking.
+  struct Shrunk {
+    var session: ExploreSession
+    var violation: Violation
+    var isCutShort: Bool
+  }
+
+  /// Drops steps, shortens waits and texts and starts on the list where it can, until no change
+  /// keeps the same rule broken, or `budget` steps have been replayed.
+  func shrink(
+    _ session: ExploreSession, rule: Rule, violation: Violation, budget: Int = shrinkingBudget
+  ) async -> Shrunk {
     var best = session
     var last = violation
     best.actions = Array(best.actions.prefix(violation.step + 1))
+    var spent = 0
 
-    func attempt(_ candidate: ExploreSession) async -> Bool {
+    /// Replays `candidate`; whether it breaks the rule again (it is then the best so far).
+    /// `nil` once the budget is spent: nothing more is tried.
+    func attempt(_ candidate: ExploreSession) async -> Bool? {
+      guard spent < budget else { return nil }
+      spent += candidate.actions.count
       guard let found = await replay(candidate), found.rule == rule else { return false }
       best = candidate
       best.actions = Array(candidate.actions.prefix(found.step + 1))
@@ -179,7 +203,7 @@ public struct Explorer {
     }
 
     var changed = true
-    while changed {
+    search: while changed {
       changed = false
       var size = max(best.actions.count / 2, 1)
       while size >= 1 {
@@ -187,8 +211,11 @@ public struct Explorer {
         while index < best.actions.count {
           var candidate = best
           candidate.actions.removeSubrange(index..<min(index + size, candidate.actions.count))
-          // Every offset, not only multiples of `size`: an `open` and its `back` go together.
-          if await attempt(candidate) { changed = true } else { index += 1 }
+          guard let broke = await attempt(candidate) else { break search }
+          // Short runs at every offset, not only at multiples of `size`: an `open` and its
+          // `back` go together. Long runs (of a long session) at multiples, so that a pass
+          // costs a few replays, not one per step.
+          if broke { changed = true } else { index += size > 32 ? size : 1 }
         }
         size /= 2
       }
@@ -197,7 +224,8 @@ public struct Explorer {
         for simpler in ActionMenu.simplifications(of: best.actions[index]) {
           var candidate = best
           candidate.actions[index] = simpler
-          if await attempt(candidate) {
+          guard let broke = await attempt(candidate) else { break search }
+          if broke {
             changed = true
             break
           }
@@ -206,10 +234,11 @@ public struct Explorer {
       if best.start == .categories {
         var candidate = best
         candidate.start = .list
-        if await attempt(candidate) { changed = true }
+        guard let broke = await attempt(candidate) else { break search }
+        if broke { changed = true }
       }
     }
-    return (best, last)
+    return Shrunk(session: best, violation: last, isCutShort: spent >= budget)
   }
 
   // MARK: - The scenario

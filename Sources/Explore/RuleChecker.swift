@@ -85,7 +85,7 @@ final class RuleChecker {
   /// The last change of the query by typing, and the search requests sent since.
   private var typing: (lastChange: Duration, searches: Int)?
   /// A pull to refresh of a loaded list: the rows it showed and where the log stood.
-  private var refresh: (rows: [String], requestsBefore: Int)?
+  private var refresh: (rows: [String], requestsBefore: Int, position: Int)?
   /// The end of the last gesture or relaunch.
   private var quietSince: Duration = .zero
 
@@ -336,11 +336,18 @@ final class RuleChecker {
     if step.action == .pullToRefresh, step.intent != nil, let list = Self.list(step.before),
       case .loaded(let meals) = list.meals, !meals.isEmpty
     {
-      refresh = (meals.map(\.name), step.requestsBefore)
+      refresh = (meals.map(\.name), step.requestsBefore, step.before.path.count)
     } else if step.action.isGesture || step.action == .relaunch {
       refresh = nil
     }
     guard let watch = refresh else { return nil }
+    // The rule is about the list that was pulled, where it stands in the stack: a screen the
+    // dice pushes over it meanwhile is not that list, and while it covers the list there is
+    // nothing on the screen to judge.
+    guard step.after.path.count == watch.position else {
+      if step.after.path.count < watch.position { refresh = nil }
+      return nil
+    }
     // An answer that is empty is an answer; what the refresh must not do is take the loaded
     // list away for a spinner or an error view.
     let list = Self.list(step.after)
