@@ -22,12 +22,10 @@ public enum ScenarioParser {
   public static func parse(
     _ text: String, file: String, context: ScenarioContext, allowsEmptyScreens: Bool = false
   ) -> Result<Scenario, Diagnostics> {
-    let bytes = Array(text.utf8)
-    let (lines, spans) = SourceText.scan(bytes)
     var parser = Parser(
-      file: file, context: context, allowsEmptyScreens: allowsEmptyScreens, lines: lines,
-      spans: spans)
-    bytes.withUnsafeBufferPointer { parser.parseLines(bytes: $0) }
+      file: file, context: context, allowsEmptyScreens: allowsEmptyScreens,
+      lines: SourceText.lines(of: text))
+    parser.parseLines()
     if parser.diagnostics.isEmpty, parser.steps.isEmpty {
       parser.diagnostics.append(
         Diagnostic(file: file, line: 1, message: "the scenario has no steps"))
@@ -57,24 +55,15 @@ private struct Parser {
   let context: ScenarioContext
   let allowsEmptyScreens: Bool
   let lines: [SourceLine]
-  /// Where each line's text lies in the file's bytes, and whether it is plain (see `PlainText`):
-  /// plain lines are read from their bytes, the others Character by Character.
-  let spans: [LineSpan]
-  /// The file's bytes, while `parseLines` runs.
-  var bytes = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
   var diagnostics: [Diagnostic] = []
   var steps: [Step] = []
   var order = StepOrder()
 
-  init(
-    file: String, context: ScenarioContext, allowsEmptyScreens: Bool, lines: [SourceLine],
-    spans: [LineSpan]
-  ) {
+  init(file: String, context: ScenarioContext, allowsEmptyScreens: Bool, lines: [SourceLine]) {
     self.file = file
     self.context = context
     self.allowsEmptyScreens = allowsEmptyScreens
     self.lines = lines
-    self.spans = spans
   }
 
   /// A line's text, without a byte order mark at the start of the file.
@@ -84,43 +73,26 @@ private struct Parser {
     return content
   }
 
-  /// A plain line's text as bytes; `nil` for a line that must be read Character by Character.
-  func plainBytes(_ index: Int) -> UnsafeBufferPointer<UInt8>? {
-    let span = spans[index]
-    guard span.isPlain else { return nil }
-    return UnsafeBufferPointer(rebasing: bytes[span.start..<span.end])
-  }
-
   /// How a line starts: blank, a comment, or something else.
   func start(_ index: Int) -> LineStart {
-    guard let text = plainBytes(index) else {
-      switch content(index).firstVisible {
-      case nil: return .blank
-      case "#": return .comment
-      default: return .other
-      }
+    switch content(index).firstVisible {
+    case nil: .blank
+    case "#": .comment
+    default: .other
     }
-    // Plain: the first byte that is not ASCII white space is the first visible Character.
-    for byte in text where !PlainText.isSpace(byte) {
-      return byte == UInt8(ascii: "#") ? .comment : .other
-    }
-    return .blank
   }
 
   func isBlank(_ index: Int) -> Bool { start(index) == .blank }
 
   func isIndented(_ index: Int) -> Bool {
-    guard let text = plainBytes(index) else { return content(index).first.map(\.isSpace) ?? false }
-    return text.first.map(PlainText.isSpace) ?? false
+    content(index).unicodeScalars.first?.isSpace ?? false
   }
 
   mutating func report(_ index: Int, _ message: String) {
     diagnostics.append(Diagnostic(file: file, line: index + 1, message: message))
   }
 
-  mutating func parseLines(bytes: UnsafeBufferPointer<UInt8>) {
-    self.bytes = bytes
-    defer { self.bytes = UnsafeBufferPointer(start: nil, count: 0) }
+  mutating func parseLines() {
     var index = 0
     while index < lines.count {
       if start(index) != .other {
@@ -144,10 +116,7 @@ private struct Parser {
     var next = index + 1
     while next < lines.count, !isBlank(next), isIndented(next) { next += 1 }
     let blockRange = (index + 1)..<next
-    let tokenized: Result<TokenizedLine, StepError> =
-      plainBytes(index).flatMap(Tokenizer.tokenize(plain:)).map { .success($0) }
-      ?? Tokenizer.tokenizeCharacters(content(index))
-    switch tokenized {
+    switch Tokenizer.tokenize(content(index)) {
     case .failure(let error):
       report(index, error.message)
     case .success(let line):

@@ -210,71 +210,24 @@ struct StepInput {
     guard !blockLines.isEmpty else {
       return (Step.Block(lines: blockStart..<blockStart, indentation: "  "), [])
     }
-    if let plain = try plainBlock() { return plain }
-    return try blockCharacters()
-  }
-
-  /// `block()` read from the lines' bytes, when every line is plain (see `PlainText`); `nil`
-  /// otherwise.
-  ///
-  /// On plain lines the white space before the text is ASCII and one Character per byte, and
-  /// an ASCII indentation is a line's prefix exactly when its bytes are, so this is
-  /// `blockCharacters()` with bytes for Characters.
-  private func plainBlock() throws -> (Step.Block, [String])? {
-    var indentation: [UInt8]?
-    var texts: [String] = []
-    texts.reserveCapacity(blockLines.count)
-    for (index, line) in blockLines {
-      var line = line
-      let text: String? = try line.withUTF8 { bytes in
-        guard PlainText.isPlain(bytes) else { return nil }
-        var leading = 0
-        var hasTab = false
-        while leading < bytes.count, PlainText.isSpace(bytes[leading]) {
-          if bytes[leading] == UInt8(ascii: "\t") { hasTab = true }
-          leading += 1
-        }
-        if hasTab { throw BlockError(index: index, message: "indent blocks with spaces, not tabs") }
-        let prefix = indentation ?? Array(bytes[..<leading])
-        indentation = prefix
-        guard bytes.starts(with: prefix) else {
-          throw BlockError(
-            index: index,
-            message:
-              "this line is indented less than the first line of its block (\(prefix.count) spaces)"
-          )
-        }
-        let rest = UnsafeBufferPointer(rebasing: bytes[prefix.count...])
-        return String(decoding: rest, as: UTF8.self)
-      }
-      guard let text else { return nil }
-      texts.append(text)
-    }
-    let range = blockLines[0].index..<(blockLines[blockLines.count - 1].index + 1)
-    let written = String(decoding: indentation ?? [], as: UTF8.self)
-    return (Step.Block(lines: range, indentation: written), texts)
-  }
-
-  /// `block()` walked Character by Character: the definition, which `plainBlock()` follows on
-  /// plain lines, and the way every other block is read.
-  func blockCharacters() throws -> (Step.Block, [String]) {
     let first = blockLines[0]
-    let indentation = String(first.text.prefix { $0.isSpace })
+    let indentation = first.text.indentation
+    var texts: [String] = []
     for (index, line) in blockLines {
-      if line.prefix(while: \.isSpace).contains(where: { $0 == "\t" }) {
+      if line.indentation.contains("\t") {
         throw BlockError(index: index, message: "indent blocks with spaces, not tabs")
       }
-      if !line.hasPrefix(indentation) {
+      guard line.unicodeScalars.starts(with: indentation) else {
         throw BlockError(
           index: index,
           message:
             "this line is indented less than the first line of its block (\(indentation.count) spaces)"
         )
       }
+      texts.append(String(Substring(line.unicodeScalars.dropFirst(indentation.count))))
     }
-    let texts = blockLines.map { String($0.text.dropFirst(indentation.count)) }
     let range = first.index..<(blockLines[blockLines.count - 1].index + 1)
-    return (Step.Block(lines: range, indentation: indentation), texts)
+    return (Step.Block(lines: range, indentation: String(Substring(indentation))), texts)
   }
 
   /// `; did you mean `tap dice`?` when the keyword and the word are a typo of a longer step.

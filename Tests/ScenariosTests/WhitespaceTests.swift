@@ -2,26 +2,26 @@ import Testing
 
 @testable import Scenarios
 
-/// The parser's quick white-space checks agree with `Character.isWhitespace` and the slow paths.
+/// White space in a scenario file is defined on Unicode scalars: ASCII's, and Unicode's.
 @Suite struct WhitespaceTests {
-  @Test("isSpace agrees with isWhitespace for every ASCII character and some beyond")
+  @Test("isSpace is Unicode's White_Space for every scalar up to U+3000")
   func isSpace() {
-    var characters = (0..<0x80).map { Character(Unicode.Scalar(UInt8($0))) }
-    characters += ["\r\n", "\u{A0}", "\u{3000}", "\u{2028}", "\u{85}", "\u{200B}", "é", " \u{301}"]
-    for character in characters {
-      #expect(
-        character.isSpace == character.isWhitespace, "\(character.unicodeScalars.map(\.value))")
+    for value in UInt32(0)...0x3000 {
+      guard let scalar = Unicode.Scalar(value) else { continue }
+      #expect(scalar.isSpace == scalar.properties.isWhitespace, "U+\(String(value, radix: 16))")
     }
   }
 
   @Test(
-    "firstVisible and trimmingWhitespace agree with a walk over the characters",
+    "firstVisible and trimmingWhitespace agree with a walk over the scalars",
     arguments: [
       "", "   ", "\t# note", "  expect", " \u{301}x", "\u{3000}title", "#", "a b ", " \r\n ", "│ x",
     ])
   func visible(text: String) {
-    #expect(text.firstVisible == text.first { !$0.isWhitespace })
-    let trimmed = text.drop { $0.isWhitespace }.reversed().drop { $0.isWhitespace }.reversed()
-    #expect(text.trimmingWhitespace() == String(trimmed))
+    let scalars = Array(text.unicodeScalars)
+    #expect(text.firstVisible == scalars.first { !$0.properties.isWhitespace })
+    let trimmed = scalars.drop { $0.properties.isWhitespace }.reversed()
+      .drop { $0.properties.isWhitespace }.reversed()
+    #expect(text.trimmingWhitespace() == String(String.UnicodeScalarView(trimmed)))
   }
 }
