@@ -23,7 +23,7 @@ import ViewModels
         "GET categories.php", "GET filter.php?c=Dessert", "GET search.php?s=Lasagne",
       ])
     await app.send(.pathChanged([.detail(Meal(id: "52768", name: "Apple Frangipan Tart"))]))
-    #expect(app.state.top.detail?.detail.value??.name == "Apple Frangipan Tart")
+    #expect(app.state.top.detail?.recipe.value?.name == "Apple Frangipan Tart")
     await app.relaunch()
     #expect(app.model.path.isEmpty)
   }
