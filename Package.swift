@@ -134,7 +134,11 @@ let package = Package(
     // Imports the libraries without `@testable`: exactly what the README's snippets show.
     .testTarget(
       name: "PublicAPITests",
-      dependencies: ["ObservableViewModels", "ViewModels", "MealCatalog", "MealDB", "LiveNetwork"]
+      dependencies: [
+        "ObservableViewModels", "ViewModels", "MealCatalog", "MealDB", "LiveNetwork",
+        "ViewDescription", "RezepteTesting",
+      ],
+      exclude: ["__Screens__"]
     ),
     .testTarget(name: "RezepteTestingTests", dependencies: ["RezepteTesting"]),
     .testTarget(

@@ -14,13 +14,13 @@ public enum Exhaustivity: Sendable {
 
 extension TestApp {
   /// Sends the intent, settles, and checks the state against the state before with `expected`
-  /// applied: a field that ends otherwise fails, named by its path with both values
-  /// (`root.list.searchText: − "L" + "La"`), as does any change the closure does not spell
-  /// (with `exhaustivity: .on`, the default).
+  /// applied: each field that ends otherwise fails, named by its path (`root.list.searchText`)
+  /// with `− expected` and `+ actual`, including any change the closure does not spell (with
+  /// `exhaustivity: .on`, the default).
   ///
   /// ```swift
-  /// await app.send(.searchTextChanged("La")) {
-  ///   $0.list?.searchText = "La"
+  /// await app.send(.searchTextChanged("Lasagne")) {
+  ///   $0.list?.searchText = "Lasagne"
   /// }
   /// ```
   public func send(
@@ -45,6 +45,7 @@ extension TestApp {
   /// ```swift
   /// await app.advance(by: .milliseconds(400)) {
   ///   $0.list?.meals = .loaded([lasagne])
+  ///   $0.list?.loadedQuery = Query(category: "Dessert", search: "Lasagne")
   /// }
   /// ```
   public func advance(

@@ -16,11 +16,15 @@ extension TestApp {
 /// (`− expected, + actual`), the diff a failed `expect screen` of a scenario shows.
 ///
 /// ```swift
+/// let app = TestApp(start: .categories) { clock in
+///   CatalogTransport(catalog: catalog, clock: clock)
+/// }
 /// expectScreen(
 ///   of: app,
 ///   matches: """
 ///     NavigationStack
-///     └─ Screen "Dessert"
+///     └─ Screen "Kategorien"
+///        └─ ProgressView "Kategorien werden geladen…"
 ///     """)
 /// ```
 ///
@@ -83,10 +87,13 @@ public func expectScreen(
 /// records one failure at the call with the diff of the two screens (`− expected, + actual`).
 ///
 /// ```swift
-/// expectScreen(of: app, named: "after-search")
+/// await app.send(.mealTapped(Meal(id: "52768", name: "Apple Frangipan Tart")))
+/// expectScreen(of: app, named: "tart")
 /// ```
 ///
-/// A missing file is written, and reported as a failure (`REZEPTE_RECORD` defaults to
+/// The test target keeps its `__Screens__` folder out of its sources with
+/// `exclude: ["__Screens__"]` in the package manifest. A missing file is written, and reported
+/// as a failure (`REZEPTE_RECORD` defaults to
 /// `missing` here); `REZEPTE_RECORD=failed` writes a screen that differs, `all` every screen,
 /// `never` none. `testName` is the test function's name (`#function`, without its
 /// parentheses): a test with arguments shares one file per name among its cases.
