@@ -140,7 +140,7 @@ import Testing
 
       """
     try Data(source.utf8).write(to: URL(fileURLWithPath: path))
-    let recorder = InlineRecorder()
+    let recorder = InlineRecorder(builtAt: nil)
     func site(_ line: UInt) -> CallSite {
       CallSite(fileID: "Tests/ScreenTests.swift", filePath: path, line: Int(line), column: 15)
     }
@@ -165,5 +165,21 @@ import Testing
 
         """)
     #expect(throws: CallScanner.Refusal.self) { try recorder.record("other", at: site(2)) }
+  }
+
+  @Test("A file written after the test was built is not written again")
+  func refusesAChangedFile() throws {
+    let folder = FileManager.default.temporaryDirectory
+      .appendingPathComponent("rezepte-testing-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let path = folder.appendingPathComponent("ScreenTests.swift").path
+    let source = "expectScreen(of: app)\n"
+    try Data(source.utf8).write(to: URL(fileURLWithPath: path))
+    let recorder = InlineRecorder(builtAt: Date(timeIntervalSinceNow: -60))
+    let site = CallSite(fileID: "Tests/ScreenTests.swift", filePath: path, line: 1, column: 13)
+    let error = #expect(throws: CallScanner.Refusal.self) { try recorder.record("a", at: site) }
+    #expect(error?.reason.contains("changed after the test was built") == true)
+    #expect(try String(contentsOfFile: path, encoding: .utf8) == source)
   }
 }

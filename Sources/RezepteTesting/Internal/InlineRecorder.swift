@@ -10,8 +10,30 @@ import VirtualTime
 /// and the file is written again through `AtomicFile` after each one, with all of them: the
 /// file on disk is whole at every moment, and each call is found by its original place however
 /// many literals above it grew.
+///
+/// A file that changed after the test was built is not written: its lines are no longer the
+/// ones `#line` counted. That is the case when another process of the same run (`swift test`
+/// runs XCTest and Swift Testing one after the other) recorded into it first, or an editor
+/// saved it meanwhile; the next run records what is left.
 final class InlineRecorder: Sendable {
-  static let shared = InlineRecorder()
+  static let shared = InlineRecorder(builtAt: executableDate())
+
+  /// When the test executable was built; `nil` when unknown, and then nothing is checked.
+  let builtAt: Date?
+
+  init(builtAt: Date?) {
+    self.builtAt = builtAt
+  }
+
+  /// When the running executable was last written.
+  private static func executableDate() -> Date? {
+    guard let path = Bundle.main.executablePath ?? CommandLine.arguments.first else { return nil }
+    return modificationDate(of: path)
+  }
+
+  private static func modificationDate(of path: String) -> Date? {
+    (try? FileManager.default.attributesOfItem(atPath: path))?[.modificationDate] as? Date
+  }
 
   private struct Recording {
     let range: Range<Int>
@@ -31,7 +53,7 @@ final class InlineRecorder: Sendable {
   func record(_ screen: String, at site: CallSite) throws(CallScanner.Refusal) {
     let refusal = files.withLock { files -> CallScanner.Refusal? in
       do throws(CallScanner.Refusal) {
-        try Self.record(screen, at: site, in: &files)
+        try record(screen, at: site, in: &files)
         return nil
       } catch {
         return error
@@ -40,13 +62,18 @@ final class InlineRecorder: Sendable {
     if let refusal { throw refusal }
   }
 
-  private static func record(
+  private func record(
     _ screen: String, at site: CallSite, in files: inout [String: SourceFile]
   ) throws(CallScanner.Refusal) {
     var file: SourceFile
     if let known = files[site.filePath] {
       file = known
     } else {
+      if let builtAt, let changed = Self.modificationDate(of: site.filePath), changed > builtAt {
+        throw CallScanner.Refusal(
+          reason: "\(site.fileName).swift changed after the test was built (another test "
+            + "process of this run, or an editor, wrote it); run the test again to record")
+      }
       guard let data = FileManager.default.contents(atPath: site.filePath),
         let source = String(data: data, encoding: .utf8)
       else {
@@ -60,9 +87,9 @@ final class InlineRecorder: Sendable {
         reason: "the call drew two different screens in this run (in a loop, or in a test "
           + "with arguments); give each screen a call of its own")
     }
-    let (range, replacement) = try edit(of: call, in: file.scanner, writing: screen)
+    let (range, replacement) = try Self.edit(of: call, in: file.scanner, writing: screen)
     file.recordings[call.open] = Recording(range: range, replacement: replacement, screen: screen)
-    let updated = apply(file.recordings.values, to: file.scanner)
+    let updated = Self.apply(file.recordings.values, to: file.scanner)
     do {
       try AtomicFile.write(Data(updated.utf8), to: site.filePath)
     } catch {
