@@ -32,11 +32,10 @@ extension TestApp {
     column: UInt = #column,
     assert expected: (inout AppState) throws -> Void
   ) async rethrows {
-    let before = state
-    await send(intent)
-    try check(
-      "send(.\(intent))", before: before, expected, exhaustivity,
-      CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+    try await checked(
+      "send(.\(intent))", expected, exhaustivity,
+      CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+    ) { await send(intent) }
   }
 
   /// Moves virtual time forward, settles, and checks the state as `send(_:assert:)` does:
@@ -57,17 +56,19 @@ extension TestApp {
     column: UInt = #column,
     assert expected: (inout AppState) throws -> Void
   ) async rethrows {
-    let before = state
-    await advance(by: duration)
-    try check(
-      "advance(by: \(duration))", before: before, expected, exhaustivity,
-      CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+    try await checked(
+      "advance(by: \(duration))", expected, exhaustivity,
+      CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+    ) { await advance(by: duration) }
   }
 
-  private func check(
-    _ step: String, before: AppState, _ update: (inout AppState) throws -> Void,
-    _ exhaustivity: Exhaustivity, _ site: CallSite
-  ) rethrows {
+  /// Takes `step` and checks the state after it against the state before with `update`.
+  private func checked(
+    _ step: String, _ update: (inout AppState) throws -> Void, _ exhaustivity: Exhaustivity,
+    _ site: CallSite, taking action: () async -> Void
+  ) async rethrows {
+    let before = state
+    await action()
     var expected = before
     try update(&expected)
     let actual = state

@@ -47,39 +47,22 @@ public func expectScreen(
 ) {
   let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
   let actual = app.screenText
-  let mode = RecordMode.current(fallback: .never, at: site)
-  let matches = expected == actual
-  guard mode.records(isMissing: expected == nil, matches: matches) else {
-    if matches { return }
-    guard let expected else {
-      return FailureReporter.fail(
-        "expectScreen at \(site.description) has no expected screen; run the test with "
-          + "\(RecordMode.environmentVariable)=missing to write this one into the call:\n"
-          + indented(actual.split(separator: "\n", omittingEmptySubsequences: false)),
-        at: site)
+  let check = ScreenCheck(
+    site: site, actual: actual, expected: expected, place: "the call",
+    recordedPlace: "the call's literal in \(site.fileName).swift",
+    missing: "has no expected screen; run the test with \(RecordMode.environmentVariable)=missing "
+      + "to write this one into the call:\n" + indented(lines(of: actual)))
+  check.finish(mode: RecordMode.current(fallback: .never, at: site)) {
+    do throws(CallScanner.Refusal) {
+      try InlineRecorder.shared.record(actual, at: site)
+      return nil
+    } catch {
+      return
+        "\(error.reason). Write the call as `expectScreen(of: app, matches: \"\"\" … \"\"\")`, "
+        + "with the literal right after `matches:`, or copy the screen:\n"
+        + indented(lines(of: actual))
     }
-    return FailureReporter.fail(
-      ScreenFailure.differs(site: site, expected: expected, actual: actual)
-        + "\nTo accept the new screen, run the test with \(RecordMode.environmentVariable)=failed: "
-        + "it writes it into the call.",
-      at: site)
   }
-  let diff =
-    matches ? nil : expected.map { ScreenFailure.differs(site: site, expected: $0, actual: actual) }
-  do {
-    try InlineRecorder.shared.record(actual, at: site)
-  } catch {
-    return FailureReporter.fail(
-      "expectScreen at \(site.description) cannot record the screen: \(error.reason). Write "
-        + "the call as `expectScreen(of: app, matches: \"\"\" … \"\"\")`, with the literal right "
-        + "after `matches:`, or copy the screen:\n"
-        + indented(actual.split(separator: "\n", omittingEmptySubsequences: false)),
-      at: site)
-  }
-  FailureReporter.fail(
-    ScreenFailure.recorded(
-      site: site, into: "the call's literal in \(site.fileName).swift", mode: mode, diff: diff),
-    at: site)
 }
 
 /// Checks that the app shows exactly the screen kept in
@@ -121,59 +104,73 @@ public func expectScreen(
   let stored = FileManager.default.contents(atPath: path).map {
     String(decoding: $0, as: UTF8.self)
   }
-  let expected = stored.map { $0.hasSuffix("\n") ? String($0.dropLast()) : $0 }
-  let mode = RecordMode.current(fallback: .missing, at: site)
-  let matches = expected == actual
-  guard mode.records(isMissing: expected == nil, matches: matches) else {
-    if matches { return }
-    guard let expected else {
-      return FailureReporter.fail(
-        "expectScreen at \(site.description): there is no screen at \(path), and "
-          + "\(RecordMode.environmentVariable)=never writes none.",
-        at: site)
+  let check = ScreenCheck(
+    site: site, actual: actual,
+    expected: stored.map { $0.hasSuffix("\n") ? String($0.dropLast()) : $0 }, place: path,
+    recordedPlace: path,
+    missing: "there is no screen at \(path), and \(RecordMode.environmentVariable)=never "
+      + "writes none.")
+  check.finish(mode: RecordMode.current(fallback: .missing, at: site)) {
+    do throws(FileWriteError) {
+      try AtomicFile.write(Data((actual + "\n").utf8), to: path, createFolders: true)
+      return nil
+    } catch {
+      return error.description + "."
     }
-    return FailureReporter.fail(
-      ScreenFailure.differs(site: site, expected: expected, actual: actual, file: path)
-        + "\nTo accept the new screen, run the test with \(RecordMode.environmentVariable)=failed: "
-        + "it writes it into the file.",
-      at: site)
   }
-  do {
-    try AtomicFile.write(Data((actual + "\n").utf8), to: path, createFolders: true)
-  } catch {
-    return FailureReporter.fail(
-      "expectScreen at \(site.description) cannot record the screen: \(error.description).",
-      at: site)
-  }
-  let diff =
-    matches
-    ? nil
-    : expected.map { ScreenFailure.differs(site: site, expected: $0, actual: actual, file: path) }
-  FailureReporter.fail(
-    ScreenFailure.recorded(site: site, into: path, mode: mode, diff: diff), at: site)
 }
 
-/// The texts of the screen failures.
-enum ScreenFailure {
+/// One comparison of the screen the app shows with the one a test keeps (in the call or in a
+/// file), and what the record mode makes of it: nothing, a failure, or a recording that is
+/// reported as a failure.
+struct ScreenCheck {
+  let site: CallSite
+  let actual: String
+  /// The screen kept, `nil` when there is none.
+  let expected: String?
+  /// Where the expected screen is kept, as a failure names it.
+  let place: String
+  /// Where a recording goes, as its failure names it.
+  let recordedPlace: String
+  /// The end of the failure's sentence when no screen is kept and none is written.
+  let missing: String
+
+  /// Compares, and records with `write` (which returns why it could not) when `mode` says so.
+  func finish(mode: RecordMode, write: () -> String?) {
+    let matches = expected == actual
+    let name = "expectScreen at \(site.description)"
+    guard mode.records(isMissing: expected == nil, matches: matches) else {
+      if matches { return }
+      guard let expected else { return FailureReporter.fail("\(name) \(missing)", at: site) }
+      return FailureReporter.fail(
+        differs(from: expected) + "\nTo accept the new screen, run the test with "
+          + "\(RecordMode.environmentVariable)=failed: it writes it into \(place).",
+        at: site)
+    }
+    if let problem = write() {
+      return FailureReporter.fail("\(name) cannot record the screen: \(problem)", at: site)
+    }
+    let what = expected == nil || matches ? "wrote the screen" : "wrote the new screen"
+    let diff = matches ? nil : expected.map(differs(from:))
+    FailureReporter.fail(
+      "\(name) \(what) into \(recordedPlace) (\(RecordMode.environmentVariable)="
+        + "\(mode.rawValue)); a run that records fails: run the test again to check it."
+        + (diff.map { "\n" + $0 } ?? ""),
+      at: site)
+  }
+
   /// "… the screen differs from the expected one (− expected, + actual):" and the diff.
-  static func differs(
-    site: CallSite, expected: String, actual: String, file: String? = nil
-  ) -> String {
-    let source = file.map { " in \($0)" } ?? ""
+  private func differs(from expected: String) -> String {
+    let source = place == "the call" ? "" : " in \(place)"
     return "expectScreen at \(site.description): the screen differs from the expected one"
       + "\(source) (− expected, + actual):\n"
       + indented(ScreenDiff(old: expected, new: actual).lines())
   }
+}
 
-  /// The failure a recording reports, so that the run that records never passes.
-  static func recorded(site: CallSite, into place: String, mode: RecordMode, diff: String?)
-    -> String
-  {
-    let what = diff == nil ? "wrote the screen" : "wrote the new screen"
-    return "expectScreen at \(site.description) \(what) into \(place) "
-      + "(\(RecordMode.environmentVariable)=\(mode.rawValue)); a run that records fails: run the "
-      + "test again to check it." + (diff.map { "\n" + $0 } ?? "")
-  }
+/// The lines of a text, empty ones included.
+func lines(of text: String) -> [Substring] {
+  text.split(separator: "\n", omittingEmptySubsequences: false)
 }
 
 /// Lines indented by two spaces, one string.
