@@ -27,6 +27,7 @@ let package = Package(
     .library(name: "FileSafety", targets: ["FileSafety"]),
     .library(name: "Explore", targets: ["Explore"]),
     .library(name: "LiveNetwork", targets: ["LiveNetwork"]),
+    .library(name: "RezepteTesting", targets: ["RezepteTesting"]),
   ],
   targets: [
     .target(name: "VirtualTime"),
@@ -81,6 +82,15 @@ let package = Package(
         "Scenarios", "MealServer", "TerminalPlayer", "Explore", "CommandLineKit", "MealDB",
       ]
     ),
+    // For the tests of a package that depends on this one: `expectScreen` (inline and in files,
+    // recorded in place) and `send`/`advance` that check every change of the state. Links Swift
+    // Testing and XCTest, so no executable depends on it.
+    .target(
+      name: "RezepteTesting",
+      dependencies: [
+        "ViewModels", "ViewDescription", "MealCatalog", "MealDB", "VirtualTime", "FileSafety",
+      ]
+    ),
     // Without networking: hands a command line that needs HTTP to `rezepte-net` beside it.
     .executableTarget(name: "rezepte", dependencies: ["RezepteProgram"]),
     .executableTarget(name: "rezepte-net", dependencies: ["RezepteProgram", "LiveNetwork"]),
@@ -124,8 +134,13 @@ let package = Package(
     // Imports the libraries without `@testable`: exactly what the README's snippets show.
     .testTarget(
       name: "PublicAPITests",
-      dependencies: ["ObservableViewModels", "ViewModels", "MealCatalog", "MealDB", "LiveNetwork"]
+      dependencies: [
+        "ObservableViewModels", "ViewModels", "MealCatalog", "MealDB", "LiveNetwork",
+        "ViewDescription", "RezepteTesting",
+      ],
+      exclude: ["__Screens__"]
     ),
+    .testTarget(name: "RezepteTestingTests", dependencies: ["RezepteTesting"]),
     .testTarget(
       name: "ViewDescriptionTests",
       // MealCatalog for its `SeededGenerator`: random lines the same on every run.

@@ -179,7 +179,7 @@ final class RuleChecker {
       switch screen {
       case .list(let list): Self.busy(list)
       case .categories(let grid): ("the category grid", grid.categories.isPending)
-      case .detail(let detail): ("the detail", detail.detail.isPending)
+      case .detail(let detail): ("the detail", detail.recipe.isPending)
       }
     }
     busy += screens.filter(\.1).map { "\($0.0) is still loading" }
@@ -187,7 +187,7 @@ final class RuleChecker {
     var after: [Step.Action] = []
     switch step.after.top {
     case .list(let list) where list.meals.isPending: after = [.expectHidden(AppText.listLoading)]
-    case .detail(let detail) where detail.detail.isPending:
+    case .detail(let detail) where detail.recipe.isPending:
       after = [.expectHidden(AppText.detailLoading)]
     case .categories(let grid) where grid.categories.isPending:
       after = [.expectHidden(AppText.categoriesLoading)]
@@ -308,7 +308,10 @@ final class RuleChecker {
       let failure: LoadFailure?
       switch screen {
       case .categories(let grid): failure = grid.categories.failure
-      case .detail(let detail): failure = detail.detail.failure
+      // A recipe the server does not know is an answer, shown as "Rezept nicht gefunden", not
+      // an error that a failed request must explain.
+      case .detail(let detail) where detail.recipe.failure == .notFound: failure = nil
+      case .detail(let detail): failure = detail.recipe.failure
       case .list(let list):
         failure = list.meals.failure
         if let notice = list.notice {

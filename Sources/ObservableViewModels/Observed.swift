@@ -5,10 +5,14 @@ import ViewModels
 /// redraw when it changes. It follows the view model with `observe(_:)` for as long as it lives.
 ///
 /// ```swift
-/// @State private var app = ObservableApp(AppModel.live())  // `import LiveNetwork`
+/// struct RootStack: View {
+///   @State private var app = ObservableApp(AppModel.live())  // `import LiveNetwork`
 ///
-/// NavigationStack(path: $app.path) { … }
-///   .refreshable { await app.send(.pulledToRefresh).finish() }
+///   var body: some View {
+///     NavigationStack(path: $app.path) { RootView(app: app) }
+///       .refreshable { await app.send(.pulledToRefresh).finish() }
+///   }
+/// }
 /// ```
 @Observable
 @MainActor

@@ -6,19 +6,21 @@
 /// drawn as its name in brackets, `[name]`: a missing entry shows instead of hiding behind a
 /// guess.
 public enum SymbolGlyphs {
-  /// Every SF Symbol the app's screens use (`AppText`'s `…Symbol` names) and its glyph.
+  /// Every SF Symbol the app's screens use, by its `AppText` name, and its glyph: in a text
+  /// tree a symbol reads `[heart.fill]`, so the names here are the ones an expected screen
+  /// spells.
   public static let table: [String: String] = [
-    "dice": "⚄",
-    "line.3.horizontal.decrease.circle": "☰",
-    "fork.knife": "⋔",
-    "magnifyingglass": "⌕",
-    "square.grid.2x2": "⊞",
-    "wifi.exclamationmark": "⚠",
-    "questionmark.circle": "?",
-    "heart": "♡",
-    "heart.fill": "♥",
-    "globe": "⊕",
-    "tag": "⌗",
+    AppText.diceSymbol: "⚄",
+    AppText.categoryMenuSymbol: "☰",
+    AppText.noMealsSymbol: "⋔",  // also `categorySymbol`
+    AppText.noResultsSymbol: "⌕",
+    AppText.noCategoriesSymbol: "⊞",
+    AppText.failureSymbol: "⚠",
+    AppText.notFoundSymbol: "?",
+    AppText.notFavoriteSymbol: "♡",
+    AppText.favoriteSymbol: "♥",
+    AppText.areaSymbol: "⊕",
+    AppText.tagsSymbol: "⌗",
   ]
 
   /// The glyph drawn for the SF Symbol `name`, or `[name]` (control characters made visible)

@@ -64,8 +64,32 @@ public struct AppState: Equatable, Sendable {
 
   /// The recipe list nearest the top of the stack: the last pushed list, else the root list;
   /// `nil` on the category grid before a tile was tapped.
+  ///
+  /// Setting it replaces that list's state (a test's expected state, `$0.list?.searchText =
+  /// "L"`); setting `nil`, or setting it where there is no list, changes nothing.
   public var list: MealListState? {
-    path.reversed().lazy.compactMap(\.list).first ?? root.list
+    get { path.reversed().lazy.compactMap(\.list).first ?? root.list }
+    set {
+      guard let newValue else { return }
+      if let index = path.lastIndex(where: { $0.list != nil }) {
+        path[index] = .list(newValue)
+      } else if root.list != nil {
+        root = .list(newValue)
+      }
+    }
+  }
+
+  /// The recipe detail nearest the top of the stack, `nil` when no detail is pushed:
+  /// `state.detail?.recipe.value?.name` is the name of the recipe the user opened last.
+  ///
+  /// Setting it replaces that detail's state; setting `nil`, or setting it where there is no
+  /// detail, changes nothing.
+  public var detail: MealDetailState? {
+    get { path.reversed().lazy.compactMap(\.detail).first }
+    set {
+      guard let newValue, let index = path.lastIndex(where: { $0.detail != nil }) else { return }
+      path[index] = .detail(newValue)
+    }
   }
 }
 

@@ -10,11 +10,13 @@ import VirtualTime
 /// A SwiftUI view follows it like the list:
 ///
 /// ```swift
-/// LazyVGrid(columns: [GridItem(.adaptive(minimum: 140))]) { /* tiles from state.categories */ }
-///   .task {
-///     model.appeared()
-///     for await snapshot in model.stateUpdates() { state = snapshot }
-///   }
+/// LazyVGrid(columns: [GridItem(.adaptive(minimum: 140))]) {
+///   ForEach(state.categories.value ?? []) { category in Text(category.name) }
+/// }
+/// .task {
+///   model.appeared()
+///   for await snapshot in model.stateUpdates() { state = snapshot }
+/// }
 /// ```
 @MainActor
 public final class CategoryGridViewModel: StateObservable {

@@ -4,18 +4,20 @@ import MealDB
 public struct MealDetailState: Equatable, Sendable {
   /// The row that was tapped (or the dice's pick): id, name and thumbnail are known at once.
   public var meal: Meal
-  /// The full recipe; `.loaded(nil)` means the server knows no recipe with this id.
-  public var detail: LoadState<MealDetail?>
+  /// The full recipe: loading, loaded, or failed; `.failed(.notFound)` when the server knows
+  /// no recipe with this id (`null` or `"Invalid ID"`), which the screen shows as "Rezept nicht
+  /// gefunden" rather than as an error to retry.
+  public var recipe: LoadState<MealDetail>
   public var isFavorite: Bool
 
-  public init(meal: Meal, detail: LoadState<MealDetail?> = .idle, isFavorite: Bool = false) {
+  public init(meal: Meal, recipe: LoadState<MealDetail> = .idle, isFavorite: Bool = false) {
     self.meal = meal
-    self.detail = detail
+    self.recipe = recipe
     self.isFavorite = isFavorite
   }
 
   /// The navigation title: the recipe's name.
   public var title: String {
-    if case .loaded(let detail?) = detail { detail.name } else { meal.name }
+    recipe.value?.name ?? meal.name
   }
 }

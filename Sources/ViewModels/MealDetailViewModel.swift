@@ -4,7 +4,7 @@ import VirtualTime
 
 /// One recipe's detail screen: loads the full recipe with `lookup.php?i=` and toggles its heart.
 ///
-/// `state.detail` is `.loaded(nil)` when the server knows no such recipe (`null` or
+/// `state.recipe` is `.failed(.notFound)` when the server knows no such recipe (`null` or
 /// `"Invalid ID"`). The heart works then too, so that a stored favourite whose recipe is gone
 /// can still be removed. `state.isFavorite` follows the shared `FavoritesStore`, whoever
 /// changes it.
@@ -23,7 +23,7 @@ public final class MealDetailViewModel: StateObservable {
 
   private let api: MealAPI
   private let favoritesStore: FavoritesStore
-  private let loader: Loader<MealDetail?>
+  private let loader: Loader<MealDetail>
   private var favoritesToken: ObservationToken?
 
   /// - Parameter tracker: spawns every task, so that `tracker.settle()` waits for them.
@@ -45,7 +45,7 @@ public final class MealDetailViewModel: StateObservable {
   @discardableResult
   public func appeared() -> Task<Void, Never>? {
     // A load that `disappeared()` cancelled left `loading` behind: appearing again restarts it.
-    switch state.detail {
+    switch state.recipe {
     case .idle: return load()
     case .loading where !loader.isRunning: return load()
     default: return nil
@@ -72,6 +72,9 @@ public final class MealDetailViewModel: StateObservable {
 
   private func load() -> Task<Void, Never> {
     let id = state.meal.id
-    return loader.load(into: stateHolder, at: \.detail) { [api] in try await api.detail(id: id) }
+    return loader.load(into: stateHolder, at: \.recipe) { [api] in
+      guard let recipe = try await api.detail(id: id) else { throw LoadFailure.notFound }
+      return recipe
+    }
   }
 }

@@ -11,19 +11,27 @@ import VirtualTime
 /// **Notices.** `state.notice` holds why a pull to refresh (the list stays) or a dice tap failed. It stays until the user dismisses it or starts something new that could replace it:
 /// a new query (typing that changes it, picking a category), a refresh, a retry or a dice tap.
 ///
-/// A SwiftUI view follows the snapshots with either the callback or the stream:
+/// A SwiftUI view follows the snapshots with either the callback or the stream (`state.title`
+/// is in ViewDescription, with the other German texts):
 ///
 /// ```swift
+/// // `.searchFocused` needs iOS 18 / macOS 15; before, send `searchFocusChanged` on
+/// // `isSearching` (README, "Porting to SwiftUI").
+/// @available(iOS 18, macOS 15, *)
 /// struct MealListView: View {
 ///   let model: MealListViewModel
 ///   @State private var state = MealListState()
+///   @FocusState private var isSearchFocused: Bool
 ///
 ///   var body: some View {
-///     List { /* rows from state.meals */ }
+///     List(state.meals.value ?? []) { meal in Text(meal.name) }
 ///       .navigationTitle(state.title)
-///       .searchable(text: Binding(get: { state.searchText }, set: model.searchTextChanged))
-///       // iOS 18 / macOS 15; before, send `searchFocusChanged` on `isSearching` (README).
-///       .searchFocused(Binding(get: { state.isSearchFocused }, set: model.searchFocusChanged))
+///       // An intent returns its task; a binding's setter returns nothing.
+///       .searchable(
+///         text: Binding(get: { state.searchText }, set: { model.searchTextChanged($0) })
+///       )
+///       .searchFocused($isSearchFocused)
+///       .onChange(of: isSearchFocused) { model.searchFocusChanged(isSearchFocused) }
 ///       .searchSuggestions {
 ///         // A button rather than `.searchCompletion`: the pick searches without the pause.
 ///         ForEach(state.suggestions, id: \.self) { term in

@@ -12,7 +12,10 @@ import VirtualTime
 /// await app.launch()
 /// await app.send(.searchTextChanged("Lasagne"))
 /// await app.advance(by: .milliseconds(400))
-/// #expect(app.takeRequests() == ["GET categories.php", "GET filter.php?c=Dessert", …])
+/// #expect(
+///   app.takeRequests() == [
+///     "GET categories.php", "GET filter.php?c=Dessert", "GET search.php?s=Lasagne",
+///   ])
 /// ```
 ///
 /// Every task of the app runs under one `TaskTracker`, which is also the clock's, so `settle()`

@@ -38,7 +38,7 @@ import VirtualTime
     observed.path = [.detail(meal)]
     await app.settle()
     #expect(app.model.path == [.detail(meal)])
-    #expect(observed.state.top.detail?.detail.value??.name == "Apple Frangipan Tart")
+    #expect(observed.state.top.detail?.recipe.value?.name == "Apple Frangipan Tart")
     observed.path = []
     #expect(observed.path.isEmpty)
   }

@@ -15,16 +15,16 @@ import ViewModels
     let catalog = try Catalog.embedded()
     let app = TestApp(start: .list) { clock in CatalogTransport(catalog: catalog, clock: clock) }
     await app.launch()
-    await app.send(.searchTextChanged("Lasagne"))
-    await app.advance(by: .milliseconds(400))
+    await app.send(.searchTextChanged("Lasagne"))  // sends, then settles
+    await app.advance(by: .milliseconds(400))  // the search pause
     #expect(app.state.list?.meals.value?.first?.name == "Lasagne")
     #expect(
       app.takeRequests() == [
         "GET categories.php", "GET filter.php?c=Dessert", "GET search.php?s=Lasagne",
       ])
     await app.send(.pathChanged([.detail(Meal(id: "52768", name: "Apple Frangipan Tart"))]))
-    #expect(app.state.top.detail?.detail.value??.name == "Apple Frangipan Tart")
-    await app.relaunch()
+    #expect(app.state.detail?.recipe.value?.name == "Apple Frangipan Tart")
+    await app.relaunch()  // a new app over the same favourites; the old one's work is cancelled
     #expect(app.model.path.isEmpty)
   }
 

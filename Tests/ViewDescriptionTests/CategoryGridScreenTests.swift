@@ -104,7 +104,7 @@ import ViewModels
   @Test("A detail above a pushed list goes back to that list's title")
   func detailOverPushedList() {
     let list = MealListState(category: "Pasta", searchText: "Las")
-    let detail = MealDetailState(meal: Fixture.lasagne, detail: .loading)
+    let detail = MealDetailState(meal: Fixture.lasagne, recipe: .loading)
     let app = AppState(
       root: .categories(CategoryGridState()), path: [.list(list), .detail(detail)])
     #expect(AppScreen.body(app).first { $0.kind == .screen }?.back == "Suche")

@@ -200,7 +200,7 @@ import ViewModels
   func detailImage() {
     let output = html(
       MealDetailScreen.body(
-        MealDetailState(meal: Fixture.frangipanTart, detail: .loaded(Fixture.tartDetail))))
+        MealDetailState(meal: Fixture.frangipanTart, recipe: .loaded(Fixture.tartDetail))))
     #expect(output.contains(#"class="image-placeholder placeholder""#))
     #expect(output.contains(">Apple Frangipan Tart</span></div>"))
     #expect(!output.contains("<img"))
@@ -211,7 +211,7 @@ import ViewModels
   func detailContent() {
     let output = html(
       MealDetailScreen.body(
-        MealDetailState(meal: Fixture.frangipanTart, detail: .loaded(Fixture.tartDetail))))
+        MealDetailState(meal: Fixture.frangipanTart, recipe: .loaded(Fixture.tartDetail))))
     #expect(
       output.contains(
         #"<span class="glyph" title="globe">⊕</span><span class="label-title">British</span>"#))

@@ -7,7 +7,7 @@ import ViewModels
 @Suite struct MealDetailScreenTests {
   @Test("While the recipe loads, the title is the row's name and a progress view shows")
   func loading() {
-    let state = MealDetailState(meal: Fixture.frangipanTart, detail: .loading)
+    let state = MealDetailState(meal: Fixture.frangipanTart, recipe: .loading)
     #expect(
       rendered(state) == """
         NavigationStack
@@ -22,7 +22,7 @@ import ViewModels
   func failed() {
     let state = MealDetailState(
       meal: Fixture.frangipanTart,
-      detail: .failed(.badStatus(500)))
+      recipe: .failed(.badStatus(500)))
     #expect(
       rendered(state) == """
         NavigationStack
@@ -39,7 +39,7 @@ import ViewModels
   @Test("A recipe the server does not know says so and keeps the heart, so a favourite can go")
   func notFound() {
     let state = MealDetailState(
-      meal: Meal(id: "1", name: "Phantom"), detail: .loaded(nil), isFavorite: true)
+      meal: Meal(id: "1", name: "Phantom"), recipe: .failed(.notFound), isFavorite: true)
     #expect(
       rendered(state) == """
         NavigationStack
@@ -54,7 +54,7 @@ import ViewModels
   @Test("A loaded recipe shows picture, category, area, tags, ingredients, steps and links")
   func loaded() {
     let state = MealDetailState(
-      meal: Fixture.frangipanTart, detail: .loaded(Fixture.tartDetail), isFavorite: true)
+      meal: Fixture.frangipanTart, recipe: .loaded(Fixture.tartDetail), isFavorite: true)
     #expect(
       rendered(state) == """
         NavigationStack
@@ -88,7 +88,7 @@ import ViewModels
       id: "52977", name: "Corba",
       sourceURL: URL(string: "https://findingtimeforcooking.com/main-dishes/red-lentil-soup"),
       ingredients: [Ingredient(id: 1, name: "Lentils", measure: "1 cup")])
-    let state = MealDetailState(meal: Meal(id: "52977", name: "Corba "), detail: .loaded(detail))
+    let state = MealDetailState(meal: Meal(id: "52977", name: "Corba "), recipe: .loaded(detail))
     #expect(
       rendered(state) == """
         NavigationStack
@@ -104,8 +104,8 @@ import ViewModels
 
   @Test("A detail pushed over another detail goes back to that recipe")
   func backTitleOfNestedDetail() {
-    let below = MealDetailState(meal: Fixture.apamBalik, detail: .loaded(nil))
-    let top = MealDetailState(meal: Fixture.frangipanTart, detail: .loading)
+    let below = MealDetailState(meal: Fixture.apamBalik, recipe: .failed(.notFound))
+    let top = MealDetailState(meal: Fixture.frangipanTart, recipe: .loading)
     let app = AppState(list: Fixture.dessertList, path: [.detail(below), .detail(top)])
     #expect(
       TextRenderer().render(AppScreen.body(app)) == """
@@ -120,10 +120,10 @@ import ViewModels
   @Test("The heart, the links, the retry and the back button send their intents")
   func intents() {
     let loaded = MealDetailScreen.body(
-      MealDetailState(meal: Fixture.frangipanTart, detail: .loaded(Fixture.tartDetail)),
+      MealDetailState(meal: Fixture.frangipanTart, recipe: .loaded(Fixture.tartDetail)),
       back: "Dessert")
     let failed = MealDetailScreen.body(
-      MealDetailState(meal: Fixture.frangipanTart, detail: .failed(.other)), back: "Dessert")
+      MealDetailState(meal: Fixture.frangipanTart, recipe: .failed(.other)), back: "Dessert")
     #expect(
       loaded.tappables.map(\.intent) == [
         .backTapped, .heartTapped,

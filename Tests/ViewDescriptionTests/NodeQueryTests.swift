@@ -9,7 +9,7 @@ import ViewModels
 
   @Test("The screen title is the navigation title of the screen on top")
   func screenTitle() {
-    let detail = MealDetailState(meal: Fixture.lasagne, detail: .loading)
+    let detail = MealDetailState(meal: Fixture.lasagne, recipe: .loading)
     #expect(list.screenTitle == "Dessert")
     #expect(
       AppScreen.body(AppState(list: Fixture.dessertList, path: [.detail(detail)])).screenTitle

@@ -19,7 +19,7 @@ import ViewModels
       AppState(
         list: Fixture.dessertList,
         path: [
-          .detail(MealDetailState(meal: Fixture.frangipanTart, detail: .loaded(Fixture.tartDetail)))
+          .detail(MealDetailState(meal: Fixture.frangipanTart, recipe: .loaded(Fixture.tartDetail)))
         ]),
     ])
   func sameSnapshotSameScreen(state: AppState) {
@@ -31,7 +31,7 @@ import ViewModels
 
   @Test("Marking the recipe as a favourite changes only the heart button")
   func detailHeartOnly() {
-    let plain = MealDetailState(meal: Fixture.frangipanTart, detail: .loaded(Fixture.tartDetail))
+    let plain = MealDetailState(meal: Fixture.frangipanTart, recipe: .loaded(Fixture.tartDetail))
     var favorite = plain
     favorite.isFavorite = true
     #expect(

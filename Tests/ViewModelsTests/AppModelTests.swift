@@ -29,10 +29,10 @@ import ViewModels
       Issue.record("expected a detail on top")
       return
     }
-    #expect(loading.detail == .loading)
+    #expect(loading.recipe == .loading)
     await harness.settle()
     guard case .detail(let detail) = app.state.top else { return }
-    #expect(detail.detail.value??.name == "Apple Frangipan Tart")
+    #expect(detail.recipe.value?.name == "Apple Frangipan Tart")
     #expect(harness.newRequests().last == "GET lookup.php?i=52768")
   }
 

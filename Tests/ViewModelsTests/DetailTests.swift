@@ -12,13 +12,13 @@ import ViewModels
     let model = harness.detailModel(TestCatalog.lasagne)
     let recorder = model.record()
     model.appeared()
-    #expect(model.state.detail == .loading)
+    #expect(model.state.recipe == .loading)
     await harness.settle()
     #expect(harness.newRequests() == ["GET lookup.php?i=52844"])
-    let detail = try #require(model.state.detail.value ?? nil)
+    let detail = try #require(model.state.recipe.value)
     #expect(detail.name == "Lasagne")
     #expect(detail.ingredients.map(\.name) == ["Flour"])
-    #expect(recorder.values.map(\.detail).first == .loading)
+    #expect(recorder.values.map(\.recipe).first == .loading)
     #expect(model.state.title == "Lasagne")
   }
 
@@ -42,11 +42,11 @@ import ViewModels
     await harness.settle()
     model.disappeared()
     await harness.settle()
-    #expect(model.state.detail == .loading)
+    #expect(model.state.recipe == .loading)
     model.appeared()
     await harness.advance(1000)
     #expect(harness.newRequests() == ["GET lookup.php?i=52844", "GET lookup.php?i=52844"])
-    #expect(try #require(model.state.detail.value ?? nil).name == "Lasagne")
+    #expect(try #require(model.state.recipe.value).name == "Lasagne")
   }
 
   @Test(
@@ -57,7 +57,7 @@ import ViewModels
     let model = harness.detailModel(Meal(id: id, name: "Verschwunden"))
     model.appeared()
     await harness.settle()
-    #expect(model.state.detail == .loaded(nil))
+    #expect(model.state.recipe == .failed(.notFound))
     #expect(model.state.title == "Verschwunden")
   }
 
@@ -68,7 +68,7 @@ import ViewModels
     let model = harness.detailModel(TestCatalog.lasagne)
     model.appeared()
     await harness.settle()
-    #expect(model.state.detail == .failed(message))
+    #expect(model.state.recipe == .failed(message))
   }
 
   @Test("Retry after a failure loads again, showing loading")
@@ -80,9 +80,9 @@ import ViewModels
     await harness.settle()
     harness.transport.setFault(nil)
     model.retryTapped()
-    #expect(model.state.detail == .loading)
+    #expect(model.state.recipe == .loading)
     await harness.settle()
-    #expect(model.state.detail.value??.id == "52844")
+    #expect(model.state.recipe.value?.id == "52844")
   }
 
   @Test("Leaving the screen cancels its load without an error")
@@ -95,7 +95,7 @@ import ViewModels
     model.disappeared()
     await harness.settle()
     #expect(harness.clock.sleeperCount == 0)
-    #expect(model.state.detail == .loading)
+    #expect(model.state.recipe == .loading)
   }
 
   @Test("The heart stores the meal's id, name and thumbnail and marks the meal a favourite")

@@ -50,9 +50,9 @@ import ViewModels
     await harness.settle()
     _ = harness.newRequests()
     app.send(.pathChanged([.detail(TestCatalog.lasagne)]))
-    #expect(app.state.top.detail?.detail == .loading)
+    #expect(app.state.top.detail?.recipe == .loading)
     await harness.settle()
-    #expect(app.state.top.detail?.detail.value??.name == "Lasagne")
+    #expect(app.state.top.detail?.recipe.value?.name == "Lasagne")
     #expect(harness.newRequests() == ["GET lookup.php?i=52844"])
   }
 
@@ -71,7 +71,7 @@ import ViewModels
     await harness.settle()
     // Only the tart's detail, now on top, loaded; the lasagne's request was cancelled.
     #expect(app.state.path.count == 1)
-    #expect(app.state.top.detail?.detail.value??.name == "Apple Frangipan Tart")
+    #expect(app.state.top.detail?.recipe.value?.name == "Apple Frangipan Tart")
     #expect(harness.clock.sleeperCount == 0)
   }
 

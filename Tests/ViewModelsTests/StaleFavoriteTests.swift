@@ -17,7 +17,7 @@ import ViewModels
     await app.launch()
     #expect(app.state.list?.favorites == [Self.gone])
     await app.send(.mealTapped(Self.gone.meal))
-    #expect(app.state.top.detail?.detail == .loaded(nil))
+    #expect(app.state.top.detail?.recipe == .failed(.notFound))
     #expect(app.state.top.detail?.isFavorite == true)
     await app.send(.heartTapped)
     #expect(app.state.top.detail?.isFavorite == false)

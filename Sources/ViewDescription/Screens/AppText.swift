@@ -5,7 +5,9 @@ import ViewModels
 /// values (`LoadFailure`, `isFavorite`, the query), never sentences.
 ///
 /// Taken from the lesson (Projekt D Teil 3, lessons 3.11 and 3.12) word for word; a runner can
-/// press `AppText.retry` by its label instead of spelling it again.
+/// press `AppText.retry` by its label instead of spelling it again. A text tree draws a symbol
+/// as its name in brackets: `[heart.fill]` is `favoriteSymbol`, `[heart]` `notFavoriteSymbol`;
+/// `SymbolGlyphs.table` lists every `…Symbol` with the glyph the other front ends draw.
 public enum AppText {
   // MARK: List
 

@@ -8,12 +8,10 @@ public enum MealDetailScreen {
     let heart = Node.toolbar([
       .button(state.heartTitle, systemImage: state.heartSymbol, intent: .heartTapped)
     ])
-    switch state.detail {
+    switch state.recipe {
     case .idle, .loading:
       return .screen(state.title, back: back, [heart, .progressView(AppText.detailLoading)])
-    case .failed(let message):
-      return .screen(state.title, back: back, [heart, .failure(message)])
-    case .loaded(nil):
+    case .failed(.notFound):
       // The heart stays: a stored favourite whose recipe is gone can still be removed.
       return .screen(
         state.title, back: back,
@@ -23,8 +21,10 @@ public enum MealDetailScreen {
             AppText.notFound, systemImage: AppText.notFoundSymbol,
             description: AppText.message(for: .notFound)),
         ])
-    case .loaded(let detail?):
-      return .screen(state.title, back: back, [heart, content(detail, state.meal)])
+    case .failed(let failure):
+      return .screen(state.title, back: back, [heart, .failure(failure)])
+    case .loaded(let recipe):
+      return .screen(state.title, back: back, [heart, content(recipe, state.meal)])
     }
   }
 

@@ -1,0 +1,289 @@
+/// Reads a Swift source file just far enough to find one call's arguments and the string
+/// literal after its `matches:` label: parentheses, brackets and braces, string literals (raw,
+/// multi-line, with interpolations) and comments. It never guesses: what it does not recognise
+/// is a `Refusal` with a sentence saying why.
+struct CallScanner {
+  /// Why a call's literal cannot be written, as the end of a sentence ("cannot record the
+  /// screen: …").
+  struct Refusal: Error, Equatable, Sendable {
+    let reason: String
+  }
+
+  /// One argument of a call, trimmed of white space.
+  struct Argument: Equatable {
+    /// `of`, `matches`; `nil` for an unlabelled argument.
+    let label: String?
+    /// The whole argument, label included.
+    let range: Range<Int>
+    /// Where the value starts, after the label's colon and white space.
+    let valueStart: Int
+  }
+
+  /// A call's parenthesised argument list.
+  struct Call: Equatable {
+    /// The `(`.
+    let open: Int
+    /// The matching `)`.
+    let close: Int
+    let arguments: [Argument]
+    /// Whether a comment stands between the parentheses.
+    let hasComment: Bool
+  }
+
+  /// A string literal: its whole extent, delimiters included.
+  struct Literal: Equatable {
+    let range: Range<Int>
+    /// The number of `#` around it.
+    let hashes: Int
+    let isMultiline: Bool
+    let hasInterpolation: Bool
+  }
+
+  let bytes: [UInt8]
+
+  init(_ source: String) {
+    bytes = Array(source.utf8)
+  }
+
+  // MARK: - Finding the call
+
+  /// The call of `name` at `line` and `column` (both from 1, the column in UTF-8 bytes), where
+  /// `#line` and `#column` put it: at the `(` of the argument list, or at the name.
+  func call(named name: String, line: Int, column: Int) throws(Refusal) -> Call {
+    guard let lineStart = offset(ofLine: line), column >= 1,
+      lineStart + column - 1 < bytes.count
+    else { throw Refusal(reason: "the file has no line \(line), column \(column)") }
+    var position = lineStart + column - 1
+    if bytes[position] != UInt8(ascii: "(") {
+      let end = identifierEnd(from: position)
+      guard String(decoding: bytes[position..<end], as: UTF8.self) == name else {
+        throw notFound(name, line: line, column: column)
+      }
+      position = skipSpaces(from: end)
+      guard position < bytes.count, bytes[position] == UInt8(ascii: "(") else {
+        throw notFound(name, line: line, column: column)
+      }
+    } else {
+      var end = position
+      while end > 0, bytes[end - 1] == UInt8(ascii: " ") { end -= 1 }
+      var start = end
+      while start > 0, isIdentifierByte(bytes[start - 1]) { start -= 1 }
+      guard String(decoding: bytes[start..<end], as: UTF8.self) == name else {
+        throw notFound(name, line: line, column: column)
+      }
+    }
+    return try arguments(from: position)
+  }
+
+  private func notFound(_ name: String, line: Int, column: Int) -> Refusal {
+    Refusal(
+      reason: "there is no call of `\(name)(` at line \(line), column \(column); the file may "
+        + "have changed since it was compiled")
+  }
+
+  /// The arguments of the list that opens at `open`.
+  func arguments(from open: Int) throws(Refusal) -> Call {
+    var arguments: [Argument] = []
+    var hasComment = false
+    var depth = 0
+    var start = open + 1
+    var index = open + 1
+    func finish(_ end: Int) {
+      let range = trimmed(start..<end)
+      guard !range.isEmpty else { return }
+      arguments.append(argument(in: range))
+    }
+    while index < bytes.count {
+      let byte = bytes[index]
+      if let end = try skipCommentOrLiteral(at: index) {
+        if byte == UInt8(ascii: "/") { hasComment = true }
+        index = end
+        continue
+      }
+      switch byte {
+      case UInt8(ascii: "("), UInt8(ascii: "["), UInt8(ascii: "{"):
+        depth += 1
+      case UInt8(ascii: ")"), UInt8(ascii: "]"), UInt8(ascii: "}"):
+        if depth == 0 {
+          guard byte == UInt8(ascii: ")") else {
+            throw Refusal(reason: "the call's parentheses do not match")
+          }
+          finish(index)
+          return Call(open: open, close: index, arguments: arguments, hasComment: hasComment)
+        }
+        depth -= 1
+      case UInt8(ascii: ",") where depth == 0:
+        finish(index)
+        start = index + 1
+      default:
+        break
+      }
+      index += 1
+    }
+    throw Refusal(reason: "the call's parentheses do not close")
+  }
+
+  private func argument(in range: Range<Int>) -> Argument {
+    let labelEnd = identifierEnd(from: range.lowerBound)
+    let colon = skipSpaces(from: labelEnd)
+    guard labelEnd > range.lowerBound, colon < range.upperBound,
+      bytes[colon] == UInt8(ascii: ":"),
+      colon + 1 >= bytes.count || bytes[colon + 1] != UInt8(ascii: ":")
+    else { return Argument(label: nil, range: range, valueStart: range.lowerBound) }
+    let label = String(decoding: bytes[range.lowerBound..<labelEnd], as: UTF8.self)
+    return Argument(
+      label: label, range: range, valueStart: trimmed(colon + 1..<range.upperBound).lowerBound)
+  }
+
+  // MARK: - Literals and comments
+
+  /// The end of the comment or string literal that starts at `index`, or `nil` when none does.
+  private func skipCommentOrLiteral(at index: Int) throws(Refusal) -> Int? {
+    let byte = bytes[index]
+    if byte == UInt8(ascii: "/"), index + 1 < bytes.count {
+      if bytes[index + 1] == UInt8(ascii: "/") {
+        return bytes[index...].firstIndex(of: UInt8(ascii: "\n")) ?? bytes.count
+      }
+      if bytes[index + 1] == UInt8(ascii: "*") { return try blockCommentEnd(from: index) }
+    }
+    if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "#") {
+      return try literal(at: index)?.range.upperBound
+    }
+    return nil
+  }
+
+  private func blockCommentEnd(from start: Int) throws(Refusal) -> Int {
+    var depth = 0
+    var index = start
+    while index + 1 < bytes.count {
+      if bytes[index] == UInt8(ascii: "/"), bytes[index + 1] == UInt8(ascii: "*") {
+        depth += 1
+        index += 2
+      } else if bytes[index] == UInt8(ascii: "*"), bytes[index + 1] == UInt8(ascii: "/") {
+        depth -= 1
+        index += 2
+        if depth == 0 { return index }
+      } else {
+        index += 1
+      }
+    }
+    throw Refusal(reason: "a comment in the call does not end")
+  }
+
+  /// The string literal that starts at `start` (its `#`s or its `"`), or `nil` when a `#`
+  /// there starts no literal (`#line`).
+  func literal(at start: Int) throws(Refusal) -> Literal? {
+    var index = start
+    while index < bytes.count, bytes[index] == UInt8(ascii: "#") { index += 1 }
+    let hashes = index - start
+    guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { return nil }
+    let isMultiline = has("\"\"\"", at: index)
+    index += isMultiline ? 3 : 1
+    var hasInterpolation = false
+    while index < bytes.count {
+      let byte = bytes[index]
+      if byte == UInt8(ascii: "\\"), hasHashes(hashes, at: index + 1) {
+        let escaped = index + 1 + hashes
+        if escaped < bytes.count, bytes[escaped] == UInt8(ascii: "(") {
+          hasInterpolation = true
+          index = try arguments(from: escaped).close + 1
+        } else {
+          index = escaped + 1
+        }
+        continue
+      }
+      if isMultiline, has("\"\"\"", at: index), hasHashes(hashes, at: index + 3) {
+        return Literal(
+          range: start..<index + 3 + hashes, hashes: hashes, isMultiline: true,
+          hasInterpolation: hasInterpolation)
+      }
+      if !isMultiline {
+        if byte == UInt8(ascii: "\n") { break }
+        if byte == UInt8(ascii: "\""), hasHashes(hashes, at: index + 1) {
+          return Literal(
+            range: start..<index + 1 + hashes, hashes: hashes, isMultiline: false,
+            hasInterpolation: hasInterpolation)
+        }
+      }
+      index += 1
+    }
+    throw Refusal(reason: "a string literal in the call does not end")
+  }
+
+  // MARK: - Lines and bytes
+
+  /// Where line `line` (from 1) starts.
+  func offset(ofLine line: Int) -> Int? {
+    guard line >= 1 else { return nil }
+    var remaining = line - 1
+    var index = 0
+    while remaining > 0 {
+      guard let newline = bytes[index...].firstIndex(of: UInt8(ascii: "\n")) else { return nil }
+      index = newline + 1
+      remaining -= 1
+    }
+    return index
+  }
+
+  /// The spaces and tabs that start the line holding `offset`.
+  func indentation(ofLineAt offset: Int) -> String {
+    var start = offset
+    while start > 0, bytes[start - 1] != UInt8(ascii: "\n") { start -= 1 }
+    var end = start
+    while end < bytes.count, bytes[end] == UInt8(ascii: " ") || bytes[end] == UInt8(ascii: "\t") {
+      end += 1
+    }
+    return String(decoding: bytes[start..<end], as: UTF8.self)
+  }
+
+  /// Whether a line break stands in `range`.
+  func spansLines(_ range: Range<Int>) -> Bool {
+    bytes[range].contains(UInt8(ascii: "\n"))
+  }
+
+  func text(_ range: Range<Int>) -> String {
+    String(decoding: bytes[range], as: UTF8.self)
+  }
+
+  private func trimmed(_ range: Range<Int>) -> Range<Int> {
+    var lower = range.lowerBound
+    var upper = range.upperBound
+    while lower < upper, isSpace(bytes[lower]) { lower += 1 }
+    while upper > lower, isSpace(bytes[upper - 1]) { upper -= 1 }
+    return lower..<upper
+  }
+
+  private func skipSpaces(from index: Int) -> Int {
+    var index = index
+    while index < bytes.count, bytes[index] == UInt8(ascii: " ") { index += 1 }
+    return index
+  }
+
+  private func identifierEnd(from index: Int) -> Int {
+    var index = index
+    while index < bytes.count, isIdentifierByte(bytes[index]) { index += 1 }
+    return index
+  }
+
+  private func has(_ text: String, at index: Int) -> Bool {
+    let pattern = Array(text.utf8)
+    guard index + pattern.count <= bytes.count else { return false }
+    return bytes[index..<index + pattern.count].elementsEqual(pattern)
+  }
+
+  private func hasHashes(_ count: Int, at index: Int) -> Bool {
+    guard index + count <= bytes.count else { return false }
+    return bytes[index..<index + count].allSatisfy { $0 == UInt8(ascii: "#") }
+  }
+
+  private func isSpace(_ byte: UInt8) -> Bool {
+    byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") || byte == UInt8(ascii: "\n")
+      || byte == UInt8(ascii: "\r")
+  }
+
+  private func isIdentifierByte(_ byte: UInt8) -> Bool {
+    (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte)
+      || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
+      || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || byte == UInt8(ascii: "_")
+  }
+}

@@ -1,0 +1,135 @@
+import LiveNetwork
+import ObservableViewModels
+import Testing
+import ViewDescription
+import ViewModels
+
+#if canImport(SwiftUI)
+  import SwiftUI
+#endif
+
+// The SwiftUI snippets of the doc comments and the README, word for word (`SnippetTests`
+// checks that each is here): compiled against SwiftUI where it exists, else against
+// `SwiftUIStandIns`. They are built, not run: none of them may reach the network.
+
+// MARK: - MealListViewModel
+
+// `.searchFocused` needs iOS 18 / macOS 15; before, send `searchFocusChanged` on
+// `isSearching` (README, "Porting to SwiftUI").
+@available(iOS 18, macOS 15, *)
+struct MealListView: View {
+  let model: MealListViewModel
+  @State private var state = MealListState()
+  @FocusState private var isSearchFocused: Bool
+
+  var body: some View {
+    List(state.meals.value ?? []) { meal in Text(meal.name) }
+      .navigationTitle(state.title)
+      // An intent returns its task; a binding's setter returns nothing.
+      .searchable(
+        text: Binding(get: { state.searchText }, set: { model.searchTextChanged($0) })
+      )
+      .searchFocused($isSearchFocused)
+      .onChange(of: isSearchFocused) { model.searchFocusChanged(isSearchFocused) }
+      .searchSuggestions {
+        // A button rather than `.searchCompletion`: the pick searches without the pause.
+        ForEach(state.suggestions, id: \.self) { term in
+          Button(term) { model.suggestionPicked(term) }
+        }
+      }
+      .refreshable { await model.pulledToRefresh().value }
+      .task {
+        model.appeared()
+        for await snapshot in model.stateUpdates() { state = snapshot }
+      }
+  }
+}
+
+// MARK: - CategoryGridViewModel
+
+struct CategoryGridView: View {
+  let model: CategoryGridViewModel
+  @State private var state = CategoryGridState()
+
+  var body: some View {
+    LazyVGrid(columns: [GridItem(.adaptive(minimum: 140))]) {
+      ForEach(state.categories.value ?? []) { category in Text(category.name) }
+    }
+    .task {
+      model.appeared()
+      for await snapshot in model.stateUpdates() { state = snapshot }
+    }
+  }
+}
+
+// MARK: - MealDetailViewModel
+
+struct MealDetailView: View {
+  let model: MealDetailViewModel
+  @State private var state: MealDetailState
+
+  init(model: MealDetailViewModel) {
+    self.model = model
+    _state = State(wrappedValue: model.state)
+  }
+
+  var body: some View {
+    Text(state.title)
+      .task {
+        model.appeared()
+        for await snapshot in model.stateUpdates() { state = snapshot }
+      }
+  }
+}
+
+// MARK: - Observed
+
+struct RootStack: View {
+  @State private var app = ObservableApp(AppModel.live())  // `import LiveNetwork`
+
+  var body: some View {
+    NavigationStack(path: $app.path) { RootView(app: app) }
+      .refreshable { await app.send(.pulledToRefresh).finish() }
+  }
+}
+
+/// The root screen the snippets name.
+struct RootView: View {
+  let app: ObservableApp
+
+  var body: some View {
+    Text(app.state.list?.title ?? "")
+  }
+}
+
+// MARK: - README, Porting to SwiftUI
+
+struct RezepteApp: App {
+  @State private var app = ObservableApp(AppModel.live(start: .list))
+
+  var body: some Scene {
+    WindowGroup {
+      NavigationStack(path: $app.path) { RootView(app: app) }
+        .refreshable { await app.send(.pulledToRefresh).finish() }
+        .task { app.model.launch() }
+    }
+  }
+}
+
+// MARK: - AppModel.live
+
+/// `AppModel.live`'s snippet; never called, as it would reach TheMealDB.
+@MainActor
+func launchLiveApp() {
+  let app = AppModel.live()
+  app.launch()
+}
+
+@Suite struct SwiftUISnippetTests {
+  @Test("The SwiftUI snippets build against the package's public API")
+  func snippetsBuild() {
+    // Naming the types is enough: each compiled above.
+    #expect(String(describing: CategoryGridView.self) == "CategoryGridView")
+    #expect(String(describing: RezepteApp.self) == "RezepteApp")
+  }
+}

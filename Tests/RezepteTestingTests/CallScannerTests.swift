@@ -1,0 +1,58 @@
+import Testing
+
+@testable import RezepteTesting
+
+@Suite struct CallScannerTests {
+  @Test("The call is found at its parenthesis, where #column puts it, or at its name")
+  func findsTheCall() throws {
+    let source = """
+      func test() {
+        expectScreen(of: app, matches: "x")
+      }
+      """
+    let scanner = CallScanner(source)
+    let atParenthesis = try scanner.call(named: "expectScreen", line: 2, column: 15)
+    let atName = try scanner.call(named: "expectScreen", line: 2, column: 3)
+    #expect(atParenthesis == atName)
+    #expect(atParenthesis.arguments.map(\.label) == ["of", "matches"])
+    #expect(scanner.text(atParenthesis.arguments[1].range) == #"matches: "x""#)
+  }
+
+  @Test("A place that holds another call is refused with a sentence")
+  func refusesAnotherCall() {
+    let scanner = CallScanner("  print(of: app)\n")
+    #expect(throws: CallScanner.Refusal.self) {
+      try scanner.call(named: "expectScreen", line: 1, column: 8)
+    }
+    #expect(throws: CallScanner.Refusal.self) {
+      try scanner.call(named: "expectScreen", line: 9, column: 1)
+    }
+  }
+
+  @Test("Commas and parentheses inside literals, comments and nested calls are skipped")
+  func skipsLiteralsAndComments() throws {
+    let source = ##"""
+      expectScreen(of: make(app, ")", [1, 2]) /* a, b) */, matches: #"a\#("x,)")b"#)
+      """##
+    let call = try CallScanner(source).call(named: "expectScreen", line: 1, column: 13)
+    #expect(call.arguments.map(\.label) == ["of", "matches"])
+    #expect(call.hasComment)
+    let literal = try #require(try CallScanner(source).literal(at: call.arguments[1].valueStart))
+    #expect(literal.hashes == 1)
+    #expect(literal.hasInterpolation)
+    #expect(literal.range.upperBound == call.arguments[1].range.upperBound)
+  }
+
+  @Test("A multi-line literal ends at its closing delimiter with as many #")
+  func multilineLiteral() throws {
+    let source = ##"""
+      matches: #"""
+        a """ b
+        """#)
+      """##
+    let scanner = CallScanner(source)
+    let literal = try #require(try scanner.literal(at: 9))
+    #expect(literal.isMultiline)
+    #expect(scanner.text(literal.range).hasSuffix("\"\"\"#"))
+  }
+}
