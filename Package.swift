@@ -150,7 +150,7 @@ let package = Package(
       name: "ScenariosTests",
       dependencies: [
         "Scenarios", "ViewDescription", "MealCatalog", "MealDB", "MealServer", "CommandLineKit",
-        "LiveNetwork",
+        "LiveNetwork", "FileSafety",
       ]
     ),
     .testTarget(

@@ -171,7 +171,7 @@ public struct Explorer {
   /// How many steps shrinking one finding may replay: about a minute of a release build, on
   /// this project's bench machine. A session too long to shrink within it is reported as the
   /// smallest found when the budget ran out.
-  nonisolated static let shrinkingBudget = 1_000_000
+  nonisolated public static let shrinkingBudget = 1_000_000
 
   /// A shrunk session, the violation it ends in, and whether the budget stopped shrinking.
   struct Shrunk {

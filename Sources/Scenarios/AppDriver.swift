@@ -39,7 +39,9 @@ public final class AppDriver: ScenarioDriver {
 
   /// - Parameters:
   ///   - catalog: answers requests in `.catalog` mode, and names the meals of `given favorites`.
+  ///   - backend: where the app's requests go.
   ///   - seed: seeds `random.php` in `.catalog` mode.
+  ///   - renderer: draws the screen that `expect screen` compares.
   ///   - wrap: puts a stand-in around each app (tests of rules that must be able to fail).
   ///   - transport: puts another transport in front of the catalog's (tests of such rules).
   public convenience init(

@@ -17,8 +17,12 @@ public struct Diagnostics: Error, Equatable, Sendable, CustomStringConvertible {
 public enum ScenarioParser {
   /// Parses `text`, read from `file`, checking names against `context`.
   ///
-  /// - Parameter allowsEmptyScreens: whether an `expect screen` may stand without a block, as when
-  ///   recording fills it in.
+  /// - Parameters:
+  ///   - text: the file's text.
+  ///   - file: the path the file was given as; diagnostics name it.
+  ///   - context: the catalog's names that steps are checked against.
+  ///   - allowsEmptyScreens: whether an `expect screen` may stand without a block, as when
+  ///     recording fills it in.
   public static func parse(
     _ text: String, file: String, context: ScenarioContext, allowsEmptyScreens: Bool = false
   ) -> Result<Scenario, Diagnostics> {

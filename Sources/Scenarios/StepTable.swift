@@ -435,10 +435,11 @@ extension Step.Action {
   /// sends that node's intent (`Gestures`), setup goes through `configure`, an expectation
   /// compares. One arm per action, chosen by the compiler.
   ///
+  /// - Parameters:
+  ///   - driver: the app the step acts on.
+  ///   - mode: whether `expect screen` compares the screen or records it.
   /// - Throws: `StepUnavailable` when the screen does not offer the gesture, `StepUnsupported`
   ///   when the driver cannot carry the step out at all.
-  ///
-  /// - Parameter mode: whether `expect screen` compares the screen or records it.
   @MainActor
   public func replay(
     on driver: any ScenarioDriver, mode: ScenarioRunner.Mode = .check

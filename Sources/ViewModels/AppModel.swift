@@ -50,9 +50,13 @@ public final class AppModel: StateObservable {
   private var top: ScreenModel { stack.last?.model ?? root }
 
   /// - Parameters:
+  ///   - api: TheMealDB, over the transport the app's requests go to.
   ///   - clock: the search pause sleeps on it.
+  ///   - favorites: the favourites every screen shares.
   ///   - tracker: spawns every task, so that `tracker.settle()` waits for them; give the clock's
   ///     own tracker when the clock is a `VirtualClock`. `TestApp` and `AppModel.live` wire both.
+  ///   - searchPause: how long the search text must stay the same before it is searched.
+  ///   - start: the root screen: the recipe list, or the category grid.
   public init(
     api: MealAPI,
     clock: any Clock<Duration>,

@@ -25,7 +25,9 @@ public final class CategoryGridViewModel: StateObservable {
   private let api: MealAPI
   private let loader: Loader<[Category]>
 
-  /// - Parameter tracker: spawns every task, so that `tracker.settle()` waits for them.
+  /// - Parameters:
+  ///   - api: TheMealDB, over the transport the app's requests go to.
+  ///   - tracker: spawns every task, so that `tracker.settle()` waits for them.
   public init(api: MealAPI, tracker: TaskTracker) {
     self.api = api
     loader = Loader(tracker: tracker)

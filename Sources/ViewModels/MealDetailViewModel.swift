@@ -26,7 +26,11 @@ public final class MealDetailViewModel: StateObservable {
   private let loader: Loader<MealDetail>
   private var favoritesToken: ObservationToken?
 
-  /// - Parameter tracker: spawns every task, so that `tracker.settle()` waits for them.
+  /// - Parameters:
+  ///   - meal: the recipe shown, as its row named it; its details load when the screen appears.
+  ///   - api: TheMealDB, over the transport the app's requests go to.
+  ///   - favorites: the favourites the heart button toggles.
+  ///   - tracker: spawns every task, so that `tracker.settle()` waits for them.
   public init(meal: Meal, api: MealAPI, favorites: FavoritesStore, tracker: TaskTracker) {
     self.api = api
     self.favoritesStore = favorites

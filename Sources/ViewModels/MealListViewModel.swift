@@ -70,10 +70,16 @@ public final class MealListViewModel: StateObservable {
   private let dice: Loader<Meal?>
 
   /// - Parameters:
+  ///   - api: TheMealDB, over the transport the app's requests go to.
+  ///   - clock: the search pause sleeps on it.
+  ///   - favorites: the favourites the rows' hearts and the „Favoriten“ section show.
   ///   - tracker: spawns every task, so that `tracker.settle()` waits for them; give the clock's
   ///     own tracker when the clock is a `VirtualClock`.
+  ///   - searchPause: how long the search text must stay the same before it is searched.
   ///   - category: the category shown first.
   ///   - categories: the picker's options, when they are known already (they load otherwise).
+  ///   - suggestions: the terms suggested while the focused search field is empty.
+  ///   - onRandomMeal: called with the recipe the dice found, to push its detail.
   public init(
     api: MealAPI,
     clock: any Clock<Duration>,

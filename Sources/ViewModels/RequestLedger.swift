@@ -42,6 +42,7 @@ public final class RequestLedger: Transport {
   private let log = Locked(Log())
 
   /// - Parameters:
+  ///   - base: the transport every request is passed on to.
   ///   - clock: stamps each request with its virtual time.
   ///   - faultInForce: the name of the fault a transport behind `base` simulates for a request
   ///     now, if any; a simulated fault counts as a failure even when its answer is a 200 with a

@@ -54,6 +54,7 @@ public final class TestApp {
   /// - Parameters:
   ///   - start: the screen the app starts with.
   ///   - favorites: the stored favourites; a relaunch reads them again.
+  ///   - searchPause: how long the search text must stay the same before it is searched.
   ///   - wrap: puts a stand-in around each app made (tests of rules that must be able to fail);
   ///     `nil` drives the app itself.
   ///   - transport: makes the transport the app's requests go to, given the virtual clock.
@@ -76,8 +77,15 @@ public final class TestApp {
   /// The harness over a transport made beforehand on `clock`, for a caller that keeps the
   /// transport (to switch its simulated faults).
   ///
-  /// - Parameter clock: a clock made with a `TaskTracker` (`VirtualClock(tracker: TaskTracker())`),
-  ///   whose work `settle()` waits for.
+  /// - Parameters:
+  ///   - start: the screen the app starts with.
+  ///   - favorites: the stored favourites; a relaunch reads them again.
+  ///   - searchPause: how long the search text must stay the same before it is searched.
+  ///   - wrap: puts a stand-in around each app made; `nil` drives the app itself.
+  ///   - clock: a clock made with a `TaskTracker` (`VirtualClock(tracker: TaskTracker())`),
+  ///     whose work `settle()` waits for.
+  ///   - transport: the transport the app's requests go to.
+  ///   - faultInForce: the name of the fault the transport simulates for a request now.
   public init(
     start: StartScreen = .list,
     favorites: FavoritesStorage = .inMemory(),

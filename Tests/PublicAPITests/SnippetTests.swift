@@ -1,7 +1,8 @@
 import Foundation
 import Testing
 
-/// Every ```` ```swift ```` block of the README and of the doc comments in `Sources` is compiled:
+/// Every ```` ```swift ```` block of the README, of the DocC articles and of the doc comments in
+/// `Sources` is compiled:
 /// it stands word for word (white space aside) in a file of this test target, or, for a quote of
 /// the package's own code, in `Sources`. Blocks of other languages (```` ```sh ````, a plain
 /// ```` ``` ```` for a text tree) are fragments that are not Swift.
@@ -33,6 +34,9 @@ import Testing
     for (path, text) in try Self.swiftFiles(in: "Sources", withPaths: true) {
       snippets += Self.snippets(in: text, file: path, prefix: "///")
     }
+    for (path, text) in try Self.articles() {
+      snippets += Self.snippets(in: text, file: path, prefix: "")
+    }
     #expect(snippets.count >= 10)
     for snippet in snippets {
       let found =
@@ -43,6 +47,25 @@ import Testing
         "\(snippet): this Swift snippet is in no file of Tests/PublicAPITests; copy it into a test there (or mark a fragment that is not Swift with another language):\n\(snippet.lines.joined(separator: "\n"))"
       )
     }
+  }
+
+  /// The articles of the DocC catalogs, `Sources/<Module>/<Module>.docc/*.md`, with their paths.
+  static func articles() throws -> [(String, String)] {
+    let sources = root.appendingPathComponent("Sources")
+    var articles: [(String, String)] = []
+    for module in try FileManager.default.contentsOfDirectory(atPath: sources.path).sorted() {
+      let catalog = sources.appendingPathComponent(module).appendingPathComponent("\(module).docc")
+      guard let names = try? FileManager.default.contentsOfDirectory(atPath: catalog.path) else {
+        continue
+      }
+      for name in names.sorted() where name.hasSuffix(".md") {
+        let url = catalog.appendingPathComponent(name)
+        articles.append(
+          ("Sources/\(module)/\(module).docc/\(name)", try String(contentsOf: url, encoding: .utf8))
+        )
+      }
+    }
+    return articles
   }
 
   // MARK: - Reading
