@@ -45,7 +45,7 @@ let package = Package(
     .target(name: "ViewModels", dependencies: ["MealDB", "VirtualTime", "FileSafety"]),
     // Real HTTP through `URLSession`: the one target that imports FoundationNetworking.
     .target(name: "LiveNetwork", dependencies: ["MealDB", "ViewModels"]),
-    // `@Observable` wrappers of the view models, for SwiftUI ports (README, "Porting to SwiftUI").
+    // `@Observable` wrappers of the view models, for SwiftUI ports (the article "Porting to SwiftUI").
     .target(name: "ObservableViewModels", dependencies: ["ViewModels"]),
     .target(name: "ViewDescription", dependencies: ["ViewModels", "MealDB"]),
     .target(
@@ -89,12 +89,14 @@ let package = Package(
       name: "RezepteTesting",
       dependencies: [
         "ViewModels", "ViewDescription", "MealCatalog", "MealDB", "VirtualTime", "FileSafety",
+        "CommandLineKit",
       ]
     ),
     // Without networking: hands a command line that needs HTTP to `rezepte-net` beside it.
     .executableTarget(name: "rezepte", dependencies: ["RezepteProgram"]),
     .executableTarget(name: "rezepte-net", dependencies: ["RezepteProgram", "LiveNetwork"]),
-    // Benchmarks of the scenario runner; meaningful only in a release build (README, "Benchmarks").
+    // Benchmarks of the scenario runner; meaningful only in a release build (the Performance
+    // article of the Scenarios catalog).
     .executableTarget(
       name: "RezepteBench",
       dependencies: [
@@ -131,7 +133,8 @@ let package = Package(
       name: "ObservableViewModelsTests",
       dependencies: ["ObservableViewModels", "ViewModels", "MealCatalog", "MealDB", "VirtualTime"]
     ),
-    // Imports the libraries without `@testable`: exactly what the README's snippets show.
+    // Imports the libraries without `@testable`: what the snippets of the README and the articles
+    // show.
     .testTarget(
       name: "PublicAPITests",
       dependencies: [
@@ -191,7 +194,7 @@ for target in package.targets {
 // Concrete generic types (`[String: Int]`, `StateHolder<AppState>`) are made through their
 // metadata accessors, not looked up by mangled name: each lookup demangles the name at run time
 // and proves the type's generic requirements, and a one-scenario `rezepte run` made about ninety
-// of them, a tenth of its time (README, "Start-up"). On Linux only, where it was measured. The
+// of them, a tenth of its time (the Performance article). On Linux only, where it was measured. The
 // flag is "unsafe" to SwiftPM; packages of tools version 6.2 may depend on this one all the same.
 for target in package.targets where target.type != .test {
   target.swiftSettings =

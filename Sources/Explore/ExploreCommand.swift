@@ -43,8 +43,9 @@ public enum ExploreCommand {
       timing = invocation.flag("--timing")
     }
 
-    /// The longest session: one whose finding can still be shrunk within the shrinking budget
-    /// (a few dozen replays of the whole session).
+    /// The longest session. Its finding is replayed at most `Explorer.shrinkingBudget` steps
+    /// while it is shrunk, a few dozen replays of a session this long, so that shrinking takes
+    /// about a minute, not hours; the report says when it stopped there.
     public static let maximumSteps = 20_000
 
     private static func count(
@@ -79,8 +80,8 @@ public enum ExploreCommand {
       .value("--sessions", "N", help: "How many sessions (default 200)."),
       .value(
         "--steps", "N",
-        help: "The most steps a session takes (default 40, at most 20000: a longer session's "
-          + "finding could not be shrunk in about a minute)."),
+        help: "The most steps a session takes (default 40, at most 20000); shrinking a finding "
+          + "stops after about a minute and says so."),
       .value(
         "--catalog", "DIR", help: "Explores against this catalog instead of the embedded one."),
       .value(
@@ -148,7 +149,9 @@ public enum ExploreCommand {
           let path = (out as NSString).appendingPathComponent(
             ExploreReport.fileName(finding, seed: options.explore.seed))
           try AtomicFile.write(
-            Data(ExploreReport.scenario(finding, options: options.explore).utf8), to: path,
+            Data(
+              ExploreReport.scenario(finding, options: options.explore, catalog: options.catalog)
+                .utf8), to: path,
             createFolders: true)
           files[finding.rule] = path
         }

@@ -1,4 +1,5 @@
 import Foundation
+import Scenarios
 
 /// The text of an exploration: the report lines and the scenario file of each finding.
 public enum ExploreReport {
@@ -9,19 +10,29 @@ public enum ExploreReport {
 
   /// The scenario file of a finding: a German comment naming the rule, the shrunk steps, and
   /// the expectations the rule demands, so that `rezepte run` fails while the bug is there.
-  public static func scenario(_ finding: Finding, options: ExploreOptions) -> String {
+  ///
+  /// - Parameters:
+  ///   - finding: the broken rule and its shrunk session.
+  ///   - options: how the exploration ran: the comment says how to run it again.
+  ///   - catalog: the catalog folder explored, when it was not the embedded one.
+  public static func scenario(
+    _ finding: Finding, options: ExploreOptions, catalog: String? = nil
+  ) -> String {
     let rule = finding.rule
+    let command =
+      "rezepte explore --seed \(options.seed) --sessions \(options.sessions) "
+      + "--steps \(options.steps)" + (catalog.map { " --catalog \($0)" } ?? "")
     var lines = [
-      "# Gefunden von `rezepte explore --seed \(options.seed) --steps \(options.steps)`: "
+      "# Gefunden von `\(command)`: "
         + "Sitzung \(finding.session), von \(finding.originalSteps) auf "
         + "\(finding.shrunk.actions.count) Schritte verkleinert.",
       "# Regel \(rule.rawValue) (\(rule.name)): \(rule.german)",
       "# Die Erwartungen nach dem letzten Schritt halten fest, was die Regel dort verlangt.",
-      "title Regel \(rule.rawValue): \(rule.name) (Seed \(options.seed))",
-      "",
     ]
-    if finding.shrunk.start == .categories { lines.append("given start categories") }
-    lines.append("launch")
+    lines += Step.Action.title("Regel \(rule.rawValue): \(rule.name) (Seed \(options.seed))").lines
+    lines.append("")
+    if finding.shrunk.start == .categories { lines += Step.Action.givenStart(.categories).lines }
+    lines += Step.Action.launch.lines
     lines += finding.script.flatMap(\.lines)
     return lines.joined(separator: "\n") + "\n"
   }

@@ -340,7 +340,13 @@ final class RuleChecker {
       case .loaded(let meals) = list.meals, !meals.isEmpty
     {
       refresh = (meals.map(\.name), step.requestsBefore, step.before.path.count)
-    } else if step.action.isGesture || step.action == .relaunch {
+    } else if step.action == .relaunch {
+      refresh = nil
+    } else if step.action.isGesture, let watch = refresh,
+      step.before.path.count <= watch.position
+    {
+      // The user acted on the list itself: what it shows now is theirs, not the refresh's. A
+      // gesture on a screen that covers the list (the dice's recipe) leaves it to the refresh.
       refresh = nil
     }
     guard let watch = refresh else { return nil }
@@ -509,7 +515,8 @@ final class RuleChecker {
   private static func expectRequests(_ requests: some Collection<RequestLedger.Entry>)
     -> Step.Action
   {
-    .expectRequests(requests.count, listed: requests.map(\.request.description))
+    .expectRequests(
+      requests.count, listed: requests.isEmpty ? nil : requests.map(\.request.description))
   }
 
   private static func describe(_ query: Query) -> String {

@@ -5,7 +5,7 @@ import MealCatalog
   import Glibc
 #endif
 
-// `rezepte-bench`: measures the scenario runner and prints a Markdown table for the README.
+// `rezepte-bench`: measures the scenario runner and prints a Markdown table for the Performance article.
 // Meaningful only in a release build: `swift build -c release && .build/release/rezepte-bench`.
 //
 //   rezepte-bench [--runs N]            the whole table (N timed runs per figure, default 7)

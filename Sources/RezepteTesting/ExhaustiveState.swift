@@ -1,3 +1,4 @@
+import CommandLineKit
 import ViewModels
 
 /// How much of the state `send(_:exhaustivity:assert:)` and `advance(by:exhaustivity:assert:)`
@@ -57,7 +58,7 @@ extension TestApp {
     assert expected: (inout AppState) throws -> Void
   ) async rethrows {
     try await checked(
-      "advance(by: \(duration))", expected, exhaustivity,
+      "advance(by: \(DurationText.format(duration)))", expected, exhaustivity,
       CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
     ) { await advance(by: duration) }
   }

@@ -23,8 +23,10 @@ public enum HelpText {
   static let showDiscussion = """
     Prints each step with the comments before it. After each step that acts on the app it \
     prints the simulated time, the requests the step sent (as `expect requests` spells them) \
-    and the lines of the screen that changed (− before, + after), or that nothing changed. \
-    Expectations are checked as in `run` and marked ✓.
+    and the nodes of the screen that are new or changed (+), with the lines removed counted \
+    (−), or that nothing changed; a screen pushed for the first time is printed whole. \
+    --full prints the whole screen after every such step. Expectations are checked as in \
+    `run` and marked ✓.
     Exit status: 0 when every step passed, 1 when one failed, 2 for bad input.
     """
 }

@@ -145,7 +145,7 @@ private struct Parser {
     of line: TokenizedLine, blockRange: Range<Int>
   ) throws -> (StepKind, Step.Action, Step.Block?) {
     guard let (kind, wordCount) = StepTable.match(line.tokens) else {
-      throw StepError(unknownStepMessage(line))
+      throw StepError(unknownStepMessage(line, context: context))
     }
     let input = StepInput(
       keyword: kind.keyword, example: kind.example,
@@ -204,8 +204,8 @@ struct StepOrder {
 /// The message for a step line whose first words name no step: the step a learner meant when
 /// the words are a common wording of it (`heart`, `go back`, `search "Chicken"`), else the step
 /// they are closest to when one is near.
-func unknownStepMessage(_ line: TokenizedLine) -> String {
-  if let meant = StepTable.meant(by: line.tokens) {
+func unknownStepMessage(_ line: TokenizedLine, context: ScenarioContext) -> String {
+  if let meant = StepTable.meant(by: line.tokens, context: context) {
     return "unknown step `\(line.body)`; did you mean `\(meant)`?"
   }
   let words = line.tokens.prefix { if case .word = $0 { true } else { false } }.map(\.source)

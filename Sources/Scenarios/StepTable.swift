@@ -273,19 +273,23 @@ public enum StepTable {
 
   /// Words a learner may write for a step, each with the step's keyword: the did-you-mean of an
   /// unknown step and `rezepte help run` read them from here. A hyphen counts as a space, and
-  /// case does not count.
+  /// case does not count. A wording may mean several steps (`random 52772` is
+  /// `given random 52772`, a bare `random` is `tap dice`): the first that reads the rest of the
+  /// line is suggested.
   public static let commonWordings: KeyValuePairs<String, String> = [
-    "heart": "toggle heart", "favorite": "toggle heart", "favourite": "toggle heart",
-    "toggle favorite": "toggle heart", "like": "toggle heart",
+    "heart": "toggle heart", "favorite": "given favorites", "favorite": "toggle heart",
+    "favourite": "toggle heart", "toggle favorite": "toggle heart", "like": "toggle heart",
     "go back": "back", "navigate back": "back", "return": "back",
     "search": "type", "search for": "type", "enter": "type", "input": "type",
     "refresh": "pull to refresh", "pull down": "pull to refresh", "reload": "pull to refresh",
     "click": "tap", "press": "tap", "touch": "tap",
-    "dice": "tap dice", "roll": "tap dice", "roll dice": "tap dice", "random": "tap dice",
-    "sleep": "wait", "pause": "wait", "delay": "wait", "advance": "wait",
+    "dice": "tap dice", "roll": "tap dice", "roll dice": "tap dice",
+    "random": "given random", "random": "tap dice",
+    "sleep": "wait", "pause": "wait", "advance": "wait",
+    "delay": "network delay", "delay": "wait",
     "category": "pick category", "select category": "pick category",
     "choose category": "pick category",
-    "start": "launch", "restart": "relaunch",
+    "start": "given start", "start": "launch", "restart": "relaunch",
     "clear": "clear search", "focus": "focus search", "unfocus": "leave search",
     "dismiss": "dismiss notice", "close notice": "dismiss notice", "ok": "dismiss notice",
     "try again": "retry",
@@ -293,32 +297,39 @@ public enum StepTable {
     "expect not visible": "expect hidden", "expect absent": "expect hidden",
   ]
 
-  /// The step a line that names no step was meant as: the step's keyword and the rest of the
-  /// line, for a line that starts with one of `commonWordings` (`search "Chicken"` →
-  /// `type "Chicken"`) or with a keyword in other case or with hyphens (`Pull-to-refresh`).
-  static func meant(by tokens: [Token]) -> String? {
+  /// The step a line that names no step was meant as, for a line that starts with one of
+  /// `commonWordings` (`search "Chicken"` → `type "Chicken"`) or with a keyword in other case or
+  /// with hyphens (`Pull-to-refresh`): the meant step with the rest of the line, as written or
+  /// quoted, when that is a step `context` accepts; else the meant step's keyword alone.
+  static func meant(by tokens: [Token], context: ScenarioContext) -> String? {
     var words: [String] = []
     for token in tokens {
       guard case .word(let word) = token else { break }
       words += word.lowercased().split(separator: "-").map(String.init)
     }
-    var best: (step: String, length: Int)?
-    for (wording, step) in Array(commonWordings) + keywords.map({ ($0, $0) }) {
-      let wordingWords = wording.split(separator: " ").map(String.init)
-      guard words.starts(with: wordingWords), wordingWords.count > (best?.length ?? 0) else {
-        continue
-      }
-      best = (step, wordingWords.count)
-    }
-    guard let best else { return nil }
+    let wordings = Array(commonWordings) + keywords.map { ($0, $0) }
+    let matches = wordings.map { ($0.0.split(separator: " ").map(String.init), $0.1) }
+      .filter { words.starts(with: $0.0) }
+    guard let longest = matches.map(\.0.count).max() else { return nil }
+    let steps = matches.filter { $0.0.count == longest }.map(\.1)
     // The tokens the wording's words came from, and what follows them.
     var used = 0
     var rest = tokens[...]
-    while used < best.length, case .word(let word) = rest.first {
+    while used < longest, case .word(let word) = rest.first {
       used += word.split(separator: "-").count
       rest = rest.dropFirst()
     }
-    return ([best.step] + rest.map(\.source)).joined(separator: " ")
+    let written = rest.map(\.source).joined(separator: " ")
+    let quoted =
+      rest.allSatisfy { if case .word = $0 { true } else { false } }
+      ? Quoting.quoted(rest.map(\.source).joined(separator: " ")) : written
+    for step in steps {
+      for arguments in rest.isEmpty ? [""] : [written, quoted] {
+        let line = arguments.isEmpty ? step : step + " " + arguments
+        if (try? Step.Action(line: line, context: context)) != nil { return line }
+      }
+    }
+    return steps.first
   }
 
   /// The steps as the help prints them: syntax, explanation and example, one block per step.
@@ -526,7 +537,7 @@ extension Step.Action {
     case .failure(let error): throw error
     }
     guard let (kind, wordCount) = StepTable.match(tokenized.tokens) else {
-      throw StepError(unknownStepMessage(tokenized))
+      throw StepError(unknownStepMessage(tokenized, context: context))
     }
     let input = StepInput(
       keyword: kind.keyword, example: kind.example,

@@ -4,9 +4,10 @@ import ViewModels
 
 /// `rezepte show FILE`: the learner's walkthrough of one scenario. It prints each step with the
 /// comments before it; after each step that acts on the app, the simulated time, the requests
-/// the step sent (spelled as `expect requests` spells them) and how the screen changed (a line
-/// diff), or one line saying that it did not. `full` prints the whole screen after every such
-/// step instead.
+/// the step sent (spelled as `expect requests` spells them) and the nodes of the screen that are
+/// new or changed (`ScreenDiff`, with a screen that comes back compared with itself as it was),
+/// or one line saying that nothing changed. `full` prints the whole screen after every such step
+/// instead of what changed.
 @MainActor
 public struct Walkthrough {
   public var runner: ScenarioRunner
@@ -36,14 +37,11 @@ public struct Walkthrough {
     var printedUpTo = 0
     let source = scenario.sourceLines
     var requestsShown = 0
-    var previousScreen: String?
-    var previousKey: String?
+    var previousText: String?
+    var shown = ShownScreens()
     // The screens shown so far, with the step that led to each: a screen seen again (after
     // `back`, say) is named, not printed again.
     var seen: [String: String] = [:]
-    // The last text of each screen of the navigation: a screen that comes back is compared
-    // with itself as it was, not with the screen it covered.
-    var lastOfScreen: [String: String] = [:]
     return await runner.run(scenario, on: driver) { event in
       // The comments and blank lines since the previous step explain this one.
       let stepIndex = event.step.line - 1
@@ -62,43 +60,51 @@ public struct Walkthrough {
       let mark = event.step.action.isExpectation ? "  ✓" : ""
       output(event.step.displayText + mark)
       guard event.step.action.changesScreen else { return }
-      let screen = driver.screenText()
-      if full {
-        for line in screen.split(separator: "\n", omittingEmptySubsequences: false) {
-          output("    " + line)
-        }
-        return
-      }
+      let text = driver.screenText()
       let sent = driver.sentRequests()
       let requests = Array(sent[min(requestsShown, sent.count)...])
       requestsShown = sent.count
-      let key = driver.screen().map(ShownScreens.key(of:))
-      let base = key == previousKey ? nil : key.flatMap { lastOfScreen[$0] }
-      for line in changes(
-        time: driver.simulatedTime(), requests: requests,
-        before: previousScreen, after: screen, seenAfter: seen[screen], base: base)
-      {
+      let comparison = driver.screen().map { shown.show($0) }
+      let change: ScreenChange =
+        if full {
+          .whole(text, title: "the screen:")
+        } else if text == previousText {
+          .none
+        } else if let step = seen[text] {
+          .again(step)
+        } else {
+          switch comparison {
+          case .since(let before)?:
+            .diff(ScreenDiff(old: before, new: driver.screen() ?? before))
+          case .new?: .whole(text, title: "a new screen:")
+          case .first?, nil: .whole(text, title: "the screen:")
+          }
+        }
+      for line in Self.lines(time: driver.simulatedTime(), requests: requests, change: change) {
         output(line)
       }
-      previousScreen = screen
-      previousKey = key
-      if let key { lastOfScreen[key] = screen }
-      if seen[screen] == nil {
-        seen[screen] = "line \(event.step.line) (`\(event.step.displayText)`)"
+      previousText = text
+      if seen[text] == nil {
+        seen[text] = "line \(event.step.line) (`\(event.step.displayText)`)"
       }
     }
   }
 
+  /// What a step did to the screen, as the walkthrough tells it.
+  enum ScreenChange {
+    /// Nothing.
+    case none
+    /// It is a screen shown before exactly, after the step this names.
+    case again(String)
+    /// The nodes that are new, changed or gone since this screen was last shown.
+    case diff(ScreenDiff)
+    /// The whole screen, under a title: the first one, one pushed for the first time, or every
+    /// screen with `--full`.
+    case whole(String, title: String)
+  }
+
   /// What one step did: the time, the requests, and the screen's change.
-  ///
-  /// - Parameters:
-  ///   - seenAfter: the step after which this screen was shown before, if it was.
-  ///   - base: what the screen is compared with when it is not `before`: the screen that came
-  ///     back (after `back`) as it was when it was last on top.
-  func changes(
-    time: Duration, requests: [String], before: String?, after: String, seenAfter: String? = nil,
-    base: String? = nil
-  ) -> [String] {
+  static func lines(time: Duration, requests: [String], change: ScreenChange) -> [String] {
     let at = "  at \(DurationText.format(time))"
     let sent =
       switch requests.count {
@@ -106,24 +112,21 @@ public struct Walkthrough {
       case 1: "sent 1 request:"
       default: "sent \(requests.count) requests:"
       }
-    var lines: [String]
-    if requests.isEmpty, before == after {
+    if requests.isEmpty, case .none = change {
       return ["\(at), \(sent); the screen did not change"]
     }
-    lines = ["\(at), \(sent)"] + requests.map { "    " + $0 }
-    guard let before else {
-      lines.append("  the screen:")
-      return lines
-        + after.split(separator: "\n", omittingEmptySubsequences: false).map {
-          "    " + $0
-        }
+    let lines = ["\(at), \(sent)"] + requests.map { "    " + $0 }
+    switch change {
+    case .none:
+      return lines + ["  the screen did not change"]
+    case .again(let step):
+      return lines + ["  the screen is again the one after \(step)"]
+    case .diff(let diff):
+      return lines + ["  the screen changed (+ new or changed lines):"]
+        + diff.lines(context: 1, style: .newSide).map { "    " + $0 }
+    case .whole(let text, let title):
+      return lines + ["  " + title]
+        + text.split(separator: "\n", omittingEmptySubsequences: false).map { "    " + $0 }
     }
-    guard before != after else { return lines + ["  the screen did not change"] }
-    if let seenAfter { return lines + ["  the screen is again the one after \(seenAfter)"] }
-    lines.append("  the screen changed (+ new or changed lines):")
-    return lines
-      + ScreenDiff(old: base ?? before, new: after).lines(context: 1, style: .newSide).map {
-        "    " + $0
-      }
   }
 }

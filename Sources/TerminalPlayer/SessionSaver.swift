@@ -41,8 +41,7 @@ struct SessionSaver {
         continue
       }
       shown = screen
-      lines.append("expect screen")
-      lines += screen.split(separator: "\n", omittingEmptySubsequences: false).map { "  " + $0 }
+      lines += Step.Action.expectScreen(screen).lines
       lines.append("")
     }
     while lines.last == "" { lines.removeLast() }

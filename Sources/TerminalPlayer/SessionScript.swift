@@ -20,12 +20,12 @@ struct SessionScript: Sendable {
   /// time after the last step is left out: a wait that no step follows checks nothing.
   func lines(for log: SessionLog) -> [String] {
     var lines: [String] = []
-    if log.start == .categories { lines.append("given start categories") }
+    if log.start == .categories { lines += Step.Action.givenStart(.categories).lines }
     if !log.favorites.isEmpty {
-      lines.append("given favorites " + log.favorites.joined(separator: ", "))
+      lines += Step.Action.givenFavorites(log.favorites).lines
     }
     if !log.randomMeals.isEmpty {
-      lines.append("given random " + log.randomMeals.joined(separator: ", "))
+      lines += Step.Action.givenRandom(log.randomMeals).lines
     }
     var virtualNow = Duration.zero
     var previousReal = Duration.zero
@@ -39,7 +39,7 @@ struct SessionScript: Sendable {
           virtualNow + roundedDown(real - previousReal)
         }
       if target > virtualNow {
-        lines.append("wait " + DurationText.format(target - virtualNow))
+        lines += Step.Action.wait(target - virtualNow).lines
         virtualNow = target
       }
       previousReal = real

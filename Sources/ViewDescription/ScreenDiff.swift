@@ -59,9 +59,10 @@ public struct ScreenDiff: Sendable {
     self.init(old: oldLines.map(DrawnNode.init(line:)), new: newLines.map(DrawnNode.init(line:)))
   }
 
-  /// The diff of two node trees, drawn by `renderer`.
+  /// The diff of two node trees, drawn by `renderer`; each node is read from its own tree, so a
+  /// wrapped line is never taken for a node of its own.
   public init(old: Node, new: Node, renderer: TextRenderer = TextRenderer()) {
-    self.init(old: renderer.render(old), new: renderer.render(new))
+    self.init(old: DrawnNode.read(old, renderer), new: DrawnNode.read(new, renderer))
   }
 
   private init(old: [DrawnNode], new: [DrawnNode]) {
@@ -190,35 +191,28 @@ public struct ScreenDiff: Sendable {
       paths.append(path)
       parents.append(parent)
     }
-    var changed = Set<Int>()
+    var marked = Set<Int>()
     var added = Set<Int>()
-    var lastKept: Int?
-    var depthOfLastKept = -1
-    var removedUnder: Set<Int> = []
     for entry in entries {
-      switch entry.change {
-      case .same, .changed:
-        guard let index = entry.newIndex, index < paths.count else { continue }
-        if entry.change == .changed { changed.insert(index) }
-        lastKept = index
-        depthOfLastKept = paths[index].indices.count
-      case .added:
-        guard let index = entry.newIndex, index < paths.count else { continue }
-        added.insert(index)
-      case .removed:
-        // The gone node's parent is the last kept node above its depth, if the tree still has it.
-        var candidate = lastKept
-        var depth = depthOfLastKept
-        let goneDepth = entry.depth
-        while let index = candidate, depth >= goneDepth {
-          candidate = parents[index]
-          depth -= 1
-        }
-        if let parent = candidate { removedUnder.insert(parent) }
+      guard let index = entry.newIndex, index < paths.count else { continue }
+      if entry.change == .changed { marked.insert(index) }
+      if entry.change == .added { added.insert(index) }
+    }
+    // A gone node marks its parent on the old screen, when that parent is still on the new one:
+    // the list that lost rows. When the parent is gone too, the gone ancestor stands for it.
+    let old = entries.filter { $0.oldIndex != nil }.sorted { $0.oldIndex! < $1.oldIndex! }
+    var ancestors: [Entry] = []
+    for entry in old {
+      while let last = ancestors.last, last.depth >= entry.depth { ancestors.removeLast() }
+      if entry.change == .removed, let parent = ancestors.last, let index = parent.newIndex,
+        index < paths.count
+      {
+        marked.insert(index)
       }
+      ancestors.append(entry)
     }
     var result = Set<NodePath>()
-    for index in changed.union(removedUnder) { result.insert(paths[index]) }
+    for index in marked { result.insert(paths[index]) }
     for index in added where !(parents[index].map(added.contains) ?? false) {
       result.insert(paths[index])
     }
@@ -380,6 +374,34 @@ struct DrawnNode {
       end = rest.index(after: end)
     }
     return String(kind)
+  }
+
+  /// The nodes of `tree` in the order `renderer` draws them, each with its lines: as many lines
+  /// as it takes to spell the node's whole line (a wrapped line drops one space at each break).
+  static func read(_ tree: Node, _ renderer: TextRenderer) -> [DrawnNode] {
+    let lines = renderer.render(tree).split(separator: "\n", omittingEmptySubsequences: false)
+    var next = 0
+    var nodes: [DrawnNode] = []
+    func visit(_ node: Node, depth: Int) {
+      var full = ""
+      LineFormatter(options: renderer.options).format(node, into: &full)
+      var drawn: [String] = []
+      var content: [String] = []
+      var spelled = ""
+      while next < lines.count, drawn.isEmpty || spelled.count < full.count {
+        let line = String(lines[next])
+        let guides = drawn.isEmpty ? depth * 3 : (depth + 1) * 3
+        let piece = String(line.dropFirst(guides))
+        spelled += (spelled.isEmpty ? "" : " ") + piece
+        drawn.append(line)
+        content.append(piece)
+        next += 1
+      }
+      nodes.append(DrawnNode(depth: depth, content: content, drawn: drawn))
+      for child in node.children { visit(child, depth: depth + 1) }
+    }
+    visit(tree, depth: 0)
+    return nodes
   }
 
   /// The nodes of a text tree, in the order it draws them.

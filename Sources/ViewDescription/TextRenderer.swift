@@ -263,7 +263,7 @@ private struct Writer {
 }
 
 /// Formats one node's line, without its guides.
-private struct LineFormatter {
+struct LineFormatter {
   let options: TextRenderer.Options
 
   func format(_ node: Node, into line: inout String) {

@@ -145,7 +145,8 @@ public final class TestApp {
   }
 
   /// Quits the app and starts a new one over the same favourites storage, and launches it.
-  /// The old app's work in flight is cancelled: none of it reaches the new app.
+  /// The harness lets the old app go, and with it the old app's work in flight is cancelled,
+  /// so none of it reaches the new app (unless a test still holds the old `model`).
   public func relaunch() async {
     replace()
     isLaunched = true

@@ -7,7 +7,7 @@
 /// piece of work settle before it wakes the next, so they also *run* in that order, and a sleep
 /// that work starts inside the window runs on time.
 public final class VirtualClock: Clock, Sendable {
-  public struct Instant: InstantProtocol, Sendable, CustomStringConvertible {
+  public struct Instant: InstantProtocol, Sendable {
     /// Time since the clock started.
     public let offset: Duration
 
@@ -26,8 +26,6 @@ public final class VirtualClock: Clock, Sendable {
     public static func < (lhs: Instant, rhs: Instant) -> Bool {
       lhs.offset < rhs.offset
     }
-
-    public var description: String { "\(offset)" }
   }
 
   private struct Sleeper {

@@ -1,6 +1,7 @@
 import MealCatalog
 import Scenarios
 import Testing
+import ViewModels
 
 @testable import Explore
 
@@ -19,6 +20,25 @@ import Testing
       .wait(.milliseconds(399)), .tapDice, .pullToRefresh, .wait(.milliseconds(300)),
       .back, .wait(.seconds(2)),
     ])
+    #expect(await explorer.replay(session) == nil)
+  }
+
+  @Test("A list refreshed under the dice's recipe is judged once the user comes back to it")
+  func refreshJudgedAfterBack() async throws {
+    // The refresh fails while the dice's recipe covers the list; an app that shows no notice for
+    // it breaks rule 3, which shows once `back` uncovers the list.
+    let broken = Explorer(
+      setup: ExploreSetup(catalog: try Catalog.embedded(), wrap: { model, _ in NoNoticeApp(model) })
+    )
+    let session = ExploreSession(actions: [
+      .networkDelay(.milliseconds(300), endpoint: "random.php"),
+      .networkDelay(.milliseconds(600), endpoint: "filter.php"),
+      .network(.serverError, endpoint: "filter.php"), .tapDice, .pullToRefresh,
+      .wait(.milliseconds(300)), .wait(.milliseconds(400)), .back,
+    ])
+    let violation = await broken.replay(session)
+    #expect(violation?.rule == .refreshKeepsList)
+    #expect(violation?.step == 7)
     #expect(await explorer.replay(session) == nil)
   }
 
@@ -45,4 +65,27 @@ import Testing
     #expect(!unbounded.isCutShort)
     #expect(unbounded.session.actions.count <= 3)
   }
+}
+
+/// The real app, but a list's notice never shows.
+@MainActor
+final class NoNoticeApp: AppUnderTest {
+  private let base: AppModel
+
+  init(_ base: AppModel) {
+    self.base = base
+  }
+
+  var state: AppState {
+    var state = base.state
+    if case .list(var list) = state.root {
+      list.notice = nil
+      state.root = .list(list)
+    }
+    return state
+  }
+
+  func launch() -> IntentTask { base.launch() }
+
+  func send(_ intent: UserIntent) -> IntentTask { base.send(intent) }
 }

@@ -15,7 +15,7 @@ import ViewModels
 // MARK: - MealListViewModel
 
 // `.searchFocused` needs iOS 18 / macOS 15; before, send `searchFocusChanged` on
-// `isSearching` (README, "Porting to SwiftUI").
+// `isSearching` (the article "Porting to SwiftUI").
 @available(iOS 18, macOS 15, *)
 struct MealListView: View {
   let model: MealListViewModel

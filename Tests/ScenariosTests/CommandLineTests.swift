@@ -4,6 +4,7 @@ import MealCatalog
 import MealDB
 import MealServer
 import Testing
+import ViewDescription
 
 @testable import Scenarios
 
@@ -247,11 +248,22 @@ import Testing
     defer { folder.remove() }
     let file = try folder.write(
       "a.scenario", "launch\ntap dice\nexpect requests\n  GET random.php\nwait 1s\n")
+    func screen(_ row: String) -> Node {
+      .navigationStack([
+        .screen(
+          "Dessert",
+          [
+            .toolbar([.button(AppText.dice, intent: .diceTapped)]),
+            .row(row, intent: .mealTapped(FakeDriver.meal(row))),
+          ])
+      ])
+    }
     let driver = FakeDriver()
-    driver.node = FakeDriver.everything
-    driver.rendered = "NavigationStack\n└─ Screen \"Dessert\"\n   └─ Row \"A\""
+    driver.node = screen("A")
+    driver.rendered = TextRenderer().render(screen("A"))
     driver.effects["send diceTapped"] = {
-      $0.rendered = "NavigationStack\n└─ Screen \"Dessert\"\n   └─ Row \"B\""
+      $0.node = screen("B")
+      $0.rendered = TextRenderer().render(screen("B"))
       $0.pendingRequests = ["GET random.php"]
     }
     let output = Output()
@@ -261,13 +273,13 @@ import Testing
       now: { .zero })
     #expect(await show.show(.init(file: file)) == .success)
     #expect(
-      Array(output.lines.dropFirst(6)) == [
+      Array(output.lines.drop { $0 != "tap dice" }) == [
         "tap dice",
         "  at 0s, sent 1 request:",
         "    GET random.php",
         "  the screen changed (+ new or changed lines):",
-        "      ⋮ 1 unchanged line",
-        "      └─ Screen \"Dessert\"",
+        "      ⋮ 3 unchanged lines",
+        "         │  └─ Button \"Zufallsrezept\"",
         "    +    └─ Row \"B\"",
         "expect requests  ✓",
         "wait 1s",
@@ -275,7 +287,7 @@ import Testing
       ])
   }
 
-  @Test("show --full prints the whole screen after every step, as before")
+  @Test("show --full prints the time, the requests and the whole screen after every step")
   func showFull() async throws {
     let folder = try TemporaryFolder()
     defer { folder.remove() }
@@ -288,7 +300,8 @@ import Testing
     #expect(await show.show(.init(file: file, full: true)) == .success)
     #expect(
       output.lines == [
-        "launch", "    NavigationStack", "    └─ Screen \"Dessert\"", "wait 1s",
+        "launch", "  at 0s, sent no requests", "  the screen:", "    NavigationStack",
+        "    └─ Screen \"Dessert\"", "wait 1s", "  at 0s, sent no requests", "  the screen:",
         "    NavigationStack", "    └─ Screen \"Dessert\"",
       ])
   }

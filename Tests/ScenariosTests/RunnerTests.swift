@@ -220,8 +220,9 @@ import Testing
     #expect(result.passed)
     #expect(
       lines == [
-        "# Start", "launch", "    NavigationStack", "    └─ Screen \"Dessert\"", "", "# Prüfen",
-        "expect title \"Dessert\"  ✓", "back", "    Other",
+        "# Start", "launch", "  at 0s, sent no requests", "  the screen:", "    NavigationStack",
+        "    └─ Screen \"Dessert\"", "", "# Prüfen", "expect title \"Dessert\"  ✓", "back",
+        "  at 0s, sent no requests", "  the screen:", "    Other",
       ])
   }
 }

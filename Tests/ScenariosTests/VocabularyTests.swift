@@ -91,6 +91,57 @@ import ViewDescription
     }
   }
 
+  /// How many cases `Step.Action` has.
+  static let caseCount = 28
+
+  /// The number `action(_:_:)` makes each case from: a switch without `default`, so that a new
+  /// case does not compile until the generator makes it too.
+  static func kind(of action: Step.Action) -> Int {
+    switch action {
+    case .title: 0
+    case .givenFavorites: 1
+    case .givenRandom: 2
+    case .givenStart: 3
+    case .launch: 4
+    case .relaunch: 5
+    case .type: 6
+    case .clearSearch: 7
+    case .wait: 8
+    case .pickCategory: 9
+    case .pullToRefresh: 10
+    case .tapDice: 11
+    case .open: 12
+    case .back: 13
+    case .toggleHeart: 14
+    case .retry: 15
+    case .network: 16
+    case .networkDelay: 17
+    case .expectTitle: 18
+    case .expectVisible: 19
+    case .expectHidden: 20
+    case .expectRequests: 21
+    case .expectScreen: 22
+    case .focusSearch: 23
+    case .pickSuggestion: 24
+    case .tap: 25
+    case .dismissNotice: 26
+    case .leaveSearch: 27
+    }
+  }
+
+  @Test("The generator makes every case of Step.Action")
+  func generatorIsComplete() {
+    var random = SeededGenerator(seed: 1)
+    let kinds = (0..<Self.caseCount).map { Self.kind(of: Self.action($0, &random)) }
+    #expect(kinds == Array(0..<Self.caseCount))
+  }
+
+  @Test("`expect requests 0` with an empty list is written as no list and reads back as none")
+  func emptyRequestList() throws {
+    #expect(Step.Action.expectRequests(0, listed: []).lines == ["expect requests 0"])
+    #expect(try Self.readBack(.expectRequests(0, listed: [])) == .expectRequests(0, listed: nil))
+  }
+
   /// The action the written lines read back to, through the parser of scenario files.
   static func readBack(_ action: Step.Action) throws -> Step.Action {
     let file = (["launch"] + action.lines).joined(separator: "\n") + "\n"
@@ -136,13 +187,15 @@ import ViewDescription
     #expect(action.lines == [#"type "a\u{1B}[31m\n\"\\""#])
     #expect(errors("launch\ntype \"\\q\"\n").first?.contains("unknown escape `\\q`") == true)
     #expect(errors("launch\ntype \"\\u{110000}\"\n").count == 1)
+    #expect(errors("launch\ntype \"\\u{+4C}\"\n").count == 1)
+    #expect(errors("launch\ntype \"\\u{-0}\"\n").count == 1)
   }
 
   @Test("Every action's replay acts on the driver or checks it; none is ignored")
   func replaysAreTotal() async throws {
     var random = SeededGenerator(seed: 7)
     var roles: [Step.Action.Role: Int] = [:]
-    for kind in 0..<27 {
+    for kind in 0..<Self.caseCount {
       // Gestures get labels the screen offers, so that each reaches its node.
       let action: Step.Action =
         switch Self.action(kind, &random) {
@@ -166,6 +219,6 @@ import ViewDescription
         #expect(!driver.log.isEmpty, "\(action) reached no driver primitive")
       }
     }
-    #expect(roles == [.setup: 6, .app: 3, .gesture: 13, .expectation: 5])
+    #expect(roles == [.setup: 6, .app: 3, .gesture: 14, .expectation: 5])
   }
 }

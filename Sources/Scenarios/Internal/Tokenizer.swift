@@ -117,7 +117,8 @@ private func unescape(
   case "u":
     let digits = rest[after...].dropFirst().prefix { $0 != "}" }
     guard rest[after...].first == "{", digits.endIndex < rest.endIndex, !digits.isEmpty,
-      digits.count <= 8, let value = UInt32(String(digits), radix: 16),
+      digits.count <= 8, digits.allSatisfy(\.properties.isASCIIHexDigit),
+      let value = UInt32(String(digits), radix: 16),
       let scalar = Unicode.Scalar(value)
     else {
       return .failure(
