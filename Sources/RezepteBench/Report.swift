@@ -103,12 +103,17 @@ enum Report {
         result.python.map {
           "; CPython `json.load` \($0.time.formatted), peak \(mebibytes($0.peakKiB))"
         } ?? ""
+      let throughput = megabytesPerSecond(result.fileBytes, result.catalog.time)
+      let floor = result.catalog.floor.map {
+        "; one pass over the file's bytes \(megabytesPerSecond(result.fileBytes, $0)) MB/s"
+      }
       rows += [
         Row(
           benchmark: "2 Load a catalog of \(meals) meals (`Catalog(directory:)`, \(size) file)",
           median: result.catalog.time.formatted,
-          figure: "peak memory \(mebibytes(result.catalog.peakKiB - result.catalog.baselineKiB))"
-            + " above the start = \(Format.ratio(memory)) the file",
+          figure: "\(throughput) MB/s\(floor ?? ""); peak memory "
+            + "\(mebibytes(result.catalog.peakKiB - result.catalog.baselineKiB)) above the start "
+            + "= \(Format.ratio(memory)) the file",
           goal: verdict("≤ 3× the file", memory <= 3)),
         Row(
           benchmark: "2 `JSONSerialization.jsonObject` of the same \(meals) meals",
@@ -258,6 +263,11 @@ enum Report {
 
   static func megabytes(_ bytes: Int) -> String {
     Format.number(Double(bytes) / 1_000_000, digits: 1) + " MB"
+  }
+
+  /// Megabytes (10⁶ bytes) per second, grouped: `350`.
+  static func megabytesPerSecond(_ bytes: Int, _ time: Duration) -> String {
+    Format.grouped(Int((Double(bytes) / 1_000_000 / time.seconds).rounded()))
   }
 
   static func kilobytes(_ bytes: Int) -> String {
