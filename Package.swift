@@ -1,12 +1,13 @@
 // swift-tools-version: 6.2
 import PackageDescription
 
-// Layers, from the bottom: MealDB (API models and client) → MealCatalog (offline TheMealDB)
-// → ViewModels (state and intents) → ViewDescription (screens as node trees) → Scenarios
-// (parse, replay, compare) → the `rezepte` command. VirtualTime (clock and task tracking) sits
-// beside them; MealServer serves a catalog over HTTP. Nothing points upwards. LiveNetwork is the
-// only target that imports FoundationNetworking (URLSession, libcurl): `rezepte` does not link
-// it and starts fast; `rezepte-net`, the same commands with it, runs what needs real HTTP.
+// Layers, from the bottom: JSONBytes (the JSON reader) → MealDB (API models and client)
+// → MealCatalog (offline TheMealDB) → ViewModels (state and intents) → ViewDescription (screens
+// as node trees) → Scenarios (parse, replay, compare) → the `rezepte` command. VirtualTime
+// (clock and task tracking) sits beside them; MealServer serves a catalog over HTTP. Nothing
+// points upwards. LiveNetwork is the only target that imports FoundationNetworking (URLSession,
+// libcurl): `rezepte` does not link it and starts fast; `rezepte-net`, the same commands with
+// it, runs what needs real HTTP.
 let package = Package(
   name: "Rezepte",
   platforms: [.macOS(.v14), .iOS(.v17)],
@@ -35,10 +36,12 @@ let package = Package(
     .target(name: "CommandLineKit"),
     // Atomic writes through symbolic links, file locks: every file the package writes.
     .target(name: "FileSafety"),
-    .target(name: "MealDB"),
+    // The one reader (and writer) of JSON bytes: the catalog's loader and the API's answers.
+    .target(name: "JSONBytes"),
+    .target(name: "MealDB", dependencies: ["JSONBytes"]),
     .target(
       name: "MealCatalog",
-      dependencies: ["MealDB", "VirtualTime"],
+      dependencies: ["MealDB", "VirtualTime", "JSONBytes"],
       resources: [.copy("Resources/Catalog")]
     ),
     .target(name: "ViewModels", dependencies: ["MealDB", "VirtualTime", "FileSafety"]),
@@ -100,6 +103,7 @@ let package = Package(
     .testTarget(name: "VirtualTimeTests", dependencies: ["VirtualTime"]),
     .testTarget(name: "CommandLineKitTests", dependencies: ["CommandLineKit"]),
     .testTarget(name: "FileSafetyTests", dependencies: ["FileSafety"]),
+    .testTarget(name: "JSONBytesTests", dependencies: ["JSONBytes"]),
     .testTarget(name: "MealDBTests", dependencies: ["MealDB"]),
     // A loopback port that refuses connections, for the test targets that need one.
     .target(name: "TestPorts", path: "Tests/Support/TestPorts"),
@@ -110,7 +114,9 @@ let package = Package(
       name: "RezepteProgramTests",
       dependencies: ["RezepteProgram", "CommandLineKit", "MealDB", "VirtualTime", "TestPorts"]
     ),
-    .testTarget(name: "MealCatalogTests", dependencies: ["MealCatalog", "MealDB", "VirtualTime"]),
+    .testTarget(
+      name: "MealCatalogTests", dependencies: ["MealCatalog", "MealDB", "VirtualTime", "JSONBytes"]
+    ),
     .testTarget(
       name: "ViewModelsTests",
       dependencies: ["ViewModels", "MealCatalog", "MealDB", "VirtualTime"]

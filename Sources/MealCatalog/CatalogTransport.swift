@@ -30,7 +30,7 @@ public final class CatalogTransport: Transport {
     var unread = 0
   }
 
-  /// The catalog that answers, waiting for it while it loads; `nil` if it could not be loaded.
+  /// The catalog that answers; `nil` if it could not be loaded.
   public var catalog: Catalog? {
     switch source {
     case .loaded(let catalog): catalog
@@ -54,9 +54,8 @@ public final class CatalogTransport: Transport {
     state = Locked(State(generator: SeededGenerator(seed: seed)))
   }
 
-  /// A transport over a catalog whose meals are still being read (`CatalogLoad`): it answers
-  /// `categories.php` at once and waits for the meals only when a request needs them, so that an
-  /// app launches while they load. If they cannot be read, such requests answer HTTP 500; the
+  /// A transport over a command's catalog (`CatalogLoad`), which answers `categories.php` even
+  /// when its meals could not be read; every other request then answers HTTP 500, and the
   /// catalog's own error is for `CatalogLoad.catalog()` to report.
   public init(loading load: CatalogLoad, clock: any Clock<Duration>, seed: UInt64 = 1) {
     source = .loading(load)

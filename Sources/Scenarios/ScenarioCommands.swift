@@ -129,10 +129,10 @@ public enum ScenarioCommands {
         "error: \(NetworkUnavailable(option: options.live ? "--live" : "--base-url"))")
       return .badInput
     }
-    // The meals load on another thread while the files are read and parsed (`CatalogLoad`).
+    // A broken meals.json is kept for `ready` to report (`CatalogLoad`).
     let load: CatalogLoad
     do {
-      load = try CatalogLoad.start(directory: options.catalog)
+      load = try await CatalogLoad.load(directory: options.catalog)
     } catch {
       console.errorOutput("error: \(error)")
       return .badInput
