@@ -91,7 +91,7 @@ let package = Package(
       name: "RezepteBench",
       dependencies: [
         "Scenarios", "ViewDescription", "ViewModels", "MealCatalog", "MealDB", "VirtualTime",
-        "Explore",
+        "Explore", "CommandLineKit",
       ]
     ),
     // Fuzz targets: replays its corpus in a plain build; `.ci/fuzz` builds it with libFuzzer.
