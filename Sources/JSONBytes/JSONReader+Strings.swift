@@ -25,6 +25,40 @@ extension JSONReader {
     return String(decoding: text.all, as: UTF8.self)
   }
 
+  /// Takes the string that comes next (after white space), checking it as `string(loneSurrogates:)`
+  /// reads it, and returns where its text is written (between its quotes) and whether that is
+  /// plain ASCII without escapes, its text as it stands. For a reader that makes text only of
+  /// the strings it needs (`string(in:)` makes it later).
+  package mutating func skipString(
+    loneSurrogates: LoneSurrogates = .replaced
+  ) throws(Failure) -> (written: Range<Int>, isPlain: Bool) {
+    try expect(UInt8(ascii: "\""))
+    let start = position
+    let end = plainRunEnd(from: start)
+    if end < bytes.count, bytes[end] == UInt8(ascii: "\"") {
+      position = end + 1
+      return (start..<end, true)
+    }
+    position = end
+    var sink = CheckingSink(loneSurrogates: loneSurrogates)
+    try readString(into: &sink)
+    return (start..<position - 1, false)
+  }
+
+  /// The text of the string written at `written` (between its quotes) in `bytes`, which
+  /// `skipString` took; `nil` for half of a surrogate pair when `loneSurrogates` refuses it.
+  package static func string(
+    in bytes: UnsafeBufferPointer<UInt8>, written: Range<Int>, isPlain: Bool,
+    loneSurrogates: LoneSurrogates = .replaced
+  ) -> String? {
+    if isPlain {
+      return String(decoding: UnsafeBufferPointer(rebasing: bytes[written]), as: UTF8.self)
+    }
+    var reader = JSONReader(bytes)
+    reader.position = written.lowerBound - 1
+    return try? reader.string(loneSurrogates: loneSurrogates)
+  }
+
   /// Copies the string that comes next (after white space) to `out` as `JSONWriter` writes
   /// strings, taking it. Half of a surrogate pair is copied as it is.
   package mutating func copyString(to out: inout ByteBuffer) throws(Failure) {
@@ -372,6 +406,19 @@ private struct TextSink: StringSink {
   func appendLoneSurrogate(_ unit: UInt16, offset: Int) throws(JSONReader.Failure) {
     guard loneSurrogates == .replaced else { throw .loneSurrogate(offset: offset) }
     text.pointee.append(utf8Of: "\u{FFFD}")
+  }
+}
+
+/// Nothing but the check of the string itself, and of half of a surrogate pair.
+private struct CheckingSink: StringSink {
+  let loneSurrogates: JSONReader.LoneSurrogates
+
+  func append(run: UnsafeBufferPointer<UInt8>) {}
+
+  func append(_ scalar: Unicode.Scalar) {}
+
+  func appendLoneSurrogate(_ unit: UInt16, offset: Int) throws(JSONReader.Failure) {
+    guard loneSurrogates == .replaced else { throw .loneSurrogate(offset: offset) }
   }
 }
 

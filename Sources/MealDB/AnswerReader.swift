@@ -73,54 +73,92 @@ public enum AnswerReader {
   struct Unsupported: Error {}
 }
 
-/// A JSON value as the reader keeps it.
+/// A JSON value as the reader keeps it: a string as the place of its text in the answer, made
+/// into a `String` only when a model reads it (a list of full recipes is read for three fields
+/// of each).
 enum AnswerValue {
   case null
-  case string(String)
+  case string(written: Range<Int>, isPlain: Bool)
   case array([AnswerValue])
   case object(AnswerObject)
 }
 
-/// The fields of one JSON object, in the order they came.
-///
-/// A record of a list answer has three fields, so most objects are searched in order; an object
-/// of more fields (a full recipe has 53) gets an index by key.
+/// The fields of one JSON object, in the order they came, over the answer's bytes: valid only
+/// while the answer is read.
 struct AnswerObject {
-  private let fields: [(key: String, value: AnswerValue)]
-  /// Where each key is among `fields`, or `nil` when it comes more than once.
-  private let index: [String: Int?]?
+  /// One field: its key (between its quotes, in the answer) and its value.
+  struct Field {
+    let key: Range<Int>
+    /// The key's text when it is written with escapes, which the bytes are not.
+    let escapedKey: String?
+    /// `AnswerObject.word(_:)` of the key's text.
+    let word: UInt64
+    let value: AnswerValue
 
-  init(_ fields: [(key: String, value: AnswerValue)]) {
-    self.fields = fields
-    guard fields.count > 8 else {
-      index = nil
-      return
+    init(
+      key: Range<Int>, escapedKey: String?, in bytes: UnsafeBufferPointer<UInt8>, value: AnswerValue
+    ) {
+      self.key = key
+      self.escapedKey = escapedKey
+      self.value = value
+      if var escapedKey {
+        word = escapedKey.withUTF8(AnswerObject.word)
+      } else {
+        word = AnswerObject.word(UnsafeBufferPointer(rebasing: bytes[key]))
+      }
     }
-    var index: [String: Int?] = [:]
-    index.reserveCapacity(fields.count)
-    for position in fields.indices {
-      let key = fields[position].key
-      index[key] = index[key] == nil ? position : .some(nil)
-    }
-    self.index = index
   }
 
-  /// The value of the field `key`, `nil` when there is none.
+  private let bytes: UnsafeBufferPointer<UInt8>
+  private let fields: [Field]
+
+  init(_ fields: [Field], in bytes: UnsafeBufferPointer<UInt8>) {
+    self.fields = fields
+    self.bytes = bytes
+  }
+
+  /// The value of the field `key` (ASCII), `nil` when there is none.
   ///
   /// - Throws: `Unsupported` for a field that comes twice: `JSONDecoder` takes one of them, and
   ///   which one is its business. A field given twice that nobody reads does not matter.
   func value(_ key: String) throws(AnswerReader.Unsupported) -> AnswerValue? {
-    if let index {
-      guard let position = index[key] else { return nil }
-      guard let position else { throw AnswerReader.Unsupported() }
-      return fields[position].value
+    var key = key
+    let (found, count) = key.withUTF8 { key in
+      let word = Self.word(key)
+      var found: AnswerValue?
+      var count = 0
+      // Every field is looked at, for a key given twice; the words settle nearly all of them.
+      for field in fields where field.word == word && isKey(field, key) {
+        found = field.value
+        count += 1
+      }
+      return (found, count)
     }
-    var found: AnswerValue?
-    for field in fields where field.key == key {
-      guard found == nil else { throw AnswerReader.Unsupported() }
-      found = field.value
-    }
+    guard count < 2 else { throw AnswerReader.Unsupported() }
     return found
+  }
+
+  /// Whether `field`'s key is `key`.
+  private func isKey(_ field: Field, _ key: UnsafeBufferPointer<UInt8>) -> Bool {
+    if let escaped = field.escapedKey {
+      return escaped.utf8.elementsEqual(key)
+    }
+    return UnsafeBufferPointer(rebasing: bytes[field.key]).elementsEqual(key)
+  }
+
+  /// A key's length and last seven bytes in one word: two keys with different words differ
+  /// (`strIngredient1` and `strIngredient12` by length, `strMeasure1` and `strMeasure2` by their
+  /// last byte).
+  static func word(_ key: UnsafeBufferPointer<UInt8>) -> UInt64 {
+    var word: UInt64 = 0
+    for byte in key.suffix(7) { word = word << 8 | UInt64(byte) }
+    return word | UInt64(truncatingIfNeeded: key.count) << 56
+  }
+
+  /// The text of a string value; `nil` for half of a surrogate pair, which the reader leaves to
+  /// `JSONDecoder` (so it never reads one).
+  func text(written: Range<Int>, isPlain: Bool) -> String? {
+    JSONReader.string(in: bytes, written: written, isPlain: isPlain, loneSurrogates: .refused)
   }
 }
 
@@ -137,20 +175,23 @@ protocol AnswerFields {
 
 extension AnswerObject: AnswerFields {
   func string(_ key: AnswerKey) throws(AnswerReader.Unsupported) -> String {
-    guard case .string(let text)? = try value(key.stringValue) else {
-      throw AnswerReader.Unsupported()
-    }
+    guard case .string(let written, let isPlain)? = try value(key.stringValue),
+      let text = text(written: written, isPlain: isPlain)
+    else { throw AnswerReader.Unsupported() }
     return text
   }
 
   func optionalString(_ key: AnswerKey) throws(AnswerReader.Unsupported) -> String? {
     switch try value(key.stringValue) {
     case nil, .null?: return nil
-    case .string(let text)?: return text
+    case .string(let written, let isPlain)?:
+      guard let text = text(written: written, isPlain: isPlain) else {
+        throw AnswerReader.Unsupported()
+      }
+      return text
     default: throw AnswerReader.Unsupported()
     }
   }
-
 }
 
 extension KeyedDecodingContainer<AnswerKey>: AnswerFields {
@@ -207,7 +248,8 @@ extension AnswerReader {
       switch reader.peek() {
       case UInt8(ascii: "\"")?:
         // Half of a surrogate pair makes no character; `JSONDecoder` is to turn it down.
-        return .string(try reader.string(loneSurrogates: .refused))
+        let (written, isPlain) = try reader.skipString(loneSurrogates: .refused)
+        return .string(written: written, isPlain: isPlain)
       case UInt8(ascii: "{")?:
         return .object(try object())
       case UInt8(ascii: "[")?:
@@ -224,22 +266,39 @@ extension AnswerReader {
     private mutating func object() throws -> AnswerObject {
       try reader.enter(limit: maximumDepth)
       reader.position += 1
-      var fields: [(key: String, value: AnswerValue)] = []
+      var fields: [AnswerObject.Field] = []
       if !reader.take(UInt8(ascii: "}")) {
         repeat {
-          let key = try reader.key()
-          guard key.utf8.allSatisfy({ $0 < 0x80 }) else { throw Unsupported() }
-          if reader.depth == 1, key == list, reader.peek() == UInt8(ascii: "[") {
+          guard reader.peek() == UInt8(ascii: "\"") else { throw Unsupported() }
+          let (key, isPlain) = try reader.skipString()
+          try reader.expect(UInt8(ascii: ":"))
+          var escapedKey: String?
+          if !isPlain {
+            // Keys are compared as `JSONDecoder` compares them only when they are ASCII.
+            escapedKey = JSONReader.string(in: reader.bytes, written: key, isPlain: false)
+            guard let escapedKey, escapedKey.utf8.allSatisfy({ $0 < 0x80 }) else {
+              throw Unsupported()
+            }
+          }
+          let isList =
+            reader.depth == 1 && reader.peek() == UInt8(ascii: "[")
+            && (escapedKey.map { $0 == list }
+              ?? UnsafeBufferPointer(rebasing: reader.bytes[key]).elementsEqual(list.utf8))
+          if isList {
             try listStarts()
             try items()
-            fields.append((key, .array([])))
+            fields.append(
+              AnswerObject.Field(
+                key: key, escapedKey: escapedKey, in: reader.bytes, value: .array([])))
           } else {
-            fields.append((key, try value()))
+            fields.append(
+              AnswerObject.Field(
+                key: key, escapedKey: escapedKey, in: reader.bytes, value: try value()))
           }
         } while try reader.another(closing: UInt8(ascii: "}"))
       }
       reader.leave()
-      return AnswerObject(fields)
+      return AnswerObject(fields, in: reader.bytes)
     }
 
     /// At the `[` of the answer's list: objects, each handed to `takeItem`.

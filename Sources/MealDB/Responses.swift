@@ -78,7 +78,10 @@ extension MealsResponse where Item: AnswerRecord {
     case nil, .null?:
       self.items = []
       notice = nil
-    case .string(let text)?:
+    case .string(let written, let isPlain)?:
+      guard let text = answer.text(written: written, isPlain: isPlain) else {
+        throw AnswerReader.Unsupported()
+      }
       self.items = []
       notice = text
     default: throw AnswerReader.Unsupported()
