@@ -33,7 +33,7 @@ extension ByteSink where Self: ~Copyable {
 }
 
 /// Bytes written through a pointer into memory of its own: appending checks only the capacity,
-/// where an array also checks that its storage is not shared (a fifth of reading a record).
+/// where an array also checks, on every byte, that its storage is not shared.
 ///
 /// It grows with `realloc`, which moves large blocks by remapping their pages instead of
 /// copying them, so one buffer can take a whole catalog; places in it are offsets, which stay
@@ -92,8 +92,7 @@ public struct ByteBuffer: ~Copyable, ByteSink {
   }
 
   /// Asks Linux to back a large buffer with pages of 2 MB where it can: the first write to each
-  /// 4 KB page of fresh memory costs a page fault, 40,000 of them for the arena of a
-  /// 100,000-meal catalog, and a large page takes one for 512.
+  /// 4 KB page of fresh memory costs a page fault, and a large page takes one for 512.
   ///
   /// Only for buffers that `malloc` maps on their own (above its largest threshold, 32 MB),
   /// and for the whole mapping, pages of `malloc`'s header included: advice on part of a

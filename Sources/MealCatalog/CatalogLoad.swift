@@ -24,8 +24,8 @@ public final class CatalogLoad: Sendable {
   private let ids = Locked<Set<String>??>(nil)
 
   /// Every catalog loaded for a command, kept until the process ends: a command needs its
-  /// catalog to its end anyway, and tearing down 100,000 records as the process exits took 6–7%
-  /// of a run over them, memory the operating system takes back at once.
+  /// catalog to its end anyway, tearing down a large catalog record by record as the process
+  /// exits is work nobody waits for, and the operating system takes the memory back at once.
   private static let keptUntilExit = Locked<[Catalog]>([])
 
   /// Loads the catalog at `path` (the embedded one for `nil`) on the caller's executor.

@@ -284,8 +284,8 @@ extension Catalog {
   ///
   /// On Linux SwiftPM copies it into `Rezepte_MealCatalog.resources` beside the executable,
   /// which is where `Bundle.module` looks first; it is looked up there directly, because
-  /// `Bundle.module` takes more than half a millisecond to find it, a tenth of `rezepte`'s whole
-  /// start. Anywhere else, `Bundle.module` finds it.
+  /// `Bundle.module`'s search of the bundles is a noticeable part of `rezepte`'s start. Anywhere
+  /// else, `Bundle.module` finds it.
   static var embeddedDirectory: String? {
     #if os(Linux)
       if let executable = executablePath, let slash = executable.lastIndex(of: "/") {
@@ -415,9 +415,8 @@ final class OpenFile {
   /// The whole file; closes it.
   ///
   /// A regular file is mapped into memory rather than read: reading copies every byte once
-  /// more, into memory that costs a page fault per 4 KB the first time it is written (both
-  /// together about a tenth of loading a large catalog). On Linux its pages are mapped at once
-  /// (`MAP_POPULATE`), which costs far less than a fault for each. A file cut shorter while it
+  /// more, into memory that costs a page fault per 4 KB the first time it is written. On Linux
+  /// its pages are mapped at once (`MAP_POPULATE`), which costs far less than a fault for each. A file cut shorter while it
   /// is mapped would stop the process with `SIGBUS`; catalogs are files nobody writes while
   /// they load. Anything else (a pipe, say) is read.
   func read() throws(CatalogError) -> Data {

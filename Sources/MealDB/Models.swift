@@ -164,8 +164,7 @@ public struct MealDetail: Decodable, Identifiable, Hashable, Sendable {
   ///
   /// Finds the line breaks in the UTF-8 bytes and trims only the ends of each line, instead of
   /// calling Foundation's `replacingOccurrences` and `trimmingCharacters`, which bridge every
-  /// line through `NSString`: callgrind showed them taking 56% of the instructions spent decoding
-  /// a `search.php` answer of 25 records.
+  /// line through `NSString` and were most of the cost of decoding a `search.php` answer.
   static func normalizedInstructions(_ text: String) -> String? {
     let utf8 = text.utf8
     var result = ""

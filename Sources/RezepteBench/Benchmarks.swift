@@ -323,15 +323,64 @@ enum LoadingBenchmark {
       time: time, peak: Machine.peakMemoryKiB() ?? 0, baseline: baseline, floor: floor)
   }
 
-  /// One pass over the file at `path`, the least any loader does: maps it as the catalog's
-  /// loader does and counts its quotes, byte by byte.
+  /// One pass over the file at `path` that tells strings from the rest, byte by byte: the
+  /// least a JSON reader does. Counts the bytes of structure outside strings.
   static func onePass(over path: String) throws -> Int {
     let data = try Data(contentsOf: URL(fileURLWithPath: path), options: .alwaysMapped)
     return data.withUnsafeBytes { bytes in
-      var quotes = 0
-      for byte in bytes where byte == UInt8(ascii: "\"") { quotes += 1 }
-      return quotes
+      var inString = false
+      var escaped = false
+      var structure = 0
+      for byte in bytes {
+        if escaped {
+          escaped = false
+        } else if inString {
+          if byte == UInt8(ascii: "\\") {
+            escaped = true
+          } else if byte == UInt8(ascii: "\"") {
+            inString = false
+          }
+        } else if byte == UInt8(ascii: "\"") {
+          inString = true
+        } else if byte == UInt8(ascii: ",") || byte == UInt8(ascii: ":") {
+          structure += 1
+        }
+      }
+      return structure
     }
+  }
+
+  /// A whole `rezepte run --list` over the largest catalog (start, load, parse one file, exit)
+  /// against CPython loading the same `meals.json` with `json.load`, both as processes, in turn:
+  /// their median processor times (user and system), or `nil` without `python3` or `rezepte`.
+  static func wholeRun(root: URL, runs: Int) throws -> (rezepte: Duration, python: Duration)? {
+    let rezepte = StartupBenchmark.sibling("rezepte")
+    guard
+      let python = try? Child.output(of: ["which", "python3"]).trimmingCharacters(
+        in: .whitespacesAndNewlines),
+      !python.isEmpty, FileManager.default.isExecutableFile(atPath: rezepte)
+    else { return nil }
+    let folder = try folder(size: sizes.last!)
+    let scenario = root.appendingPathComponent(StartupBenchmark.scenario).path
+    let commands = [
+      [rezepte, "run", "--list", "--catalog", folder.path, scenario],
+      [
+        python, "-c", "import json, sys; json.load(open(sys.argv[1], 'rb'))",
+        folder.appendingPathComponent(Catalog.mealsFile).path,
+      ],
+    ]
+    var times = Array(repeating: [Duration](), count: commands.count)
+    for round in 0...runs {
+      for (index, command) in commands.enumerated() {
+        let before = Machine.childrenProcessorTime()
+        let status = try Child.spawn(command)
+        guard status == 0 else {
+          throw BenchmarkFailure("`\(command.joined(separator: " "))` exits with \(status)")
+        }
+        if round > 0 { times[index].append(Machine.childrenProcessorTime() - before) }
+      }
+    }
+    return (Measure.median(times[0]), Measure.median(times[1]))
   }
 
   /// CPython's `json.load` of the same file: median seconds and peak memory.
