@@ -104,9 +104,11 @@ let package = Package(
     .testTarget(name: "CommandLineKitTests", dependencies: ["CommandLineKit"]),
     .testTarget(name: "FileSafetyTests", dependencies: ["FileSafety"]),
     .testTarget(name: "JSONBytesTests", dependencies: ["JSONBytes"]),
-    .testTarget(name: "MealDBTests", dependencies: ["MealDB"]),
+    .testTarget(name: "MealDBTests", dependencies: ["MealDB", "ByteMutations"]),
     // A loopback port that refuses connections, for the test targets that need one.
     .target(name: "TestPorts", path: "Tests/Support/TestPorts"),
+    // Texts one changed byte away from a text, for the sweeps of the readers against Foundation.
+    .target(name: "ByteMutations", path: "Tests/Support/ByteMutations"),
     .testTarget(
       name: "LiveNetworkTests", dependencies: ["LiveNetwork", "MealDB", "ViewModels", "TestPorts"]),
     // Runs the built `rezepte` and `rezepte-net` as a user does.
@@ -115,7 +117,8 @@ let package = Package(
       dependencies: ["RezepteProgram", "CommandLineKit", "MealDB", "VirtualTime", "TestPorts"]
     ),
     .testTarget(
-      name: "MealCatalogTests", dependencies: ["MealCatalog", "MealDB", "VirtualTime", "JSONBytes"]
+      name: "MealCatalogTests",
+      dependencies: ["MealCatalog", "MealDB", "VirtualTime", "JSONBytes", "ByteMutations"]
     ),
     .testTarget(
       name: "ViewModelsTests",

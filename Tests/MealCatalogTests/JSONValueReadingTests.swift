@@ -1,3 +1,4 @@
+import ByteMutations
 import Foundation
 import JSONBytes
 import Testing
@@ -46,34 +47,12 @@ import Testing
   @Test("Changed bytes never make the reader disagree with JSONSerialization")
   func mutations() {
     let replacements = Array(#""\{}[],:n0-.eE u/"#.utf8) + [0x00, 0x1F, 0x7F, 0x80, 0xC3, 0xFF]
-    var tried = 0
-    var read = 0
-    for text in Self.texts {
-      let bytes = Array(text.utf8)
-      for position in bytes.indices {
-        var variants: [[UInt8]] = []
-        var dropped = bytes
-        dropped.remove(at: position)
-        var doubled = bytes
-        doubled.insert(bytes[position], at: position)
-        variants += [dropped, doubled]
-        for replacement in replacements where replacement != bytes[position] {
-          var changed = bytes
-          changed[position] = replacement
-          variants.append(changed)
-        }
-        for variant in variants {
-          let data = Data(variant)
-          tried += 1
-          if Self.reads(data) { read += 1 }
-          if let problem = JSONValue.disagreementWithJSONSerialization(data) {
-            Issue.record("\(problem)\ntext: \(String(decoding: variant, as: UTF8.self))")
-            return
-          }
-        }
-      }
+    let sweep = ByteMutations.sweep(
+      Self.texts, replacements: replacements, isRead: Self.reads,
+      problem: JSONValue.disagreementWithJSONSerialization)
+    if let failure = sweep.failure {
+      Issue.record("\(failure.problem)\ntext: \(failure.text)")
     }
-    // The sweep reaches texts the reader reads, not only ones it turns down.
-    #expect(read > tried / 10, "read \(read) of \(tried)")
+    #expect(sweep.read > sweep.tried / 10, "read \(sweep.read) of \(sweep.tried)")
   }
 }
