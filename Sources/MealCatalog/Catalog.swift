@@ -328,9 +328,9 @@ public struct Catalog: Sendable {
   static func sortedByName(_ records: [Record]) -> [Int] {
     var keys: [UInt8] = []
     keys.reserveCapacity(records.count * 32)
-    /// Each record's first eight bytes of its key (big-endian, padded with zeros), which settle
-    /// most comparisons, and its index.
-    var order: [(prefix: UInt64, index: Int)] = []
+    /// Each record's first sixteen bytes of its key (big-endian, padded with zeros), which
+    /// settle most comparisons, and its index.
+    var order: [(prefix: UInt64, more: UInt64, index: Int)] = []
     order.reserveCapacity(records.count)
     var ends: [Int] = []
     ends.reserveCapacity(records.count)
@@ -338,8 +338,10 @@ public struct Catalog: Sendable {
       records[index].bytes.with(.sortKey) { key in
         keys.append(contentsOf: key)
         var prefix: UInt64 = 0
+        var more: UInt64 = 0
         for offset in 0..<8 { prefix = prefix << 8 | UInt64(offset < key.count ? key[offset] : 0) }
-        order.append((prefix, index))
+        for offset in 8..<16 { more = more << 8 | UInt64(offset < key.count ? key[offset] : 0) }
+        order.append((prefix, more, index))
       }
       ends.append(keys.count)
     }
@@ -348,6 +350,7 @@ public struct Catalog: Sendable {
         order.sort { left, right in
           // Padding orders like the end of a key: before every byte but a zero, which it equals.
           if left.prefix != right.prefix { return left.prefix < right.prefix }
+          if left.more != right.more { return left.more < right.more }
           let (left, right) = (left.index, right.index)
           let leftStart = left == 0 ? 0 : ends[left - 1]
           let rightStart = right == 0 ? 0 : ends[right - 1]
