@@ -1,12 +1,13 @@
 // swift-tools-version: 6.2
 import PackageDescription
 
-// Layers, from the bottom: MealDB (API models and client) → MealCatalog (offline TheMealDB)
-// → ViewModels (state and intents) → ViewDescription (screens as node trees) → Scenarios
-// (parse, replay, compare) → the `rezepte` command. VirtualTime (clock and task tracking) sits
-// beside them; MealServer serves a catalog over HTTP. Nothing points upwards. LiveNetwork is the
-// only target that imports FoundationNetworking (URLSession, libcurl): `rezepte` does not link
-// it and starts fast; `rezepte-net`, the same commands with it, runs what needs real HTTP.
+// Layers, from the bottom: JSONBytes (the JSON reader) → MealDB (API models and client)
+// → MealCatalog (offline TheMealDB) → ViewModels (state and intents) → ViewDescription (screens
+// as node trees) → Scenarios (parse, replay, compare) → the `rezepte` command. VirtualTime
+// (clock and task tracking) sits beside them; MealServer serves a catalog over HTTP. Nothing
+// points upwards. LiveNetwork is the only target that imports FoundationNetworking (URLSession,
+// libcurl): `rezepte` does not link it and starts fast; `rezepte-net`, the same commands with
+// it, runs what needs real HTTP.
 let package = Package(
   name: "Rezepte",
   platforms: [.macOS(.v14), .iOS(.v17)],
@@ -36,10 +37,12 @@ let package = Package(
     .target(name: "CommandLineKit"),
     // Atomic writes through symbolic links, file locks: every file the package writes.
     .target(name: "FileSafety"),
-    .target(name: "MealDB"),
+    // The one reader (and writer) of JSON bytes: the catalog's loader and the API's answers.
+    .target(name: "JSONBytes"),
+    .target(name: "MealDB", dependencies: ["JSONBytes"]),
     .target(
       name: "MealCatalog",
-      dependencies: ["MealDB", "VirtualTime"],
+      dependencies: ["MealDB", "VirtualTime", "JSONBytes"],
       resources: [.copy("Resources/Catalog")]
     ),
     .target(name: "ViewModels", dependencies: ["MealDB", "VirtualTime", "FileSafety"]),
@@ -101,7 +104,7 @@ let package = Package(
       name: "RezepteBench",
       dependencies: [
         "Scenarios", "ViewDescription", "ViewModels", "MealCatalog", "MealDB", "VirtualTime",
-        "Explore",
+        "Explore", "CommandLineKit",
       ]
     ),
     // Fuzz targets: replays its corpus in a plain build; `.ci/fuzz` builds it with libFuzzer.
@@ -114,9 +117,12 @@ let package = Package(
     .testTarget(name: "VirtualTimeTests", dependencies: ["VirtualTime"]),
     .testTarget(name: "CommandLineKitTests", dependencies: ["CommandLineKit"]),
     .testTarget(name: "FileSafetyTests", dependencies: ["FileSafety"]),
-    .testTarget(name: "MealDBTests", dependencies: ["MealDB"]),
+    .testTarget(name: "JSONBytesTests", dependencies: ["JSONBytes"]),
+    .testTarget(name: "MealDBTests", dependencies: ["MealDB", "ByteMutations"]),
     // A loopback port that refuses connections, for the test targets that need one.
     .target(name: "TestPorts", path: "Tests/Support/TestPorts"),
+    // Texts one changed byte away from a text, for the sweeps of the readers against Foundation.
+    .target(name: "ByteMutations", path: "Tests/Support/ByteMutations"),
     .testTarget(
       name: "LiveNetworkTests", dependencies: ["LiveNetwork", "MealDB", "ViewModels", "TestPorts"]),
     // Runs the built `rezepte` and `rezepte-net` as a user does.
@@ -124,7 +130,10 @@ let package = Package(
       name: "RezepteProgramTests",
       dependencies: ["RezepteProgram", "CommandLineKit", "MealDB", "VirtualTime", "TestPorts"]
     ),
-    .testTarget(name: "MealCatalogTests", dependencies: ["MealCatalog", "MealDB", "VirtualTime"]),
+    .testTarget(
+      name: "MealCatalogTests",
+      dependencies: ["MealCatalog", "MealDB", "VirtualTime", "JSONBytes", "ByteMutations"]
+    ),
     .testTarget(
       name: "ViewModelsTests",
       dependencies: ["ViewModels", "MealCatalog", "MealDB", "VirtualTime"]

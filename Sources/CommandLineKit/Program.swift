@@ -42,16 +42,13 @@ public struct Program: Sendable {
   /// Not `exit(await run(...))`: an `async` top level ends in `dispatch_main()`, which on Linux
   /// retires the main thread and hands the main queue, and with it every main-actor job, to a new
   /// Dispatch worker thread. Starting that thread, and the fresh `malloc` arena whose every
-  /// allocation touches a new page, cost about 1.7 ms: a fifth of an offline one-scenario
-  /// `rezepte run`. `RunLoop.main` drains the main queue on the main thread instead.
+  /// allocation touches a new page, was a large part of an offline one-scenario `rezepte run`.
+  /// `MainQueue.drainForever()` drains the main queue on the main thread instead.
   public func runAsMain(_ arguments: [String], console: Console) -> Never {
     Task { @MainActor in
       exit(await run(arguments, console: console).rawValue)
     }
-    RunLoop.main.run()
-    // `run()` returns at once only when the run loop has nothing to wait for, which the main
-    // queue rules out; should that change, Dispatch drains the queue as an `async` top level would.
-    dispatchMain()
+    MainQueue.drainForever()
   }
 
   /// Runs the command line `arguments` (without the program's name).

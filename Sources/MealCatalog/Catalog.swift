@@ -1,4 +1,5 @@
 import Foundation
+import JSONBytes
 import MealDB
 
 /// An offline TheMealDB: categories and full meal records that answer the API's requests with
@@ -42,20 +43,20 @@ public struct Catalog: Sendable {
   }
 
   /// A catalog from values, with `categoriesAnswer(categories)` written already.
-  init(categories: [Category], records: [Record], categoriesAnswer: Data) throws {
+  init(
+    categories: [Category], records: [Record], categoriesAnswer: Data
+  ) throws(CatalogError.Reason) {
     var byID: [String: Int] = [:]
     byID.reserveCapacity(records.count)
-    for (index, record) in records.enumerated() {
-      if byID.updateValue(index, forKey: record.id) != nil {
-        throw CatalogError.Reason.duplicateID(record.id)
-      }
+    for index in records.indices where byID.updateValue(index, forKey: records[index].id) != nil {
+      throw .duplicateID(records[index].id)
     }
     self.categories = categories
     self.records = records
     recordsByID = byID
     // Sorted once here, by keys worked out once per record: every `filter.php` answer then
     // takes its matches in this order and needs no sort of its own.
-    byName = records.indices.sorted { Self.byName(records[$0], records[$1]) }
+    byName = Self.sortedByName(records)
     self.categoriesAnswer = categoriesAnswer
   }
 
@@ -100,7 +101,7 @@ public struct Catalog: Sendable {
   /// The first record whose name is exactly this (case-insensitively).
   public func record(named name: String) -> Record? {
     let key = Record.sortKey(name.trimmingCharacters(in: .whitespacesAndNewlines))
-    return records.first { $0.sortKey == key }
+    return records.first { $0.bytes.with(.sortKey) { $0.elementsEqual(key) } }
   }
 
   // MARK: - Answers
@@ -118,15 +119,15 @@ public struct Catalog: Sendable {
       return ok(list(request))
     case "filter.php":
       guard let matches = filterIndices(request) else { return notFound }
-      return splice(count: matches.count) { records[matches[$0]].summaryJSON }
+      return splice(matches, .summary)
     case "search.php":
-      return splice(search(request).map(\.json))
+      return splice(search(request), .json)
     case "lookup.php":
       return lookup(request)
     case "random.php":
-      guard !records.isEmpty else { return splice([]) }
+      guard !records.isEmpty else { return splice([], .json) }
       let index = Int.random(in: 0..<records.count, using: &random)
-      return splice([records[index].json])
+      return splice([index], .json)
     default:
       return notFound
     }
@@ -134,7 +135,7 @@ public struct Catalog: Sendable {
 
   /// The full record for `random.php` when the meal is chosen in advance.
   public func randomAnswer(id: String) -> APIResponse? {
-    record(id: id).map { splice([$0.json]) }
+    recordsByID[id].map { splice([$0], .json) }
   }
 
   /// `filter.php`: one of `c=`, `a=` or `i=`, case-insensitive, summaries sorted by name. An
@@ -166,16 +167,19 @@ public struct Catalog: Sendable {
     return byName.filter(test)
   }
 
-  /// `search.php`: `s=` matches a part of the name, `f=` its first letter, case-insensitively.
-  func search(_ request: APIRequest) -> [Record] {
+  /// `search.php`: `s=` matches a part of the name, `f=` its first letter, case-insensitively;
+  /// the indices of the records in `records`.
+  func search(_ request: APIRequest) -> [Int] {
     if let text = request.value(for: "s") {
       let needle = Record.sortKey(text.trimmingCharacters(in: .whitespaces))
-      guard !needle.isEmpty else { return records }
-      return records.filter { Self.contains($0.sortKey, needle) }
+      guard !needle.isEmpty else { return Array(records.indices) }
+      return records.indices.filter {
+        records[$0].bytes.with(.sortKey) { Self.contains($0, needle) }
+      }
     }
     if let letter = request.value(for: "f"), letter.count == 1 {
       let prefix = Record.sortKey(letter)
-      return records.filter { $0.sortKey.starts(with: prefix) }
+      return records.indices.filter { records[$0].bytes.with(.sortKey) { $0.starts(with: prefix) } }
     }
     return []
   }
@@ -186,7 +190,7 @@ public struct Catalog: Sendable {
     guard !id.isEmpty, id.allSatisfy(\.isASCII), id.allSatisfy(\.isNumber) else {
       return ok(.object(["meals": .string("Invalid ID")]))
     }
-    return splice(record(id: id).map { [$0.json] } ?? [])
+    return splice(recordsByID[id].map { [$0] } ?? [], .json)
   }
 
   /// `list.php?c=list`, `a=list` and `i=list`: the names in use.
@@ -231,33 +235,27 @@ public struct Catalog: Sendable {
     .object(["meals": items.isEmpty ? .null : .array(items)])
   }
 
-  /// `{"meals":[…]}` spliced from records' bytes, or `{"meals":null}`.
-  private func splice(_ items: [[UInt8]]) -> APIResponse {
-    splice(count: items.count) { items[$0] }
-  }
-
-  /// `{"meals":[…]}` spliced from the bytes of `count` items, or `{"meals":null}`; written
-  /// straight into the answer's memory, which `Data` takes over: a list of every meal is tens of
+  /// `{"meals":[…]}` spliced from the `part` of the records at `items`, or `{"meals":null}`;
+  /// written straight
+  /// into the answer's memory, which `Data` takes over: a list of every meal is tens of
   /// megabytes in the largest catalogs, not worth copying twice.
-  private func splice(count: Int, item: (Int) -> [UInt8]) -> APIResponse {
-    guard count > 0 else { return ok(.object(["meals": .null])) }
-    let head = Array(#"{"meals":["#.utf8)
-    var size = head.count + count + 1  // the head, a comma or `]` after each item, `}`
-    for index in 0..<count { size += item(index).count }
+  private func splice(_ items: [Int], _ part: RecordBytes.Part) -> APIResponse {
+    guard !items.isEmpty else { return ok(.object(["meals": .null])) }
+    let head = Record.bytes(#"{"meals":["#)
+    var size = head.count + items.count + 1  // the head, a comma or `]` after each item, `}`
+    for item in items { size += records[item].bytes.count(part) }
     guard let memory = malloc(size) else { fatalError("out of memory for a \(size)-byte answer") }
     let out = memory.bindMemory(to: UInt8.self, capacity: size)
     var offset = 0
-    func write(_ bytes: [UInt8]) {
-      bytes.withUnsafeBufferPointer { buffer in
-        guard let start = buffer.baseAddress else { return }
-        (out + offset).update(from: start, count: buffer.count)
-      }
+    func write(_ bytes: UnsafeBufferPointer<UInt8>) {
+      guard let start = bytes.baseAddress else { return }
+      (out + offset).update(from: start, count: bytes.count)
       offset += bytes.count
     }
     write(head)
-    for index in 0..<count {
-      write(item(index))
-      out[offset] = index + 1 < count ? UInt8(ascii: ",") : UInt8(ascii: "]")
+    for (index, item) in items.enumerated() {
+      records[item].bytes.with(part, write)
+      out[offset] = index + 1 < items.count ? UInt8(ascii: ",") : UInt8(ascii: "]")
       offset += 1
     }
     out[offset] = UInt8(ascii: "}")
@@ -270,7 +268,7 @@ public struct Catalog: Sendable {
   }
 
   /// Whether `needle` occurs in `haystack`.
-  static func contains(_ haystack: [UInt8], _ needle: [UInt8]) -> Bool {
+  static func contains(_ haystack: UnsafeBufferPointer<UInt8>, _ needle: [UInt8]) -> Bool {
     guard needle.count <= haystack.count else { return false }
     let first = needle[0]
     var start = 0
@@ -323,26 +321,62 @@ public struct Catalog: Sendable {
     }
   }
 
-  /// Names as the API sorts them: ignoring case, then by code points so ties are stable.
+  /// The indices of `records` in the order the API sorts names: ignoring case, then by code
+  /// points so ties are stable.
   ///
-  /// Compares the lowered names worked out once per record (`Record.sortKey`); for ASCII that is
+  /// Compares the names' keys worked out once per record (`Record.sortKey`); for ASCII that is
   /// Foundation's `caseInsensitiveCompare` exactly, and beyond ASCII its order of code points.
-  static func byName(_ lhs: Record, _ rhs: Record) -> Bool {
-    let order = lhs.sortKey.withUnsafeBufferPointer { left in
-      rhs.sortKey.withUnsafeBufferPointer { right in
-        let common = min(left.count, right.count)
-        let bytes = common == 0 ? 0 : memcmp(left.baseAddress!, right.baseAddress!, common)
-        return bytes != 0 ? Int(bytes) : left.count - right.count
+  /// The keys are copied side by side first: read in place, each comparison retained and
+  /// released both records' every field.
+  static func sortedByName(_ records: [Record]) -> [Int] {
+    var keys: [UInt8] = []
+    keys.reserveCapacity(records.count * 32)
+    /// Each record's first sixteen bytes of its key (big-endian, padded with zeros), which
+    /// settle most comparisons, and its index.
+    var order: [(prefix: UInt64, more: UInt64, index: Int)] = []
+    order.reserveCapacity(records.count)
+    var ends: [Int] = []
+    ends.reserveCapacity(records.count)
+    for index in records.indices {
+      records[index].bytes.with(.sortKey) { key in
+        keys.append(contentsOf: key)
+        var prefix: UInt64 = 0
+        var more: UInt64 = 0
+        for offset in 0..<8 { prefix = prefix << 8 | UInt64(offset < key.count ? key[offset] : 0) }
+        for offset in 8..<16 { more = more << 8 | UInt64(offset < key.count ? key[offset] : 0) }
+        order.append((prefix, more, index))
+      }
+      ends.append(keys.count)
+    }
+    keys.withUnsafeBufferPointer { keys in
+      ends.withUnsafeBufferPointer { ends in
+        order.sort { left, right in
+          // Padding orders like the end of a key: before every byte but a zero, which it equals.
+          if left.prefix != right.prefix { return left.prefix < right.prefix }
+          if left.more != right.more { return left.more < right.more }
+          let (left, right) = (left.index, right.index)
+          let leftStart = left == 0 ? 0 : ends[left - 1]
+          let rightStart = right == 0 ? 0 : ends[right - 1]
+          let leftCount = ends[left] - leftStart
+          let rightCount = ends[right] - rightStart
+          let common = min(leftCount, rightCount)
+          let bytes =
+            common == 0
+            ? 0 : memcmp(keys.baseAddress! + leftStart, keys.baseAddress! + rightStart, common)
+          let order = bytes != 0 ? Int(bytes) : leftCount - rightCount
+          if order != 0 { return order < 0 }
+          return (records[left].name, records[left].id) < (records[right].name, records[right].id)
+        }
       }
     }
-    return order != 0 ? order < 0 : (lhs.name, lhs.id) < (rhs.name, rhs.id)
+    return order.map(\.index)
   }
 
   /// `caseInsensitiveCompare`, answered without Foundation when both texts are ASCII.
   ///
   /// For ASCII, Foundation's order is that of the bytes with `A`–`Z` lowered (checked against it
   /// for every byte); the bridge to `NSString` made sorting `filter.php`'s answer the largest
-  /// cost of a long list (callgrind: 48% of a launch on 5,000 meals).
+  /// cost of launching on a long list.
   static func compareIgnoringCase(_ lhs: String, _ rhs: String) -> ComparisonResult {
     guard lhs.utf8.allSatisfy({ $0 < 0x80 }), rhs.utf8.allSatisfy({ $0 < 0x80 }) else {
       return lhs.caseInsensitiveCompare(rhs)

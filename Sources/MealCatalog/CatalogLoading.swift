@@ -1,5 +1,7 @@
 import Foundation
+import JSONBytes
 import MealDB
+import VirtualTime
 
 /// A catalog directory that cannot be used, naming the file and what is wrong with it.
 public struct CatalogError: Error, Equatable, Sendable, CustomStringConvertible {
@@ -84,8 +86,8 @@ extension Catalog {
   }
 
   /// The two files of the catalog folder at `path`: `categories.json` read, `meals.json` open to
-  /// be read (on another thread, by `CatalogLoad`). Every error of a missing, unreadable or
-  /// wrongly typed file or folder is thrown here; reading `meals.json` can only fail on an I/O
+  /// be read. Every error of a missing, unreadable or wrongly typed file or folder is thrown
+  /// here, before the categories are checked; reading `meals.json` can only fail on an I/O
   /// error.
   static func openFiles(
     inDirectory path: String
@@ -162,80 +164,89 @@ extension Catalog {
   init(
     categories: [Category], records: [Record], mealsPath: String,
     categoriesAnswer: Data? = nil
-  ) throws {
-    do {
-      let names = Set(categories.map { Record.sortKey($0.name) })
-      for (index, record) in records.enumerated() {
-        if let category = record.category, !category.isEmpty,
-          !names.contains(Record.sortKey(category))
-        {
-          throw CatalogError.Reason.invalidRecord(
-            index: index, .unknownCategory(id: record.id, category: category))
-        }
+  ) throws(CatalogError) {
+    let names = Set(categories.map { Record.sortKey($0.name) })
+    // Records of one category tend to come together: a name just found needs no second look.
+    var known: String?
+    for index in records.indices {
+      guard let category = records[index].category, !category.isEmpty, category != known else {
+        continue
       }
-    } catch let reason as CatalogError.Reason {
-      throw CatalogError(path: mealsPath, reason: reason)
+      guard names.contains(Record.sortKey(category)) else {
+        throw CatalogError(
+          path: mealsPath,
+          reason: .invalidRecord(
+            index: index, .unknownCategory(id: records[index].id, category: category)))
+      }
+      known = category
     }
     do {
       try self.init(
         categories: categories, records: records,
         categoriesAnswer: categoriesAnswer ?? Self.categoriesAnswer(categories))
-    } catch let reason as CatalogError.Reason {
-      throw CatalogError(path: mealsPath, reason: reason)
+    } catch {
+      throw CatalogError(path: mealsPath, reason: error)
     }
   }
 
   /// The records of a `{"meals": [...]}` file, each read once, straight from the bytes into
-  /// what the catalog keeps (see `Record`).
+  /// what the catalog keeps (see `Record.Reader`).
   static func readMeals(_ data: Data) throws(CatalogError.Reason) -> [Record] {
     do {
       return try data.withUnsafeBytes { raw in
-        var scanner = JSONScanner(raw.bindMemory(to: UInt8.self))
+        var reader = JSONReader(raw.bindMemory(to: UInt8.self))
         let wrongShape = CatalogError.Reason.wrongShape(#"is not a {"meals": [...]} answer"#)
+        // The records take about as many bytes as the file, and their summaries and sort keys
+        // a tenth to a fifth more; the arena grows if that is too little.
+        var recordReader = Record.Reader(capacity: raw.count + raw.count / 4 + 4096)
         var records: [Record] = []
         var found = false
-        guard scanner.peek() == UInt8(ascii: "{") else {
-          _ = try scanner.value()
+        guard reader.peek() == UInt8(ascii: "{") else {
+          _ = try JSONValue(reading: &reader)
           throw wrongShape
         }
-        try scanner.expect(UInt8(ascii: "{"))
-        if !scanner.take(UInt8(ascii: "}")) {
+        try reader.enter(limit: 512)
+        reader.position += 1
+        if !reader.take(UInt8(ascii: "}")) {
           repeat {
-            let key = try scanner.key()
-            guard key == "meals", scanner.peek() == UInt8(ascii: "[") else {
+            let key = try reader.key()
+            guard key == "meals", reader.peek() == UInt8(ascii: "[") else {
               if key == "meals" { found = false }
-              _ = try scanner.value()
+              _ = try JSONValue(reading: &reader)
               continue
             }
-            try scanner.expect(UInt8(ascii: "["))
+            try reader.enter(limit: 512)
+            reader.position += 1
             found = true
             records = []
             // A rough guess from the file's size (real records take 1.5 to 2 kB) saves regrowing.
             records.reserveCapacity(raw.count / 1500)
-            var reader = Record.Reader()
-            if !scanner.take(UInt8(ascii: "]")) {
+            if !reader.take(UInt8(ascii: "]")) {
               repeat {
-                records.append(try reader.read(from: &scanner, index: records.count))
-              } while try scanner.another(closing: UInt8(ascii: "]"))
+                records.append(try recordReader.read(from: &reader, index: records.count))
+              } while try reader.another(closing: UInt8(ascii: "]"))
             }
-          } while try scanner.another(closing: UInt8(ascii: "}"))
+            reader.leave()
+          } while try reader.another(closing: UInt8(ascii: "}"))
         }
-        try scanner.expectEnd()
+        reader.leave()
+        try reader.expectEnd()
         guard found else { throw wrongShape }
+        recordReader.place(&records)
         return records
       }
     } catch let reason as CatalogError.Reason {
       throw reason
     } catch {
-      throw reason(forScanning: error)
+      throw reason(forReading: error)
     }
   }
 
-  /// What a `JSONScanner` failure says about a catalog file.
-  private static func reason(forScanning error: any Error) -> CatalogError.Reason {
+  /// What a `JSONReader` failure says about a catalog file.
+  private static func reason(forReading error: any Error) -> CatalogError.Reason {
     switch error {
-    case JSONScanner.Failure.invalidUTF8(let offset): .invalidUTF8(offset: offset)
-    case JSONScanner.Failure.syntax(let message, let offset):
+    case JSONReader.Failure.invalidUTF8(let offset): .invalidUTF8(offset: offset)
+    case JSONReader.Failure.syntax(let message, let offset):
       .notJSON("\(message) at byte \(offset + 1)")
     default: .notJSON("\(error)")
     }
@@ -243,7 +254,7 @@ extension Catalog {
 
   private static func checkUTF8(_ data: Data) throws(CatalogError.Reason) {
     let offset = data.withUnsafeBytes { raw in
-      JSONScanner.firstInvalidUTF8(in: raw.bindMemory(to: UInt8.self))
+      JSONReader.firstInvalidUTF8(in: raw.bindMemory(to: UInt8.self))
     }
     if let offset { throw .invalidUTF8(offset: offset) }
   }
@@ -274,8 +285,8 @@ extension Catalog {
   ///
   /// On Linux SwiftPM copies it into `Rezepte_MealCatalog.resources` beside the executable,
   /// which is where `Bundle.module` looks first; it is looked up there directly, because
-  /// `Bundle.module` takes more than half a millisecond to find it, a tenth of `rezepte`'s whole
-  /// start. Anywhere else, `Bundle.module` finds it.
+  /// `Bundle.module`'s search of the bundles is a noticeable part of `rezepte`'s start. Anywhere
+  /// else, `Bundle.module` finds it.
   static var embeddedDirectory: String? {
     #if os(Linux)
       if let executable = executablePath, let slash = executable.lastIndex(of: "/") {
@@ -319,13 +330,13 @@ extension Catalog {
     let list: CategoryList?
     do {
       list = try data.withUnsafeBytes { raw in
-        var scanner = JSONScanner(raw.bindMemory(to: UInt8.self))
-        let list = try CategoryList.read(from: &scanner)
-        try scanner.expectEnd()
+        var reader = JSONReader(raw.bindMemory(to: UInt8.self))
+        let list = try CategoryList.read(from: &reader)
+        try reader.expectEnd()
         return list
       }
     } catch {
-      throw reason(forScanning: error)
+      throw reason(forReading: error)
     }
     guard case .list(let items)? = list else {
       throw .wrongShape(#"is not a {"categories": [...]} answer"#)
@@ -365,16 +376,22 @@ extension Catalog {
     return try Catalog(directoryPath: path)
   }
 
+  /// Keeps the catalog until the process ends: a command needs its catalog to its end anyway,
+  /// and tearing a large catalog down record by record as the process exits is work nobody
+  /// waits for; the operating system takes the memory back at once.
+  public func keepUntilExit() {
+    Self.keptUntilExit.withLock { $0.append(self) }
+  }
+
+  private static let keptUntilExit = Locked<[Catalog]>([])
+
 }
 
 /// A catalog file, open for reading with POSIX calls; reading it closes it.
 ///
 /// Opening it reports what is wrong with the path (missing, a folder, a loop, no permission), so
-/// that reading, perhaps on another thread, can only meet an I/O error.
-final class OpenFile: @unchecked Sendable {
-  // Sharing is safe: `descriptor` is written by `init` and `read()`, and `read()` is called once,
-  // by one thread (`CatalogLoad` hands the file to its loading thread and never touches it
-  // again). `deinit` closes a file nobody read.
+/// that reading can only meet an I/O error.
+final class OpenFile {
   /// The full path, as errors name it.
   let path: String
   private var descriptor: Int32
@@ -406,15 +423,39 @@ final class OpenFile: @unchecked Sendable {
   }
 
   /// The whole file; closes it.
+  ///
+  /// A regular file is mapped into memory rather than read: reading copies every byte once
+  /// more, into memory that costs a page fault per 4 KB the first time it is written. On Linux
+  /// its pages are mapped at once (`MAP_POPULATE`), which costs far less than a fault for each. A file cut shorter while it
+  /// is mapped would stop the process with `SIGBUS`; catalogs are files nobody writes while
+  /// they load. Anything else (a pipe, say) is read.
   func read() throws(CatalogError) -> Data {
     let file = descriptor
     precondition(file >= 0, "\(path) is read twice")
     descriptor = -1
     defer { close(file) }
     var info = stat()
-    // Read straight into memory that is not zeroed first, sized to the file plus one byte to
-    // notice that it grew; the `Data` takes the memory over without a copy.
-    var capacity = fstat(file, &info) == 0 ? max(Int(info.st_size), 0) + 1 : 1 << 16
+    let size = fstat(file, &info) == 0 ? Int(info.st_size) : -1
+    if size >= 0, info.st_mode & S_IFMT == S_IFREG {
+      if size == 0 { return Data() }
+      #if os(Linux)
+        let flags = MAP_PRIVATE | MAP_POPULATE
+      #else
+        let flags = MAP_PRIVATE
+      #endif
+      if let memory = mmap(nil, size, PROT_READ, flags, file, 0), memory != MAP_FAILED {
+        return Data(
+          bytesNoCopy: memory, count: size,
+          deallocator: .custom { memory, size in munmap(memory, size) })
+      }
+    }
+    return try readAll(file, sizeHint: size)
+  }
+
+  /// Reads `file` to its end, into memory that is not zeroed first, sized to `sizeHint` plus
+  /// one byte to notice that it grew; the `Data` takes the memory over without a copy.
+  private func readAll(_ file: Int32, sizeHint: Int) throws(CatalogError) -> Data {
+    var capacity = sizeHint >= 0 ? sizeHint + 1 : 1 << 16
     guard var buffer = malloc(capacity) else {
       throw CatalogError(path: path, reason: Self.reason(ENOMEM))
     }
@@ -482,63 +523,67 @@ private enum CategoryList {
   static let keys = ["idCategory", "strCategory", "strCategoryThumb", "strCategoryDescription"]
 
   /// The top value's `"categories"`; `nil` when the top value is no object or lacks it.
-  static func read(from scanner: inout JSONScanner) throws -> CategoryList? {
-    guard scanner.peek() == UInt8(ascii: "{") else {
-      _ = try scanner.value()
+  static func read(from reader: inout JSONReader) throws -> CategoryList? {
+    guard reader.peek() == UInt8(ascii: "{") else {
+      _ = try JSONValue(reading: &reader)
       return nil
     }
-    try scanner.expect(UInt8(ascii: "{"))
+    try reader.enter(limit: 512)
+    reader.position += 1
     var list: CategoryList?
-    var scratch: [UInt8] = []
-    if !scanner.take(UInt8(ascii: "}")) {
+    if !reader.take(UInt8(ascii: "}")) {
       repeat {
-        guard try scanner.key() == "categories" else {
-          _ = try scanner.value()
+        guard try reader.key() == "categories" else {
+          _ = try JSONValue(reading: &reader)
           continue
         }
-        guard scanner.peek() == UInt8(ascii: "[") else {
-          _ = try scanner.value()
+        guard reader.peek() == UInt8(ascii: "[") else {
+          _ = try JSONValue(reading: &reader)
           list = .notAList
           continue
         }
-        try scanner.expect(UInt8(ascii: "["))
+        try reader.enter(limit: 512)
+        reader.position += 1
         var items: [Item] = []
-        if !scanner.take(UInt8(ascii: "]")) {
+        if !reader.take(UInt8(ascii: "]")) {
           repeat {
-            items.append(try item(from: &scanner, scratch: &scratch))
-          } while try scanner.another(closing: UInt8(ascii: "]"))
+            items.append(try item(from: &reader))
+          } while try reader.another(closing: UInt8(ascii: "]"))
         }
+        reader.leave()
         list = .list(items)
-      } while try scanner.another(closing: UInt8(ascii: "}"))
+      } while try reader.another(closing: UInt8(ascii: "}"))
     }
+    reader.leave()
     return list
   }
 
-  private static func item(from scanner: inout JSONScanner, scratch: inout [UInt8]) throws -> Item {
-    guard scanner.peek() == UInt8(ascii: "{") else {
-      _ = try scanner.value()
+  private static func item(from reader: inout JSONReader) throws -> Item {
+    guard reader.peek() == UInt8(ascii: "{") else {
+      _ = try JSONValue(reading: &reader)
       return .notAnObject
     }
-    try scanner.expect(UInt8(ascii: "{"))
+    try reader.enter(limit: 512)
+    reader.position += 1
     var fields = [Field](repeating: .missing, count: keys.count)
-    if !scanner.take(UInt8(ascii: "}")) {
+    if !reader.take(UInt8(ascii: "}")) {
       repeat {
-        let key = try scanner.key()
+        let key = try reader.key()
         guard let slot = keys.firstIndex(of: key) else {
-          _ = try scanner.value()
+          _ = try JSONValue(reading: &reader)
           continue
         }
-        if scanner.peek() == UInt8(ascii: "\"") {
-          scratch.removeAll(keepingCapacity: true)
-          fields[slot] = .text(try scanner.copyString(to: &scratch, capture: true) ?? "")
-        } else if try scanner.takeNull() {
+        if reader.peek() == UInt8(ascii: "\"") {
+          fields[slot] = .text(try reader.string())
+        } else if try reader.takeNull() {
           fields[slot] = .null
         } else {
-          _ = try scanner.value()
+          _ = try JSONValue(reading: &reader)
           fields[slot] = .other
         }
-      } while try scanner.another(closing: UInt8(ascii: "}"))
+      } while try reader.another(closing: UInt8(ascii: "}"))
     }
+    reader.leave()
     return .fields(fields)
   }
 }

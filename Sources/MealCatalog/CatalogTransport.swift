@@ -28,36 +28,15 @@ public final class CatalogTransport: Transport {
     var generator: SeededGenerator
   }
 
-  /// The catalog that answers, waiting for it while it loads; `nil` if it could not be loaded.
-  public var catalog: Catalog? {
-    switch source {
-    case .loaded(let catalog): catalog
-    case .loading(let load): try? load.catalog()
-    }
-  }
-  private let source: Source
+  /// The catalog that answers.
+  public let catalog: Catalog
   private let clock: any Clock<Duration>
   private let state: Locked<State>
-
-  private enum Source {
-    case loaded(Catalog)
-    case loading(CatalogLoad)
-  }
 
   /// - Parameters:
   ///   - seed: seeds the generator behind `random.php`; the same seed gives the same meals.
   public init(catalog: Catalog, clock: any Clock<Duration> = ContinuousClock(), seed: UInt64 = 1) {
-    source = .loaded(catalog)
-    self.clock = clock
-    state = Locked(State(generator: SeededGenerator(seed: seed)))
-  }
-
-  /// A transport over a catalog whose meals are still being read (`CatalogLoad`): it answers
-  /// `categories.php` at once and waits for the meals only when a request needs them, so that an
-  /// app launches while they load. If they cannot be read, such requests answer HTTP 500; the
-  /// catalog's own error is for `CatalogLoad.catalog()` to report.
-  public init(loading load: CatalogLoad, clock: any Clock<Duration>, seed: UInt64 = 1) {
-    source = .loading(load)
+    self.catalog = catalog
     self.clock = clock
     state = Locked(State(generator: SeededGenerator(seed: seed)))
   }
@@ -113,12 +92,6 @@ public final class CatalogTransport: Transport {
       return APIResponse(status: 500, body: Data("500 Internal Server Error".utf8))
     case .brokenData: return APIResponse(status: 200, body: Data("<html>Oops".utf8))
     case nil:
-      if case .loading(let load) = source, request.path == "categories.php" {
-        return APIResponse(status: 200, body: load.categoriesAnswer)
-      }
-      guard let catalog else {
-        return APIResponse(status: 500, body: Data("500 Internal Server Error".utf8))
-      }
       return state.withLock { state in
         if request.path == "random.php", !state.randomIDs.isEmpty {
           let id = state.randomIDs.removeFirst()

@@ -1,4 +1,5 @@
 import Foundation
+import JSONBytes
 
 /// A JSON value as TheMealDB records hold it, kept so that the catalog can answer with the full
 /// record, unknown keys included.
@@ -40,10 +41,57 @@ public enum JSONValue: Hashable, Sendable, Decodable {
   }
 }
 
-/// Writes JSON the way TheMealDB's server does: `/` as `\/`, everything beyond ASCII as `\uXXXX`,
-/// and an object's keys in the API's order (unknown keys after them, sorted), so that answers
-/// are byte-for-byte the same on every run.
-enum JSONWriter {
+extension JSONValue {
+  /// The value that comes next in `reader`, after white space, read strictly by RFC 8259:
+  /// a key given twice keeps its last value, as in `JSONSerialization`.
+  ///
+  /// - Parameter depthLimit: arrays and objects nested deeper are refused; 512, as
+  ///   `JSONSerialization` allows.
+  init(reading reader: inout JSONReader, depthLimit: Int = 512) throws(JSONReader.Failure) {
+    switch reader.peek() {
+    case UInt8(ascii: "\""):
+      self = .string(try reader.string())
+    case UInt8(ascii: "{"):
+      try reader.enter(limit: depthLimit)
+      reader.position += 1
+      var members: [String: JSONValue] = [:]
+      if !reader.take(UInt8(ascii: "}")) {
+        repeat {
+          let key = try reader.key()
+          members[key] = try JSONValue(reading: &reader, depthLimit: depthLimit)
+        } while try reader.another(closing: UInt8(ascii: "}"))
+      }
+      reader.leave()
+      self = .object(members)
+    case UInt8(ascii: "["):
+      try reader.enter(limit: depthLimit)
+      reader.position += 1
+      var items: [JSONValue] = []
+      if !reader.take(UInt8(ascii: "]")) {
+        repeat {
+          items.append(try JSONValue(reading: &reader, depthLimit: depthLimit))
+        } while try reader.another(closing: UInt8(ascii: "]"))
+      }
+      reader.leave()
+      self = .array(items)
+    case UInt8(ascii: "t"):
+      try reader.literal("true")
+      self = .bool(true)
+    case UInt8(ascii: "f"):
+      try reader.literal("false")
+      self = .bool(false)
+    case UInt8(ascii: "n"):
+      try reader.literal("null")
+      self = .null
+    case _ where reader.atNumber:
+      self = .number(try reader.number())
+    default:
+      throw reader.syntaxError("expected a JSON value")
+    }
+  }
+}
+
+extension JSONWriter {
   /// The order in which TheMealDB lists a record's and a category's fields. `strCategory` is in
   /// both, so the category's keys sit between the meal's alternates and `strArea`: each kind of
   /// object then comes out in its own API order.
@@ -63,6 +111,9 @@ enum JSONWriter {
     return order
   }()
 
+  /// The value as TheMealDB's server writes it: strings as `writeString` writes them, and an
+  /// object's keys in the API's order (unknown keys after them, sorted), so that answers are
+  /// byte for byte the same on every run.
   static func data(_ value: JSONValue) -> Data {
     var out: [UInt8] = []
     out.reserveCapacity(4096)
@@ -70,8 +121,7 @@ enum JSONWriter {
     return Data(out)
   }
 
-  /// Appends the value's bytes. Bytes rather than a `String`: answers are written on every
-  /// request, and appending to a `String` one character at a time was the writer's main cost.
+  /// Appends the value's bytes (see `data(_:)`).
   static func write(_ value: JSONValue, to out: inout [UInt8]) {
     switch value {
     case .null: out += "null".utf8
@@ -107,51 +157,6 @@ enum JSONWriter {
       out.append(UInt8(ascii: "}"))
     }
   }
-
-  static func writeString(_ text: String, to out: inout [UInt8]) {
-    out.append(UInt8(ascii: "\""))
-    // ASCII, nearly every text, is written from its bytes, runs that need no escape at once (an
-    // ASCII byte is its own UTF-16 unit); a text beyond ASCII goes unit by unit.
-    let wroteBytes =
-      text.utf8.withContiguousStorageIfAvailable { bytes -> Bool in
-        guard bytes.allSatisfy({ $0 < 0x80 }) else { return false }
-        var start = 0
-        for index in bytes.indices {
-          let byte = bytes[index]
-          if byte >= 0x20, byte < 0x7F, byte != 0x22, byte != 0x5C, byte != 0x2F { continue }
-          out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<index]))
-          writeUnit(UInt16(byte), to: &out)
-          start = index + 1
-        }
-        out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start...]))
-        return true
-      } ?? false
-    if !wroteBytes {
-      for unit in text.utf16 { writeUnit(unit, to: &out) }
-    }
-    out.append(UInt8(ascii: "\""))
-  }
-
-  /// One UTF-16 unit of a string's text, escaped as TheMealDB escapes it.
-  private static func writeUnit(_ unit: UInt16, to out: inout [UInt8]) {
-    switch unit {
-    case 0x22: out += #"\""#.utf8
-    case 0x5C: out += #"\\"#.utf8
-    case 0x2F: out += #"\/"#.utf8
-    case 0x0A: out += #"\n"#.utf8
-    case 0x0D: out += #"\r"#.utf8
-    case 0x09: out += #"\t"#.utf8
-    case 0x20..<0x7F: out.append(UInt8(unit))
-    default:
-      out += #"\u"#.utf8
-      for shift in stride(from: 12, through: 0, by: -4) {
-        out.append(hexDigits[Int(unit >> UInt16(shift) & 0xF)])
-      }
-    }
-  }
-
-  /// Lowercase, as the server writes `\u00b0`.
-  static let hexDigits = Array("0123456789abcdef".utf8)
 }
 
 extension JSONValue {

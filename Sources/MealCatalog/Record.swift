@@ -1,4 +1,5 @@
 import Foundation
+import JSONBytes
 import MealDB
 
 extension Catalog {
@@ -17,13 +18,10 @@ extension Catalog {
     public let thumbnail: String?
     /// The used ingredient slots' names, trimmed, in slot order.
     public let ingredients: [String]
-    /// The full record as `search.php`, `lookup.php` and `random.php` write it.
-    let json: [UInt8]
-    /// The `filter.php` summary: id, name and thumbnail.
-    let summaryJSON: [UInt8]
-    /// The name lowered, as UTF-8: sorting and searching compare these bytes, worked out once per
-    /// record instead of in every comparison.
-    let sortKey: [UInt8]
+    /// The full record as `search.php`, `lookup.php` and `random.php` write it, the `filter.php`
+    /// summary (id, name and thumbnail) and the sort key; set only by the reader, which places
+    /// the records of a file in its arena once the file is read.
+    private(set) var bytes: RecordBytes
 
     /// A record from its fields, as the API sends them.
     public init(fields: [String: JSONValue]) throws {
@@ -45,37 +43,51 @@ extension Catalog {
       JSONWriter.write(.object(fields), to: &json)
       var summaryJSON: [UInt8] = []
       JSONWriter.write(summary, to: &summaryJSON)
+      let trimmedName = Self.trimmedName(name)
+      var block = ByteBuffer(capacity: json.count + summaryJSON.count + trimmedName.utf8.count)
+      json.withUnsafeBufferPointer { block.append(contentsOf: $0) }
+      summaryJSON.withUnsafeBufferPointer { block.append(contentsOf: $0) }
+      var words = FoldedWords()
+      Self.appendSortKey(of: trimmedName, to: &block, words: &words)
+      var bytes = RecordBytes(
+        start: 0, jsonCount: json.count, summaryCount: summaryJSON.count,
+        keyCount: block.count - json.count - summaryJSON.count)
+      bytes.place(in: block.data())
       self.init(
-        id: id, rawName: name, category: fields["strCategory"]?.string,
+        id: id, name: trimmedName, category: fields["strCategory"]?.string,
         area: fields["strArea"]?.string, thumbnail: fields["strMealThumb"]?.string,
-        ingredients: ingredients.filter { !$0.isEmpty }, json: json, summaryJSON: summaryJSON)
+        ingredients: ingredients.filter { !$0.isEmpty }, bytes: bytes)
     }
 
     init(
-      id: String, rawName: String, category: String?, area: String?, thumbnail: String?,
-      ingredients: [String], json: [UInt8], summaryJSON: [UInt8]
+      id: String, name: String, category: String?, area: String?, thumbnail: String?,
+      ingredients: [String], bytes: RecordBytes
     ) {
       self.id = id
-      name = Self.hasNoSpaceAtTheEnds(rawName) ? rawName : Self.trimmedName(rawName)
+      self.name = name
       self.category = category
       self.area = area
       self.thumbnail = thumbnail
       self.ingredients = ingredients
-      self.json = json
-      self.summaryJSON = summaryJSON
-      sortKey = Self.sortKey(name)
+      self.bytes = bytes
     }
 
     /// The record's fields, read back from its bytes (for the rare caller that needs them all).
     public var fields: [String: JSONValue] {
-      json.withUnsafeBufferPointer { bytes in
-        var scanner = JSONScanner(bytes)
-        return (try? scanner.value())?.object ?? [:]
+      bytes.with(.json) { json in
+        var reader = JSONReader(json)
+        return (try? JSONValue(reading: &reader))?.object ?? [:]
       }
     }
 
     /// The record as the API writes it.
-    public var jsonData: Data { Data(json) }
+    public var jsonData: Data { bytes.with(.json) { Data($0) } }
+
+    /// The `filter.php` summary: id, name and thumbnail.
+    var summaryJSON: [UInt8] { bytes.with(.summary) { Array($0) } }
+
+    /// The name case-folded and decomposed, as UTF-8 (see `sortKey(_:)`).
+    var sortKey: [UInt8] { bytes.with(.sortKey) { Array($0) } }
 
     static func trimmedIngredient(_ name: String) -> String {
       hasNoSpaceAtTheEnds(name) ? name : trimmed(name, newlines: false) ?? name.trimmedOfBlanks
@@ -135,56 +147,74 @@ extension Catalog {
       } ?? text.utf8.first.map { visible($0) && visible(text.utf8.last!) } ?? true
     }
 
-    /// Case-folded (`ß` as `ss`) and decomposed UTF-8, so that bytes compare as `caseInsensitiveCompare` orders
-    /// names (`Éclair` next to `eclair`, not after `Z`).
-    ///
-    /// Plain ASCII, the common case, is lowered byte by byte, and the Latin letters from U+00C0
-    /// to U+017F are looked up in `latinFolds`, without Foundation, whose first case folding in
-    /// a process costs more than reading the embedded catalog's other records together.
+    /// Case-folded (`ß` as `ss`) and decomposed UTF-8, so that bytes compare as
+    /// `caseInsensitiveCompare` orders names (`Éclair` next to `eclair`, not after `Z`).
     static func sortKey(_ text: String) -> [UInt8] {
-      var text = text
-      if let key = text.withUTF8(latinSortKey) { return key }
-      return Array(
-        text.folding(options: .caseInsensitive, locale: nil)
-          .decomposedStringWithCanonicalMapping.utf8)
+      var key = ByteBuffer(capacity: text.utf8.count + 8)
+      var words = FoldedWords()
+      appendSortKey(of: text, to: &key, words: &words)
+      return Array(key.all)
     }
 
-    /// The sort key of UTF-8 of ASCII and the letters from U+00C0 to U+017F; `nil` for any other.
+    /// Appends the sort key of `text` (see `sortKey(_:)`): Foundation's case folding and
+    /// canonical decomposition, worked out without Foundation where that is plain.
     ///
-    /// Foundation's key for such a text is its scalars' keys one after the other: case folding
+    /// ASCII is lowered byte by byte, and the Latin letters from U+00C0 to U+017F are looked up
+    /// in `latinFolds`. Any other run of text beyond ASCII is folded by Foundation on its own, and
+    /// `words` keeps what it made of it: names repeat their words, and one call of Foundation's
+    /// folding costs about as much as reading a whole record. The runs' keys put together are
+    /// the text's key where each run starts and ends a character of its own (see
+    /// `FoldedWords`); any other text goes to Foundation whole (a test compares mixed texts with
+    /// Foundation's key).
+    static func appendSortKey(of text: String, to out: inout ByteBuffer, words: inout FoldedWords) {
+      var text = text
+      let start = out.count
+      let done = text.withUTF8 { bytes in
+        var index = 0
+        while index < bytes.count {
+          let byte = bytes[index]
+          if byte < 0x80 {
+            out.append(byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte + 0x20 : byte)
+            index += 1
+            continue
+          }
+          var end = index + 1
+          while end < bytes.count, bytes[end] >= 0x80 { end += 1 }
+          let run = UnsafeBufferPointer(rebasing: bytes[index..<end])
+          let runStart = out.count
+          if !appendLatinSortKey(run, to: &out) {
+            out.removeLast(from: runStart)
+            guard let key = words.key(of: run) else { return false }
+            key.withUnsafeBufferPointer { out.append(contentsOf: $0) }
+          }
+          index = end
+        }
+        return true
+      }
+      if !done {
+        out.removeLast(from: start)
+        for byte in FoldedWords.foundationKey(text).utf8 { out.append(byte) }
+      }
+    }
+
+    /// Appends the sort key of a run of Latin letters from U+00C0 to U+017F, as UTF-8; `false`
+    /// (with part of it appended) for a run that holds any other scalar.
+    ///
+    /// Foundation's key for such a run is its scalars' keys one after the other: case folding
     /// maps these scalars one by one, and each scalar's decomposition starts with a base letter,
     /// so canonical ordering never moves a mark across the boundary between two scalars (a test
     /// checks every scalar, and every pair of them, against Foundation).
-    private static func latinSortKey(_ text: UnsafeBufferPointer<UInt8>) -> [UInt8]? {
-      // First the size, so that the key takes no spare capacity (a decomposed letter takes a
-      // byte more than the composed one).
-      var size = 0
+    private static func appendLatinSortKey(
+      _ run: UnsafeBufferPointer<UInt8>, to out: inout ByteBuffer
+    ) -> Bool {
       var index = 0
-      while index < text.count {
-        if text[index] < 0x80 {
-          size += 1
-          index += 1
-          continue
-        }
+      while index < run.count {
         // Two bytes from C3 80 (U+00C0) to C5 BF (U+017F).
-        guard text[index] >= 0xC3, text[index] <= 0xC5 else { return nil }
-        size += latinFolds.length(latinScalar(text, at: index) - 0xC0)
+        guard run[index] >= 0xC3, run[index] <= 0xC5, index + 1 < run.count else { return false }
+        out.append(contentsOf: latinFolds[latinScalar(run, at: index) - 0xC0])
         index += 2
       }
-      var key: [UInt8] = []
-      key.reserveCapacity(size)
-      index = 0
-      while index < text.count {
-        let byte = text[index]
-        if byte < 0x80 {
-          key.append(byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte + 0x20 : byte)
-          index += 1
-        } else {
-          key.append(contentsOf: latinFolds[latinScalar(text, at: index) - 0xC0])
-          index += 2
-        }
-      }
-      return key
+      return true
     }
 
     /// The scalar of the two bytes at `index`.
@@ -358,12 +388,12 @@ extension Catalog.Record {
     }
   }
 
-  /// One member of a record while it is read: where its key and value are in the scratch buffer.
+  /// One member of a record being put in order: where its key and value are in the arena.
   private struct Member {
     /// The known key's rank, or `Int.max` for an unknown key.
     let rank: Int
-    /// An unknown key's place in `Reader.unknownKeys`, or -1.
-    let unknown: Int
+    /// An unknown key's name, or "".
+    let name: String
     /// The member's place in the record.
     let order: Int
     /// The key, in quotes as it is written.
@@ -371,135 +401,113 @@ extension Catalog.Record {
     let value: Range<Int>
   }
 
-  /// Reads the records of a file one after the other, reusing its buffers from record to record.
+  /// What a record's members said so far, while it is read.
+  private struct Fields {
+    var id: String?
+    var name: String?
+    var category: String?
+    var area: String?
+    var thumbnail: String?
+    var idRange: Range<Int>?
+    var nameRange: Range<Int>?
+    var thumbnailRange: Range<Int>?
+    /// The rank of the last known key, and whether the known keys came in rank order.
+    var lastRank = -1
+    var inOrder = true
+  }
+
+  /// Reads the records of a file one after the other into one arena, reusing its buffers from
+  /// record to record.
+  ///
+  /// Each record's full answer, summary and sort key go one after the other into the arena, one
+  /// block of memory for the whole file that the records' `RecordBytes` share once it is read
+  /// (`place(_:)`): no allocation per record for them, and one to free.
   struct Reader: ~Copyable {
-    /// The record being read, key and value, as its answer writes them.
-    private var scratch = ByteBuffer(capacity: 8192)
-    private var members: [Member] = []
-    /// The names of the record's unknown keys.
-    private var unknownKeys: [String] = []
+    private var arena: ByteBuffer
+    /// The text of a string with escapes, while it is read.
+    private var text = ByteBuffer(capacity: 1024)
     /// The texts of the record's ingredient slots.
     private var slots = [String?](repeating: nil, count: 20)
     /// The file's order of keys, learnt as it is read.
     private var order = KeyOrder()
+    /// The names' words beyond Latin, folded.
+    private var words = FoldedWords()
+    /// `Record.keyText` and `Record.roles`, at hand: a static property is looked up through a
+    /// check that it is set up, on every use.
+    private let keys = Catalog.Record.keyText
+    private let roles = Catalog.Record.roles
 
-    init() {
-      members.reserveCapacity(64)
+    /// - Parameter capacity: a guess of the bytes the records take (the arena grows beyond it).
+    init(capacity: Int) {
+      arena = ByteBuffer(capacity: capacity)
     }
 
-    /// Reads the record object that starts at the scanner, the `index`th in the file.
+    /// Reads the record object that comes next, the `index`th in the file.
     ///
-    /// The members are written to the scratch buffer as the record's answer writes them, key
-    /// and value, as they are read; a record whose keys come in the API's order (files written
-    /// by the API or by this catalog) is then done, and only others are put in order afterwards.
-    mutating func read(from scanner: inout JSONScanner, index: Int) throws -> Catalog.Record {
+    /// The record goes to the arena as its answer writes it: its members in the API's order,
+    /// without white space, strings as `JSONWriter` writes them. A record already written so
+    /// (any file this catalog or TheMealDB wrote) is copied from the file in one go once it is
+    /// read; from the first place where it is not, the rest is written member by member as it is
+    /// read, and a record whose keys are out of order is put in order at the end.
+    mutating func read(from reader: inout JSONReader, index: Int) throws -> Catalog.Record {
       typealias Reason = CatalogError.Reason
       typealias Record = Catalog.Record
-      guard scanner.peek() == UInt8(ascii: "{") else {
-        _ = try scanner.value()
+      guard reader.peek() == UInt8(ascii: "{") else {
+        _ = try JSONValue(reading: &reader)
         throw Reason.invalidRecord(index: index, .wrongShape("is not an object"))
       }
-      try scanner.expect(UInt8(ascii: "{"))
-      scratch.removeAll()
-      members.removeAll(keepingCapacity: true)
-      unknownKeys.removeAll(keepingCapacity: true)
+      try reader.enter(limit: 512)
+      let input = reader.bytes
+      let start = arena.count
+      /// Where the record starts in the file, while all of it read so far is written as its
+      /// answer writes it: nothing of it is in the arena yet, and a place `p` in the file is
+      /// `start + p - copiedFrom` in the arena.
+      var copiedFrom: Int? = reader.position
+      reader.position += 1
       for slot in slots.indices where slots[slot] != nil { slots[slot] = nil }
-      scratch.append(UInt8(ascii: "{"))
-      let roles = Record.roles
-      let keys = Record.keyText
+      var fields = Fields()
       var previous = KeyOrder.start
-      var inOrder = true
-      var lastRank = -1
-      var id: String?
-      var name: String?
-      var category: String?
-      var area: String?
-      var thumbnail: String?
-      var idRange: Range<Int>?
-      var nameRange: Range<Int>?
-      var thumbnailRange: Range<Int>?
-      if !scanner.take(UInt8(ascii: "}")) {
-        repeat {
-          var rank: Int?
-          var unknownKey: String?
-          if let guess = order.guess(after: previous),
-            try scanner.take(key: keys[guess])
-          {
-            rank = guess
-          } else {
-            if let plain = try scanner.plainKey() {
-              rank = Record.rank(of: plain)
-              if rank == nil { unknownKey = String(decoding: plain, as: UTF8.self) }
-            } else {
-              var key = try scanner.key()
-              rank = key.withUTF8 { Record.rank(of: $0) }
-              if rank == nil { unknownKey = key }
-            }
-            if let rank { order.learn(rank, after: previous) }
-          }
-          if let rank {
-            previous = rank
-            if rank <= lastRank { inOrder = false }
-            lastRank = rank
-          } else {
-            inOrder = false
-          }
-          if !members.isEmpty { scratch.append(UInt8(ascii: ",")) }
-          let keyStart = scratch.count
-          if let unknownKey {
-            var written: [UInt8] = []
-            JSONWriter.writeString(unknownKey, to: &written)
-            written.withUnsafeBufferPointer { scratch.append(contentsOf: $0) }
-            unknownKeys.append(unknownKey)
-          } else {
-            scratch.append(contentsOf: keys[rank!])
-          }
-          let key = keyStart..<scratch.count
-          scratch.append(UInt8(ascii: ":"))
-          let role = rank.map { roles[$0] } ?? .other
-          let start = scratch.count
-          var text: String?
-          if scanner.peek() == UInt8(ascii: "\"") {
-            text = try scanner.copyString(
-              to: &scratch, capture: role != .appText && role != .other)
-          } else if try scanner.takeNull() {
-            scratch.append(contentsOf: Record.bytes("null"))
-          } else {
-            let value = try scanner.value()
-            switch role {
-            case .appText, .category, .area, .thumbnail, .ingredient:
-              let name = rank.map {
-                String(decoding: Record.quotedKey($0).dropFirst().dropLast(), as: UTF8.self)
-              }
-              throw Reason.invalidRecord(
-                index: index, .wrongShape("expected String at \(name ?? unknownKey ?? "")"))
-            case .id, .name, .other:
-              var written: [UInt8] = []
-              JSONWriter.write(value, to: &written)
-              written.withUnsafeBufferPointer { scratch.append(contentsOf: $0) }
-            }
-          }
-          let range = start..<scratch.count
-          members.append(
-            Member(
-              rank: rank ?? Int.max, unknown: unknownKey == nil ? -1 : unknownKeys.count - 1,
-              order: members.count, key: key, value: range))
-          switch role {
-          case .id: (id, idRange) = (text, range)
-          case .name: (name, nameRange) = (text, range)
-          case .category: category = text
-          case .area: area = text
-          case .thumbnail: (thumbnail, thumbnailRange) = (text, range)
-          case .ingredient: slots[rank! - Record.firstIngredientRank] = text
-          case .appText, .other: break
-          }
-        } while try scanner.another(closing: UInt8(ascii: "}"))
+      var members = 0
+      /// Whether the comma before the member being read is in the arena already.
+      var commaWritten = false
+      if !Self.startsMemberOrEnd(input, at: reader.position) {
+        copy(input, from: &copiedFrom, upTo: reader.position)
       }
-      scratch.append(UInt8(ascii: "}"))
-      guard let id, !id.isEmpty, let idRange else {
+      // The tables at hand as locals: read through `self`, each array would be retained and
+      // released for every member.
+      let (keys, roles) = (self.keys, self.roles)
+      var guesses = order
+      var another = !reader.take(UInt8(ascii: "}"))
+      while another {
+        if let from = copiedFrom,
+          let rank = try readCopiedMember(
+            from: &reader, after: previous, guesses: guesses, keys: keys, roles: roles,
+            start: start, copiedFrom: from, fields: &fields)
+        {
+          previous = rank
+          // The comma or brace right after it.
+          another = reader.bytes[reader.position] == UInt8(ascii: ",")
+          reader.position += 1
+        } else {
+          previous = try readMember(
+            from: &reader, index: index, after: previous, start: start,
+            copiedFrom: &copiedFrom, first: members == 0, commaWritten: &commaWritten,
+            fields: &fields)
+          guesses = order
+          another = try reader.another(closing: UInt8(ascii: "}"))
+        }
+        members += 1
+      }
+      reader.leave()
+      if copiedFrom != nil {
+        copy(input, from: &copiedFrom, upTo: reader.position)
+      } else {
+        arena.append(UInt8(ascii: "}"))
+      }
+      guard let id = fields.id, !id.isEmpty, let idRange = fields.idRange else {
         throw Reason.invalidRecord(index: index, .missingField("idMeal"))
       }
-      guard let name, let nameRange else {
+      guard let name = fields.name, let nameRange = fields.nameRange else {
         throw Reason.invalidRecord(index: index, .missingField("strMeal"))
       }
       guard id.utf8.allSatisfy({ $0 &- UInt8(ascii: "0") < 10 }) else {
@@ -507,18 +515,25 @@ extension Catalog.Record {
       }
 
       var summary: [UInt8] = []
+      let thumbnailRange = fields.thumbnailRange
       summary.reserveCapacity(idRange.count + nameRange.count + (thumbnailRange?.count ?? 4) + 44)
       summary.append(contentsOf: Record.bytes(#"{"idMeal":"#))
-      summary.append(contentsOf: scratch[idRange])
+      summary.append(contentsOf: arena[idRange])
       summary.append(contentsOf: Record.bytes(#","strMeal":"#))
-      summary.append(contentsOf: scratch[nameRange])
+      summary.append(contentsOf: arena[nameRange])
       summary.append(contentsOf: Record.bytes(#","strMealThumb":"#))
       if let thumbnailRange {
-        summary.append(contentsOf: scratch[thumbnailRange])
+        summary.append(contentsOf: arena[thumbnailRange])
       } else {
         summary.append(contentsOf: Record.bytes("null"))
       }
       summary.append(UInt8(ascii: "}"))
+      if !fields.inOrder { putInOrder(from: start) }
+      let jsonCount = arena.count - start
+      summary.withUnsafeBufferPointer { arena.append(contentsOf: $0) }
+      let trimmedName = Record.hasNoSpaceAtTheEnds(name) ? name : Record.trimmedName(name)
+      let keyStart = arena.count
+      Record.appendSortKey(of: trimmedName, to: &arena, words: &words)
 
       // Sized to the slots that are not empty, so that the list takes no spare capacity (most
       // records leave half their slots empty; blank ones, which trimming empties, are rare).
@@ -530,54 +545,284 @@ extension Catalog.Record {
       }
 
       return Catalog.Record(
-        id: id, rawName: name, category: category, area: area, thumbnail: thumbnail,
-        ingredients: ingredients, json: inOrder ? copyOfScratch() : sortedRecord(),
-        summaryJSON: summary)
+        id: id, name: trimmedName, category: fields.category, area: fields.area,
+        thumbnail: fields.thumbnail, ingredients: ingredients,
+        bytes: RecordBytes(
+          start: start, jsonCount: jsonCount, summaryCount: summary.count,
+          keyCount: arena.count - keyStart))
     }
 
-    /// The scratch buffer as it stands: a record already in the API's order. Copied into an
-    /// array of exactly its size, so that 100,000 records do not each carry spare capacity.
-    private func copyOfScratch() -> [UInt8] {
-      var json: [UInt8] = []
-      json.reserveCapacity(scratch.count)
-      json.append(contentsOf: scratch.all)
-      return json
+    /// Reads the member that comes next if the record's answer writes it as it stands: the key
+    /// that followed `previous` last time, its colon, a string as `JSONWriter` writes it or
+    /// `null`, and right after it the comma or brace (which it leaves to be taken). Nearly every
+    /// member of a catalog file is one, and needs nothing but reading. Returns its key's rank;
+    /// takes nothing and returns `nil` for any other member.
+    @inline(__always)
+    private mutating func readCopiedMember(
+      from reader: inout JSONReader, after previous: Int, guesses: KeyOrder,
+      keys: StaticEntries, roles: [Catalog.Record.Role], start: Int, copiedFrom: Int,
+      fields: inout Fields
+    ) throws -> Int? {
+      let input = reader.bytes
+      let memberStart = reader.position
+      guard let rank = guesses.guess(after: previous), let base = input.baseAddress else {
+        return nil
+      }
+      let key = keys[rank]
+      let colon = memberStart + key.count
+      guard colon < input.count - 1,
+        JSONReader.same(base + memberStart, key.baseAddress!, count: key.count),
+        input[colon] == UInt8(ascii: ":")
+      else { return nil }
+      let valueStart = colon + 1
+      reader.position = valueStart
+      let role = roles[rank]
+      var value: String?
+      if role == .appText || role == .other {
+        if !reader.takeCanonicalString() {
+          guard Self.startsNull(input, at: valueStart) else {
+            reader.position = memberStart
+            return nil
+          }
+          reader.position += 4
+        }
+      } else if let string = try reader.takeCanonicalString(text: &text) {
+        value = string
+      } else if Self.startsNull(input, at: valueStart) {
+        reader.position += 4
+      } else {
+        reader.position = memberStart
+        return nil
+      }
+      guard Self.endsMember(input, at: reader.position) else {
+        reader.position = memberStart
+        return nil
+      }
+      let range = start + valueStart - copiedFrom..<start + reader.position - copiedFrom
+      if rank <= fields.lastRank { fields.inOrder = false }
+      fields.lastRank = rank
+      take(value, range: range, role: role, rank: rank, into: &fields)
+      return rank
     }
 
-    /// The record in the scratch buffer with its members in the API's order (unknown keys after
-    /// the known ones, by name), a key given twice keeping its last value as a dictionary would.
-    private mutating func sortedRecord() -> [UInt8] {
-      let names = unknownKeys
+    /// Reads the member that comes next, whatever it is, writing it to the arena unless the
+    /// record is still copied in one go (`copiedFrom`) and the member goes with it. Returns its
+    /// key's rank, or `previous` for an unknown key.
+    private mutating func readMember(
+      from reader: inout JSONReader, index: Int, after previous: Int, start: Int,
+      copiedFrom: inout Int?, first: Bool, commaWritten: inout Bool, fields: inout Fields
+    ) throws -> Int {
+      typealias Reason = CatalogError.Reason
+      typealias Record = Catalog.Record
+      let input = reader.bytes
+      let memberStart = reader.position
+      if copiedFrom != nil, !Self.startsMemberOrEnd(input, at: memberStart) {
+        copy(input, from: &copiedFrom, upTo: memberStart)
+        commaWritten = !first
+      }
+      var rank: Int?
+      var unknownKey: String?
+      var plain = true
+      if let guess = order.guess(after: previous), try reader.take(key: keys[guess]) {
+        rank = guess
+      } else {
+        if let key = try reader.plainKey() {
+          rank = Record.rank(of: key)
+          if rank == nil { unknownKey = String(decoding: key, as: UTF8.self) }
+        } else {
+          plain = false
+          var key = try reader.key()
+          rank = key.withUTF8 { Record.rank(of: $0) }
+          if rank == nil { unknownKey = key }
+        }
+        if let rank { order.learn(rank, after: previous) }
+      }
+      if let rank {
+        if rank <= fields.lastRank { fields.inOrder = false }
+        fields.lastRank = rank
+      } else {
+        fields.inOrder = false
+      }
+      // The key goes with the copy when it is plain and its colon comes right after it.
+      let colon = reader.position - 1
+      if copiedFrom != nil, !plain || input[colon - 1] != UInt8(ascii: "\"") {
+        copy(input, from: &copiedFrom, upTo: memberStart)
+        commaWritten = !first
+      }
+      if copiedFrom == nil {
+        if !first, !commaWritten { arena.append(UInt8(ascii: ",")) }
+        if let unknownKey {
+          JSONWriter.writeString(unknownKey, to: &arena)
+        } else {
+          arena.append(contentsOf: keys[rank!])
+        }
+        arena.append(UInt8(ascii: ":"))
+      }
+      commaWritten = false
+      let role = rank.map { roles[$0] } ?? .other
+      let captures = role != .appText && role != .other
+      let valueStart = reader.position
+      var value: String?
+      var copied = false
+      if copiedFrom != nil {
+        if captures, let string = try reader.takeCanonicalString(text: &text) {
+          value = string
+          copied = true
+        } else if !captures, reader.takeCanonicalString() {
+          copied = true
+        } else if Self.startsNull(input, at: valueStart) {
+          reader.position += 4
+          copied = true
+        } else {
+          copy(input, from: &copiedFrom, upTo: valueStart)
+        }
+      }
+      let range: Range<Int>
+      if copied, let from = copiedFrom {
+        range = start + valueStart - from..<start + reader.position - from
+      } else {
+        let valueArenaStart = arena.count
+        if reader.peek() == UInt8(ascii: "\"") {
+          if captures {
+            value = try reader.copyString(to: &arena, text: &text)
+          } else {
+            try reader.copyString(to: &arena)
+          }
+        } else if try reader.takeNull() {
+          arena.append(contentsOf: Record.bytes("null"))
+        } else {
+          let tree = try JSONValue(reading: &reader)
+          switch role {
+          case .appText, .category, .area, .thumbnail, .ingredient:
+            let name = rank.map {
+              String(decoding: Record.quotedKey($0).dropFirst().dropLast(), as: UTF8.self)
+            }
+            throw Reason.invalidRecord(
+              index: index, .wrongShape("expected String at \(name ?? unknownKey ?? "")"))
+          case .id, .name, .other:
+            var written: [UInt8] = []
+            JSONWriter.write(tree, to: &written)
+            written.withUnsafeBufferPointer { arena.append(contentsOf: $0) }
+          }
+        }
+        range = valueArenaStart..<arena.count
+      }
+      if copiedFrom != nil, !Self.endsMember(input, at: reader.position) {
+        copy(input, from: &copiedFrom, upTo: reader.position)
+      }
+      if let rank { take(value, range: range, role: role, rank: rank, into: &fields) }
+      return rank ?? previous
+    }
+
+    /// Keeps what the record's fields need of a member's value.
+    @inline(__always)
+    private mutating func take(
+      _ value: String?, range: Range<Int>, role: Catalog.Record.Role, rank: Int,
+      into fields: inout Fields
+    ) {
+      switch role {
+      case .id: (fields.id, fields.idRange) = (value, range)
+      case .name: (fields.name, fields.nameRange) = (value, range)
+      case .category: fields.category = value
+      case .area: fields.area = value
+      case .thumbnail: (fields.thumbnail, fields.thumbnailRange) = (value, range)
+      case .ingredient: slots[rank - Catalog.Record.firstIngredientRank] = value
+      case .appText, .other: break
+      }
+    }
+
+    /// Appends the file's bytes from `from` up to `end` to the arena, and records that the
+    /// record is no longer copied in one go (`from` becomes `nil`).
+    private mutating func copy(
+      _ input: UnsafeBufferPointer<UInt8>, from: inout Int?, upTo end: Int
+    ) {
+      guard let start = from else { return }
+      arena.append(contentsOf: UnsafeBufferPointer(rebasing: input[start..<end]))
+      from = nil
+    }
+
+    /// Whether a member's key or the object's end starts at `offset`, with no white space
+    /// before it.
+    private static func startsMemberOrEnd(_ input: UnsafeBufferPointer<UInt8>, at offset: Int)
+      -> Bool
+    {
+      offset < input.count
+        && (input[offset] == UInt8(ascii: "\"") || input[offset] == UInt8(ascii: "}"))
+    }
+
+    /// Whether the comma or the brace after a member comes at `offset`, with no white space
+    /// before it.
+    @inline(__always)
+    private static func endsMember(_ input: UnsafeBufferPointer<UInt8>, at offset: Int) -> Bool {
+      offset < input.count
+        && (input[offset] == UInt8(ascii: ",") || input[offset] == UInt8(ascii: "}"))
+    }
+
+    /// Whether `null` comes at `offset`, with no white space before it.
+    @inline(__always)
+    private static func startsNull(_ input: UnsafeBufferPointer<UInt8>, at offset: Int) -> Bool {
+      input.count - offset >= 4 && input[offset] == UInt8(ascii: "n")
+        && input[offset + 1] == UInt8(ascii: "u") && input[offset + 2] == UInt8(ascii: "l")
+        && input[offset + 3] == UInt8(ascii: "l")
+    }
+
+    /// Rewrites the record that starts at `start`, the last in the arena, with its members in
+    /// the API's order (unknown keys after the known ones, by name), a key given twice keeping
+    /// its last value as a dictionary would.
+    ///
+    /// The record in the arena is written as its answer writes it already, but for the order,
+    /// so its members are read back from there: only such records pay for it.
+    private mutating func putInOrder(from start: Int) {
+      var members: [Member] = []
+      arena.withBytes(start..<arena.count) { record in
+        var reader = JSONReader(record)
+        reader.position = 1
+        guard !reader.take(UInt8(ascii: "}")) else { return }
+        // The arena holds JSON the writer wrote: reading it back cannot fail.
+        repeat {
+          let keyStart = reader.position
+          let name = (try? reader.key()) ?? ""
+          let keyEnd = reader.position - 1
+          let valueStart = reader.position
+          _ = try? JSONValue(reading: &reader)
+          let rank = name.utf8.withContiguousStorageIfAvailable(Catalog.Record.rank(of:)) ?? nil
+          members.append(
+            Member(
+              rank: rank ?? Int.max, name: rank == nil ? name : "", order: members.count,
+              key: start + keyStart..<start + keyEnd,
+              value: start + valueStart..<start + reader.position))
+        } while (try? reader.another(closing: UInt8(ascii: "}"))) == true
+      }
       members.sort { left, right in
         if left.rank != right.rank { return left.rank < right.rank }
-        let leftName = left.unknown >= 0 ? names[left.unknown] : ""
-        let rightName = right.unknown >= 0 ? names[right.unknown] : ""
-        if leftName != rightName { return leftName < rightName }
+        if left.name != right.name { return left.name < right.name }
         return left.order < right.order
       }
       /// Whether the member at `position` has the same key as the one after it.
       func repeated(_ position: Int) -> Bool {
         guard position + 1 < members.count else { return false }
         let (member, next) = (members[position], members[position + 1])
-        return next.rank == member.rank
-          && (member.unknown < 0 || names[next.unknown] == names[member.unknown])
+        return next.rank == member.rank && next.name == member.name
       }
       let kept = members.indices.filter { !repeated($0) }
-      var size = kept.count + 1
-      for position in kept {
-        size += members[position].key.count + members[position].value.count + 1
-      }
-      var json: [UInt8] = []
-      json.reserveCapacity(size)
-      json.append(UInt8(ascii: "{"))
+      var json: [UInt8] = [UInt8(ascii: "{")]
       for (place, position) in kept.enumerated() {
         if place > 0 { json.append(UInt8(ascii: ",")) }
-        json.append(contentsOf: scratch[members[position].key])
+        json.append(contentsOf: arena[members[position].key])
         json.append(UInt8(ascii: ":"))
-        json.append(contentsOf: scratch[members[position].value])
+        json.append(contentsOf: arena[members[position].value])
       }
       json.append(UInt8(ascii: "}"))
-      return json
+      arena.removeLast(from: start)
+      json.withUnsafeBufferPointer { arena.append(contentsOf: $0) }
+    }
+
+    /// Hands the arena over to `records`, the records read, in place.
+    consuming func place(_ records: inout [Catalog.Record]) {
+      let block = arena.data()
+      records.withUnsafeMutableBufferPointer { records in
+        for index in records.indices { records[index].bytes.place(in: block) }
+      }
     }
   }
 

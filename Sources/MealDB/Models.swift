@@ -109,11 +109,53 @@ public struct MealDetail: Decodable, Identifiable, Hashable, Sendable {
   public var meal: Meal { Meal(id: id, name: name, thumbnail: thumbnail) }
 
   /// The instructions split into paragraphs at line breaks, blank lines left out.
+  ///
+  /// Split on any line break, not only "\n": instructions given to `init` may still hold "\r\n".
+  /// A line break is always a Character of its own ("\r\n" one of two), so splitting at the
+  /// bytes of line breaks splits as `split(whereSeparator: \.isNewline)` would, without
+  /// breaking the whole text into Characters: the detail screen asks for its paragraphs every
+  /// time it is drawn, which was a seventh of an `explore` run (bench row 8).
   public var paragraphs: [String] {
-    // Split on any line break, not only "\n": instructions given to `init` may still hold "\r\n",
-    // which is one Character and would otherwise be folded into a space, joining the paragraphs.
-    (instructions ?? "").split(whereSeparator: \.isNewline).map { String($0).folded }
-      .filter { !$0.isEmpty }
+    guard var text = instructions else { return [] }
+    return text.withUTF8 { bytes in
+      var paragraphs: [String] = []
+      var start = 0
+      func end(at index: Int) {
+        guard index > start else { return }
+        let paragraph = String(
+          decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self
+        )
+        .folded
+        if !paragraph.isEmpty { paragraphs.append(paragraph) }
+      }
+      var index = 0
+      while index < bytes.count {
+        let length = Self.lineBreakLength(bytes, at: index)
+        guard length > 0 else {
+          index += 1
+          continue
+        }
+        end(at: index)
+        index += length
+        start = index
+      }
+      end(at: bytes.count)
+      return paragraphs
+    }
+  }
+
+  /// The length of the UTF-8 of the line break at `index` (U+000A to U+000D, U+0085, U+2028,
+  /// U+2029), or 0.
+  private static func lineBreakLength(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> Int {
+    switch bytes[index] {
+    case 0x0A...0x0D: return 1
+    case 0xC2 where index + 1 < bytes.count && bytes[index + 1] == 0x85: return 2
+    case 0xE2
+    where index + 2 < bytes.count && bytes[index + 1] == 0x80
+      && (bytes[index + 2] == 0xA8 || bytes[index + 2] == 0xA9):
+      return 3
+    default: return 0
+    }
   }
 
   /// Line breaks as `\n` (records mix in `\r\n` and `\r`), blanks (`CharacterSet.whitespaces`)
@@ -122,8 +164,7 @@ public struct MealDetail: Decodable, Identifiable, Hashable, Sendable {
   ///
   /// Finds the line breaks in the UTF-8 bytes and trims only the ends of each line, instead of
   /// calling Foundation's `replacingOccurrences` and `trimmingCharacters`, which bridge every
-  /// line through `NSString`: callgrind showed them taking 56% of the instructions spent decoding
-  /// a `search.php` answer of 25 records.
+  /// line through `NSString` and were most of the cost of decoding a `search.php` answer.
   static func normalizedInstructions(_ text: String) -> String? {
     let utf8 = text.utf8
     var result = ""
@@ -157,6 +198,11 @@ public struct MealDetail: Decodable, Identifiable, Hashable, Sendable {
   /// TheMealDB numbers its ingredient slots 1 to 20.
   static let slots = 1...20
 
+  /// The keys of each slot's ingredient and measure, spelled once rather than for every record.
+  static let slotKeys = slots.map {
+    (ingredient: AnswerKey("strIngredient\($0)"), measure: AnswerKey("strMeasure\($0)"))
+  }
+
   public init(from decoder: any Decoder) throws {
     try self.init(fields: decoder.container(keyedBy: AnswerKey.self))
   }
@@ -177,10 +223,9 @@ public struct MealDetail: Decodable, Identifiable, Hashable, Sendable {
     youtubeURL = try fields.optionalString("strYoutube").nonBlank.flatMap(URL.init(string:))
     sourceURL = try fields.optionalString("strSource").nonBlank.flatMap(URL.init(string:))
     var ingredients: [Ingredient] = []
-    for slot in Self.slots {
-      guard let name = try fields.optionalString(AnswerKey("strIngredient\(slot)")).nonBlank
-      else { continue }
-      let measure = try fields.optionalString(AnswerKey("strMeasure\(slot)")).nonBlank
+    for (slot, keys) in zip(Self.slots, Self.slotKeys) {
+      guard let name = try fields.optionalString(keys.ingredient).nonBlank else { continue }
+      let measure = try fields.optionalString(keys.measure).nonBlank
       ingredients.append(Ingredient(id: slot, name: name, measure: measure))
     }
     self.ingredients = ingredients
@@ -211,8 +256,7 @@ extension String {
   /// Trimmed, with every inner run of white space folded into one space.
   var folded: String {
     // Most texts are printable ASCII with single spaces between words and none at the ends,
-    // and stay as they are; checking that costs far less than splitting and joining (callgrind:
-    // 11% of decoding a record went into this property).
+    // and stay as they are: checking that costs far less than splitting and joining.
     if isFoldedPrintableASCII { return self }
     return split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
   }

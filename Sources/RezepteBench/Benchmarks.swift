@@ -98,6 +98,9 @@ enum ScalingBenchmark {
     /// The median processor time (user + system, all threads) of one run: on a shared machine
     /// it moves far less than wall time, so the ratios are taken from it.
     var cpu: Duration? = nil
+    /// For a catalog load: the median time of one pass over the file's bytes, the floor no
+    /// loader can go below.
+    var floor: Duration? = nil
   }
 
   /// Children per size: the two sizes of a ratio take turns, so that a change in the machine's
@@ -127,13 +130,16 @@ enum ScalingBenchmark {
   nonisolated static func median(_ results: [Result]) -> Result {
     func middle<T: Comparable>(_ values: [T]) -> T { values.sorted()[values.count / 2] }
     let cpus = results.compactMap(\.cpu)
+    let floors = results.compactMap(\.floor)
     return Result(
       size: results[0].size, time: Measure.median(results.map(\.time)),
       peakKiB: middle(results.map(\.peakKiB)), baselineKiB: middle(results.map(\.baselineKiB)),
-      cpu: cpus.isEmpty ? nil : Measure.median(cpus))
+      cpu: cpus.isEmpty ? nil : Measure.median(cpus),
+      floor: floors.isEmpty ? nil : Measure.median(floors))
   }
 
-  /// Reads a child's `RESULT <median ns> <peak KiB> <baseline KiB>` line.
+  /// Reads a child's `RESULT <median ns> <peak KiB> <baseline KiB> [<cpu ns> [<floor ns>]]`
+  /// line.
   nonisolated static func result(size: Int, from output: String) throws -> Result {
     let numbers = output.split(separator: "\n").last { $0.hasPrefix("RESULT ") }?
       .split(separator: " ").dropFirst().compactMap { Int($0) }
@@ -142,18 +148,19 @@ enum ScalingBenchmark {
     }
     return Result(
       size: size, time: .nanoseconds(numbers[0]), peakKiB: numbers[1], baselineKiB: numbers[2],
-      cpu: numbers.count > 3 ? .nanoseconds(numbers[3]) : nil)
+      cpu: numbers.count > 3 ? .nanoseconds(numbers[3]) : nil,
+      floor: numbers.count > 4 ? .nanoseconds(numbers[4]) : nil)
   }
 
   /// The line `result(size:from:)` reads.
   nonisolated static func resultLine(
-    time: Duration, peak: Int, baseline: Int, cpu: Duration? = nil
+    time: Duration, peak: Int, baseline: Int, cpu: Duration? = nil, floor: Duration? = nil
   ) -> String {
     func nanoseconds(_ duration: Duration) -> Int64 {
       duration.components.seconds * 1_000_000_000 + duration.components.attoseconds / 1_000_000_000
     }
     return "RESULT \(nanoseconds(time)) \(peak) \(baseline)"
-      + (cpu.map { " \(nanoseconds($0))" } ?? "")
+      + (cpu.map { " \(nanoseconds($0))" } ?? "") + (floor.map { " \(nanoseconds($0))" } ?? "")
   }
 
   /// The child's work: `RESULT <median ns> <peak KiB> <baseline KiB>` on standard output.
@@ -287,11 +294,25 @@ enum LoadingBenchmark {
     let baseline = Machine.peakMemoryKiB() ?? 0
     let url = URL(fileURLWithPath: folder)
     var count = 0
-    let time = try measure.median(batch: 1) {
-      switch side {
-      case .catalog:
-        count = try Catalog(directory: url).records.count
-      case .jsonSerialization:
+    let time: Duration
+    var floor: Duration?
+    switch side {
+    case .catalog:
+      // Only the load is timed: each catalog is let go after the clock stops.
+      var times: [Duration] = []
+      var kept: Catalog?
+      for run in 0...measure.runs {
+        kept = nil
+        let start = ContinuousClock.now
+        kept = try Catalog(directory: url)
+        if run > 0 { times.append(.now - start) }
+      }
+      count = kept?.records.count ?? 0
+      time = Measure.median(times)
+      let meals = url.appendingPathComponent(Catalog.mealsFile).path
+      floor = try measure.median { _ = try onePass(over: meals) }
+    case .jsonSerialization:
+      time = try measure.median(batch: 1) {
         let data = try Data(contentsOf: url.appendingPathComponent(Catalog.mealsFile))
         let object = try JSONSerialization.jsonObject(with: data) as? [String: Any]
         count = (object?["meals"] as? [Any])?.count ?? 0
@@ -299,7 +320,60 @@ enum LoadingBenchmark {
     }
     guard count > 0 else { throw BenchmarkFailure("\(folder) loaded no meals") }
     return ScalingBenchmark.resultLine(
-      time: time, peak: Machine.peakMemoryKiB() ?? 0, baseline: baseline)
+      time: time, peak: Machine.peakMemoryKiB() ?? 0, baseline: baseline, floor: floor)
+  }
+
+  /// One pass over the file at `path`: its bytes read with `read(2)` into fresh memory, the
+  /// least a loader does with them. Returns how many were read.
+  static func onePass(over path: String) throws -> Int {
+    let file = open(path, O_RDONLY | O_CLOEXEC)
+    guard file >= 0 else { throw BenchmarkFailure("cannot open \(path)") }
+    defer { close(file) }
+    var info = stat()
+    guard fstat(file, &info) == 0, let buffer = malloc(Int(info.st_size) + 1) else {
+      throw BenchmarkFailure("cannot size \(path)")
+    }
+    defer { free(buffer) }
+    var filled = 0
+    while true {
+      let count = read(file, buffer + filled, Int(info.st_size) + 1 - filled)
+      guard count > 0 else { break }
+      filled += count
+    }
+    return filled
+  }
+
+  /// A whole `rezepte run --list` over the largest catalog (start, load, parse one file, exit)
+  /// against CPython loading the same `meals.json` with `json.load`, both as processes, in turn:
+  /// their median processor times (user and system), or `nil` without `python3` or `rezepte`.
+  static func wholeRun(root: URL, runs: Int) throws -> (rezepte: Duration, python: Duration)? {
+    let rezepte = StartupBenchmark.sibling("rezepte")
+    guard
+      let python = try? Child.output(of: ["which", "python3"]).trimmingCharacters(
+        in: .whitespacesAndNewlines),
+      !python.isEmpty, FileManager.default.isExecutableFile(atPath: rezepte)
+    else { return nil }
+    let folder = try folder(size: sizes.last!)
+    let scenario = root.appendingPathComponent(StartupBenchmark.scenario).path
+    let commands = [
+      [rezepte, "run", "--list", "--catalog", folder.path, scenario],
+      [
+        python, "-c", "import json, sys; json.load(open(sys.argv[1], 'rb'))",
+        folder.appendingPathComponent(Catalog.mealsFile).path,
+      ],
+    ]
+    var times = Array(repeating: [Duration](), count: commands.count)
+    for round in 0...runs {
+      for (index, command) in commands.enumerated() {
+        let before = Machine.childrenProcessorTime()
+        let status = try Child.spawn(command)
+        guard status == 0 else {
+          throw BenchmarkFailure("`\(command.joined(separator: " "))` exits with \(status)")
+        }
+        if round > 0 { times[index].append(Machine.childrenProcessorTime() - before) }
+      }
+    }
+    return (Measure.median(times[0]), Measure.median(times[1]))
   }
 
   /// CPython's `json.load` of the same file: median seconds and peak memory.

@@ -62,8 +62,17 @@ enum Machine {
 
   /// The processor time this process has used so far, user and system, over all its threads.
   static func processorTime() -> Duration {
+    processorTime(of: RUSAGE_SELF)
+  }
+
+  /// The processor time of this process's children that have ended and been waited for.
+  static func childrenProcessorTime() -> Duration {
+    processorTime(of: RUSAGE_CHILDREN)
+  }
+
+  private static func processorTime(of who: __rusage_who) -> Duration {
     var usage = rusage()
-    getrusage(RUSAGE_SELF.rawValue, &usage)
+    getrusage(who.rawValue, &usage)
     func duration(_ time: timeval) -> Duration {
       .seconds(Int64(time.tv_sec)) + .microseconds(Int64(time.tv_usec))
     }

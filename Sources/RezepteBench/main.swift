@@ -1,3 +1,4 @@
+import CommandLineKit
 import Foundation
 import MealCatalog
 
@@ -85,5 +86,4 @@ func main() async -> Int32 {
 // On the main thread, as `rezepte` runs (see `Program.runAsMain`): the replays are measured as
 // `rezepte` runs them, and callgrind can follow them (it cannot follow Dispatch's worker threads).
 Task { @MainActor in exit(await main()) }
-RunLoop.main.run()
-dispatchMain()
+MainQueue.drainForever()

@@ -52,11 +52,17 @@ enum FuzzTargets {
   }
 
   /// The catalog loader: the bytes before the first NUL are `categories.json`, the rest
-  /// `meals.json`; a catalog that loads must answer every endpoint.
+  /// `meals.json`; what the package's JSON reader reads of each, `JSONSerialization` must read
+  /// to the same value, and a catalog that loads must answer every endpoint.
   @Sendable static func catalog(_ data: Data) {
     let split = data.firstIndex(of: 0) ?? data.endIndex
     let categories = data[data.startIndex..<split]
     let meals = split < data.endIndex ? data[(split + 1)...] : Data()
+    for part in [categories, meals] {
+      if let problem = JSONValue.disagreementWithJSONSerialization(Data(part)) {
+        preconditionFailure("JSONReader disagrees with JSONSerialization: \(problem)")
+      }
+    }
     guard
       let catalog = try? Catalog(
         categoriesData: Data(categories), categoriesPath: "categories.json",

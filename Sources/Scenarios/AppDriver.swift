@@ -30,8 +30,8 @@ public final class AppDriver: ScenarioDriver {
   /// Every intent the steps sent, oldest first.
   public private(set) var intents: [UserIntent] = []
 
-  /// The catalog, for the names of `given favorites`; it may still be loading, then this waits.
-  private let catalog: () -> Catalog?
+  /// The catalog: it names the meals of `given favorites`, and answers in `.catalog` mode.
+  private let catalog: Catalog
   private let catalogTransport: CatalogTransport?
   private let renderer: TextRenderer
   /// The last screen drawn and the snapshot it was drawn from.
@@ -44,51 +44,20 @@ public final class AppDriver: ScenarioDriver {
   ///   - renderer: draws the screen that `expect screen` compares.
   ///   - wrap: puts a stand-in around each app (tests of rules that must be able to fail).
   ///   - transport: puts another transport in front of the catalog's (tests of such rules).
-  public convenience init(
+  public init(
     catalog: Catalog, backend: Backend = .catalog, seed: UInt64 = 1,
     renderer: TextRenderer = TextRenderer(),
     wrap: ((AppModel, AppWiring) -> any AppUnderTest)? = nil,
-    transport: @escaping (CatalogTransport, VirtualClock) -> any Transport = { base, _ in base }
-  ) {
-    self.init(
-      source: .loaded(catalog), backend: backend, seed: seed, renderer: renderer, wrap: wrap,
-      transport: transport)
-  }
-
-  /// A driver over a catalog whose meals are still being read: the app launches at once, and a
-  /// request that needs the meals waits for them (see `CatalogTransport.init(loading:clock:seed:)`).
-  public convenience init(
-    loading load: CatalogLoad, backend: Backend = .catalog, seed: UInt64 = 1,
-    renderer: TextRenderer = TextRenderer()
-  ) {
-    self.init(
-      source: .loading(load), backend: backend, seed: seed, renderer: renderer, wrap: nil,
-      transport: { base, _ in base })
-  }
-
-  private enum CatalogSource {
-    case loaded(Catalog)
-    case loading(CatalogLoad)
-  }
-
-  private init(
-    source: CatalogSource, backend: Backend, seed: UInt64, renderer: TextRenderer,
-    wrap: ((AppModel, AppWiring) -> any AppUnderTest)?,
-    transport wrapTransport: @escaping (CatalogTransport, VirtualClock) -> any Transport
-  ) {
-    switch source {
-    case .loaded(let catalog): self.catalog = { catalog }
-    case .loading(let load): self.catalog = { try? load.catalog() }
+    transport wrapTransport: @escaping (CatalogTransport, VirtualClock) -> any Transport = {
+      base, _ in base
     }
+  ) {
+    self.catalog = catalog
     self.renderer = renderer
     switch backend {
     case .catalog:
       let clock = VirtualClock(tracker: TaskTracker())
-      let transport =
-        switch source {
-        case .loaded(let catalog): CatalogTransport(catalog: catalog, clock: clock, seed: seed)
-        case .loading(let load): CatalogTransport(loading: load, clock: clock, seed: seed)
-        }
+      let transport = CatalogTransport(catalog: catalog, clock: clock, seed: seed)
       catalogTransport = transport
       app = TestApp(
         wrap: wrap, clock: clock, transport: wrapTransport(transport, clock),
@@ -127,9 +96,8 @@ public final class AppDriver: ScenarioDriver {
   public func configure(_ setting: DriverSetting) async throws {
     switch setting {
     case .favorites(let ids):
-      let catalog = catalog()
       let favorites = ids.map { id in
-        catalog?.record(id: id).map {
+        catalog.record(id: id).map {
           FavoriteMeal(id: id, name: $0.name, thumbnail: $0.thumbnail)
         } ?? FavoriteMeal(id: id, name: id)
       }

@@ -18,17 +18,11 @@ public struct ScenarioCommand {
   public var errorOutput: (String) -> Void
   /// The time source for the report.
   public var now: () -> Duration
-  /// Waits for what the drivers need (a catalog loading on another thread, see `CatalogLoad`);
-  /// a message instead ends `run` with exit 2, reported before anything else, as if it had come
-  /// before the files were read. `run` asks before it reports on the files, or, when they all
-  /// parse, before it reports the first replay: the drivers may start while the catalog loads.
-  public var ready: () -> String?
 
   public init(
     context: ScenarioContext, makeDriver: @escaping () -> any ScenarioDriver, useColor: Bool,
     output: @escaping (String) -> Void, errorOutput: @escaping (String) -> Void,
-    now: @escaping () -> Duration = ScenarioRunner.wallClock(),
-    ready: @escaping () -> String? = { nil }
+    now: @escaping () -> Duration = ScenarioRunner.wallClock()
   ) {
     self.context = context
     self.makeDriver = makeDriver
@@ -36,7 +30,6 @@ public struct ScenarioCommand {
     self.output = output
     self.errorOutput = errorOutput
     self.now = now
-    self.ready = ready
   }
 
   /// `rezepte run`: replays every scenario at `options.paths` (those of `options.shard`, if
@@ -49,13 +42,6 @@ public struct ScenarioCommand {
     let (loaded, diagnostics) = ScenarioFiles.load(
       files, context: context, allowsEmptyScreens: options.record)
     let scenarios = ScenarioFiles.filter(loaded, by: options.filter)
-    let replaysRightAway =
-      missing.isEmpty && diagnostics.isEmpty && !scenarios.isEmpty && !options.list
-      && !options.record
-    if !replaysRightAway, let problem = ready() {
-      errorOutput(problem)
-      return .badInput
-    }
     guard missing.isEmpty, diagnostics.isEmpty else {
       for diagnostic in missing + diagnostics { errorOutput(diagnostic.description) }
       return .badInput
@@ -95,21 +81,12 @@ public struct ScenarioCommand {
     let report = Report(useColor: useColor, showsWallTime: options.timing)
     var results: [ScenarioResult] = []
     var failedToRecord = false
-    var notReady: String?
     await replay(scenarios, runner: runner, jobs: options.jobs) { scenario, result in
-      guard !failedToRecord, notReady == nil else { return false }
-      if results.isEmpty, let problem = ready() {
-        notReady = problem
-        return false
-      }
+      guard !failedToRecord else { return false }
       results.append(result)
       for line in report.lines(for: result) { output(line) }
       if options.record, !record(scenario, result) { failedToRecord = true }
       return !failedToRecord
-    }
-    if let notReady {
-      errorOutput(notReady)
-      return .badInput
     }
     output(report.summary(results))
     return failedToRecord ? .badInput : ExitCode(results)

@@ -127,25 +127,10 @@ public enum ScenarioCommands {
         "error: \(NetworkUnavailable(option: options.live ? "--live" : "--base-url"))")
       return .badInput
     }
-    // The meals load on another thread while the files are read and parsed (`CatalogLoad`).
-    let load: CatalogLoad
-    do {
-      load = try CatalogLoad.start(directory: options.catalog)
-    } catch {
-      console.errorOutput("error: \(error)")
-      return .badInput
-    }
+    // The catalog is checked before anything else, before a server is asked too.
+    guard let catalog = loadCatalog(options.catalog, console: console) else { return .badInput }
     let backend: AppDriver.Backend =
       if let server, let network { .http(server, network: network) } else { .catalog }
-    // A broken catalog is reported before the server is asked, as when it loaded in one piece.
-    if case .http = backend {
-      do {
-        _ = try load.catalog()
-      } catch {
-        console.errorOutput("error: \(error)")
-        return .badInput
-      }
-    }
     if !options.list, case .http(let baseURL, let network) = backend,
       let problem = await AppDriver.probe(baseURL, network: network)
     {
@@ -157,20 +142,7 @@ public enum ScenarioCommands {
       }
       return .badInput
     }
-    var command = ScenarioCommand(
-      context: ScenarioContext(loading: load),
-      makeDriver: { AppDriver(loading: load, backend: backend) },
-      useColor: ColorPolicy.standardOutput, output: console.output,
-      errorOutput: console.errorOutput)
-    command.ready = {
-      do {
-        _ = try load.catalog()
-        return nil
-      } catch {
-        return "error: \(error)"
-      }
-    }
-    return await command.run(options)
+    return await command(catalog: catalog, backend: backend, console: console).run(options)
   }
 
   @MainActor
@@ -199,7 +171,9 @@ public enum ScenarioCommands {
   /// The catalog at `path`, or the embedded one; `nil` after saying why it cannot be loaded.
   static func loadCatalog(_ path: String?, console: Console) -> Catalog? {
     do {
-      return try Catalog.load(directory: path)
+      let catalog = try Catalog.load(directory: path)
+      catalog.keepUntilExit()
+      return catalog
     } catch {
       console.errorOutput("error: \(error)")
       return nil

@@ -116,7 +116,7 @@ struct StepInput {
   /// Ids that the catalog in use has, when the context knows the catalog's ids.
   func knownIDs() throws -> [String] {
     let ids = try ids()
-    if let known = context.mealIDs, let unknown = ids.first(where: { !known.contains($0) }) {
+    if let unknown = ids.first(where: { !context.knowsMeal($0) }) {
       throw StepError("no meal with id \(unknown) in the catalog")
     }
     return ids

@@ -90,9 +90,9 @@ public struct HTMLWriter: Sendable {
   /// catalog or a scenario reorders or hides the text around it: safe both as text and inside a
   /// quoted attribute value. The one escaping function of every HTML page.
   public static func escape(_ string: String, into output: inout String) {
-    let needsEscaping = string.utf8.contains {
-      $0 == 0x26 || $0 == 0x3C || $0 == 0x3E || $0 == 0x22 || $0 == 0x27
-        || (Quoting.mayStartControl($0) && $0 != 0x09 && $0 != 0x0A && $0 != 0x0D)
+    let needsEscaping = string.unicodeScalars.contains {
+      "&<>\"'".unicodeScalars.contains($0)
+        || (Quoting.isControl($0) && $0 != "\t" && $0 != "\n" && $0 != "\r")
     }
     guard needsEscaping else {
       output += string

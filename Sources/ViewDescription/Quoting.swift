@@ -26,9 +26,7 @@ public enum Quoting {
   /// everything else, `"` and `\` included, as it is: for a text printed on its own line, such
   /// as a scenario's title or a meal's name in a sentence.
   public static func visible(_ text: String) -> String {
-    guard text.utf8.contains(where: mayStartControl),
-      text.unicodeScalars.contains(where: isControl)
-    else { return text }
+    guard text.unicodeScalars.contains(where: isControl) else { return text }
     var output = ""
     append(text, escapingQuotes: false, to: &output)
     return output
@@ -42,13 +40,6 @@ public enum Quoting {
     case 0x061C, 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069: true
     default: false
     }
-  }
-
-  /// Whether `byte` may start the UTF-8 of a control character (see `isControl`): every one of
-  /// them starts with a byte below 0x20, DEL, 0xC2 (C1 controls), 0xD8 (U+061C) or 0xE2 (the
-  /// other bidirectional controls), so a text without these bytes can be copied whole.
-  static func mayStartControl(_ byte: UInt8) -> Bool {
-    byte < 0x20 || byte == 0x7F || byte == 0xC2 || byte == 0xD8 || byte == 0xE2
   }
 
   /// The escape a quoted text uses for `scalar` after its backslash, or `nil` when the scalar
@@ -66,8 +57,7 @@ public enum Quoting {
   }
 
   private static func append(_ text: String, escapingQuotes: Bool, to output: inout String) {
-    let mayNeedEscaping = text.utf8.contains { $0 == 0x22 || $0 == 0x5C || mayStartControl($0) }
-    guard mayNeedEscaping else {
+    guard text.unicodeScalars.contains(where: { $0 == "\"" || $0 == "\\" || isControl($0) }) else {
       output += text
       return
     }

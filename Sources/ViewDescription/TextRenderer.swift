@@ -183,79 +183,8 @@ private struct Writer {
     }
   }
 
-  /// The words of `line` between single spaces, as `split(separator: " ")` of its Characters
-  /// gives them, with their widths.
-  ///
-  /// Splitting Characters means breaking graphemes across the whole line, and lines wrap when
-  /// they are long (a picker of every category). Read from the bytes instead when each space is
-  /// a Character of its own: no scalar beyond ASCII touches a space other than the renderer's
-  /// own `●`, `·`, `→` and `♥` (nothing joins those, nor ASCII, with a space). A word of
-  /// printable ASCII is as wide as it has bytes; other words are counted in Characters.
+  /// The words of `line` between single spaces, with their widths in Characters.
   private static func words(of line: String) -> [WordSpan] {
-    var line = line
-    let spans: [(start: Int, end: Int, isASCII: Bool)]? = line.withUTF8 { bytes in
-      var spans: [(start: Int, end: Int, isASCII: Bool)] = []
-      var start = 0
-      var isASCII = true
-      for offset in bytes.indices {
-        let byte = bytes[offset]
-        if byte == 0x20 {
-          guard spaceStandsAlone(in: bytes, at: offset) else { return nil }
-          spans.append((start, offset, isASCII))
-          start = offset + 1
-          isASCII = true
-        } else if byte < 0x21 || byte > 0x7E {
-          isASCII = false
-        }
-      }
-      spans.append((start, bytes.count, isASCII))
-      return spans
-    }
-    guard let spans else { return slowWords(of: line) }
-    let utf8 = line.utf8
-    return spans.map { span in
-      // Byte offsets next to a space are scalar boundaries, so these are valid indices.
-      let start = utf8.index(utf8.startIndex, offsetBy: span.start)
-      let end = utf8.index(utf8.startIndex, offsetBy: span.end)
-      let text = Substring(utf8[start..<end])
-      return span.isASCII
-        ? WordSpan(text: text, width: span.end - span.start, kind: .other)
-        : WordSpan(text: text, width: text.count, kind: Word(text))
-    }
-  }
-
-  /// Whether the scalars on both sides of the space at `offset` are ASCII or one of the
-  /// renderer's marks (`●` E2 97 8F, `·` C2 B7, `→` E2 86 92, `♥` E2 99 A5).
-  private static func spaceStandsAlone(in bytes: UnsafeBufferPointer<UInt8>, at offset: Int) -> Bool
-  {
-    /// Whether a mark's bytes lie at `start..<end`.
-    func isMark(_ start: Int, _ end: Int) -> Bool {
-      guard start >= 0, end <= bytes.count else { return false }
-      switch end - start {
-      case 2: return bytes[start] == 0xC2 && bytes[start + 1] == 0xB7
-      case 3:
-        guard bytes[start] == 0xE2 else { return false }
-        switch (bytes[start + 1], bytes[start + 2]) {
-        case (0x97, 0x8F), (0x86, 0x92), (0x99, 0xA5): return true
-        default: return false
-        }
-      default: return false
-      }
-    }
-    if offset > 0, bytes[offset - 1] >= 0x80,
-      !isMark(offset - 2, offset) && !isMark(offset - 3, offset)
-    {
-      return false
-    }
-    let next = offset + 1
-    if next < bytes.count, bytes[next] >= 0x80, !isMark(next, next + 2) && !isMark(next, next + 3) {
-      return false
-    }
-    return true
-  }
-
-  /// The words from the line's Characters.
-  private static func slowWords(of line: String) -> [WordSpan] {
     line.split(separator: " ", omittingEmptySubsequences: false).map {
       WordSpan(text: $0, width: $0.count, kind: Word($0))
     }
@@ -323,16 +252,9 @@ struct LineFormatter {
 
   /// Options go bare, as the picker shows them, unless they could be misread.
   private func appendOption(_ option: String, to line: inout String) {
-    // A cheap superset first: an option of plain ASCII needs the check below only for `"`, `\`
-    // or a line break. Anything beyond ASCII takes it in full: Characters compare by canonical
-    // equivalence, so `·` also matches U+0387, which starts with another byte.
-    let mightMislead = option.utf8.contains {
-      $0 >= 0x80 || $0 == 0x22 || $0 == 0x5C || (0x0A...0x0D).contains($0)
-    }
     let misreadable =
-      option.isEmpty || (option.utf8.first == 0x20 && option.first == " ")
-      || (option.utf8.last == 0x20 && option.last == " ")
-      || (mightMislead && option.contains(where: { "·●\"\\".contains($0) || $0.isNewline }))
+      option.isEmpty || option.first == " " || option.last == " "
+      || option.contains(where: { "·●\"\\".contains($0) || $0.isNewline })
     if misreadable { Quoting.appendQuoted(option, to: &line) } else { line += option }
   }
 

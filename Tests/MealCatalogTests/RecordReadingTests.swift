@@ -1,4 +1,5 @@
 import Foundation
+import JSONBytes
 import MealDB
 import Testing
 
@@ -60,6 +61,38 @@ import Testing
     ])
   func trickyRecord(record: String) throws {
     try expectSame(#"{"meals":["# + record + "]}")
+  }
+
+  @Test(
+    "A record written as its answer up to any place, and otherwise from there on, reads as the long way round"
+  )
+  func copiedUpToAnyPlace() throws {
+    let record = #"""
+      {"idMeal":"5","strMeal":"Cr\u00e8me \ud83c\udf70","strCategory":"Side","strArea":"X",\#
+      "strInstructions":"a\r\nb","strMealThumb":"http:\/\/x\/y.jpg","strIngredient1":"Salt",\#
+      "strMeasure1":null,"zeta":"z"}
+      """#
+    let bytes = Array(record.utf8)
+    var variants: [[UInt8]] = []
+    // A space between any two tokens (outside strings, where JSON allows white space).
+    var inString = false
+    for place in bytes.indices.dropFirst() {
+      let byte = bytes[place - 1]
+      if byte == UInt8(ascii: "\""), bytes[place - 2] != UInt8(ascii: "\\") { inString.toggle() }
+      guard !inString else { continue }
+      var spaced = bytes
+      spaced.insert(UInt8(ascii: " "), at: place)
+      variants.append(spaced)
+    }
+    for escape in [#"\u00e8"#, #"\/"#, #"\r"#] {
+      let other =
+        escape == #"\/"# ? "/" : escape.uppercased().replacingOccurrences(of: "\\U", with: "\\u")
+      variants.append(Array(record.replacingOccurrences(of: escape, with: other).utf8))
+    }
+    for variant in variants
+    where (try? JSONSerialization.jsonObject(with: Data(variant))) != nil {
+      try expectSame(#"{"meals":["# + String(decoding: variant, as: UTF8.self) + "]}")
+    }
   }
 
   @Test("A key given twice keeps its last value, however it is spelled")
@@ -218,10 +251,24 @@ import Testing
     arguments: [
       "Polskie Naleśniki (Polish Pancakes)", "Crème brûlée", "STRASSE straße", "e\u{301}clair",
       "Ångström", "Ελληνική σαλάτα", "Борщ", "寿司", "ﬁnancier", "Ǆemper", "A\u{301}\u{323}",
-      "İstanbul", "ŉ", "ſ", "µ",
+      "İstanbul", "ŉ", "ſ", "µ", "Honey and Lemon Μουσακάς 12", "Galette des Rois à l’ancienne",
+      "Cafe\u{301} 1", "x\u{200D}y", "a 😀👍🏽 b", "ΣΊΣΥΦΟΣ ς", "ᾳ ᾼ", "\u{0600}1", "한국어 음식",
+      "नमस्ते ji", "Ω \u{2126} \u{212A}elvin", "كنافة 3", "Ⅻ ⅻ", "a\u{FE0F}b",
     ])
   func otherNames(name: String) {
     #expect(Catalog.Record.sortKey(name) == Self.foundationKey(name))
+  }
+
+  @Test("A scalar beyond Latin between ASCII letters gets Foundation's sort key, in every block")
+  func scalarsBetweenASCII() {
+    var mismatches: [String] = []
+    for value in stride(from: 0x180, to: 0x3400, by: 1) {
+      guard let scalar = Unicode.Scalar(value) else { continue }
+      let text =
+        "A" + String(scalar) + "b " + String(scalar) + String(scalar) + " c" + String(scalar)
+      if Catalog.Record.sortKey(text) != Self.foundationKey(text) { mismatches.append(text) }
+    }
+    #expect(mismatches == [])
   }
 
   @Test(

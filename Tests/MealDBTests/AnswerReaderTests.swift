@@ -1,3 +1,4 @@
+import ByteMutations
 import Foundation
 import MealDB
 import Testing
@@ -101,34 +102,13 @@ import Testing
   @Test("Changed bytes never make the reader disagree with JSONDecoder")
   func mutations() throws {
     let replacements = Array(#""\{}[],:n0 u/"#.utf8) + [0x00, 0x1F, 0x80, 0xC3, 0xFF]
-    var tried = 0
-    var read = 0
-    for json in Self.typical + Self.leftToJSONDecoder {
-      let bytes = Array(json.utf8)
-      for position in bytes.indices {
-        var variants: [[UInt8]] = []
-        var dropped = bytes
-        dropped.remove(at: position)
-        var doubled = bytes
-        doubled.insert(bytes[position], at: position)
-        variants += [dropped, doubled]
-        for replacement in replacements where replacement != bytes[position] {
-          var changed = bytes
-          changed[position] = replacement
-          variants.append(changed)
-        }
-        for variant in variants {
-          let body = Data(variant)
-          tried += 1
-          if AnswerReaderCheck.isRead(body) { read += 1 }
-          if let problem = AnswerReaderCheck.disagreement(body) {
-            Issue.record("\(problem)\nbody: \(String(decoding: variant, as: UTF8.self))")
-            return
-          }
-        }
-      }
+    let sweep = ByteMutations.sweep(
+      Self.typical + Self.leftToJSONDecoder, replacements: replacements,
+      isRead: AnswerReaderCheck.isRead, problem: AnswerReaderCheck.disagreement)
+    if let failure = sweep.failure {
+      Issue.record("\(failure.problem)\nbody: \(failure.text)")
     }
     // The sweep reaches the reader, not only JSONDecoder.
-    #expect(read > tried / 10, "read \(read) of \(tried)")
+    #expect(sweep.read > sweep.tried / 10, "read \(sweep.read) of \(sweep.tried)")
   }
 }

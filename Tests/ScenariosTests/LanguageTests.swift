@@ -114,7 +114,9 @@ import Testing
 
   @Test("A catalog's context knows its meal ids")
   func catalogContextIDs() {
-    #expect(ScenarioContext(catalog: embeddedCatalog).mealIDs?.contains("52772") == true)
+    let context = ScenarioContext(catalog: embeddedCatalog)
+    #expect(context.knowsMeal("52772"))
+    #expect(!context.knowsMeal("99999"))
   }
 
   // MARK: - Empty files

@@ -1,0 +1,40 @@
+import Dispatch
+import Foundation
+
+#if os(Linux)
+  /// libdispatch's hooks for CoreFoundation's run loop, which `RunLoop` calls on Linux: the
+  /// file descriptor (an `eventfd`) that is written when work reaches the main queue, and the
+  /// drain of the main queue, to be called on the main thread.
+  @_silgen_name("_dispatch_get_main_queue_handle_4CF")
+  private func dispatchMainQueueHandle() -> Int32
+
+  @_silgen_name("_dispatch_main_queue_callback_4CF")
+  private func dispatchDrainMainQueue(_ message: UnsafeMutableRawPointer?)
+#endif
+
+/// The main queue, drained on the main thread: where an executable runs its main-actor work.
+public enum MainQueue {
+  /// Runs the main queue's jobs on the main thread until the process exits.
+  ///
+  /// On Linux it waits for the main queue's `eventfd` and drains the queue through the hook
+  /// `RunLoop` itself uses. `RunLoop.main` made about a dozen system calls for each time it
+  /// woke (its timers, its `epoll` sets, main-thread checks): some 25 per replayed step and 61
+  /// per step of `explore`, nearly a third of `explore`'s time. This makes three: `poll`,
+  /// the `read` that clears the descriptor, and the `write` of whoever queued the work.
+  /// Elsewhere `RunLoop.main` drains the queue, and `dispatchMain()` should it ever return.
+  public static func drainForever() -> Never {
+    #if os(Linux)
+      let handle = dispatchMainQueueHandle()
+      while true {
+        dispatchDrainMainQueue(nil)
+        var descriptor = pollfd(fd: handle, events: Int16(POLLIN), revents: 0)
+        while poll(&descriptor, 1, -1) < 0, errno == EINTR {}
+        var count: UInt64 = 0
+        _ = read(handle, &count, MemoryLayout<UInt64>.size)
+      }
+    #else
+      RunLoop.main.run()
+      dispatchMain()
+    #endif
+  }
+}

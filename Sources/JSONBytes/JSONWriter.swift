@@ -1,0 +1,64 @@
+/// Writes JSON strings the way TheMealDB's server does (PHP's `json_encode`): `/` as `\/`,
+/// everything beyond ASCII as `\uXXXX` in lowercase hex (UTF-16 units, a surrogate pair for a
+/// scalar beyond U+FFFF), so that the catalog's answers are byte for byte what the server sends.
+package enum JSONWriter {
+  /// Appends `text` in quotes.
+  package static func writeString(_ text: String, to out: inout some ByteSink & ~Copyable) {
+    out.append(UInt8(ascii: "\""))
+    // ASCII, nearly every text, is written from its bytes, runs that need no escape at once (an
+    // ASCII byte is its own UTF-16 unit); a text beyond ASCII goes unit by unit.
+    let wroteBytes =
+      text.utf8.withContiguousStorageIfAvailable { bytes -> Bool in
+        guard bytes.allSatisfy({ $0 < 0x80 }) else { return false }
+        var start = 0
+        for index in bytes.indices where !JSONReader.isPlain(bytes[index]) {
+          out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<index]))
+          write(unit: UInt16(bytes[index]), to: &out)
+          start = index + 1
+        }
+        out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start...]))
+        return true
+      } ?? false
+    if !wroteBytes {
+      for unit in text.utf16 { write(unit: unit, to: &out) }
+    }
+    out.append(UInt8(ascii: "\""))
+  }
+
+  /// Appends one character of a string's text, escaped.
+  @inline(__always)
+  static func write(_ scalar: Unicode.Scalar, to out: inout some ByteSink & ~Copyable) {
+    if scalar.value < 0x10000 {
+      write(unit: UInt16(scalar.value), to: &out)
+    } else {
+      for unit in UTF16.encode(scalar)! { write(unit: unit, to: &out) }
+    }
+  }
+
+  /// Appends one UTF-16 unit of a string's text, escaped.
+  package static func write(unit: UInt16, to out: inout some ByteSink & ~Copyable) {
+    let backslash = UInt8(ascii: "\\")
+    switch unit {
+    case 0x22, 0x5C, 0x2F:
+      out.append(backslash)
+      out.append(UInt8(unit))
+    case 0x0A:
+      out.append(backslash)
+      out.append(UInt8(ascii: "n"))
+    case 0x0D:
+      out.append(backslash)
+      out.append(UInt8(ascii: "r"))
+    case 0x09:
+      out.append(backslash)
+      out.append(UInt8(ascii: "t"))
+    case 0x20..<0x7F: out.append(UInt8(unit))
+    default:
+      out.append(backslash)
+      out.append(UInt8(ascii: "u"))
+      for shift in stride(from: 12, through: 0, by: -4) {
+        let digit = UInt8(unit >> UInt16(shift) & 0xF)
+        out.append(digit < 10 ? UInt8(ascii: "0") + digit : UInt8(ascii: "a") - 10 + digit)
+      }
+    }
+  }
+}

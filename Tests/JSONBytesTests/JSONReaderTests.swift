@@ -1,0 +1,191 @@
+import Foundation
+import Testing
+
+@testable import JSONBytes
+
+/// `JSONReader` reads JSON strictly, says where it stops being JSON, and copies strings as
+/// `JSONWriter` writes them.
+@Suite struct JSONReaderTests {
+  /// Runs `body` on a reader over `text`.
+  private func reading<T>(
+    _ text: String, _ body: (inout JSONReader) throws(JSONReader.Failure) -> T
+  ) -> Result<T, JSONReader.Failure> {
+    var bytes = Array(text.utf8)
+    return bytes.withUnsafeMutableBufferPointer { buffer in
+      var reader = JSONReader(UnsafeBufferPointer(buffer))
+      return Result { () throws(JSONReader.Failure) in try body(&reader) }
+    }
+  }
+
+  /// The text of the string that `text` holds, read as a whole document.
+  private func string(
+    _ text: String, loneSurrogates: JSONReader.LoneSurrogates = .replaced
+  ) -> Result<String, JSONReader.Failure> {
+    reading(text) { (reader) throws(JSONReader.Failure) in
+      let string = try reader.string(loneSurrogates: loneSurrogates)
+      try reader.expectEnd()
+      return string
+    }
+  }
+
+  /// The string `text` holds, copied as `JSONWriter` writes strings, and its text.
+  private func copied(_ text: String) -> Result<(copy: String, text: String), JSONReader.Failure> {
+    reading(text) { (reader) throws(JSONReader.Failure) in
+      var out = ByteBuffer(capacity: 4)
+      var scratch = ByteBuffer(capacity: 4)
+      let string = try reader.copyString(to: &out, text: &scratch)
+      return (String(decoding: out.all, as: UTF8.self), string)
+    }
+  }
+
+  @Test(
+    "Strings read to their text",
+    arguments: [
+      (#""""#, ""), (#""plain ASCII of some length""#, "plain ASCII of some length"),
+      (#""a\"b\\c\/d\b\f\n\r\t""#, "a\"b\\c/d\u{8}\u{C}\n\r\t"),
+      (#""Cr\u00e8me br\u00FBl\u00e9e \ud83c\udf70""#, "Crème brûlée 🍰"),
+      (#""Crème brûlée 🍰 日本""#, "Crème brûlée 🍰 日本"), (#""\u0000\u007f""#, "\u{0}\u{7F}"),
+      ("\"a/b\u{7F}c\"", "a/b\u{7F}c"),
+    ])
+  func strings(json: String, text: String) {
+    #expect(string(json) == .success(text))
+  }
+
+  @Test(
+    "Copying a string writes what JSONWriter writes of its text",
+    arguments: [
+      #""""#, #""plain""#, #""a\"b\\c\/d\b\f\n\r\t""#, #""Cr\u00e8me \ud83c\udf70""#,
+      #""Crème brûlée 🍰 日本""#, "\"a/b\u{7F}c\"", #""https:\/\/x.org\/a.jpg""#,
+      #""\u00e8 \u0008 \u007f \u001f \n\r\t \ud83c\udf70""#,
+      #""\u00E8 \u0041 \u000a \b\f \uD83C\uDF70""#,
+    ])
+  func copies(json: String) throws {
+    let (copy, text) = try copied(json).get()
+    var written: [UInt8] = []
+    JSONWriter.writeString(text, to: &written)
+    #expect(copy == String(decoding: written, as: UTF8.self))
+    #expect(try string(json).get() == text)
+  }
+
+  @Test("Half of a surrogate pair is copied as it is, read as U+FFFD, or refused when asked")
+  func loneSurrogates() throws {
+    for (json, text) in [
+      (#""a\ud83cb""#, "a\u{FFFD}b"), (#""\udf70""#, "\u{FFFD}"),
+      (#""\ud83c\u0041""#, "\u{FFFD}A"), (#""\ud83c""#, "\u{FFFD}"),
+    ] {
+      #expect(string(json) == .success(text), "\(json)")
+      #expect(try copied(json).get().copy == json.replacingOccurrences(of: "\\u0041", with: "A"))
+      guard case .failure(.loneSurrogate) = string(json, loneSurrogates: .refused) else {
+        Issue.record("\(json) is not refused")
+        continue
+      }
+    }
+  }
+
+  @Test("A stop byte is found wherever it falls in the words read eight at a time")
+  func stopsInEveryPlace() {
+    for length in 0..<20 {
+      for stop in ["\\n", "\\/", "\u{7F}", "é", "/"] {
+        for place in 0...length {
+          let prefix = String(repeating: "a", count: place)
+          let suffix = String(repeating: "b", count: length - place)
+          let json = "\"" + prefix + stop + suffix + "\""
+          let expected = prefix + (stop == "\\n" ? "\n" : stop == "\\/" ? "/" : stop) + suffix
+          #expect(string(json) == .success(expected), "\(json)")
+        }
+      }
+    }
+  }
+
+  @Test(
+    "What is not JSON fails at the byte where it stops being JSON",
+    arguments: [
+      ("\"abc", JSONReader.Failure.syntax("unexpected end of the data", offset: 4)),
+      ("\"a\u{1}\"", .syntax("unescaped control character in a string", offset: 2)),
+      (#""a\x""#, .syntax("invalid escape in a string", offset: 2)),
+      (#""\u12G4""#, .syntax(#"invalid \u escape"#, offset: 5)),
+      (#""\u12""#, .syntax("unterminated string", offset: 3)),
+      ("\"ab\u{DF}\"", .invalidUTF8(offset: 3)), ("x", .syntax("expected “\"”", offset: 0)),
+      ("", .syntax("unexpected end of the data", offset: 0)),
+    ])
+  func failures(json: String, failure: JSONReader.Failure) {
+    // U+00DF stands for its first byte alone, which starts a character that does not follow.
+    let bytes = json == "\"ab\u{DF}\"" ? [0x22, 0x61, 0x62, 0xC3, 0x22] : Array(json.utf8)
+    let result = bytes.withUnsafeBufferPointer { buffer in
+      var reader = JSONReader(buffer)
+      return Result { () throws(JSONReader.Failure) in try reader.string() }
+    }
+    #expect(result == .failure(failure))
+  }
+
+  @Test(
+    "Numbers follow JSON's grammar",
+    arguments: [
+      ("0", 0.0), ("-0", 0), ("12.5e2", 1250), ("1E+2", 100), ("-3e-2", -0.03), ("1e-400", 0),
+    ])
+  func numbers(json: String, value: Double) {
+    #expect(
+      reading(json) { (reader) throws(JSONReader.Failure) in try reader.number() }
+        == .success(value))
+  }
+
+  @Test(
+    "Numbers outside JSON's grammar or a Double's range are refused",
+    arguments: ["01", "-", "1.", "1e", "-01.5", "1e400", "-1e999"])
+  func badNumbers(json: String) {
+    let result = reading(json) { (reader) throws(JSONReader.Failure) in
+      let number = try reader.number()
+      try reader.expectEnd()
+      return number
+    }
+    guard case .failure(.syntax) = result else {
+      Issue.record("\(json) read as \(result)")
+      return
+    }
+  }
+
+  @Test("Nesting deeper than the limit is refused where it goes too deep")
+  func depth() {
+    let result = reading("[[[") { (reader) throws(JSONReader.Failure) in
+      for _ in 0..<3 {
+        try reader.enter(limit: 2)
+        reader.position += 1
+      }
+      return reader.depth
+    }
+    #expect(result == .failure(.syntax("arrays and objects nested more than 2 deep", offset: 2)))
+  }
+
+  @Test("Keys are taken with their colon, plain ones as bytes and guessed ones byte for byte")
+  func keys() throws {
+    let result = reading(#" "idMeal" : "1", "str\u004deal":"x", "strMealThumb":null"#) {
+      (reader) throws(JSONReader.Failure) in
+      let plain = try reader.plainKey().map { String(decoding: $0, as: UTF8.self) }
+      _ = try reader.string()
+      _ = try reader.another(closing: UInt8(ascii: "}"))
+      let escaped = try reader.plainKey()
+      let key = try reader.key()
+      _ = try reader.string()
+      _ = try reader.another(closing: UInt8(ascii: "}"))
+      let wrongGuess = try Array(#""strMeal""#.utf8).withUnsafeBufferPointer {
+        (quoted) throws(JSONReader.Failure) in try reader.take(key: quoted)
+      }
+      let rightGuess = try Array(#""strMealThumb""#.utf8).withUnsafeBufferPointer {
+        (quoted) throws(JSONReader.Failure) in try reader.take(key: quoted)
+      }
+      return [plain, escaped.map { _ in "?" }, key, "\(wrongGuess)", "\(rightGuess)"]
+    }
+    #expect(try result.get() == ["idMeal", nil, "strMeal", "false", "true"])
+  }
+
+  @Test("The first byte that starts no UTF-8 character is found")
+  func invalidUTF8() {
+    let cases: [([UInt8], Int?)] = [
+      (Array("Crème 🍰".utf8), nil), ([0x61, 0xC0, 0x80], 1), ([0xED, 0xA0, 0x80], 0),
+      ([0x61, 0x62, 0xF4, 0x90, 0x80, 0x80], 2), ([0xE2, 0x82], 0), ([0x80], 0),
+    ]
+    for (bytes, offset) in cases {
+      #expect(bytes.withUnsafeBufferPointer(JSONReader.firstInvalidUTF8(in:)) == offset, "\(bytes)")
+    }
+  }
+}
