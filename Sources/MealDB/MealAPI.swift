@@ -18,6 +18,14 @@ public struct MealAPI: Sendable {
     try await answer(path, query: query) { _ in nil }
   }
 
+  /// The meals of a `filter.php`, `search.php` or `random.php` answer's body, read as the app
+  /// reads them; `nil` for a body that is no such answer.
+  public static func meals(in body: Data) -> [Meal]? {
+    let answer =
+      AnswerReader.meals(body) ?? (try? JSONDecoder().decode(MealsResponse<Meal>.self, from: body))
+    return answer?.items
+  }
+
   /// `fetch` for the answers the app reads: `read` (one of `AnswerReader`'s) first, and
   /// `JSONDecoder` for a body it leaves, which decodes it to the same value or throws.
   func answer<Response: Decodable>(

@@ -90,8 +90,10 @@ public struct StoryboardCollector {
 struct ShownScreens {
   /// The screen shown last.
   private(set) var last: Node?
-  /// The last version of each screen, by `key(of:)`.
-  private var byKey: [String: Node] = [:]
+  /// The last version of each screen, by `key(of:)`, drawn once.
+  private var byKey: [String: DrawnTree] = [:]
+  /// The key of the screen shown last.
+  private var lastKey: String?
 
   /// How a screen compares with what was shown before it.
   enum Comparison {
@@ -99,15 +101,16 @@ struct ShownScreens {
     case first
     /// A screen not shown before, pushed over another one: its title stands for it.
     case new(title: NodePath?)
-    /// The screen shown before (or the one that came back), as it was then.
-    case since(Node)
+    /// What changed since the screen shown before (or since the one that came back, as it was
+    /// then).
+    case since(ScreenDiff)
 
     /// The nodes of `screen` to highlight.
     func changedPaths(in screen: Node) -> Set<NodePath> {
       switch self {
       case .first: []
       case .new(let title): title.map { [$0] } ?? []
-      case .since(let previous): ScreenDiff(old: previous, new: screen).changedPaths(in: screen)
+      case .since(let diff): diff.changedPaths(in: screen)
       }
     }
   }
@@ -115,13 +118,14 @@ struct ShownScreens {
   /// Records `screen` as shown, and says what it is to be compared with.
   mutating func show(_ screen: Node) -> Comparison {
     let key = Self.key(of: screen)
+    let drawn = DrawnTree(screen)
     defer {
       last = screen
-      byKey[key] = screen
+      lastKey = key
+      byKey[key] = drawn
     }
-    guard let last else { return .first }
-    if Self.key(of: last) == key { return .since(last) }
-    if let before = byKey[key] { return .since(before) }
+    guard lastKey != nil else { return .first }
+    if let before = byKey[key] { return .since(ScreenDiff(old: before, new: drawn)) }
     return .new(title: Self.titlePath(in: screen))
   }
 

@@ -74,8 +74,7 @@ public struct Walkthrough {
           .again(step)
         } else {
           switch comparison {
-          case .since(let before)?:
-            .diff(ScreenDiff(old: before, new: driver.screen() ?? before))
+          case .since(let diff)?: .diff(diff)
           case .new?: .whole(text, title: "a new screen:")
           case .first?, nil: .whole(text, title: "the screen:")
           }

@@ -33,10 +33,6 @@ public struct ScreenDiff: Sendable {
   /// One node of either screen.
   public struct Entry: Equatable, Sendable {
     public let change: Change
-    /// The node's lines as drawn: on the new screen, or on the old one for a removed node.
-    public let lines: [String]
-    /// The node's lines on the old screen, for a changed node; else empty.
-    public let oldLines: [String]
     /// The node's place in the new screen, counted depth first from 0; `nil` for a removed node.
     public let newIndex: Int?
     /// The node's place in the old screen, counted depth first from 0; `nil` for an added node.
@@ -48,25 +44,32 @@ public struct ScreenDiff: Sendable {
   /// Every node of both screens, in the order the new screen draws them, removed nodes where
   /// they stood.
   public let entries: [Entry]
+  /// The two screens, for their lines.
+  private let old: DrawnTree
+  private let new: DrawnTree
 
   /// The diff of two texts: text trees, or any lines; an empty text has no nodes.
   public init(old: String, new: String) {
-    self.init(old: DrawnNode.read(old), new: DrawnNode.read(new))
+    self.init(old: DrawnTree(text: old), new: DrawnTree(text: new))
   }
 
   /// The diff of two lists of lines, each line a node at depth 0: requests, say.
   public init(oldLines: [String], newLines: [String]) {
-    self.init(old: oldLines.map(DrawnNode.init(line:)), new: newLines.map(DrawnNode.init(line:)))
+    self.init(old: DrawnTree(lines: oldLines), new: DrawnTree(lines: newLines))
   }
 
   /// The diff of two node trees, drawn by `renderer`; each node is read from its own tree, so a
   /// wrapped line is never taken for a node of its own.
   public init(old: Node, new: Node, renderer: TextRenderer = TextRenderer()) {
-    self.init(old: DrawnNode.read(old, renderer), new: DrawnNode.read(new, renderer))
+    self.init(old: DrawnTree(old, renderer: renderer), new: DrawnTree(new, renderer: renderer))
   }
 
-  private init(old: [DrawnNode], new: [DrawnNode]) {
-    entries = Self.entries(old: old, new: new)
+  /// The diff of two trees read before: a screen compared with the one before it and then with
+  /// the one after it is read once.
+  public init(old: DrawnTree, new: DrawnTree) {
+    self.old = old
+    self.new = new
+    entries = Self.entries(old: old.items, new: new.items)
   }
 
   /// Whether the screens are the same.
@@ -106,6 +109,8 @@ public struct ScreenDiff: Sendable {
   public func lines(
     context: Int = 3, limit: Int = defaultLimit, style: Style = .bothSides
   ) -> [String] {
+    let oldLines = old.lines()
+    let newLines = new.lines()
     var marked: [(line: String, isChange: Bool)] = []
     var removed = 0
     func flushRemoved() {
@@ -117,20 +122,20 @@ public struct ScreenDiff: Sendable {
       switch (entry.change, style) {
       case (.same, _):
         flushRemoved()
-        marked += entry.lines.map { ("  " + $0, false) }
+        marked += newLines[entry.newIndex!].map { ("  " + $0, false) }
       case (.removed, .bothSides):
-        marked += entry.lines.map { ("− " + $0, true) }
+        marked += oldLines[entry.oldIndex!].map { ("− " + $0, true) }
       case (.removed, .newSide):
-        removed += entry.lines.count
+        removed += oldLines[entry.oldIndex!].count
       case (.added, _):
         flushRemoved()
-        marked += entry.lines.map { ("+ " + $0, true) }
+        marked += newLines[entry.newIndex!].map { ("+ " + $0, true) }
       case (.changed, .bothSides):
-        marked += entry.oldLines.map { ("− " + $0, true) }
-        marked += entry.lines.map { ("+ " + $0, true) }
+        marked += oldLines[entry.oldIndex!].map { ("− " + $0, true) }
+        marked += newLines[entry.newIndex!].map { ("+ " + $0, true) }
       case (.changed, .newSide):
         flushRemoved()
-        marked += entry.lines.map { ("+ " + $0, true) }
+        marked += newLines[entry.newIndex!].map { ("+ " + $0, true) }
       }
     }
     flushRemoved()
@@ -221,7 +226,7 @@ public struct ScreenDiff: Sendable {
 
   // MARK: - Matching
 
-  private static func entries(old: [DrawnNode], new: [DrawnNode]) -> [Entry] {
+  private static func entries(old: [DrawnTree.Item], new: [DrawnTree.Item]) -> [Entry] {
     let diff = lineDiff(old.map(\.key), new.map(\.key))
     var entries: [Entry] = []
     entries.reserveCapacity(max(old.count, new.count))
@@ -238,8 +243,7 @@ public struct ScreenDiff: Sendable {
         flush()
         entries.append(
           Entry(
-            change: .same, lines: new[newIndex].drawn, oldLines: [], newIndex: newIndex,
-            oldIndex: oldIndex, depth: new[newIndex].depth))
+            change: .same, newIndex: newIndex, oldIndex: oldIndex, depth: new[newIndex].depth))
         oldIndex += 1
         newIndex += 1
       case .removed:
@@ -258,7 +262,7 @@ public struct ScreenDiff: Sendable {
   /// new side in order, each unpaired gone node before the first changed node that stood after
   /// it.
   private static func pair(
-    _ removed: [Int], _ added: [Int], old: [DrawnNode], new: [DrawnNode]
+    _ removed: [Int], _ added: [Int], old: [DrawnTree.Item], new: [DrawnTree.Item]
   ) -> [Entry] {
     var partner: [Int: Int] = [:]  // added index → removed index
     var paired = Set<Int>()  // removed indices with a partner
@@ -275,11 +279,11 @@ public struct ScreenDiff: Sendable {
     // A kind that is gone once and new once at one depth is the same node changed.
     var goneByKind: [String: [Int]] = [:]
     for index in removed where !paired.contains(index) {
-      goneByKind[old[index].kindAndDepth, default: []].append(index)
+      goneByKind[old[index].kind, default: []].append(index)
     }
     var newByKind: [String: [Int]] = [:]
     for index in added where partner[index] == nil {
-      newByKind[new[index].kindAndDepth, default: []].append(index)
+      newByKind[new[index].kind, default: []].append(index)
     }
     for (kind, fresh) in newByKind {
       guard fresh.count == 1, let gone = goneByKind[kind], gone.count == 1 else { continue }
@@ -291,9 +295,7 @@ public struct ScreenDiff: Sendable {
     func flushGone(before limit: Int) {
       while let first = gone.first, first < limit {
         entries.append(
-          Entry(
-            change: .removed, lines: old[first].drawn, oldLines: [], newIndex: nil,
-            oldIndex: first, depth: old[first].depth))
+          Entry(change: .removed, newIndex: nil, oldIndex: first, depth: old[first].depth))
         gone = gone.dropFirst()
       }
     }
@@ -301,14 +303,10 @@ public struct ScreenDiff: Sendable {
       if let match = partner[index] {
         flushGone(before: match)
         entries.append(
-          Entry(
-            change: .changed, lines: new[index].drawn, oldLines: old[match].drawn,
-            newIndex: index, oldIndex: match, depth: new[index].depth))
+          Entry(change: .changed, newIndex: index, oldIndex: match, depth: new[index].depth))
       } else {
         entries.append(
-          Entry(
-            change: .added, lines: new[index].drawn, oldLines: [], newIndex: index, oldIndex: nil,
-            depth: new[index].depth))
+          Entry(change: .added, newIndex: index, oldIndex: nil, depth: new[index].depth))
       }
     }
     flushGone(before: .max)
@@ -318,8 +316,89 @@ public struct ScreenDiff: Sendable {
 
 // MARK: - Reading a drawn tree
 
+/// A screen read node by node, as a `ScreenDiff` compares it: each node's depth and what it
+/// says, from a node tree or from the lines of a text tree.
+public struct DrawnTree: Sendable {
+  /// One node: its depth, and what it is compared by.
+  struct Item: Sendable {
+    /// 0 for the root; one more for each level below it.
+    var depth: Int
+    /// What the node is compared by: its depth and what its line says.
+    var key: Key
+    /// The kind and the label (`Row "Lasagne"`) with the depth: what pairs a changed node.
+    var identity: String
+    /// The kind alone, with the depth.
+    var kind: String
+  }
+
+  /// What a node says: the text of its lines, or, in a tree, the node without its children.
+  struct Key: Hashable, Sendable {
+    var depth: Int
+    var text: [String]?
+    var node: Node?
+  }
+
+  let items: [Item]
+  private let source: Source
+
+  /// Where the lines of the nodes come from.
+  private enum Source: Sendable {
+    case lines([[String]])
+    case tree(Node, TextRenderer)
+  }
+
+  /// `tree`, read from its nodes; its lines are drawn by `renderer` when a diff is drawn.
+  public init(_ tree: Node, renderer: TextRenderer = TextRenderer()) {
+    var items: [Item] = []
+    func visit(_ node: Node, depth: Int) {
+      var shown = node
+      shown.children = []
+      // What the text tree does not draw is no change.
+      if !renderer.options.showsURLs { shown.url = nil }
+      if !renderer.options.showsIntents { shown.intent = nil }
+      let kind = "\(depth) \(node.kind.rawValue)"
+      items.append(
+        Item(
+          depth: depth, key: Key(depth: depth, node: shown),
+          identity: kind + " " + (node.label.map(Quoting.quoted) ?? ""), kind: kind))
+      for child in node.children { visit(child, depth: depth + 1) }
+    }
+    visit(tree, depth: 0)
+    self.items = items
+    source = .tree(tree, renderer)
+  }
+
+  /// A text tree read back into nodes by its guides and connectors.
+  init(text: String) {
+    self.init(DrawnNode.read(text))
+  }
+
+  /// Lines that are no tree: each a node at depth 0.
+  init(lines: [String]) {
+    self.init(lines.map(DrawnNode.init(line:)))
+  }
+
+  private init(_ nodes: [DrawnNode]) {
+    items = nodes.map { node in
+      let kind = "\(node.depth) " + String((node.content.first ?? "").prefix { $0 != " " })
+      return Item(
+        depth: node.depth, key: Key(depth: node.depth, text: node.content),
+        identity: "\(node.depth) " + DrawnNode.kindAndLabel(node.content.first ?? ""), kind: kind)
+    }
+    source = .lines(nodes.map(\.drawn))
+  }
+
+  /// Each node's lines as drawn.
+  func lines() -> [[String]] {
+    switch source {
+    case .lines(let lines): lines
+    case .tree(let tree, let renderer): renderer.drawnNodes(tree).map(\.drawn)
+    }
+  }
+}
+
 /// One node of a text tree: its depth and its lines, as drawn and without the guides.
-struct DrawnNode {
+struct DrawnNode: Sendable {
   /// 0 for the root; one more for each level below it.
   var depth: Int
   /// The node's lines with the guides and the connector in front taken off: what it says.
@@ -337,21 +416,6 @@ struct DrawnNode {
     self.depth = depth
     self.content = content
     self.drawn = drawn
-  }
-
-  /// What a node is compared by: its depth and what its lines say.
-  var key: String {
-    "\(depth) " + content.joined(separator: "\n")
-  }
-
-  /// The kind and the label: `Row "Lasagne"`, the words before any attribute that follows.
-  var identity: String {
-    "\(depth) " + Self.kindAndLabel(content.first ?? "")
-  }
-
-  /// The kind alone, with the depth.
-  var kindAndDepth: String {
-    "\(depth) " + String((content.first ?? "").prefix { $0 != " " })
   }
 
   /// `Row "Lasagne"` of `Row "Lasagne" ♥`: the kind, and the quoted label if one follows it.
@@ -374,34 +438,6 @@ struct DrawnNode {
       end = rest.index(after: end)
     }
     return String(kind)
-  }
-
-  /// The nodes of `tree` in the order `renderer` draws them, each with its lines: as many lines
-  /// as it takes to spell the node's whole line (a wrapped line drops one space at each break).
-  static func read(_ tree: Node, _ renderer: TextRenderer) -> [DrawnNode] {
-    let lines = renderer.render(tree).split(separator: "\n", omittingEmptySubsequences: false)
-    var next = 0
-    var nodes: [DrawnNode] = []
-    func visit(_ node: Node, depth: Int) {
-      var full = ""
-      LineFormatter(options: renderer.options).format(node, into: &full)
-      var drawn: [String] = []
-      var content: [String] = []
-      var spelled = ""
-      while next < lines.count, drawn.isEmpty || spelled.count < full.count {
-        let line = String(lines[next])
-        let guides = drawn.isEmpty ? depth * 3 : (depth + 1) * 3
-        let piece = String(line.dropFirst(guides))
-        spelled += (spelled.isEmpty ? "" : " ") + piece
-        drawn.append(line)
-        content.append(piece)
-        next += 1
-      }
-      nodes.append(DrawnNode(depth: depth, content: content, drawn: drawn))
-      for child in node.children { visit(child, depth: depth + 1) }
-    }
-    visit(tree, depth: 0)
-    return nodes
   }
 
   /// The nodes of a text tree, in the order it draws them.

@@ -68,6 +68,17 @@ public struct TextRenderer: Sendable {
   }
 }
 
+extension TextRenderer {
+  /// The tree's nodes in the order they are drawn, each with its depth and its lines: what
+  /// `ScreenDiff` compares, drawn in the one pass that draws the text.
+  func drawnNodes(_ node: Node) -> [DrawnNode] {
+    var writer = Writer(options: options)
+    writer.drawnNodes = []
+    writer.writeRoot(node)
+    return writer.drawnNodes ?? []
+  }
+}
+
 extension Node: CustomStringConvertible {
   /// The tree rendered with `TextRenderer.Options.default`.
   public var description: String { TextRenderer().render(self) }
@@ -85,6 +96,8 @@ private struct Writer {
   private var prefixWidth = 0
   /// The content of the current line, reused from node to node.
   private var line = ""
+  /// Each node written, with its depth and lines, when the caller asks for them.
+  var drawnNodes: [DrawnNode]?
 
   init(options: TextRenderer.Options) {
     self.options = options
@@ -117,6 +130,8 @@ private struct Writer {
     line.removeAll(keepingCapacity: true)
     LineFormatter(options: options).format(node, into: &line)
     if !output.isEmpty { output += "\n" }
+    let start = output.endIndex
+    defer { recordDrawnNode(from: start, isRoot: connector.isEmpty) }
     output += prefix
     output += connector
     // Every connector is three Characters wide, but the root's, which is empty.
@@ -128,6 +143,23 @@ private struct Writer {
       let continuation = prefix + guide + (node.children.isEmpty ? "   " : "│  ")
       wrap(firstRoom: room, continuation: continuation)
     }
+  }
+
+  /// Records the node just written, from `start` of `output`, when nodes are recorded: its lines
+  /// and, without the guides and connector in front of them, what they say.
+  private mutating func recordDrawnNode(from start: String.Index, isRoot: Bool) {
+    guard drawnNodes != nil else { return }
+    let depth = isRoot ? 0 : prefixWidth / 3 + 1
+    let written = output[start...]
+    let drawn =
+      written.utf8.contains(UInt8(ascii: "\n"))
+      ? written.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+      : [String(written)]
+    // Every guide and connector is three scalars, each a Character of its own.
+    let content = drawn.enumerated().map { index, line in
+      String(line.unicodeScalars.dropFirst(index == 0 ? depth * 3 : (depth + 1) * 3))
+    }
+    drawnNodes?.append(DrawnNode(depth: depth, content: content, drawn: drawn))
   }
 
   /// Breaks `line` at spaces, greedily; never after a lone `●` or `→` nor before a lone `·`, so
@@ -192,7 +224,7 @@ private struct Writer {
 }
 
 /// Formats one node's line, without its guides.
-struct LineFormatter {
+private struct LineFormatter {
   let options: TextRenderer.Options
 
   func format(_ node: Node, into line: inout String) {

@@ -165,7 +165,7 @@ import ViewModels
 /// The line diff on long screens: linear memory, the same length of edit script, a short display.
 @Suite struct LongDiffTests {
   /// Checks that `diff` turns `old` into `new`.
-  func applies(_ diff: [DiffLine], _ old: [String], _ new: [String]) -> Bool {
+  func applies(_ diff: [DiffLine<String>], _ old: [String], _ new: [String]) -> Bool {
     var fromOld: [String] = []
     var fromNew: [String] = []
     for line in diff {
@@ -180,7 +180,7 @@ import ViewModels
     return fromOld == old && fromNew == new
   }
 
-  func edits(_ diff: [DiffLine]) -> Int {
+  func edits(_ diff: [DiffLine<String>]) -> Int {
     diff.filter { if case .same = $0 { false } else { true } }.count
   }
 

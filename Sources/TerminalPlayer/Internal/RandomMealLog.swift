@@ -25,12 +25,8 @@ final class RandomMealLog: Transport {
     return response
   }
 
-  /// `idMeal` of the first meal in a `{"meals":[…]}` answer.
+  /// The id of the first meal of a `random.php` answer.
   static func mealID(in body: Data) -> String? {
-    struct Answer: Decodable {
-      struct Meal: Decodable { var idMeal: String }
-      var meals: [Meal]?
-    }
-    return (try? JSONDecoder().decode(Answer.self, from: body))?.meals?.first?.idMeal
+    MealAPI.meals(in: body)?.first?.id
   }
 }

@@ -1,8 +1,8 @@
-/// One line of a line diff.
-enum DiffLine: Equatable, Sendable {
-  case same(String)
-  case removed(String)
-  case added(String)
+/// One line (or other element) of a diff.
+enum DiffLine<Element: Hashable>: Equatable {
+  case same(Element)
+  case removed(Element)
+  case added(Element)
 }
 
 /// A shortest line diff: the fewest removals and additions that turn `old` into `new`, removals
@@ -14,9 +14,9 @@ enum DiffLine: Equatable, Sendable {
 /// the common start and end are set aside); if even that would take more than `workLimit`
 /// comparisons, the rest of a changed stretch is shown as removed and added whole, which is
 /// still a correct diff, only not the shortest.
-func lineDiff(
-  _ old: [String], _ new: [String], historyLimit: Int = 4_000_000, workLimit: Int = 200_000_000
-) -> [DiffLine] {
+func lineDiff<Element: Hashable>(
+  _ old: [Element], _ new: [Element], historyLimit: Int = 4_000_000, workLimit: Int = 200_000_000
+) -> [DiffLine<Element>] {
   if let diff = greedyDiff(old, new, historyLimit: historyLimit) { return diff }
   var linear = LinearDiff(old: old, new: new, workLimit: workLimit)
   return linear.run()
@@ -26,7 +26,9 @@ func lineDiff(
 
 /// Myers' greedy algorithm, keeping for each number of edits `d` the furthest reach on diagonals
 /// `-d...d`: `nil` when that history would grow past `historyLimit` entries.
-private func greedyDiff(_ old: [String], _ new: [String], historyLimit: Int) -> [DiffLine]? {
+private func greedyDiff<Element: Hashable>(
+  _ old: [Element], _ new: [Element], historyLimit: Int
+) -> [DiffLine<Element>]? {
   let n = old.count
   let m = new.count
   let max = n + m
@@ -62,7 +64,7 @@ private func greedyDiff(_ old: [String], _ new: [String], historyLimit: Int) -> 
     if found { break }
   }
   // Walk the trace back from the end to recover the edits.
-  var result: [DiffLine] = []
+  var result: [DiffLine<Element>] = []
   var x = n
   var y = m
   for d in stride(from: trace.count - 1, through: 0, by: -1) {
@@ -100,20 +102,20 @@ private func greedyDiff(_ old: [String], _ new: [String], historyLimit: Int) -> 
 
 /// Myers' linear-space diff (the middle-snake bisection), on lines numbered so that equal lines
 /// have equal numbers. Memory: the two texts, their numbers and two rows of `2(n + m)` reaches.
-private struct LinearDiff {
-  let old: [String]
-  let new: [String]
+private struct LinearDiff<Element: Hashable> {
+  let old: [Element]
+  let new: [Element]
   let a: [Int]
   let b: [Int]
   var work = 0
   let workLimit: Int
-  var result: [DiffLine] = []
+  var result: [DiffLine<Element>] = []
 
-  init(old: [String], new: [String], workLimit: Int) {
+  init(old: [Element], new: [Element], workLimit: Int) {
     self.old = old
     self.new = new
     self.workLimit = workLimit
-    var numbers: [String: Int] = [:]
+    var numbers: [Element: Int] = [:]
     a = old.map { line in
       if let number = numbers[line] { return number }
       numbers[line] = numbers.count
@@ -127,7 +129,7 @@ private struct LinearDiff {
     result.reserveCapacity(old.count + new.count)
   }
 
-  mutating func run() -> [DiffLine] {
+  mutating func run() -> [DiffLine<Element>] {
     diff(0, old.count, 0, new.count)
     return result
   }
