@@ -104,7 +104,7 @@ let package = Package(
       name: "RezepteBench",
       dependencies: [
         "Scenarios", "ViewDescription", "ViewModels", "MealCatalog", "MealDB", "VirtualTime",
-        "Explore", "CommandLineKit",
+        "Explore", "CommandLineKit", "FileSafety",
       ]
     ),
     // Fuzz targets: replays its corpus in a plain build; `.ci/fuzz` builds it with libFuzzer.

@@ -28,7 +28,9 @@ public struct Catalog: Sendable {
   /// Every place that reads an endpoint's name from a user (scenario steps, command options)
   /// goes through this one function, so the same spellings work everywhere.
   ///
-  /// - Parameter known: the endpoints to accept; the catalog's by default.
+  /// - Parameters:
+  ///   - spelling: the name as the user wrote it, such as `lookup` or `lookup.php`.
+  ///   - known: the endpoints to accept; the catalog's by default.
   public static func endpoint(named spelling: String, among known: [String] = endpoints) -> String?
   {
     let name = spelling.hasSuffix(".php") ? spelling : spelling + ".php"

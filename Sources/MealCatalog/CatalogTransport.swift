@@ -34,6 +34,8 @@ public final class CatalogTransport: Transport {
   private let state: Locked<State>
 
   /// - Parameters:
+  ///   - catalog: answers every request.
+  ///   - clock: times the delays set with `setDelay(_:for:)`; a `VirtualClock` in tests.
   ///   - seed: seeds the generator behind `random.php`; the same seed gives the same meals.
   public init(catalog: Catalog, clock: any Clock<Duration> = ContinuousClock(), seed: UInt64 = 1) {
     self.catalog = catalog

@@ -139,17 +139,19 @@ enum ScalingBenchmark {
   }
 
   /// Reads a child's `RESULT <median ns> <peak KiB> <baseline KiB> [<cpu ns> [<floor ns>]]`
-  /// line.
+  /// line; a cpu of `-` stands for none, before a floor.
   nonisolated static func result(size: Int, from output: String) throws -> Result {
-    let numbers = output.split(separator: "\n").last { $0.hasPrefix("RESULT ") }?
-      .split(separator: " ").dropFirst().compactMap { Int($0) }
-    guard let numbers, numbers.count >= 3 else {
+    let fields = output.split(separator: "\n").last { $0.hasPrefix("RESULT ") }?
+      .split(separator: " ").dropFirst().map { Int($0) }
+    guard let fields, fields.count >= 3, let time = fields[0], let peak = fields[1],
+      let baseline = fields[2]
+    else {
       throw BenchmarkFailure("the child for \(size) meals printed no result: \(output)")
     }
     return Result(
-      size: size, time: .nanoseconds(numbers[0]), peakKiB: numbers[1], baselineKiB: numbers[2],
-      cpu: numbers.count > 3 ? .nanoseconds(numbers[3]) : nil,
-      floor: numbers.count > 4 ? .nanoseconds(numbers[4]) : nil)
+      size: size, time: .nanoseconds(time), peakKiB: peak, baselineKiB: baseline,
+      cpu: fields.count > 3 ? fields[3].map { .nanoseconds($0) } : nil,
+      floor: fields.count > 4 ? fields[4].map { .nanoseconds($0) } : nil)
   }
 
   /// The line `result(size:from:)` reads.
@@ -160,7 +162,8 @@ enum ScalingBenchmark {
       duration.components.seconds * 1_000_000_000 + duration.components.attoseconds / 1_000_000_000
     }
     return "RESULT \(nanoseconds(time)) \(peak) \(baseline)"
-      + (cpu.map { " \(nanoseconds($0))" } ?? "") + (floor.map { " \(nanoseconds($0))" } ?? "")
+      + (cpu.map { " \(nanoseconds($0))" } ?? (floor == nil ? "" : " -"))
+      + (floor.map { " \(nanoseconds($0))" } ?? "")
   }
 
   /// The child's work: `RESULT <median ns> <peak KiB> <baseline KiB>` on standard output.

@@ -1,3 +1,4 @@
+import FileSafety
 import Foundation
 import MealCatalog
 import MealDB
@@ -40,7 +41,6 @@ enum GeneratedCatalog {
   /// in `directory`, in the byte format the catalog itself answers with.
   static func write(mealCount count: Int, to directory: URL) throws {
     let catalog = try make(mealCount: count)
-    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     var random = SeededGenerator(seed: 1)
     for (file, request) in [
       (Catalog.categoriesFile, APIRequest(path: "categories.php")),
@@ -49,8 +49,9 @@ enum GeneratedCatalog {
         APIRequest(path: "search.php", query: [URLQueryItem(name: "s", value: "")])
       ),
     ] {
-      try catalog.answer(request, random: &random).body
-        .write(to: directory.appendingPathComponent(file))
+      try AtomicFile.write(
+        catalog.answer(request, random: &random).body,
+        to: directory.appendingPathComponent(file).path, createFolders: true)
     }
   }
 

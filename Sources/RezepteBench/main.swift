@@ -20,11 +20,23 @@ struct Arguments {
   var profile: (name: String, iterations: Int)?
   var scalingChild: Int?
   var loadingChild: (folder: String, side: String)?
+  var help = false
+
+  static let usage = """
+    usage: rezepte-bench [--runs N]          the whole table (N timed runs per figure, default 7)
+           rezepte-bench --profile CASE [N]  only CASE, N times, silently (for callgrind)
+
+    Run it from the package's root, in a release build:
+      swift build -c release && .build/release/rezepte-bench
+    CASE is one of: \(Profile.cases.joined(separator: ", "))
+    """
 
   init(_ arguments: [String]) throws {
     var rest = arguments[...]
     while let argument = rest.popFirst() {
       switch argument {
+      case "--help", "-h":
+        help = true
       case "--runs":
         guard let value = rest.popFirst().flatMap(Int.init), value > 0 else {
           throw BenchmarkFailure("--runs takes a positive number")
@@ -58,6 +70,10 @@ struct Arguments {
 func main() async -> Int32 {
   do {
     let arguments = try Arguments(Array(CommandLine.arguments.dropFirst()))
+    if arguments.help {
+      print(Arguments.usage)
+      return 0
+    }
     let measure = Measure(runs: arguments.runs)
     if let size = arguments.scalingChild {
       print(try await ScalingBenchmark.child(size: size, measure: measure))

@@ -43,7 +43,7 @@ public final class AppDriver: ScenarioDriver {
   ///   - seed: seeds `random.php` in `.catalog` mode.
   ///   - renderer: draws the screen that `expect screen` compares.
   ///   - wrap: puts a stand-in around each app (tests of rules that must be able to fail).
-  ///   - transport: puts another transport in front of the catalog's (tests of such rules).
+  ///   - wrapTransport: puts another transport in front of the catalog's (tests of such rules).
   public init(
     catalog: Catalog, backend: Backend = .catalog, seed: UInt64 = 1,
     renderer: TextRenderer = TextRenderer(),

@@ -12,7 +12,10 @@ public struct ScenarioContext: Sendable {
   /// Whether `given random` may name this meal id.
   let knowsMeal: @Sendable (String) -> Bool
 
-  /// - Parameter mealIDs: the meal ids `given random` accepts, or `nil` to accept every id.
+  /// - Parameters:
+  ///   - categories: the category names `pick category` accepts.
+  ///   - endpoints: the endpoint names `network … for` and `network delay` accept.
+  ///   - mealIDs: the meal ids `given random` accepts, or `nil` to accept every id.
   public init(
     categories: [String], endpoints: [String] = Catalog.endpoints, mealIDs: Set<String>? = nil
   ) {
