@@ -5,7 +5,7 @@ import ViewModels
 /// in the driver's view description and exactly that node's intent is sent. When no node offers
 /// the gesture, `StepUnavailable` says what the screen offers instead.
 @MainActor
-enum Gestures {
+package enum Gestures {
   /// The screen on top, or `StepUnavailable` while no app runs.
   static func screen(of driver: some ScenarioDriver) throws -> Node {
     guard let screen = driver.screen() else {
@@ -18,13 +18,7 @@ enum Gestures {
   static func tap(
     _ label: String, kinds: Set<Node.Kind>, missing what: String, on driver: some ScenarioDriver
   ) async throws {
-    let screen = try screen(of: driver)
-    guard
-      let target = screen.tappables.first(where: { kinds.contains($0.kind) && $0.label == label })
-    else {
-      throw StepUnavailable("this screen has \(what); \(offers(screen, kinds: kinds))")
-    }
-    try await press(target, on: driver)
+    try await press(target(label, kinds: kinds, missing: what, on: screen(of: driver)), on: driver)
   }
 
   /// Presses the one tappable node of any kind labelled exactly `label`.
@@ -48,61 +42,27 @@ enum Gestures {
 
   /// The detail screen's heart button, whichever of its two titles it shows.
   static func toggleHeart(on driver: some ScenarioDriver) async throws {
-    let screen = try screen(of: driver)
-    let titles = [AppText.addFavorite, AppText.removeFavorite]
-    guard let heart = screen.tappables.first(where: { titles.contains($0.label) }) else {
-      throw StepUnavailable("this screen has no heart button; \(offers(screen))")
-    }
-    try await press(heart, on: driver)
+    try await press(heart(on: screen(of: driver)), on: driver)
   }
 
   /// The screen's back button: the screen node's intent.
   static func back(on driver: some ScenarioDriver) async throws {
-    let screen = try screen(of: driver)
-    guard let top = screen.first(where: { $0.kind == .screen }), top.back != nil,
-      let intent = top.intent
-    else {
-      throw StepUnavailable("this is the first screen, there is nothing to go back to")
-    }
-    try await driver.send(intent)
+    try await driver.send(backIntent(on: screen(of: driver)))
   }
 
   /// Picks `name` among the options of the screen's picker.
   static func pick(category name: String, on driver: some ScenarioDriver) async throws {
-    let screen = try screen(of: driver)
-    guard let picker = screen.first(where: { $0.kind == .picker }) else {
-      throw StepUnavailable("this screen has no category picker; \(offers(screen))")
-    }
-    guard
-      let option = screen.tappables.first(where: { $0.kind == .picker && $0.label == name })
-    else {
-      let options =
-        picker.options.isEmpty
-        ? "it offers no categories (they have not loaded)"
-        : "it offers \(picker.options.joined(separator: ", "))"
-      throw StepUnavailable(
-        "the picker \(Quoting.quoted(picker.label ?? "")) has no \(Quoting.quoted(name)): \(options)"
-      )
-    }
-    try await press(option, on: driver)
+    try await press(option(category: name, on: screen(of: driver)), on: driver)
   }
 
   /// Pulls the refreshable list: its node's intent.
   static func pullToRefresh(on driver: some ScenarioDriver) async throws {
-    let screen = try screen(of: driver)
-    guard let list = screen.first(where: { $0.has(.refreshable) }), let intent = list.intent else {
-      throw StepUnavailable("nothing on this screen can be pulled to refresh; \(offers(screen))")
-    }
-    try await driver.send(intent)
+    try await driver.send(refreshIntent(on: screen(of: driver)))
   }
 
   /// The screen's search field.
   static func searchField(of driver: some ScenarioDriver) throws -> Node {
-    let screen = try screen(of: driver)
-    guard let field = screen.first(where: { $0.kind == .searchField }) else {
-      throw StepUnavailable("this screen has no search field; \(offers(screen))")
-    }
-    return field
+    try searchField(on: screen(of: driver))
   }
 
   /// Types `text` at the end of the search field, one keystroke per character: each keystroke
@@ -143,7 +103,91 @@ enum Gestures {
 
   /// Taps a suggestion shown under the focused search field.
   static func pick(suggestion text: String, on driver: some ScenarioDriver) async throws {
-    let field = try searchField(of: driver)
+    try await press(suggestion(text, on: screen(of: driver)), on: driver)
+  }
+
+  // MARK: - Finding the node
+
+  // Where a gesture's node is on a screen, found as a user finds it. The scenario steps above
+  // and the player's keys (`rezepte play`) both look their nodes up here.
+
+  /// The one tappable node of these kinds labelled `label`; `what` names what is missing.
+  package nonisolated static func target(
+    _ label: String, kinds: Set<Node.Kind>, missing what: String, on screen: Node
+  ) throws(StepUnavailable) -> Tappable {
+    guard
+      let target = screen.tappables.first(where: { kinds.contains($0.kind) && $0.label == label })
+    else {
+      throw StepUnavailable("this screen has \(what); \(offers(screen, kinds: kinds))")
+    }
+    return target
+  }
+
+  /// The detail screen's heart button, whichever of its two titles it shows.
+  package nonisolated static func heart(on screen: Node) throws(StepUnavailable) -> Tappable {
+    let titles = [AppText.addFavorite, AppText.removeFavorite]
+    guard let heart = screen.tappables.first(where: { titles.contains($0.label) }) else {
+      throw StepUnavailable("this screen has no heart button; \(offers(screen))")
+    }
+    return heart
+  }
+
+  /// The back button's intent: the screen node's.
+  package nonisolated static func backIntent(on screen: Node) throws(StepUnavailable)
+    -> UserIntent
+  {
+    guard let top = screen.first(where: { $0.kind == .screen }), top.back != nil,
+      let intent = top.intent
+    else {
+      throw StepUnavailable("this is the first screen, there is nothing to go back to")
+    }
+    return intent
+  }
+
+  /// The option `name` of the screen's picker.
+  package nonisolated static func option(category name: String, on screen: Node)
+    throws(StepUnavailable) -> Tappable
+  {
+    guard let picker = screen.first(where: { $0.kind == .picker }) else {
+      throw StepUnavailable("this screen has no category picker; \(offers(screen))")
+    }
+    guard
+      let option = screen.tappables.first(where: { $0.kind == .picker && $0.label == name })
+    else {
+      let options =
+        picker.options.isEmpty
+        ? "it offers no categories (they have not loaded)"
+        : "it offers \(picker.options.joined(separator: ", "))"
+      throw StepUnavailable(
+        "the picker \(Quoting.quoted(picker.label ?? "")) has no \(Quoting.quoted(name)): \(options)"
+      )
+    }
+    return option
+  }
+
+  /// The refreshable list's intent.
+  package nonisolated static func refreshIntent(on screen: Node) throws(StepUnavailable)
+    -> UserIntent
+  {
+    guard let list = screen.first(where: { $0.has(.refreshable) }), let intent = list.intent else {
+      throw StepUnavailable("nothing on this screen can be pulled to refresh; \(offers(screen))")
+    }
+    return intent
+  }
+
+  /// The screen's search field.
+  package nonisolated static func searchField(on screen: Node) throws(StepUnavailable) -> Node {
+    guard let field = screen.first(where: { $0.kind == .searchField }) else {
+      throw StepUnavailable("this screen has no search field; \(offers(screen))")
+    }
+    return field
+  }
+
+  /// The suggestion `text` under the focused search field.
+  package nonisolated static func suggestion(_ text: String, on screen: Node)
+    throws(StepUnavailable) -> Tappable
+  {
+    let field = try searchField(on: screen)
     let suggestions = field.suggestions
     guard field.has(.focused) else {
       throw StepUnavailable(
@@ -161,13 +205,13 @@ enum Gestures {
       throw StepUnavailable(
         "there is no suggestion \(Quoting.quoted(text)); the suggestions are \(shown)")
     }
-    try await press(suggestion, on: driver)
+    return suggestion
   }
 
   /// `it offers "Zufallsrezept", "Apam balik", …`: what can be tapped instead, the nodes of
   /// `kinds` first when there are any (the rows, for `open`). Picker options are left out: they
   /// hide in a closed menu, and `pick category` names them in its own message.
-  static func offers(_ screen: Node, kinds: Set<Node.Kind> = []) -> String {
+  nonisolated static func offers(_ screen: Node, kinds: Set<Node.Kind> = []) -> String {
     let all = screen.tappables.filter { $0.kind != .picker }
     let preferred = all.filter { kinds.contains($0.kind) }
     var seen: Set<String> = []

@@ -23,7 +23,7 @@ enum KeyMap {
   ) -> PlayerAction {
     var view = view
     if key == .control("c") { return PlayerAction(view: view, quits: true) }
-    let field = tree.first { $0.kind == .searchField }
+    let field = try? Gestures.searchField(on: tree)
     if view.isEditing {
       guard let field else {
         view.isEditing = false
@@ -101,9 +101,7 @@ enum KeyMap {
     case .escape where field?.has(.focused) == true:
       return leave(field, view: view)
     case .escape, .left:
-      guard let screen = tree.first(where: { $0.kind == .screen }), screen.back != nil,
-        let intent = screen.intent
-      else { return PlayerAction(view: view) }
+      guard let intent = try? Gestures.backIntent(on: tree) else { return PlayerAction(view: view) }
       return PlayerAction(intents: [intent], steps: [.back], view: view)
     case .character("/"):
       guard let field else { return PlayerAction(view: view) }
@@ -113,13 +111,9 @@ enum KeyMap {
       }
       return PlayerAction(intents: [intent], steps: [.focusSearch], view: view)
     case .character("h"):
-      let heart = tree.tappables.first {
-        $0.label == AppText.addFavorite
-          || $0.label == AppText.removeFavorite
-      }
-      return press(heart, step: .toggleHeart, view: view)
+      return press(try? Gestures.heart(on: tree), step: .toggleHeart, view: view)
     case .character("r"):
-      guard let list = tree.first(where: { $0.has(.refreshable) }), let intent = list.intent else {
+      guard let intent = try? Gestures.refreshIntent(on: tree) else {
         return PlayerAction(view: view)
       }
       return PlayerAction(intents: [intent], steps: [.pullToRefresh], view: view)
@@ -158,7 +152,7 @@ enum KeyMap {
   /// `type`, or, when it deleted from the text it found, as `clear search` and the new text
   /// typed afresh (the scenario language types only at the end).
   static func edit(_ keys: [Key], tree: Node, view: PlayerView) -> PlayerAction {
-    guard view.isEditing, let field = tree.first(where: { $0.kind == .searchField }) else {
+    guard view.isEditing, let field = try? Gestures.searchField(on: tree) else {
       return PlayerAction(view: view)
     }
     let old = field.text ?? ""
@@ -224,9 +218,9 @@ enum KeyMap {
     return PlayerAction(intents: [intent], steps: [.leaveSearch], view: view)
   }
 
-  /// The enabled button labelled `label`, if the screen shows one.
+  /// The button labelled `label`, if the screen shows one, found as its step finds it.
   private static func button(_ label: String, in tree: Node) -> Tappable? {
-    tree.tappables.first { $0.kind == .button && $0.label == label }
+    try? Gestures.target(label, kinds: [.button], missing: "no \(label) button", on: tree)
   }
 
   private static func press(_ target: Tappable?, step: Step.Action, view: PlayerView)
