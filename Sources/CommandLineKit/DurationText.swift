@@ -76,6 +76,16 @@ public enum DurationText {
     return decimal(seconds, fraction: nanoseconds, digits: 9) + "s"
   }
 
+  /// A time measured on the machine's clock, rounded down to what a reader takes in (0.1 ms
+  /// below 10 ms, 1 ms below a second, 10 ms beyond) and spelled as `format(_:)` spells it:
+  /// `0.4ms`, `12ms`, `1.25s`.
+  public static func measured(_ duration: Duration) -> String {
+    let (seconds, attoseconds) = duration.components
+    let microseconds = seconds * 1_000_000 + attoseconds / 1_000_000_000_000
+    let step: Int64 = microseconds < 10_000 ? 100 : microseconds < 1_000_000 ? 1000 : 10_000
+    return format(.microseconds(microseconds / step * step))
+  }
+
   /// `whole.fraction`, the fraction written with `digits` places and its trailing zeros dropped.
   private static func decimal(_ whole: Int64, fraction: Int64, digits: Int) -> String {
     guard fraction != 0 else { return String(whole) }

@@ -167,7 +167,8 @@ public enum ExploreCommand {
         Double(elapsed.components.seconds)
         + Double(elapsed.components.attoseconds) / 1e18
       let rate = seconds > 0 ? Int(Double(result.steps) / seconds) : 0
-      output("wall time \(Int(seconds * 1000)) ms (shrinking included): \(rate) steps/s")
+      output(
+        "wall time \(DurationText.measured(elapsed)) (shrinking included): \(rate) steps/s")
     }
     return result.findings.isEmpty ? 0 : 1
   }

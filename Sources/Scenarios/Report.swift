@@ -61,7 +61,7 @@ public struct Report: Sendable {
       : "step \(result.stepsRun) of \(result.stepCount)"
     var line =
       "\(status)  \(name)  \(steps)  \(DurationText.format(result.simulatedTime)) simulated"
-    if showsWallTime { line += "  \(Self.format(result.time))" }
+    if showsWallTime { line += "  \(DurationText.measured(result.time)) wall" }
     var lines = [line]
     if let reason = result.skipReason {
       lines.append("    " + Quoting.visible(reason))
@@ -97,18 +97,5 @@ public struct Report: Sendable {
   func paint(_ text: String, _ color: Color) -> String {
     guard useColor else { return text }
     return color.rawValue + text + "\u{1B}[0m"
-  }
-
-  /// `0.4 ms`, `12 ms`, `1.25 s`.
-  static func format(_ time: Duration) -> String {
-    let (seconds, attoseconds) = time.components
-    let microseconds = seconds * 1_000_000 + attoseconds / 1_000_000_000_000
-    if microseconds < 10_000 {
-      return "\(microseconds / 1000).\(microseconds % 1000 / 100) ms"
-    }
-    if microseconds < 1_000_000 { return "\(microseconds / 1000) ms" }
-    let hundredths = microseconds / 10_000
-    let fraction = hundredths % 100
-    return "\(hundredths / 100).\(fraction < 10 ? "0" : "")\(fraction) s"
   }
 }

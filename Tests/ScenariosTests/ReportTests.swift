@@ -42,7 +42,7 @@ import Testing
       ])
     #expect(
       Report(useColor: false, showsWallTime: true).lines(for: Self.result()) == [
-        "passed  02-suche  12 steps  1.4s simulated  12 ms"
+        "passed  02-suche  12 steps  1.4s simulated  12ms wall"
       ])
   }
 
@@ -94,10 +94,13 @@ import Testing
     #expect(ExitCode.badInput.rawValue == 2)
   }
 
-  @Test("Times are printed in milliseconds below a second and in seconds above")
+  @Test("Wall times are rounded to what a reader takes in and spelled as scenario files spell time")
   func times() {
-    #expect(Report.format(.microseconds(400)) == "0.4 ms")
-    #expect(Report.format(.milliseconds(12)) == "12 ms")
-    #expect(Report.format(.milliseconds(1250)) == "1.25 s")
+    #expect(DurationText.measured(.microseconds(400)) == "0.4ms")
+    #expect(DurationText.measured(.microseconds(9_999)) == "9.9ms")
+    #expect(DurationText.measured(.microseconds(12_345)) == "12ms")
+    #expect(DurationText.measured(.milliseconds(1250)) == "1.25s")
+    #expect(DurationText.measured(.milliseconds(61_234)) == "61.23s")
+    #expect(DurationText.measured(.zero) == "0s")
   }
 }
