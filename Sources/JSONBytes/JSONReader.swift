@@ -38,6 +38,14 @@ public struct JSONReader {
     self.bytes = bytes
   }
 
+  /// A reader that goes on at `position`, inside `depth` arrays and objects opened before it (by
+  /// another reader of the same bytes).
+  package init(_ bytes: UnsafeBufferPointer<UInt8>, position: Int, depth: Int) {
+    self.bytes = bytes
+    self.position = position
+    self.depth = depth
+  }
+
   // MARK: - Structure
 
   package var isAtEnd: Bool { position >= bytes.count }

@@ -51,12 +51,22 @@ public struct CatalogError: Error, Equatable, Sendable, CustomStringConvertible 
   public var description: String { "\(path): \(reason)" }
 }
 
+extension CatalogError.Reason {
+  /// The reason with its record's number moved on by `count`: what a reader of the records
+  /// from record `count + 1` on found says of the whole file.
+  func shifted(by count: Int) -> Self {
+    guard case .invalidRecord(let index, let reason) = self else { return self }
+    return .invalidRecord(index: index + count, reason)
+  }
+}
+
 extension Catalog {
   /// File names inside a catalog directory.
   public static let categoriesFile = "categories.json"
   public static let mealsFile = "meals.json"
 
-  /// Loads the catalog in `directory`.
+  /// Loads the catalog in `directory` on the calling thread; `load(directory:)` reads a large
+  /// one faster, with every processor.
   ///
   /// - Throws: `CatalogError` naming the file and what is wrong.
   public init(directory: URL) throws {
@@ -191,60 +201,277 @@ extension Catalog {
 
   /// The records of a `{"meals": [...]}` file, each read once, straight from the bytes into
   /// what the catalog keeps (see `Record.Reader`).
-  static func readMeals(_ data: Data) throws(CatalogError.Reason) -> [Record] {
+  package static func readMeals(_ data: Data) throws(CatalogError.Reason) -> [Record] {
     do {
       return try data.withUnsafeBytes { raw in
-        var reader = JSONReader(raw.bindMemory(to: UInt8.self))
-        let wrongShape = CatalogError.Reason.wrongShape(#"is not a {"meals": [...]} answer"#)
-        // The records take about as many bytes as the file, and their summaries and sort keys
-        // a tenth to a fifth more; the arena grows if that is too little.
-        var recordReader = Record.Reader(capacity: raw.count + raw.count / 4 + 4096)
-        var records: [Record] = []
-        var found = false
-        guard reader.peek() == UInt8(ascii: "{") else {
-          _ = try JSONValue(reading: &reader)
-          throw wrongShape
-        }
-        try reader.enter(limit: 512)
-        reader.position += 1
-        if !reader.take(UInt8(ascii: "}")) {
-          repeat {
-            let key = try reader.key()
-            guard key == "meals", reader.peek() == UInt8(ascii: "[") else {
-              if key == "meals" { found = false }
-              _ = try JSONValue(reading: &reader)
-              continue
-            }
-            try reader.enter(limit: 512)
-            reader.position += 1
-            found = true
-            records = []
-            // A rough guess from the file's size (real records take 1.5 to 2 kB) saves regrowing.
-            records.reserveCapacity(raw.count / 1500)
-            if !reader.take(UInt8(ascii: "]")) {
-              repeat {
-                records.append(try recordReader.read(from: &reader, index: records.count))
-              } while try reader.another(closing: UInt8(ascii: "]"))
-            }
-            reader.leave()
-          } while try reader.another(closing: UInt8(ascii: "}"))
-        }
-        reader.leave()
-        try reader.expectEnd()
-        guard found else { throw wrongShape }
-        recordReader.place(&records)
-        return records
+        try readMeals(raw.bindMemory(to: UInt8.self), stop: nil, resume: nil).records
       }
-    } catch let reason as CatalogError.Reason {
-      throw reason
     } catch {
       throw reason(forReading: error)
     }
   }
 
+  /// How far a reading of a meals file got.
+  struct MealsProgress {
+    /// The file's records, or those of its first `meals` list up to the stop.
+    var records: [Record]
+    /// Whether the reading stopped there (see `readMeals(_:stop:resume:)`).
+    var stopped = false
+  }
+
+  /// Reads the meals file in `raw`, all of it unless `stop` or `resume` say otherwise.
+  ///
+  /// - Parameters:
+  ///   - stop: a place in the file right after a comma, where another reader starts
+  ///     (`readStretch`): if a record of the first `meals` list ends right before that comma,
+  ///     the reading stops there, and goes on as if there were no stop otherwise.
+  ///   - resume: the first `meals` list's records, and the place after its closing bracket:
+  ///     the reading goes on from there, as if it had read them itself.
+  static func readMeals(
+    _ raw: UnsafeBufferPointer<UInt8>, stop: Int?, resume: (records: [Record], end: Int)?
+  ) throws -> MealsProgress {
+    let wrongShape = CatalogError.Reason.wrongShape(#"is not a {"meals": [...]} answer"#)
+    var reader: JSONReader
+    var records: [Record] = []
+    var found = false
+    var more: Bool
+    // The records take about as many bytes as the file, and their summaries and sort keys a
+    // tenth to a fifth more; the arena grows if that is too little.
+    let capacity = resume == nil ? (stop ?? raw.count) : 0
+    var recordReader = Record.Reader(capacity: capacity + capacity / 4 + 4096)
+    /// The first of `records` that `recordReader` reads (those resumed are placed already).
+    var ownFrom = 0
+    if let resume {
+      reader = JSONReader(raw, position: resume.end, depth: 1)
+      (records, found, ownFrom) = (resume.records, true, resume.records.count)
+      more = try reader.another(closing: UInt8(ascii: "}"))
+    } else {
+      reader = JSONReader(raw)
+      guard reader.peek() == UInt8(ascii: "{") else {
+        _ = try JSONValue(reading: &reader)
+        throw wrongShape
+      }
+      try reader.enter(limit: 512)
+      reader.position += 1
+      more = !reader.take(UInt8(ascii: "}"))
+    }
+    var stop = stop
+    while more {
+      let key = try reader.key()
+      if key == "meals", reader.peek() == UInt8(ascii: "[") {
+        try reader.enter(limit: 512)
+        reader.position += 1
+        found = true
+        (records, ownFrom) = ([], 0)
+        // A rough guess from the file's size (real records take 1.5 to 2 kB) saves regrowing.
+        records.reserveCapacity((stop ?? raw.count) / 1500)
+        if !reader.take(UInt8(ascii: "]")) {
+          while true {
+            records.append(try recordReader.read(from: &reader, index: records.count))
+            guard try reader.another(closing: UInt8(ascii: "]")) else { break }
+            if reader.position == stop {
+              recordReader.place(&records)
+              return MealsProgress(records: records, stopped: true)
+            }
+          }
+        }
+        stop = nil
+        reader.leave()
+      } else {
+        if key == "meals" { found = false }
+        _ = try JSONValue(reading: &reader)
+      }
+      more = try reader.another(closing: UInt8(ascii: "}"))
+    }
+    reader.leave()
+    try reader.expectEnd()
+    guard found else { throw wrongShape }
+    recordReader.place(&records, from: ownFrom)
+    return MealsProgress(records: records)
+  }
+
+  /// The records of a stretch of the first `meals` list, read on their own.
+  struct Stretch: Sendable {
+    var records: [Record]
+    /// The place after the list's closing bracket when the stretch reached it; `nil` when it
+    /// ended at its stop.
+    var listEnd: Int?
+  }
+
+  /// Reads the records from `start` (right after a comma of the first `meals` list) up to
+  /// `stop` (right after a later comma) or the end of the list, as `readMeals(_:stop:resume:)`
+  /// reads them, numbered from 0. A record that ends right before the comma of `stop` ends the
+  /// stretch; when none does, the stretch goes on to the end of the list.
+  static func readStretch(
+    _ raw: UnsafeBufferPointer<UInt8>, from start: Int, stop: Int?
+  ) throws -> Stretch {
+    // Inside the top object and the list, as the reader that read up to `start` was.
+    var reader = JSONReader(raw, position: start, depth: 2)
+    let capacity = (stop ?? raw.count) - start
+    var recordReader = Record.Reader(capacity: capacity + capacity / 4 + 4096)
+    var records: [Record] = []
+    records.reserveCapacity(capacity / 1500)
+    while true {
+      // A stretch nobody needs any more (see `readMeals(_:parts:)`) stops soon.
+      if records.count % 64 == 0, Task.isCancelled { throw CancellationError() }
+      records.append(try recordReader.read(from: &reader, index: records.count))
+      guard try reader.another(closing: UInt8(ascii: "]")) else { break }
+      if reader.position == stop {
+        recordReader.place(&records)
+        return Stretch(records: records)
+      }
+    }
+    recordReader.place(&records)
+    return Stretch(records: records, listEnd: reader.position)
+  }
+
+  /// Where `parts` readers can start in the meals file in `raw`, one beside the other: for
+  /// each part after the first, the place right after the first comma from its share of the
+  /// bytes on that stands between a `}` and a `{` (white space allowed), which in a meals file
+  /// is nearly always between two records. A place inside a string or elsewhere is found out
+  /// by `readMeals(_:stop:resume:)`, which then reads on as if there were no stop.
+  package static func stretchStarts(in raw: UnsafeBufferPointer<UInt8>, parts: Int) -> [Int] {
+    func isSpace(_ byte: UInt8) -> Bool {
+      byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09
+    }
+    var starts: [Int] = []
+    for part in 1..<max(parts, 1) {
+      var index = max(raw.count / parts * part, starts.last ?? 0)
+      while index < raw.count {
+        defer { index += 1 }
+        guard raw[index] == UInt8(ascii: ",") else { continue }
+        var before = index - 1
+        while before > 0, isSpace(raw[before]) { before -= 1 }
+        var after = index + 1
+        while after < raw.count, isSpace(raw[after]) { after += 1 }
+        if before >= 0, raw[before] == UInt8(ascii: "}"), after < raw.count,
+          raw[after] == UInt8(ascii: "{")
+        {
+          starts.append(index + 1)
+          break
+        }
+      }
+    }
+    return starts
+  }
+
+  /// How many readers share a meals file of `size` bytes: one per processor, each with at
+  /// least 4 MiB, at most 8; below 8 MiB one reads it all.
+  static func readerCount(forBytes size: Int) -> Int {
+    min(ProcessInfo.processInfo.activeProcessorCount, size / (4 << 20), 8)
+  }
+
+  /// The records of a `{"meals": [...]}` file, read by `parts` readers at once: the first reads
+  /// the file from its start, each other one a stretch of the records (`readStretch`), and
+  /// where each stretch starts right where the one before it ended, the stretches are the
+  /// records as one reader would read them, with the same records and the same first error.
+  /// Where a stretch does not (its start was not between two records after all), the reader
+  /// before it reads on to the end, and the stretches after it are let go.
+  ///
+  /// The bench row "Load a catalog of 100,000 meals" (Performance.md) is what this is for.
+  static func readMeals(_ data: Data, parts: Int) async throws(CatalogError.Reason) -> [Record] {
+    let starts = data.withUnsafeBytes {
+      stretchStarts(in: $0.bindMemory(to: UInt8.self), parts: parts)
+    }
+    return try await readMeals(data, stretchesFrom: starts)
+  }
+
+  /// `readMeals(_:parts:)` with the stretches starting at `starts`, in increasing order: any
+  /// places at all, as tests choose them.
+  static func readMeals(
+    _ data: Data, stretchesFrom starts: [Int]
+  ) async throws(CatalogError.Reason) -> [Record] {
+    guard let first = starts.first else { return try readMeals(data) }
+    let outcome = await withTaskGroup(of: (Int, Result<Stretch, any Error>).self) { group in
+      for (index, start) in starts.enumerated() {
+        let stop = index + 1 < starts.count ? starts[index + 1] : nil
+        group.addTask { (index, stretch(of: data, from: start, stop: stop)) }
+      }
+      let head = Result { try readHead(of: data, stoppingAt: first) }
+      guard case .success(let progress) = head, progress.stopped else {
+        group.cancelAll()
+        return head.map(\.records)
+      }
+      var stretches = [Result<Stretch, any Error>?](repeating: nil, count: starts.count)
+      for await (index, stretch) in group { stretches[index] = stretch }
+      return join(progress.records, stretches.map { $0! }, of: data)
+    }
+    do {
+      return try outcome.get()
+    } catch {
+      throw reason(forReading: error)
+    }
+  }
+
+  /// `readMeals(_:stretchesFrom:)` with the stretches read one after the other: what the
+  /// readers at once must give, for the fuzz target that checks them against each other.
+  package static func readMealsStretchByStretch(
+    _ data: Data, from starts: [Int]
+  ) throws(CatalogError.Reason) -> [Catalog.Record] {
+    guard let first = starts.first else { return try readMeals(data) }
+    let outcome = Result { try readHead(of: data, stoppingAt: first) }.flatMap { progress in
+      guard progress.stopped else { return .success(progress.records) }
+      let stretches = starts.indices.map { index in
+        stretch(
+          of: data, from: starts[index], stop: index + 1 < starts.count ? starts[index + 1] : nil)
+      }
+      return join(progress.records, stretches, of: data)
+    }
+    do {
+      return try outcome.get()
+    } catch {
+      throw reason(forReading: error)
+    }
+  }
+
+  /// The first reader's part: the file from its start, up to `stop` if a record ends there.
+  private static func readHead(of data: Data, stoppingAt stop: Int) throws -> MealsProgress {
+    try data.withUnsafeBytes { raw in
+      try readMeals(raw.bindMemory(to: UInt8.self), stop: stop, resume: nil)
+    }
+  }
+
+  /// The stretch of `data` from `start`, or why it cannot be read.
+  private static func stretch(of data: Data, from start: Int, stop: Int?) -> Result<
+    Stretch, any Error
+  > {
+    Result {
+      try data.withUnsafeBytes { raw in
+        try readStretch(raw.bindMemory(to: UInt8.self), from: start, stop: stop)
+      }
+    }
+  }
+
+  /// The records of the first reader, which stopped at the first stretch, and those of the
+  /// stretches in order, up to the first that reached the end of the list (each before it ended
+  /// where the next starts); then the rest of the file, read on from there. The first failure
+  /// on the way is the file's, its record number counted from the file's first record.
+  private static func join(
+    _ head: [Record], _ stretches: [Result<Stretch, any Error>], of data: Data
+  ) -> Result<[Record], any Error> {
+    var records = head
+    for stretch in stretches {
+      switch stretch {
+      case .failure(let error):
+        return .failure(reason(forReading: error).shifted(by: records.count))
+      case .success(let stretch):
+        records += stretch.records
+        guard let end = stretch.listEnd else { continue }
+        return Result {
+          try data.withUnsafeBytes { raw in
+            try readMeals(raw.bindMemory(to: UInt8.self), stop: nil, resume: (records, end))
+              .records
+          }
+        }
+      }
+    }
+    preconditionFailure("the last stretch reads on to the end of the list")
+  }
+
   /// What a `JSONReader` failure says about a catalog file.
   private static func reason(forReading error: any Error) -> CatalogError.Reason {
     switch error {
+    case let reason as CatalogError.Reason: reason
     case JSONReader.Failure.invalidUTF8(let offset): .invalidUTF8(offset: offset)
     case JSONReader.Failure.syntax(let message, let offset):
       .notJSON("\(message) at byte \(offset + 1)")
@@ -371,9 +598,25 @@ extension Catalog {
   }
 
   /// The catalog a command's `--catalog DIR` names, or the embedded one without it.
-  public static func load(directory path: String?) throws -> Catalog {
+  ///
+  /// Unlike `init(directory:)`, which reads on the thread that asks, a large `meals.json` is
+  /// read by one task per processor at once (`readMeals(_:parts:)`), with the same records and
+  /// the same errors.
+  ///
+  /// - Throws: `CatalogError` naming the file and what is wrong.
+  public static func load(directory path: String?) async throws -> Catalog {
     guard let path else { return try embedded() }
-    return try Catalog(directoryPath: path)
+    let files = try openFiles(inDirectory: path)
+    let categories = try Self.categories(files.categoriesData, path: files.categoriesPath)
+    let mealsPath = files.meals.path
+    let mealsData = try files.meals.read()
+    let records: [Record]
+    do {
+      records = try await readMeals(mealsData, parts: readerCount(forBytes: mealsData.count))
+    } catch {
+      throw CatalogError(path: mealsPath, reason: error)
+    }
+    return try Catalog(categories: categories, records: records, mealsPath: mealsPath)
   }
 
   /// Keeps the catalog until the process ends: a command needs its catalog to its end anyway,

@@ -817,11 +817,12 @@ extension Catalog.Record {
       json.withUnsafeBufferPointer { arena.append(contentsOf: $0) }
     }
 
-    /// Hands the arena over to `records`, the records read, in place.
-    consuming func place(_ records: inout [Catalog.Record]) {
+    /// Hands the arena over to the records this reader read, those of `records` from `first` on,
+    /// in place.
+    consuming func place(_ records: inout [Catalog.Record], from first: Int = 0) {
       let block = arena.data()
       records.withUnsafeMutableBufferPointer { records in
-        for index in records.indices { records[index].bytes.place(in: block) }
+        for index in first..<records.count { records[index].bytes.place(in: block) }
       }
     }
   }

@@ -221,7 +221,7 @@ extension ScalingBenchmark {
 
 // MARK: - 2. Loading
 
-/// `Catalog(directory:)` on generated catalog folders against `JSONSerialization` (and, where
+/// `Catalog.load(directory:)` on generated catalog folders against `JSONSerialization` (and, where
 /// `python3` is installed, CPython's `json.load`) of the same `meals.json`; each side runs in a
 /// child process of its own, so that its peak memory is its own.
 enum LoadingBenchmark {
@@ -275,7 +275,7 @@ enum LoadingBenchmark {
   }
 
   /// The child's work: loads `folder` `runs` times after one warm-up, as `side` does it.
-  static func child(folder: String, side: String, measure: Measure) throws -> String {
+  static func child(folder: String, side: String, measure: Measure) async throws -> String {
     guard let side = Side(rawValue: side) else {
       throw BenchmarkFailure("\(childArgument) takes catalog or jsonserialization")
     }
@@ -307,7 +307,7 @@ enum LoadingBenchmark {
       for run in 0...measure.runs {
         kept = nil
         let start = ContinuousClock.now
-        kept = try Catalog(directory: url)
+        kept = try await Catalog.load(directory: folder)
         if run > 0 { times.append(.now - start) }
       }
       count = kept?.records.count ?? 0

@@ -21,10 +21,10 @@ enum Profile {
     case "load-embedded":
       for _ in 0..<iterations { _ = try Catalog.embedded() }
     case _ where name.hasPrefix("load-"):
-      // `Catalog(directory:)` on a generated folder (written once, in the temporary folder).
+      // `Catalog.load(directory:)` on a generated folder (written once, in the temporary folder).
       guard let size = Int(name.dropFirst("load-".count)) else { fallthrough }
       let folder = try LoadingBenchmark.folder(size: size)
-      for _ in 0..<iterations { _ = try Catalog(directory: folder) }
+      for _ in 0..<iterations { _ = try await Catalog.load(directory: folder.path) }
     case _ where name.hasPrefix("pieces-"):
       // The scaling case's library work without the app's tasks: valgrind 3.19 cannot follow
       // the threads Swift's concurrency runtime starts once an `AppDriver` runs.

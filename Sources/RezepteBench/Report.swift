@@ -110,7 +110,8 @@ enum Report {
       let isLargest = result.size == LoadingBenchmark.sizes.last
       rows += [
         Row(
-          benchmark: "2 Load a catalog of \(meals) meals (`Catalog(directory:)`, \(size) file)",
+          benchmark:
+            "2 Load a catalog of \(meals) meals (`Catalog.load(directory:)`, \(size) file)",
           median: result.catalog.time.formatted,
           figure: "\(Format.grouped(Int(throughput.rounded()))) MB/s\(floor ?? ""); peak memory "
             + "\(mebibytes(result.catalog.peakKiB - result.catalog.baselineKiB)) above the start "

@@ -80,7 +80,8 @@ func main() async -> Int32 {
       return 0
     }
     if let child = arguments.loadingChild {
-      print(try LoadingBenchmark.child(folder: child.folder, side: child.side, measure: measure))
+      print(
+        try await LoadingBenchmark.child(folder: child.folder, side: child.side, measure: measure))
       return 0
     }
     guard let root = Machine.packageRoot() else {

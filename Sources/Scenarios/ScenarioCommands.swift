@@ -128,7 +128,9 @@ public enum ScenarioCommands {
       return .badInput
     }
     // The catalog is checked before anything else, before a server is asked too.
-    guard let catalog = loadCatalog(options.catalog, console: console) else { return .badInput }
+    guard let catalog = await loadCatalog(options.catalog, console: console) else {
+      return .badInput
+    }
     let backend: AppDriver.Backend =
       if let server, let network { .http(server, network: network) } else { .catalog }
     if !options.list, case .http(let baseURL, let network) = backend,
@@ -148,7 +150,7 @@ public enum ScenarioCommands {
   @MainActor
   static func writeStoryboard(_ invocation: Invocation) async -> ExitCode {
     let options = StoryboardCommand.Options(invocation)
-    guard let catalog = loadCatalog(options.catalog, console: invocation.console) else {
+    guard let catalog = await loadCatalog(options.catalog, console: invocation.console) else {
       return .badInput
     }
     let command = StoryboardCommand(
@@ -164,14 +166,16 @@ public enum ScenarioCommands {
   static func showScenario(
     _ options: CommandLineOptions.ShowOptions, console: Console
   ) async -> ExitCode {
-    guard let catalog = loadCatalog(options.catalog, console: console) else { return .badInput }
+    guard let catalog = await loadCatalog(options.catalog, console: console) else {
+      return .badInput
+    }
     return await command(catalog: catalog, backend: .catalog, console: console).show(options)
   }
 
   /// The catalog at `path`, or the embedded one; `nil` after saying why it cannot be loaded.
-  static func loadCatalog(_ path: String?, console: Console) -> Catalog? {
+  static func loadCatalog(_ path: String?, console: Console) async -> Catalog? {
     do {
-      let catalog = try Catalog.load(directory: path)
+      let catalog = try await Catalog.load(directory: path)
       catalog.keepUntilExit()
       return catalog
     } catch {
