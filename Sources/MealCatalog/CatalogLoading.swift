@@ -356,9 +356,10 @@ extension Catalog {
   }
 
   /// How many readers share a meals file of `size` bytes: one per processor, each with at
-  /// least 4 MiB, at most 8; below 8 MiB one reads it all.
+  /// least 16 MiB, at most 8; below 32 MiB one reads it all. Each reader costs memory of its own
+  /// (its block, the allocator's arena of its thread), which a smaller file would feel.
   static func readerCount(forBytes size: Int) -> Int {
-    min(ProcessInfo.processInfo.activeProcessorCount, size / (4 << 20), 8)
+    max(min(ProcessInfo.processInfo.activeProcessorCount, size / (16 << 20), 8), 1)
   }
 
   /// The records of a `{"meals": [...]}` file, read by `parts` readers at once: the first reads

@@ -133,28 +133,40 @@ import Testing
     #expect(none.isEmpty)
   }
 
-  @Test("Catalog.load reads a large folder in stretches to the catalog init(directory:) reads")
-  func loadLargeFolder() async throws {
-    // Enough records for two readers of at least 4 MiB each where two processors are free.
+  @Test("A file of 9,000 records read by two readers at once gives one reader's records")
+  func largeFileInTwo() async throws {
     let instructions = String(repeating: "Stir \\u00fcber the heat,\\n then {wait}. ", count: 30)
     let records = (1...9_000).map { id in
       #"{"idMeal":"\#(id)","strMeal":"Meal \#(9_000 - id)","strCategory":"Side","#
         + #""strInstructions":"\#(instructions)","strIngredient1":"Salt \#(id % 7)"}"#
     }
+    let data = Data((#"{"meals":["# + records.joined(separator: ",") + "]}").utf8)
+    let read = try await Catalog.readMeals(data, parts: 2)
+    #expect(read.count == records.count)
+    #expect(read == (try Catalog.readMeals(data)))
+  }
+
+  @Test("One reader below 32 MiB; above, one per processor with 16 MiB each, at most 8")
+  func readerCounts() {
+    let processors = ProcessInfo.processInfo.activeProcessorCount
+    #expect(Catalog.readerCount(forBytes: 0) == 1)
+    #expect(Catalog.readerCount(forBytes: (32 << 20) - 1) == 1)
+    #expect(Catalog.readerCount(forBytes: 32 << 20) == min(processors, 2))
+    #expect(Catalog.readerCount(forBytes: 1 << 40) == min(processors, 8))
+  }
+
+  @Test("Catalog.load gives the catalog init(directory:) gives, and the same errors")
+  func loadAsInit() async throws {
     let directory = try TemporaryDirectory()
     defer { directory.remove() }
     try directory.write(
       #"{"categories":[{"idCategory":"1","strCategory":"Side"}]}"#, to: Catalog.categoriesFile)
-    try directory.write(
-      #"{"meals":["# + records.joined(separator: ",") + "]}", to: Catalog.mealsFile)
-    let size = try Data(contentsOf: directory.url.appendingPathComponent(Catalog.mealsFile)).count
-    #expect(
-      Catalog.readerCount(forBytes: size)
-        == min(ProcessInfo.processInfo.activeProcessorCount, 2))
+    try directory.write(Self.files[1], to: Catalog.mealsFile)
     let loaded = try await Catalog.load(directory: directory.url.path)
-    let expected = try Catalog(directory: directory.url)
-    #expect(loaded.records.count == records.count)
-    #expect(loaded.records == expected.records)
+    #expect(loaded.records == (try Catalog(directory: directory.url)).records)
+    try directory.write(#"{"meals":[{"idMeal":"1"}]}"#, to: Catalog.mealsFile)
+    let expected = try #require(throws: CatalogError.self) { try Catalog(directory: directory.url) }
+    await #expect(throws: expected) { try await Catalog.load(directory: directory.url.path) }
   }
 
   /// The places right after each comma of `file` that stands between a `}` and a `{` outside
