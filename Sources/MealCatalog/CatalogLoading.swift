@@ -302,8 +302,10 @@ extension Catalog {
   /// `stop` (right after a later comma) or the end of the list, as `readMeals(_:stop:resume:)`
   /// reads them, numbered from 0. A record that ends right before the comma of `stop` ends the
   /// stretch; when none does, the stretch goes on to the end of the list.
+  ///
+  /// A `cancellable` stretch ends with `CancellationError` once its task is cancelled.
   static func readStretch(
-    _ raw: UnsafeBufferPointer<UInt8>, from start: Int, stop: Int?
+    _ raw: UnsafeBufferPointer<UInt8>, from start: Int, stop: Int?, cancellable: Bool = true
   ) throws -> Stretch {
     // Inside the top object and the list, as the reader that read up to `start` was.
     var reader = JSONReader(raw, position: start, depth: 2)
@@ -313,7 +315,7 @@ extension Catalog {
     records.reserveCapacity(capacity / 1500)
     while true {
       // A stretch nobody needs any more (see `readMeals(_:parts:)`) stops soon.
-      if records.count % 64 == 0, Task.isCancelled { throw CancellationError() }
+      if cancellable, records.count % 64 == 0, Task.isCancelled { throw CancellationError() }
       records.append(try recordReader.read(from: &reader, index: records.count))
       guard try reader.another(closing: UInt8(ascii: "]")) else { break }
       if reader.position == stop {
@@ -377,15 +379,17 @@ extension Catalog {
     return try await readMeals(data, stretchesFrom: starts)
   }
 
-  /// `readMeals(_:parts:)` with the stretches starting at `starts`, in increasing order: any
-  /// places at all, as tests choose them.
+  /// `readMeals(_:parts:)` with the stretches starting at `starts`: any places at all, as tests
+  /// choose them (those that cannot start a stretch, out of order or outside the file, are left
+  /// out).
   static func readMeals(
     _ data: Data, stretchesFrom starts: [Int]
   ) async throws(CatalogError.Reason) -> [Record] {
+    let starts = usable(starts, count: data.count)
     guard let first = starts.first else { return try readMeals(data) }
     let outcome = await withTaskGroup(of: (Int, Result<Stretch, any Error>).self) { group in
-      for (index, start) in starts.enumerated() {
-        let stop = index + 1 < starts.count ? starts[index + 1] : nil
+      for index in starts.indices {
+        let (start, stop) = (starts[index], index + 1 < starts.count ? starts[index + 1] : nil)
         group.addTask { (index, stretch(of: data, from: start, stop: stop)) }
       }
       let head = Result { try readHead(of: data, stoppingAt: first) }
@@ -394,8 +398,22 @@ extension Catalog {
         return head.map(\.records)
       }
       var stretches = [Result<Stretch, any Error>?](repeating: nil, count: starts.count)
-      for await (index, stretch) in group { stretches[index] = stretch }
-      return join(progress.records, stretches.map { $0! }, of: data)
+      for await (index, stretch) in group {
+        stretches[index] = stretch
+        // Once the stretches known in order end the join (one failed or reached the end of
+        // the list), those after it are not needed.
+        for known in stretches {
+          guard case .success(let stretch)? = known else {
+            if known != nil { group.cancelAll() }
+            break
+          }
+          if stretch.listEnd != nil {
+            group.cancelAll()
+            break
+          }
+        }
+      }
+      return join(progress.records, stretches.map { $0! }, from: starts, of: data)
     }
     do {
       return try outcome.get()
@@ -409,6 +427,7 @@ extension Catalog {
   package static func readMealsStretchByStretch(
     _ data: Data, from starts: [Int]
   ) throws(CatalogError.Reason) -> [Catalog.Record] {
+    let starts = usable(starts, count: data.count)
     guard let first = starts.first else { return try readMeals(data) }
     let outcome = Result { try readHead(of: data, stoppingAt: first) }.flatMap { progress in
       guard progress.stopped else { return .success(progress.records) }
@@ -416,13 +435,21 @@ extension Catalog {
         stretch(
           of: data, from: starts[index], stop: index + 1 < starts.count ? starts[index + 1] : nil)
       }
-      return join(progress.records, stretches, of: data)
+      return join(progress.records, stretches, from: starts, of: data)
     }
     do {
       return try outcome.get()
     } catch {
       throw reason(forReading: error)
     }
+  }
+
+  /// The places of `starts` inside a file of `count` bytes (after its first byte), each after
+  /// the one before it.
+  private static func usable(_ starts: [Int], count: Int) -> [Int] {
+    var kept: [Int] = []
+    for start in starts where start > (kept.last ?? 0) && start < count { kept.append(start) }
+    return kept
   }
 
   /// The first reader's part: the file from its start, up to `stop` if a record ends there.
@@ -433,25 +460,33 @@ extension Catalog {
   }
 
   /// The stretch of `data` from `start`, or why it cannot be read.
-  private static func stretch(of data: Data, from start: Int, stop: Int?) -> Result<
-    Stretch, any Error
-  > {
+  private static func stretch(
+    of data: Data, from start: Int, stop: Int?, cancellable: Bool = true
+  ) -> Result<Stretch, any Error> {
     Result {
       try data.withUnsafeBytes { raw in
-        try readStretch(raw.bindMemory(to: UInt8.self), from: start, stop: stop)
+        try readStretch(
+          raw.bindMemory(to: UInt8.self), from: start, stop: stop, cancellable: cancellable)
       }
     }
   }
 
   /// The records of the first reader, which stopped at the first stretch, and those of the
-  /// stretches in order, up to the first that reached the end of the list (each before it ended
-  /// where the next starts); then the rest of the file, read on from there. The first failure
-  /// on the way is the file's, its record number counted from the file's first record.
+  /// stretches (which started at `starts`) in order, up to the first that reached the end of the
+  /// list (each before it ended where the next starts); then the rest of the file, read on from
+  /// there. The first failure on the way is the file's, its record number counted from the
+  /// file's first record. A stretch that was cancelled (the load's task was) is read again here,
+  /// to the end of the list: a load goes on when its task is cancelled, as one reader does.
   private static func join(
-    _ head: [Record], _ stretches: [Result<Stretch, any Error>], of data: Data
+    _ head: [Record], _ stretches: [Result<Stretch, any Error>], from starts: [Int],
+    of data: Data
   ) -> Result<[Record], any Error> {
     var records = head
-    for stretch in stretches {
+    for (index, stretch) in stretches.enumerated() {
+      var stretch = stretch
+      if case .failure(let error) = stretch, error is CancellationError {
+        stretch = Self.stretch(of: data, from: starts[index], stop: nil, cancellable: false)
+      }
       switch stretch {
       case .failure(let error):
         return .failure(reason(forReading: error).shifted(by: records.count))

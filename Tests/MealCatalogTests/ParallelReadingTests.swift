@@ -110,6 +110,37 @@ import Testing
     }
   }
 
+  @Test("Places before the file, beyond it, repeated or out of order are left out")
+  func unusablePlaces() async throws {
+    let file = Self.files[0]
+    let expected = sequential(file)
+    let between = Self.placesBetweenRecords(in: file)
+    for starts in [
+      [-1, between[0]], [0], [between[1], between[0]], [between[0], between[0]],
+      [between[0], file.utf8.count], [1 << 40], [Int.max], [between[2], Int.max],
+    ] {
+      #expect(await inStretches(file, from: starts) == expected, "stretches from \(starts)")
+      let oneByOne = Result { () throws(CatalogError.Reason) in
+        try Catalog.readMealsStretchByStretch(Data(file.utf8), from: starts)
+      }
+      #expect(oneByOne == expected, "stretches one by one from \(starts)")
+    }
+  }
+
+  @Test("A load whose task is cancelled still reads the whole file, as one reader does")
+  func cancelledTask() async throws {
+    for file in Self.files {
+      let between = Self.placesBetweenRecords(in: file)
+      let expected = sequential(file)
+      let task = Task {
+        // Cancelled before the stretches start: each ends at once with `CancellationError`.
+        withUnsafeCurrentTask { $0?.cancel() }
+        return await inStretches(file, from: Array(between.prefix(3)))
+      }
+      #expect(await task.value == expected)
+    }
+  }
+
   @Test("The places found for the stretches lie between records, in both layouts")
   func placesBetweenRecords() throws {
     // Without the record whose text holds `},{`, where a place may be found as well.
