@@ -69,19 +69,6 @@ public struct ByteBuffer: ~Copyable, ByteSink {
     count += bytes.count
   }
 
-  /// Appends a copy of the bytes in `range`, which are this buffer's own.
-  package mutating func append(copyOf range: Range<Int>) {
-    precondition(range.lowerBound >= 0 && range.upperBound <= count)
-    reserve(range.count)
-    (start + count).update(from: start + range.lowerBound, count: range.count)
-    count += range.count
-  }
-
-  /// Makes room for `more` bytes, so that appending them moves nothing.
-  package mutating func reserve(_ more: Int) {
-    if more > capacity - count { grow(toHold: count + more) }
-  }
-
   @usableFromInline
   mutating func grow(toHold needed: Int) {
     let larger = max(needed, capacity * 2)
@@ -96,7 +83,8 @@ public struct ByteBuffer: ~Copyable, ByteSink {
   ///
   /// Only for buffers that `malloc` maps on their own (above its largest threshold, 32 MB),
   /// and for the whole mapping, pages of `malloc`'s header included: advice on part of a
-  /// mapping splits it in two, and `realloc` can then no longer grow it by remapping.
+  /// mapping splits it in two, and `realloc` can then no longer grow it by remapping. For the
+  /// bench row "Load a catalog of 100,000 meals" (Performance.md).
   private func adviseHugePages() {
     #if os(Linux)
       guard capacity >= 1 << 25 else { return }
@@ -119,13 +107,6 @@ public struct ByteBuffer: ~Copyable, ByteSink {
   package subscript(range: Range<Int>) -> UnsafeBufferPointer<UInt8> {
     precondition(range.lowerBound >= 0 && range.upperBound <= count)
     return UnsafeBufferPointer(start: start + range.lowerBound, count: range.count)
-  }
-
-  /// Calls `body` with the bytes in `range`.
-  package func withBytes<Result>(
-    _ range: Range<Int>, _ body: (UnsafeBufferPointer<UInt8>) throws -> Result
-  ) rethrows -> Result {
-    try body(self[range])
   }
 
   /// All the bytes, valid until the next change.

@@ -48,8 +48,6 @@ public struct JSONReader {
 
   // MARK: - Structure
 
-  package var isAtEnd: Bool { position >= bytes.count }
-
   /// The next byte after white space (JSON's four), without taking it; `nil` at the end.
   @inlinable
   package mutating func peek() -> UInt8? {

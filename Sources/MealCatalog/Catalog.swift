@@ -238,9 +238,8 @@ public struct Catalog: Sendable {
   }
 
   /// `{"meals":[…]}` spliced from the `part` of the records at `items`, or `{"meals":null}`;
-  /// written straight
-  /// into the answer's memory, which `Data` takes over: a list of every meal is tens of
-  /// megabytes in the largest catalogs, not worth copying twice.
+  /// written straight into the answer's memory, which `Data` takes over: a list of every meal
+  /// is tens of megabytes in the largest catalogs, not worth copying twice.
   private func splice(_ items: [Int], _ part: RecordBytes.Part) -> APIResponse {
     guard !items.isEmpty else { return ok(.object(["meals": .null])) }
     let head = Record.bytes(#"{"meals":["#)
@@ -329,7 +328,8 @@ public struct Catalog: Sendable {
   /// Compares the names' keys worked out once per record (`Record.sortKey`); for ASCII that is
   /// Foundation's `caseInsensitiveCompare` exactly, and beyond ASCII its order of code points.
   /// The keys are copied side by side first: read in place, each comparison retained and
-  /// released both records' every field.
+  /// released both records' every field. For the bench rows "Load a catalog of … meals"
+  /// (Performance.md), which include the sort.
   static func sortedByName(_ records: [Record]) -> [Int] {
     var keys: [UInt8] = []
     keys.reserveCapacity(records.count * 32)

@@ -169,12 +169,8 @@ extension Catalog {
   }
 
   /// The catalog of `categories`, already checked, and the records read from `mealsPath`, once
-  /// each record's category is checked against them; `categoriesAnswer` when it is written
-  /// already.
-  init(
-    categories: [Category], records: [Record], mealsPath: String,
-    categoriesAnswer: Data? = nil
-  ) throws(CatalogError) {
+  /// each record's category is checked against them.
+  init(categories: [Category], records: [Record], mealsPath: String) throws(CatalogError) {
     let names = Set(categories.map { Record.sortKey($0.name) })
     // Records of one category tend to come together: a name just found needs no second look.
     var known: String?
@@ -193,7 +189,7 @@ extension Catalog {
     do {
       try self.init(
         categories: categories, records: records,
-        categoriesAnswer: categoriesAnswer ?? Self.categoriesAnswer(categories))
+        categoriesAnswer: Self.categoriesAnswer(categories))
     } catch {
       throw CatalogError(path: mealsPath, reason: error)
     }
@@ -235,10 +231,7 @@ extension Catalog {
     var records: [Record] = []
     var found = false
     var more: Bool
-    // The records take about as many bytes as the file, and their summaries and sort keys a
-    // tenth to a fifth more; the arena grows if that is too little.
-    let capacity = resume == nil ? (stop ?? raw.count) : 0
-    var recordReader = Record.Reader(capacity: capacity + capacity / 4 + 4096)
+    var recordReader = Self.recordReader(forBytes: resume == nil ? (stop ?? raw.count) : 0)
     /// The first of `records` that `recordReader` reads (those resumed are placed already).
     var ownFrom = 0
     if let resume {
@@ -251,7 +244,7 @@ extension Catalog {
         _ = try JSONValue(reading: &reader)
         throw wrongShape
       }
-      try reader.enter(limit: 512)
+      try reader.enter(limit: JSONValue.maximumDepth)
       reader.position += 1
       more = !reader.take(UInt8(ascii: "}"))
     }
@@ -259,21 +252,16 @@ extension Catalog {
     while more {
       let key = try reader.key()
       if key == "meals", reader.peek() == UInt8(ascii: "[") {
-        try reader.enter(limit: 512)
+        try reader.enter(limit: JSONValue.maximumDepth)
         reader.position += 1
         found = true
         (records, ownFrom) = ([], 0)
-        // A rough guess from the file's size (real records take 1.5 to 2 kB) saves regrowing.
-        records.reserveCapacity((stop ?? raw.count) / 1500)
-        if !reader.take(UInt8(ascii: "]")) {
-          while true {
-            records.append(try recordReader.read(from: &reader, index: records.count))
-            guard try reader.another(closing: UInt8(ascii: "]")) else { break }
-            if reader.position == stop {
-              recordReader.place(&records)
-              return MealsProgress(records: records, stopped: true)
-            }
-          }
+        records.reserveCapacity(Self.recordCount(forBytes: stop ?? raw.count))
+        if !reader.take(UInt8(ascii: "]")),
+          try readRecords(from: &reader, with: &recordReader, into: &records, stop: stop)
+        {
+          recordReader.place(&records)
+          return MealsProgress(records: records, stopped: true)
         }
         stop = nil
         reader.leave()
@@ -309,23 +297,42 @@ extension Catalog {
   ) throws -> Stretch {
     // Inside the top object and the list, as the reader that read up to `start` was.
     var reader = JSONReader(raw, position: start, depth: 2)
-    let capacity = (stop ?? raw.count) - start
-    var recordReader = Record.Reader(capacity: capacity + capacity / 4 + 4096)
+    let bytes = (stop ?? raw.count) - start
+    var recordReader = Self.recordReader(forBytes: bytes)
     var records: [Record] = []
-    records.reserveCapacity(capacity / 1500)
+    records.reserveCapacity(Self.recordCount(forBytes: bytes))
+    let stopped = try readRecords(
+      from: &reader, with: &recordReader, into: &records, stop: stop, cancellable: cancellable)
+    recordReader.place(&records)
+    return Stretch(records: records, listEnd: stopped ? nil : reader.position)
+  }
+
+  /// Reads the records of a `meals` list from the reader's place (its first record, or the one
+  /// after a comma) to the list's closing bracket, which it takes; or up to `stop`, when a record
+  /// ends right before the comma there, and then returns `true`. A `cancellable` reading ends
+  /// with `CancellationError` soon after its task is cancelled.
+  private static func readRecords(
+    from reader: inout JSONReader, with recordReader: inout Record.Reader,
+    into records: inout [Record], stop: Int?, cancellable: Bool = false
+  ) throws -> Bool {
     while true {
-      // A stretch nobody needs any more (see `readMeals(_:parts:)`) stops soon.
       if cancellable, records.count % 64 == 0, Task.isCancelled { throw CancellationError() }
       records.append(try recordReader.read(from: &reader, index: records.count))
-      guard try reader.another(closing: UInt8(ascii: "]")) else { break }
-      if reader.position == stop {
-        recordReader.place(&records)
-        return Stretch(records: records)
-      }
+      guard try reader.another(closing: UInt8(ascii: "]")) else { return false }
+      if reader.position == stop { return true }
     }
-    recordReader.place(&records)
-    return Stretch(records: records, listEnd: reader.position)
   }
+
+  /// A record reader for about `count` bytes of a meals file: the records take about as many
+  /// bytes as the file, and their summaries and sort keys a tenth to a fifth more; the arena
+  /// grows if that is too little.
+  private static func recordReader(forBytes count: Int) -> Record.Reader {
+    Record.Reader(capacity: count + count / 4 + 4096)
+  }
+
+  /// A rough guess of the records in `count` bytes of a meals file (real records take 1.5 to
+  /// 2 kB), so that the list of them seldom regrows.
+  private static func recordCount(forBytes count: Int) -> Int { count / 1500 }
 
   /// Where `parts` readers can start in the meals file in `raw`, one beside the other: for
   /// each part after the first, the place right after the first comma from its share of the
@@ -579,7 +586,7 @@ extension Catalog {
     }
   #endif
 
-  /// The categories of `categories.json`, read once, in one pass with `JSONScanner`: only the
+  /// The categories of `categories.json`, read once, in one pass with `JSONReader`: only the
   /// four fields of each category become values (a tree of the whole file, or `JSONDecoder`,
   /// cost several times as much the first time in a process).
   ///
@@ -657,7 +664,8 @@ extension Catalog {
 
   /// Keeps the catalog until the process ends: a command needs its catalog to its end anyway,
   /// and tearing a large catalog down record by record as the process exits is work nobody
-  /// waits for; the operating system takes the memory back at once.
+  /// waits for; the operating system takes the memory back at once. For the bench row
+  /// "`rezepte run --list --catalog` over 100,000 meals" (Performance.md).
   public func keepUntilExit() {
     Self.keptUntilExit.withLock { $0.append(self) }
   }
@@ -808,7 +816,7 @@ private enum CategoryList {
       _ = try JSONValue(reading: &reader)
       return nil
     }
-    try reader.enter(limit: 512)
+    try reader.enter(limit: JSONValue.maximumDepth)
     reader.position += 1
     var list: CategoryList?
     if !reader.take(UInt8(ascii: "}")) {
@@ -822,7 +830,7 @@ private enum CategoryList {
           list = .notAList
           continue
         }
-        try reader.enter(limit: 512)
+        try reader.enter(limit: JSONValue.maximumDepth)
         reader.position += 1
         var items: [Item] = []
         if !reader.take(UInt8(ascii: "]")) {
@@ -843,7 +851,7 @@ private enum CategoryList {
       _ = try JSONValue(reading: &reader)
       return .notAnObject
     }
-    try reader.enter(limit: 512)
+    try reader.enter(limit: JSONValue.maximumDepth)
     reader.position += 1
     var fields = [Field](repeating: .missing, count: keys.count)
     if !reader.take(UInt8(ascii: "}")) {

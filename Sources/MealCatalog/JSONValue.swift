@@ -42,34 +42,36 @@ public enum JSONValue: Hashable, Sendable, Decodable {
 }
 
 extension JSONValue {
+  /// How deep arrays and objects of a catalog file may nest, as `JSONSerialization` allows: a
+  /// bound, so that a hostile file cannot exhaust the stack of whoever reads it.
+  static let maximumDepth = 512
+
   /// The value that comes next in `reader`, after white space, read strictly by RFC 8259:
-  /// a key given twice keeps its last value, as in `JSONSerialization`.
-  ///
-  /// - Parameter depthLimit: arrays and objects nested deeper are refused; 512, as
-  ///   `JSONSerialization` allows.
-  init(reading reader: inout JSONReader, depthLimit: Int = 512) throws(JSONReader.Failure) {
+  /// a key given twice keeps its last value, as in `JSONSerialization`. Arrays and objects
+  /// nested deeper than `maximumDepth` are refused.
+  init(reading reader: inout JSONReader) throws(JSONReader.Failure) {
     switch reader.peek() {
     case UInt8(ascii: "\""):
       self = .string(try reader.string())
     case UInt8(ascii: "{"):
-      try reader.enter(limit: depthLimit)
+      try reader.enter(limit: Self.maximumDepth)
       reader.position += 1
       var members: [String: JSONValue] = [:]
       if !reader.take(UInt8(ascii: "}")) {
         repeat {
           let key = try reader.key()
-          members[key] = try JSONValue(reading: &reader, depthLimit: depthLimit)
+          members[key] = try JSONValue(reading: &reader)
         } while try reader.another(closing: UInt8(ascii: "}"))
       }
       reader.leave()
       self = .object(members)
     case UInt8(ascii: "["):
-      try reader.enter(limit: depthLimit)
+      try reader.enter(limit: Self.maximumDepth)
       reader.position += 1
       var items: [JSONValue] = []
       if !reader.take(UInt8(ascii: "]")) {
         repeat {
-          items.append(try JSONValue(reading: &reader, depthLimit: depthLimit))
+          items.append(try JSONValue(reading: &reader))
         } while try reader.another(closing: UInt8(ascii: "]"))
       }
       reader.leave()

@@ -20,7 +20,7 @@ public struct MealAPI: Sendable {
 
   /// The meals of a `filter.php`, `search.php` or `random.php` answer's body, read as the app
   /// reads them; `nil` for a body that is no such answer.
-  public static func meals(in body: Data) -> [Meal]? {
+  public static func meals(fromAnswer body: Data) -> [Meal]? {
     let answer =
       AnswerReader.meals(body) ?? (try? JSONDecoder().decode(MealsResponse<Meal>.self, from: body))
     return answer?.items

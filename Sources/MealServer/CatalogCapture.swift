@@ -1,3 +1,4 @@
+import CommandLineKit
 import FileSafety
 import Foundation
 import MealCatalog

@@ -27,6 +27,6 @@ final class RandomMealLog: Transport {
 
   /// The id of the first meal of a `random.php` answer.
   static func mealID(in body: Data) -> String? {
-    MealAPI.meals(in: body)?.first?.id
+    MealAPI.meals(fromAnswer: body)?.first?.id
   }
 }
