@@ -1,5 +1,6 @@
 import Foundation
 import Scenarios
+import ViewDescription
 
 /// The text of an exploration: the report lines and the scenario file of each finding.
 public enum ExploreReport {
@@ -21,7 +22,9 @@ public enum ExploreReport {
     let rule = finding.rule
     let command =
       "rezepte explore --seed \(options.seed) --sessions \(options.sessions) "
-      + "--steps \(options.steps)" + (catalog.map { " --catalog \($0)" } ?? "")
+      + "--steps \(options.steps)"
+      // A comment line: control characters in the path are shown, so none starts a new line.
+      + (catalog.map { " --catalog \(Quoting.visible($0))" } ?? "")
     var lines = [
       "# Gefunden von `\(command)`: "
         + "Sitzung \(finding.session), von \(finding.originalSteps) auf "

@@ -101,7 +101,7 @@ public struct Explorer {
       let startTime = app.now
       let requestsBefore = app.ledger.count
       let failuresBefore = app.ledger.failures
-      let intentsBefore = driver.intents.count
+      let intentsBefore = driver.intentCount
       do {
         _ = try await action.replay(on: driver, mode: .check)
       } catch {
@@ -109,7 +109,7 @@ public struct Explorer {
       }
       let context = StepContext(
         index: actions.count, action: action,
-        intent: driver.intents.count > intentsBefore ? driver.intents.last : nil,
+        intent: driver.intentCount > intentsBefore ? driver.lastIntent : nil,
         before: before, after: app.state, startTime: startTime, endTime: app.now,
         log: app.ledger.entries, requestsBefore: requestsBefore,
         failures: app.ledger.failures - failuresBefore, sleepers: app.sleepers)
@@ -166,8 +166,6 @@ public struct Explorer {
 
   // MARK: - Shrinking
 
-  /// Drops steps, shortens waits and texts and starts on the list where it can, until no change
-  /// keeps the same rule broken.
   /// How many steps shrinking one finding may replay: about a minute of a release build, on
   /// this project's bench machine. A session too long to shrink within it is reported as the
   /// smallest found when the budget ran out.
@@ -189,11 +187,15 @@ public struct Explorer {
     var last = violation
     best.actions = Array(best.actions.prefix(violation.step + 1))
     var spent = 0
+    var cutShort = false
 
     /// Replays `candidate`; whether it breaks the rule again (it is then the best so far).
     /// `nil` once the budget is spent: nothing more is tried.
     func attempt(_ candidate: ExploreSession) async -> Bool? {
-      guard spent < budget else { return nil }
+      guard spent < budget else {
+        cutShort = true
+        return nil
+      }
       spent += candidate.actions.count
       guard let found = await replay(candidate), found.rule == rule else { return false }
       best = candidate
@@ -238,7 +240,7 @@ public struct Explorer {
         if broke { changed = true }
       }
     }
-    return Shrunk(session: best, violation: last, isCutShort: spent >= budget)
+    return Shrunk(session: best, violation: last, isCutShort: cutShort)
   }
 
   // MARK: - The scenario

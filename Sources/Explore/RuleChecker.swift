@@ -520,7 +520,9 @@ final class RuleChecker {
   }
 
   private static func describe(_ query: Query) -> String {
-    query.isSearch ? "the search \"\(query.search)\"" : "the category \"\(query.category)\""
+    query.isSearch
+      ? "the search \(Quoting.quoted(query.search))"
+      : "the category \(Quoting.quoted(query.category))"
   }
 
   // MARK: - Reading snapshots

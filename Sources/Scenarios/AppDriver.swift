@@ -28,8 +28,11 @@ public final class AppDriver: ScenarioDriver {
 
   /// The harness the app runs on.
   public let app: TestApp
-  /// Every intent the steps sent, oldest first.
-  public private(set) var intents: [UserIntent] = []
+  /// How many intents the steps sent, and the last of them: a step's own intent is the last
+  /// one when the count went up during it. (The intents themselves are not kept: each
+  /// keystroke of a long `type` holds the whole text so far.)
+  public private(set) var intentCount = 0
+  public private(set) var lastIntent: UserIntent?
 
   /// The catalog: it names the meals of `given favorites`, and answers in `.catalog` mode.
   private let catalog: Catalog
@@ -133,7 +136,8 @@ public final class AppDriver: ScenarioDriver {
     guard app.isLaunched else {
       throw StepUnavailable("the app is not running; `launch` it first")
     }
-    intents.append(intent)
+    intentCount += 1
+    lastIntent = intent
     await app.send(intent)
   }
 

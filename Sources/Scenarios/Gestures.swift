@@ -18,7 +18,11 @@ package enum Gestures {
   static func tap(
     _ label: String, kinds: Set<Node.Kind>, missing what: String, on driver: some ScenarioDriver
   ) async throws {
-    try await press(target(label, kinds: kinds, missing: what, on: screen(of: driver)), on: driver)
+    let screen = try screen(of: driver)
+    guard let target = target(label, kinds: kinds, on: screen) else {
+      throw StepUnavailable("this screen has \(what); \(offers(screen, kinds: kinds))")
+    }
+    try await press(target, on: driver)
   }
 
   /// Presses the one tappable node of any kind labelled exactly `label`.
@@ -42,12 +46,19 @@ package enum Gestures {
 
   /// The detail screen's heart button, whichever of its two titles it shows.
   static func toggleHeart(on driver: some ScenarioDriver) async throws {
-    try await press(heart(on: screen(of: driver)), on: driver)
+    let screen = try screen(of: driver)
+    guard let heart = heart(on: screen) else {
+      throw StepUnavailable("this screen has no heart button; \(offers(screen))")
+    }
+    try await press(heart, on: driver)
   }
 
   /// The screen's back button: the screen node's intent.
   static func back(on driver: some ScenarioDriver) async throws {
-    try await driver.send(backIntent(on: screen(of: driver)))
+    guard let intent = backIntent(on: try screen(of: driver)) else {
+      throw StepUnavailable("this is the first screen, there is nothing to go back to")
+    }
+    try await driver.send(intent)
   }
 
   /// Picks `name` among the options of the screen's picker.
@@ -57,12 +68,24 @@ package enum Gestures {
 
   /// Pulls the refreshable list: its node's intent.
   static func pullToRefresh(on driver: some ScenarioDriver) async throws {
-    try await driver.send(refreshIntent(on: screen(of: driver)))
+    let screen = try screen(of: driver)
+    guard let intent = refreshIntent(on: screen) else {
+      throw StepUnavailable("nothing on this screen can be pulled to refresh; \(offers(screen))")
+    }
+    try await driver.send(intent)
   }
 
   /// The screen's search field.
   static func searchField(of driver: some ScenarioDriver) throws -> Node {
-    try searchField(on: screen(of: driver))
+    try field(on: screen(of: driver))
+  }
+
+  /// The search field of `screen`, or `StepUnavailable` saying what the screen offers instead.
+  private nonisolated static func field(on screen: Node) throws(StepUnavailable) -> Node {
+    guard let field = searchField(on: screen) else {
+      throw StepUnavailable("this screen has no search field; \(offers(screen))")
+    }
+    return field
   }
 
   /// Types `text` at the end of the search field, one keystroke per character: each keystroke
@@ -109,39 +132,28 @@ package enum Gestures {
   // MARK: - Finding the node
 
   // Where a gesture's node is on a screen, found as a user finds it. The scenario steps above
-  // and the player's keys (`rezepte play`) both look their nodes up here.
+  // and the player's keys (`rezepte play`) both look their nodes up here; the steps say what
+  // the screen offers instead when there is none, the player ignores the key.
 
-  /// The one tappable node of these kinds labelled `label`; `what` names what is missing.
+  /// The one tappable node of these kinds labelled `label`.
   package nonisolated static func target(
-    _ label: String, kinds: Set<Node.Kind>, missing what: String, on screen: Node
-  ) throws(StepUnavailable) -> Tappable {
-    guard
-      let target = screen.tappables.first(where: { kinds.contains($0.kind) && $0.label == label })
-    else {
-      throw StepUnavailable("this screen has \(what); \(offers(screen, kinds: kinds))")
-    }
-    return target
+    _ label: String, kinds: Set<Node.Kind>, on screen: Node
+  ) -> Tappable? {
+    screen.tappables.first { kinds.contains($0.kind) && $0.label == label }
   }
 
   /// The detail screen's heart button, whichever of its two titles it shows.
-  package nonisolated static func heart(on screen: Node) throws(StepUnavailable) -> Tappable {
+  package nonisolated static func heart(on screen: Node) -> Tappable? {
     let titles = [AppText.addFavorite, AppText.removeFavorite]
-    guard let heart = screen.tappables.first(where: { titles.contains($0.label) }) else {
-      throw StepUnavailable("this screen has no heart button; \(offers(screen))")
-    }
-    return heart
+    return screen.tappables.first { titles.contains($0.label) }
   }
 
-  /// The back button's intent: the screen node's.
-  package nonisolated static func backIntent(on screen: Node) throws(StepUnavailable)
-    -> UserIntent
-  {
-    guard let top = screen.first(where: { $0.kind == .screen }), top.back != nil,
-      let intent = top.intent
-    else {
-      throw StepUnavailable("this is the first screen, there is nothing to go back to")
+  /// The back button's intent (the screen node's), unless this is the first screen.
+  package nonisolated static func backIntent(on screen: Node) -> UserIntent? {
+    guard let top = screen.first(where: { $0.kind == .screen }), top.back != nil else {
+      return nil
     }
-    return intent
+    return top.intent
   }
 
   /// The option `name` of the screen's picker.
@@ -166,28 +178,20 @@ package enum Gestures {
   }
 
   /// The refreshable list's intent.
-  package nonisolated static func refreshIntent(on screen: Node) throws(StepUnavailable)
-    -> UserIntent
-  {
-    guard let list = screen.first(where: { $0.has(.refreshable) }), let intent = list.intent else {
-      throw StepUnavailable("nothing on this screen can be pulled to refresh; \(offers(screen))")
-    }
-    return intent
+  package nonisolated static func refreshIntent(on screen: Node) -> UserIntent? {
+    screen.first { $0.has(.refreshable) }?.intent
   }
 
   /// The screen's search field.
-  package nonisolated static func searchField(on screen: Node) throws(StepUnavailable) -> Node {
-    guard let field = screen.first(where: { $0.kind == .searchField }) else {
-      throw StepUnavailable("this screen has no search field; \(offers(screen))")
-    }
-    return field
+  package nonisolated static func searchField(on screen: Node) -> Node? {
+    screen.first { $0.kind == .searchField }
   }
 
   /// The suggestion `text` under the focused search field.
   package nonisolated static func suggestion(_ text: String, on screen: Node)
     throws(StepUnavailable) -> Tappable
   {
-    let field = try searchField(on: screen)
+    let field = try field(on: screen)
     let suggestions = field.suggestions
     guard field.has(.focused) else {
       throw StepUnavailable(

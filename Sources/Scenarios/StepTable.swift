@@ -478,7 +478,8 @@ extension Step.Action {
     case .toggleHeart: try await Gestures.toggleHeart(on: driver)
     case .retry:
       try await Gestures.tap(
-        AppText.retry, kinds: [.button], missing: "no \"\(AppText.retry)\" button", on: driver)
+        AppText.retry, kinds: [.button], missing: "no \(Quoting.quoted(AppText.retry)) button",
+        on: driver)
     case .network(let fault, let endpoint):
       try await driver.configure(.network(fault, endpoint: endpoint))
     case .networkDelay(let delay, let endpoint):

@@ -23,7 +23,7 @@ enum KeyMap {
   ) -> PlayerAction {
     var view = view
     if key == .control("c") { return PlayerAction(view: view, quits: true) }
-    let field = try? Gestures.searchField(on: tree)
+    let field = Gestures.searchField(on: tree)
     if view.isEditing {
       guard let field else {
         view.isEditing = false
@@ -101,7 +101,7 @@ enum KeyMap {
     case .escape where field?.has(.focused) == true:
       return leave(field, view: view)
     case .escape, .left:
-      guard let intent = try? Gestures.backIntent(on: tree) else { return PlayerAction(view: view) }
+      guard let intent = Gestures.backIntent(on: tree) else { return PlayerAction(view: view) }
       return PlayerAction(intents: [intent], steps: [.back], view: view)
     case .character("/"):
       guard let field else { return PlayerAction(view: view) }
@@ -111,9 +111,9 @@ enum KeyMap {
       }
       return PlayerAction(intents: [intent], steps: [.focusSearch], view: view)
     case .character("h"):
-      return press(try? Gestures.heart(on: tree), step: .toggleHeart, view: view)
+      return press(Gestures.heart(on: tree), step: .toggleHeart, view: view)
     case .character("r"):
-      guard let intent = try? Gestures.refreshIntent(on: tree) else {
+      guard let intent = Gestures.refreshIntent(on: tree) else {
         return PlayerAction(view: view)
       }
       return PlayerAction(intents: [intent], steps: [.pullToRefresh], view: view)
@@ -152,7 +152,7 @@ enum KeyMap {
   /// `type`, or, when it deleted from the text it found, as `clear search` and the new text
   /// typed afresh (the scenario language types only at the end).
   static func edit(_ keys: [Key], tree: Node, view: PlayerView) -> PlayerAction {
-    guard view.isEditing, let field = try? Gestures.searchField(on: tree) else {
+    guard view.isEditing, let field = Gestures.searchField(on: tree) else {
       return PlayerAction(view: view)
     }
     let old = field.text ?? ""
@@ -220,7 +220,7 @@ enum KeyMap {
 
   /// The button labelled `label`, if the screen shows one, found as its step finds it.
   private static func button(_ label: String, in tree: Node) -> Tappable? {
-    try? Gestures.target(label, kinds: [.button], missing: "no \(label) button", on: tree)
+    Gestures.target(label, kinds: [.button], on: tree)
   }
 
   private static func press(_ target: Tappable?, step: Step.Action, view: PlayerView)

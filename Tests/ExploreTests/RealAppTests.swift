@@ -47,6 +47,10 @@ import Testing
       scenario, on: AppDriver(catalog: catalog, wrap: BentApp.noBack))
     let failure = try #require(run.failure)
     #expect(failure.step.hasPrefix("expect title"))
+    // A catalog path with a line break stays inside the first comment line.
+    let withPath = ExploreReport.scenario(finding, options: options, catalog: "/x\nlaunch")
+    #expect(withPath.split(separator: "\n").count == text.split(separator: "\n").count)
+    #expect(withPath.contains("--catalog /x\\nlaunch"))
   }
 
   @Test("A written file passes `rezepte run` once the app keeps the rule")

@@ -63,7 +63,7 @@ enum Tokenizer {
         continue
       }
       endWord()
-      let column = line[..<index].count + 1
+      let quote = index
       var text = String.UnicodeScalarView()
       scalars.formIndex(after: &index)
       var closed = false
@@ -87,6 +87,7 @@ enum Tokenizer {
         }
       }
       guard closed else {
+        let column = line[..<quote].count + 1
         return .failure(
           StepError(
             "unterminated quote: the text starting at column \(column) has no closing `\"`"))
