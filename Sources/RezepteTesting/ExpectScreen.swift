@@ -48,10 +48,12 @@ public func expectScreen(
   let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
   let actual = app.screenText
   let check = ScreenCheck(
-    site: site, actual: actual, expected: expected, place: "the call",
+    site: site, actual: actual, expected: expected, place: nil,
     recordedPlace: "the call's literal in \(site.fileName).swift",
-    missing: "has no expected screen; run the test with \(RecordMode.environmentVariable)=missing "
-      + "to write this one into the call:\n" + indented(lines(of: actual)))
+    missing: {
+      "has no expected screen; run the test with \(RecordMode.environmentVariable)=missing "
+        + "to write this one into the call:\n" + indented(lines(of: actual))
+    })
   check.finish(mode: RecordMode.current(fallback: .never, at: site)) {
     do throws(CallScanner.Refusal) {
       try InlineRecorder.shared.record(actual, at: site)
@@ -108,8 +110,9 @@ public func expectScreen(
     site: site, actual: actual,
     expected: stored.map { $0.hasSuffix("\n") ? String($0.dropLast()) : $0 }, place: path,
     recordedPlace: path,
-    missing: "there is no screen at \(path), and \(RecordMode.environmentVariable)=never "
-      + "writes none.")
+    missing: {
+      "there is no screen at \(path), and \(RecordMode.environmentVariable)=never writes none."
+    })
   check.finish(mode: RecordMode.current(fallback: .missing, at: site)) {
     do throws(FileWriteError) {
       try AtomicFile.write(Data((actual + "\n").utf8), to: path, createFolders: true)
@@ -128,12 +131,14 @@ struct ScreenCheck {
   let actual: String
   /// The screen kept, `nil` when there is none.
   let expected: String?
-  /// Where the expected screen is kept, as a failure names it.
-  let place: String
+  /// The file the expected screen is kept in, as a failure names it; `nil` for the call's own
+  /// literal.
+  let place: String?
   /// Where a recording goes, as its failure names it.
   let recordedPlace: String
-  /// The end of the failure's sentence when no screen is kept and none is written.
-  let missing: String
+  /// The end of the failure's sentence when no screen is kept and none is written (worked out
+  /// only then: it quotes the whole screen).
+  let missing: () -> String
 
   /// Compares, and records with `write` (which returns why it could not) when `mode` says so.
   func finish(mode: RecordMode, write: () -> String?) {
@@ -141,10 +146,10 @@ struct ScreenCheck {
     let name = "expectScreen at \(site.description)"
     guard mode.records(isMissing: expected == nil, matches: matches) else {
       if matches { return }
-      guard let expected else { return FailureReporter.fail("\(name) \(missing)", at: site) }
+      guard let expected else { return FailureReporter.fail("\(name) \(missing())", at: site) }
       return FailureReporter.fail(
         differs(from: expected) + "\nTo accept the new screen, run the test with "
-          + "\(RecordMode.environmentVariable)=failed: it writes it into \(place).",
+          + "\(RecordMode.environmentVariable)=failed: it writes it into \(place ?? "the call").",
         at: site)
     }
     if let problem = write() {
@@ -161,7 +166,7 @@ struct ScreenCheck {
 
   /// "… the screen differs from the expected one (− expected, + actual):" and the diff.
   private func differs(from expected: String) -> String {
-    let source = place == "the call" ? "" : " in \(place)"
+    let source = place.map { " in \($0)" } ?? ""
     return "expectScreen at \(site.description): the screen differs from the expected one"
       + "\(source) (− expected, + actual):\n"
       + indented(ScreenDiff(old: expected, new: actual).lines())

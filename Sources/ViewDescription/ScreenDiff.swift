@@ -392,7 +392,7 @@ public struct DrawnTree: Sendable {
   func lines() -> [[String]] {
     switch source {
     case .lines(let lines): lines
-    case .tree(let tree, let renderer): renderer.drawnNodes(tree).map(\.drawn)
+    case .tree(let tree, let renderer): renderer.drawnLines(tree)
     }
   }
 }

@@ -69,13 +69,13 @@ public struct TextRenderer: Sendable {
 }
 
 extension TextRenderer {
-  /// The tree's nodes in the order they are drawn, each with its depth and its lines: what
-  /// `ScreenDiff` compares, drawn in the one pass that draws the text.
-  func drawnNodes(_ node: Node) -> [DrawnNode] {
+  /// Each node's lines in the order they are drawn, in the one pass that draws the text: what
+  /// `ScreenDiff` shows of a tree it compared.
+  func drawnLines(_ node: Node) -> [[String]] {
     var writer = Writer(options: options)
-    writer.drawnNodes = []
+    writer.drawnLines = []
     writer.writeRoot(node)
-    return writer.drawnNodes ?? []
+    return writer.drawnLines ?? []
   }
 }
 
@@ -97,7 +97,7 @@ private struct Writer {
   /// The content of the current line, reused from node to node.
   private var line = ""
   /// Each node written, with its depth and lines, when the caller asks for them.
-  var drawnNodes: [DrawnNode]?
+  var drawnLines: [[String]]?
 
   init(options: TextRenderer.Options) {
     self.options = options
@@ -131,7 +131,7 @@ private struct Writer {
     LineFormatter(options: options).format(node, into: &line)
     if !output.isEmpty { output += "\n" }
     let start = output.endIndex
-    defer { recordDrawnNode(from: start, isRoot: connector.isEmpty) }
+    defer { recordDrawnLines(from: start) }
     output += prefix
     output += connector
     // Every connector is three Characters wide, but the root's, which is empty.
@@ -145,21 +145,15 @@ private struct Writer {
     }
   }
 
-  /// Records the node just written, from `start` of `output`, when nodes are recorded: its lines
-  /// and, without the guides and connector in front of them, what they say.
-  private mutating func recordDrawnNode(from start: String.Index, isRoot: Bool) {
-    guard drawnNodes != nil else { return }
-    let depth = isRoot ? 0 : prefixWidth / 3 + 1
+  /// Records the lines of the node just written, from `start` of `output`, when lines are
+  /// recorded.
+  private mutating func recordDrawnLines(from start: String.Index) {
+    guard drawnLines != nil else { return }
     let written = output[start...]
-    let drawn =
+    drawnLines?.append(
       written.utf8.contains(UInt8(ascii: "\n"))
-      ? written.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-      : [String(written)]
-    // Every guide and connector is three scalars, each a Character of its own.
-    let content = drawn.enumerated().map { index, line in
-      String(line.unicodeScalars.dropFirst(index == 0 ? depth * 3 : (depth + 1) * 3))
-    }
-    drawnNodes?.append(DrawnNode(depth: depth, content: content, drawn: drawn))
+        ? written.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        : [String(written)])
   }
 
   /// Breaks `line` at spaces, greedily; never after a lone `●` or `→` nor before a lone `·`, so

@@ -148,10 +148,8 @@ public final class TestApp {
   /// The harness lets the old app go, and with it the old app's work in flight is cancelled,
   /// so none of it reaches the new app (unless a test still holds the old `model`).
   public func relaunch() async {
-    replace()
-    isLaunched = true
-    app.launch()
-    await settle()
+    isStale = true
+    await launch()
   }
 
   private func replace() {

@@ -23,6 +23,17 @@ import Testing
     #expect(changes == [.init(path: "meals", expected: "loading", actual: "loaded (25 meals)")])
   }
 
+  @Test("Unequal values no field tells apart still give a change, so no check passes them")
+  func unequalWithoutField() {
+    #expect(ValueDiff.changes(expected: [Double.nan], actual: [Double.nan]).count == 1)
+    // Two sets whose elements read the same once shortened.
+    let long = String(repeating: "x", count: ValueDiff.summaryWidth)
+    let left: Set = [Meal(id: "1", name: long + "a")]
+    let right: Set = [Meal(id: "1", name: long + "b")]
+    #expect(ValueDiff.changes(expected: left, actual: right).count == 1)
+    #expect(ValueDiff.changes(expected: left, actual: left).isEmpty)
+  }
+
   @Test("Lists of one length are compared element by element; of two lengths, as a whole")
   func lists() {
     let renamed = Meal(id: "52844", name: "Lasagna")

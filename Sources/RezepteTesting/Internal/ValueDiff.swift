@@ -18,10 +18,15 @@ enum ValueDiff {
     let actual: String
   }
 
-  /// The fields in which `actual` differs from `expected`, in the order of their fields.
+  /// The fields in which `actual` differs from `expected`, in the order of their fields. Values
+  /// that are not equal always give at least one change: where no field shows the difference
+  /// (`Double.nan`, set elements that read the same), the whole value is the change.
   static func changes(expected: Any, actual: Any) -> [Change] {
     var changes: [Change] = []
     walk(expected, actual, path: "", into: &changes)
+    if changes.isEmpty, isEqual(expected, actual) == false {
+      changes.append(Change(path: "", expected: summary(expected), actual: summary(actual)))
+    }
     return changes
   }
 
