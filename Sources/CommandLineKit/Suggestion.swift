@@ -21,6 +21,14 @@ public enum Suggestion {
     return best.distance <= allowed ? best.candidate : nil
   }
 
+  /// The endpoint of `endpoints` (spelled with `.php`) closest to `word`, which may be spelled
+  /// with or without `.php`; each is compared with the word both ways.
+  public static func closestEndpoint(to word: String, in endpoints: [String]) -> String? {
+    let bare = endpoints.map { $0.hasSuffix(".php") ? String($0.dropLast(".php".count)) : $0 }
+    guard let match = closest(to: word, in: bare + endpoints) else { return nil }
+    return endpoints.first { $0 == match } ?? endpoints.first { $0 == match + ".php" }
+  }
+
   /// Optimal string alignment distance: insertions, deletions, substitutions and swaps of two
   /// neighbouring characters each cost one, so `--recrod` is one step from `--record`.
   ///

@@ -165,8 +165,8 @@ public final class AppDriver: ScenarioDriver {
     app.takeRequests()
   }
 
-  public func sentRequests() -> [String] {
-    app.sentRequests()
+  public func sentRequests(from index: Int) -> [String] {
+    app.sentRequests(from: index)
   }
 
   // MARK: - Helpers

@@ -33,10 +33,10 @@ public protocol ScenarioDriver: AnyObject {
   func screenText() -> String
   /// The requests sent since the last call, oldest first, as `GET search.php?s=Lasagne`.
   func takeRequests() -> [String]
-  /// Every request sent so far, oldest first; reading them marks nothing as read, so a
-  /// walkthrough or a storyboard lists each step's requests without changing what
+  /// The requests sent so far from the `index`th on, oldest first; reading them marks nothing
+  /// as read, so a walkthrough or a storyboard lists each step's requests without changing what
   /// `expect requests` sees.
-  func sentRequests() -> [String]
+  func sentRequests(from index: Int) -> [String]
   /// The virtual time that has passed since the driver was made: the scenario's `wait`s.
   func simulatedTime() -> Duration
 }

@@ -146,9 +146,8 @@ struct StepInput {
   /// `search` or `search.php`: an endpoint, spelled as everywhere else (`Catalog.endpoint`).
   func endpoint(_ word: String) throws -> String {
     guard let name = Catalog.endpoint(named: word, among: context.endpoints) else {
-      let bare = context.endpoints.map { $0.hasSuffix(".php") ? String($0.dropLast(4)) : $0 }
-      let suggestion = closest(to: word, in: bare + context.endpoints).map {
-        "; did you mean `\(Catalog.endpoint(named: $0, among: context.endpoints) ?? $0)`?"
+      let suggestion = Suggestion.closestEndpoint(to: word, in: context.endpoints).map {
+        "; did you mean `\($0)`?"
       }
       throw StepError(
         "unknown endpoint `\(word)`"

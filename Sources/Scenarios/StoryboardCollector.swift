@@ -22,10 +22,9 @@ public struct StoryboardCollector {
     var requestsSeen = 0
     var shown = ShownScreens()
     let result = await runner.run(scenario, on: driver) { event in
-      let sent = driver.sentRequests()
       var frame = frames[event.index]
-      frame.requests = Array(sent[min(requestsSeen, sent.count)...])
-      requestsSeen = sent.count
+      frame.requests = driver.sentRequests(from: requestsSeen)
+      requestsSeen += frame.requests.count
       frame.simulatedTime = driver.simulatedTime()
       frame.status = event.failure.map { .failed($0.details) } ?? .passed
       if let screen = driver.screen(), screen != shown.last || event.failure != nil {
@@ -101,16 +100,16 @@ struct ShownScreens {
     case first
     /// A screen not shown before, pushed over another one: its title stands for it.
     case new(title: NodePath?)
-    /// What changed since the screen shown before (or since the one that came back, as it was
-    /// then).
-    case since(ScreenDiff)
+    /// A screen shown before (the one before it, or one that came back), as it was then, and
+    /// now: `ScreenDiff` tells what changed, worked out only where it is asked for.
+    case since(before: DrawnTree, now: DrawnTree)
 
     /// The nodes of `screen` to highlight.
     func changedPaths(in screen: Node) -> Set<NodePath> {
       switch self {
       case .first: []
       case .new(let title): title.map { [$0] } ?? []
-      case .since(let diff): diff.changedPaths(in: screen)
+      case .since(let before, let now): ScreenDiff(old: before, new: now).changedPaths(in: screen)
       }
     }
   }
@@ -125,7 +124,7 @@ struct ShownScreens {
       byKey[key] = drawn
     }
     guard lastKey != nil else { return .first }
-    if let before = byKey[key] { return .since(ScreenDiff(old: before, new: drawn)) }
+    if let before = byKey[key] { return .since(before: before, now: drawn) }
     return .new(title: Self.titlePath(in: screen))
   }
 

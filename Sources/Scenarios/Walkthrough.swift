@@ -61,9 +61,8 @@ public struct Walkthrough {
       output(event.step.displayText + mark)
       guard event.step.action.changesScreen else { return }
       let text = driver.screenText()
-      let sent = driver.sentRequests()
-      let requests = Array(sent[min(requestsShown, sent.count)...])
-      requestsShown = sent.count
+      let requests = driver.sentRequests(from: requestsShown)
+      requestsShown += requests.count
       let comparison = driver.screen().map { shown.show($0) }
       let change: ScreenChange =
         if full {
@@ -74,7 +73,7 @@ public struct Walkthrough {
           .again(step)
         } else {
           switch comparison {
-          case .since(let diff)?: .diff(diff)
+          case .since(let before, let now)?: .diff(ScreenDiff(old: before, new: now))
           case .new?: .whole(text, title: "a new screen:")
           case .first?, nil: .whole(text, title: "the screen:")
           }

@@ -73,9 +73,10 @@ public final class RequestLedger: Transport {
     }
   }
 
-  /// Every request sent so far, oldest first.
-  public func all() -> [APIRequest] {
-    log.withLock { $0.entries.map(\.request) }
+  /// The requests sent so far from the `index`th on (0 for all of them), oldest first; reading
+  /// them marks nothing as read.
+  public func requests(from index: Int = 0) -> [APIRequest] {
+    log.withLock { log in log.entries[min(index, log.entries.count)...].map(\.request) }
   }
 
   public func send(_ request: APIRequest) async throws -> APIResponse {

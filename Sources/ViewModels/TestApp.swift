@@ -180,9 +180,10 @@ public final class TestApp {
     ledger.takeNew().map(\.description)
   }
 
-  /// Every request sent so far, oldest first; reading them marks nothing as read.
-  public func sentRequests() -> [String] {
-    ledger.all().map(\.description)
+  /// The requests sent so far from the `index`th on (0 for all of them), oldest first;
+  /// reading them marks nothing as read.
+  public func sentRequests(from index: Int = 0) -> [String] {
+    ledger.requests(from: index).map(\.description)
   }
 }
 

@@ -20,9 +20,8 @@ enum OptionValue {
     guard let name = Catalog.endpoint(named: text) else {
       let known = Catalog.endpoints.joined(separator: ", ")
       var message = "\(option) names the unknown endpoint '\(text)'"
-      let bare = Catalog.endpoints.map { String($0.dropLast(".php".count)) }
-      if let match = Suggestion.closest(to: text, in: bare + Catalog.endpoints) {
-        message += "; did you mean '\(Catalog.endpoint(named: match) ?? match)'?"
+      if let match = Suggestion.closestEndpoint(to: text, in: Catalog.endpoints) {
+        message += "; did you mean '\(match)'?"
       } else {
         message += "; the endpoints are \(known)"
       }

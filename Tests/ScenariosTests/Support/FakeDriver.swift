@@ -81,7 +81,9 @@ final class FakeDriver: ScenarioDriver {
     }
     return pendingRequests
   }
-  func sentRequests() -> [String] { takenRequests + pendingRequests }
+  func sentRequests(from index: Int) -> [String] {
+    Array((takenRequests + pendingRequests).dropFirst(index))
+  }
 }
 
 /// A clock for the runner that advances 5 ms every time it is read.
