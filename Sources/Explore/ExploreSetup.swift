@@ -35,10 +35,10 @@ public struct ExploreSetup {
 
   /// A session's app on the harness `rezepte run` drives, launched on `start`.
   func launch(_ start: StartScreen) async -> AppDriver {
+    // Made with its settings, so that the launch starts the app made here rather than a new one.
     let driver = AppDriver(
-      catalog: catalog, seed: Self.randomSeed, wrap: wrap, transport: wrapTransport)
-    driver.app.storage = makeStorage()
-    driver.app.start = start
+      catalog: catalog, seed: Self.randomSeed, start: start, favorites: makeStorage(), wrap: wrap,
+      transport: wrapTransport)
     try? await driver.launch()
     return driver
   }

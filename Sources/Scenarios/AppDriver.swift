@@ -48,8 +48,11 @@ public final class AppDriver: ScenarioDriver {
   ///   - renderer: draws the screen that `expect screen` compares.
   ///   - wrap: puts a stand-in around each app (tests of rules that must be able to fail).
   ///   - wrapTransport: puts another transport in front of the catalog's (tests of such rules).
+  ///   - start: the screen the app starts with (`given start` changes it later).
+  ///   - favorites: the stored favourites (`given favorites` changes them later).
   public init(
     catalog: Catalog, backend: Backend = .catalog, seed: UInt64 = 1,
+    start: StartScreen = .list, favorites: FavoritesStorage = .inMemory(),
     renderer: TextRenderer = TextRenderer(),
     wrap: ((AppModel, AppWiring) -> any AppUnderTest)? = nil,
     transport wrapTransport: @escaping (CatalogTransport, VirtualClock) -> any Transport = {
@@ -64,11 +67,12 @@ public final class AppDriver: ScenarioDriver {
       let transport = CatalogTransport(catalog: catalog, clock: clock, seed: seed)
       catalogTransport = transport
       app = TestApp(
-        wrap: wrap, clock: clock, transport: wrapTransport(transport, clock),
+        start: start, favorites: favorites, wrap: wrap, clock: clock,
+        transport: wrapTransport(transport, clock),
         faultInForce: { transport.fault(for: $0.path)?.rawValue })
     case .http(let baseURL, let network):
       catalogTransport = nil
-      app = TestApp(wrap: wrap) { _ in network(baseURL) }
+      app = TestApp(start: start, favorites: favorites, wrap: wrap) { _ in network(baseURL) }
     }
   }
 
