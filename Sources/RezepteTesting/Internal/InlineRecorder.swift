@@ -25,9 +25,14 @@ final class InlineRecorder: Sendable {
     self.builtAt = builtAt
   }
 
-  /// When the running executable was last written.
+  /// When the binary holding the tests was last written: the bundle this code is linked into
+  /// (on macOS the test bundle, not the `xctest` runner that loads it; on Linux the test
+  /// executable itself), else the running executable.
   private static func executableDate() -> Date? {
-    guard let path = Bundle.main.executablePath ?? CommandLine.arguments.first else { return nil }
+    guard
+      let path = Bundle(for: InlineRecorder.self).executablePath ?? Bundle.main.executablePath
+        ?? CommandLine.arguments.first
+    else { return nil }
     return modificationDate(of: path)
   }
 
