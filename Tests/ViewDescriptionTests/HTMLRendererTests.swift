@@ -16,6 +16,25 @@ import ViewModels
     html.components(separatedBy: needle).count - 1
   }
 
+  // MARK: - The fold
+
+  @Test("The phone grows when the first change is below the fold, and only then")
+  func growsForAChangeBelowTheFold() {
+    let rows = (1...15).map {
+      Node.row("Meal \($0)", intent: .mealTapped(Meal(id: "\($0)", name: "Meal \($0)")))
+    }
+    let tree = Node.navigationStack([.screen("Rezepte", [.list(rows)])])
+    let list = NodePath([0, 0])
+    let grown = #"class="phone grown""#
+    #expect(html(tree, changed: [list.child(12)]).contains(grown))
+    #expect(!html(tree, changed: [list.child(2)]).contains(grown))
+    #expect(!html(tree, changed: [list.child(2), list.child(12)]).contains(grown))
+    #expect(!html(tree, changed: [NodePath([0])]).contains(grown))
+    #expect(!html(tree).contains(grown))
+    let later = HTMLRenderer(options: .init(foldItems: 14))
+    #expect(!later.render(tree, changed: [list.child(12)]).contains(grown))
+  }
+
   // MARK: - Escaping
 
   @Test("A meal called <script>alert(1)</script> & \"Co\" shows as written and runs nothing")
