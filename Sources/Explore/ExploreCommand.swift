@@ -2,6 +2,7 @@ import CommandLineKit
 import FileSafety
 import Foundation
 import MealCatalog
+import Scenarios
 import ViewDescription
 
 /// `rezepte explore`: parses its options, explores the real app, prints the report and writes a
@@ -17,6 +18,12 @@ public enum ExploreCommand {
     public var out: String?
     /// `--timing`: also print the wall time and the steps per second (not byte-identical).
     public var timing = false
+    /// `--jobs N`: how many worker processes share the sessions; `nil` for the default
+    /// (`defaultJobs`).
+    public var jobs: Int?
+    /// `--shard K/N`: run only that shard of the sessions and print its tally (what each
+    /// worker does).
+    public var shard: Shard?
 
     public init() {}
 
@@ -41,6 +48,20 @@ public enum ExploreCommand {
         self.out = out
       }
       timing = invocation.flag("--timing")
+      if let text = invocation.value("--jobs") {
+        jobs = try CommandLineOptions.RunOptions.jobs(text)
+      }
+      shard = try invocation.value("--shard") { text throws(UsageError) in try Shard.parse(text) }
+      if shard != nil, out != nil || jobs != nil || timing {
+        throw UsageError("--shard prints a tally; it takes no --out, --jobs or --timing")
+      }
+    }
+
+    /// The workers an exploration of `sessions` sessions starts without `--jobs`: one per
+    /// processor, and one per 25 sessions at most (a session takes about a millisecond, a
+    /// worker's start a dozen); one means none, the sessions run in this process.
+    public static func defaultJobs(sessions: Int) -> Int {
+      max(1, min(ProcessInfo.processInfo.activeProcessorCount, sessions / 25, 8))
     }
 
     /// The longest session. Its finding is replayed at most `Explorer.shrinkingBudget` steps
@@ -59,62 +80,81 @@ public enum ExploreCommand {
   }
 
   /// The declaration of `rezepte explore`: its options, help and run.
-  nonisolated public static let command = Command(
-    name: "explore",
-    summary: "Explores random user sessions against the app's rules, on the virtual clock.",
-    discussion: """
-      Each session launches the app and then, step by step, does one of the things the screen \
-      offers (type, clear search, focus search, pick a suggestion or a category, pull to \
-      refresh, tap the dice, open a row or tile, back, toggle the heart, retry, dismiss the \
-      notice, follow a link) or waits, changes the network (faults and delays, per endpoint) or \
-      relaunches. The rules are checked after every step; a session that breaks one is shrunk \
-      to a smallest one that still breaks it and written as a scenario file that `rezepte run` \
-      fails on.
-      Exit status: 0 when every rule held, 1 when one broke (files written), 2 for bad input.
-      """,
-    options: [
-      .value(
-        "--seed", "N",
-        help: "The seed of every session (default 1); the same seed gives the same sessions, "
-          + "report and files."),
-      .value("--sessions", "N", help: "How many sessions (default 200)."),
-      .value(
-        "--steps", "N",
-        help: "The most steps a session takes (default 40, at most 20000); shrinking a finding "
-          + "stops after about a minute and says so."),
-      .value(
-        "--catalog", "DIR", help: "Explores against this catalog instead of the embedded one."),
-      .value(
-        "--out", "DIR",
-        help: "Where the scenario files go (default: explore-seed-N, made when a rule breaks)."),
-      .flag("--timing", help: "Also prints the wall time and steps per second."),
-    ],
-    run: { invocation throws(UsageError) in
-      let options = try Options(invocation)
-      let console = invocation.console
-      let code = await run(options, output: console.output, errorOutput: console.errorOutput)
-      return ExitCode(rawValue: code) ?? .failure
-    })
+  ///
+  /// - Parameter workers: the executable that `--jobs` starts as workers (`rezepte` itself,
+  ///   with `explore --shard K/N`); `nil` runs every session in this process.
+  nonisolated public static func command(workers: String?) -> Command {
+    Command(
+      name: "explore",
+      summary: "Explores random user sessions against the app's rules, on the virtual clock.",
+      discussion: """
+        Each session launches the app and then, step by step, does one of the things the screen \
+        offers (type, clear search, focus search, pick a suggestion or a category, pull to \
+        refresh, tap the dice, open a row or tile, back, toggle the heart, retry, dismiss the \
+        notice, follow a link) or waits, changes the network (faults and delays, per endpoint) or \
+        relaunches. The rules are checked after every step; a session that breaks one is shrunk \
+        to a smallest one that still breaks it and written as a scenario file that `rezepte run` \
+        fails on.
+        Exit status: 0 when every rule held, 1 when one broke (files written), 2 for bad input.
+        """,
+      options: [
+        .value(
+          "--seed", "N",
+          help: "The seed of every session (default 1); the same seed gives the same sessions, "
+            + "report and files."),
+        .value("--sessions", "N", help: "How many sessions (default 200)."),
+        .value(
+          "--steps", "N",
+          help: "The most steps a session takes (default 40, at most 20000); shrinking a finding "
+            + "stops after about a minute and says so."),
+        .value(
+          "--catalog", "DIR", help: "Explores against this catalog instead of the embedded one."),
+        .value(
+          "--out", "DIR",
+          help: "Where the scenario files go (default: explore-seed-N, made when a rule breaks)."),
+        .flag("--timing", help: "Also prints the wall time and steps per second."),
+        .value(
+          "--jobs", "N",
+          help: "How many processes share the sessions (default: one per processor, at most one "
+            + "per 25 sessions); the report is the same for any N."),
+        .value(
+          "--shard", "K/N",
+          help: "Runs only every Nth session from the Ith and prints their tally (steps, first "
+            + "session breaking each rule): what each worker of --jobs does."),
+      ],
+      run: { invocation throws(UsageError) in
+        let options = try Options(invocation)
+        let console = invocation.console
+        let code = await run(
+          options, workers: workers, output: console.output, errorOutput: console.errorOutput)
+        return ExitCode(rawValue: code) ?? .failure
+      })
+  }
 
   /// The usage line printed after a mistake.
   public static var usage: String {
-    Program(name: "rezepte", summary: "", commands: [command]).usage(of: command)
+    let command = command(workers: nil)
+    return Program(name: "rezepte", summary: "", commands: [command]).usage(of: command)
   }
 
   /// Parses the arguments after `explore`, as the shared parser reads them; `nil` for `--help`.
   public static func parse(_ arguments: [String]) throws(UsageError) -> Options? {
     if arguments.contains("--help") || arguments.contains("-h") { return nil }
-    return try Options(command.parse(arguments, console: .standard))
+    return try Options(command(workers: nil).parse(arguments, console: .standard))
   }
 
   /// Runs `rezepte explore` and returns its exit status.
+  ///
+  /// - Parameter workers: the executable that `--jobs` starts as workers; `nil` runs every
+  ///   session in this process.
   public static func run(
-    arguments: [String], output: (String) -> Void = { print($0) },
+    arguments: [String], workers: String? = nil, output: (String) -> Void = { print($0) },
     errorOutput: (String) -> Void
   ) async -> Int32 {
     let options: Options
     do {
       guard let parsed = try parse(arguments) else {
+        let command = command(workers: nil)
         output(Program(name: "rezepte", summary: "", commands: [command]).help(for: command))
         return 0
       }
@@ -123,12 +163,13 @@ public enum ExploreCommand {
       errorOutput("error: \(error.message)\n\(usage)")
       return 2
     }
-    return await run(options, output: output, errorOutput: errorOutput)
+    return await run(options, workers: workers, output: output, errorOutput: errorOutput)
   }
 
   /// Explores with parsed options; returns the exit status.
   static func run(
-    _ options: Options, output: (String) -> Void, errorOutput: (String) -> Void
+    _ options: Options, workers: String?, output: (String) -> Void,
+    errorOutput: (String) -> Void
   ) async -> Int32 {
     let catalog: Catalog
     do {
@@ -137,9 +178,28 @@ public enum ExploreCommand {
       errorOutput("error: \(error)")
       return 2
     }
+    let explorer = Explorer(setup: ExploreSetup(catalog: catalog))
+    if let shard = options.shard {
+      for line in await explorer.tally(options.explore, shard: shard).lines { output(line) }
+      return 0
+    }
     let clock = ContinuousClock()
     let started = clock.now
-    let result = await Explorer(setup: ExploreSetup(catalog: catalog)).explore(options.explore)
+    let jobs = min(
+      options.jobs ?? Options.defaultJobs(sessions: options.explore.sessions),
+      options.explore.sessions)
+    let tally: Tally
+    if jobs > 1, let workers {
+      do {
+        tally = try await ExploreWorkers(executable: workers, options: options).tally(jobs: jobs)
+      } catch {
+        errorOutput("error: \(error)")
+        return 2
+      }
+    } else {
+      tally = await explorer.tally(options.explore)
+    }
+    let result = await explorer.report(options.explore, tally: tally)
     let elapsed = clock.now - started
     var files: [Rule: String] = [:]
     if !result.findings.isEmpty {

@@ -60,23 +60,44 @@ public struct Explorer {
 
   /// Explores `options.sessions` sessions.
   public func explore(_ options: ExploreOptions) async -> ExploreResult {
-    var steps = 0
-    var found: [Rule: Finding] = [:]
-    for number in 1...max(options.sessions, 1) where options.sessions > 0 {
-      var random = SeededGenerator(seed: options.seed ^ (UInt64(number) &* 0x9E37_79B9_7F4A_7C15))
-      let (session, violation) = await generate(options.steps, using: &random)
-      steps += session.actions.count
-      guard let violation, found[violation.rule] == nil else { continue }
-      let shrunk = await shrink(session, rule: violation.rule, violation: violation)
-      found[violation.rule] = Finding(
-        rule: violation.rule, session: number, originalSteps: session.actions.count,
-        shrunk: shrunk.session, violation: shrunk.violation,
-        script: Self.script(shrunk.session, shrunk.violation),
-        isShrinkingCutShort: shrunk.isCutShort)
+    await report(options, tally: tally(options))
+  }
+
+  /// Runs the sessions of `shard` (all without one) and counts what they did: the first part of
+  /// `explore(_:)`, which several processes can share (`rezepte explore --jobs`).
+  public func tally(_ options: ExploreOptions, shard: Shard? = nil) async -> Tally {
+    var tally = Tally()
+    for number in 1...max(options.sessions, 1)
+    where options.sessions > 0 && shard?.contains(number: number) != false {
+      let (session, violation) = await generate(session: number, options)
+      tally.steps += session.actions.count
+      if let violation, tally.firstSessions[violation.rule] == nil {
+        tally.firstSessions[violation.rule] = number
+      }
+    }
+    return tally
+  }
+
+  /// The result of the sessions `tally` counted: each broken rule's first session is run again
+  /// (a session is the same every time) and shrunk.
+  public func report(_ options: ExploreOptions, tally: Tally) async -> ExploreResult {
+    var findings: [Finding] = []
+    for (rule, number) in tally.firstSessions.sorted(by: { $0.key < $1.key }) {
+      let (session, found) = await generate(session: number, options)
+      guard let violation = found, violation.rule == rule else {
+        preconditionFailure("session \(number) broke \(rule.name) once, but not when run again")
+      }
+      let shrunk = await shrink(session, rule: rule, violation: violation)
+      findings.append(
+        Finding(
+          rule: rule, session: number, originalSteps: session.actions.count,
+          shrunk: shrunk.session, violation: shrunk.violation,
+          script: Self.script(shrunk.session, shrunk.violation),
+          isShrinkingCutShort: shrunk.isCutShort))
     }
     return ExploreResult(
-      options: options, sessions: max(options.sessions, 0), steps: steps,
-      findings: found.values.sorted { $0.rule < $1.rule })
+      options: options, sessions: max(options.sessions, 0), steps: tally.steps,
+      findings: findings)
   }
 
   // MARK: - Running a session
@@ -120,6 +141,14 @@ public struct Explorer {
 
   private func start(_ start: StartScreen) async -> Run {
     Run(driver: await setup.launch(start), checker: RuleChecker(oracle: oracle))
+  }
+
+  /// Session `number` of an exploration with `options`: the same every time.
+  private func generate(
+    session number: Int, _ options: ExploreOptions
+  ) async -> (ExploreSession, Violation?) {
+    var random = SeededGenerator(seed: options.seed ^ (UInt64(number) &* 0x9E37_79B9_7F4A_7C15))
+    return await generate(options.steps, using: &random)
   }
 
   /// A new session of up to `steps` actions, each picked among what the screen offers.

@@ -71,7 +71,7 @@ public enum NetworkHalf {
   }
 
   /// The running executable's path, symbolic links resolved.
-  static func ownPath() -> String? {
+  public static func ownPath() -> String? {
     #if os(Linux)
       var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
       let count = readlink("/proc/self/exe", &buffer, buffer.count - 1)

@@ -24,8 +24,17 @@ public enum CommandLineOptions {
 
     public init() {}
 
-    /// The most scenarios `--jobs` replays at once.
+    /// The most scenarios `--jobs` replays at once, and the most workers `explore --jobs`
+    /// starts.
     public static let maximumJobs = 64
+
+    /// The number `--jobs` takes, from 1 to `maximumJobs`, in `run` and `explore`.
+    public static func jobs(_ text: String) throws(UsageError) -> Int {
+      guard let count = Int(text), (1...maximumJobs).contains(count) else {
+        throw UsageError("--jobs takes a number from 1 to \(maximumJobs), not '\(text)'")
+      }
+      return count
+    }
 
     /// The options of a parsed `run` command line.
     public init(_ invocation: Invocation) throws(UsageError) {
@@ -40,12 +49,7 @@ public enum CommandLineOptions {
         baseURL = try BaseURL.parse(text, option: "--base-url").absoluteString
       }
       shard = try invocation.value("--shard") { text throws(UsageError) in try Shard.parse(text) }
-      if let text = invocation.value("--jobs") {
-        guard let count = Int(text), (1...Self.maximumJobs).contains(count) else {
-          throw UsageError("--jobs takes a number from 1 to \(Self.maximumJobs), not '\(text)'")
-        }
-        jobs = count
-      }
+      if let text = invocation.value("--jobs") { jobs = try Self.jobs(text) }
       if live, baseURL != nil {
         throw UsageError("--live and --base-url exclude each other; choose one server")
       }

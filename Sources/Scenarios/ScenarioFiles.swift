@@ -135,6 +135,12 @@ public struct Shard: Equatable, Sendable, CustomStringConvertible {
     Int(Self.fnv1a(key) % UInt64(count)) == index - 1
   }
 
+  /// Whether the `number`th of a run of things (from 1) belongs to this shard: they are dealt
+  /// out in turn, so that the shards of a long run are about as long (`explore`'s sessions).
+  public func contains(number: Int) -> Bool {
+    (number - 1) % count == index - 1
+  }
+
   public var description: String { "\(index)/\(count)" }
 
   /// 64-bit FNV-1a.

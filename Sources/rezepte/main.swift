@@ -5,4 +5,5 @@ import RezepteProgram
 // real HTTP goes to `rezepte-net` beside it (the Performance article).
 let arguments = Array(CommandLine.arguments.dropFirst())
 NetworkHalf.handOverIfNeeded(arguments)
-rezepteProgram(network: nil).runAsMain(arguments, console: .standard)
+rezepteProgram(network: nil, workers: NetworkHalf.ownPath()).runAsMain(
+  arguments, console: .standard)

@@ -90,3 +90,22 @@ import Testing
     return (await program.exitStatus(within: .seconds(60)), program.errorText)
   }
 }
+
+/// `rezepte explore --jobs`, with the built program as its own workers.
+@Suite struct ExploreJobsProcessTests {
+  @Test("Any number of workers prints the report of one process, byte for byte")
+  func sameReport() async throws {
+    let rezepte = try #require(BuiltProgram.url("rezepte"), "build first: swift build")
+    let arguments = ["explore", "--seed", "9", "--sessions", "60", "--steps", "12"]
+    var reports: [String] = []
+    for jobs in ["1", "2", "5"] {
+      let program = try BuiltProgram(rezepte, arguments + ["--jobs", jobs])
+      #expect(await program.exitStatus(within: .seconds(120)) == 0, "\(program.errorText)")
+      #expect(program.errorText.isEmpty)
+      reports.append(program.outputText)
+    }
+    #expect(reports[0].hasSuffix("720 steps in 60 sessions; no rule broken\n"), "\(reports[0])")
+    #expect(reports[1] == reports[0])
+    #expect(reports[2] == reports[0])
+  }
+}

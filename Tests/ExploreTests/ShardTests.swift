@@ -1,0 +1,167 @@
+import Explore
+import Foundation
+import MealCatalog
+import Scenarios
+import Testing
+
+/// Shards of an exploration (`rezepte explore --jobs` and `--shard`): they run every session
+/// once, their tallies add up to the whole one, and a tally is read back from its lines.
+@MainActor
+@Suite struct ShardTests {
+  let catalog = try! Catalog.embedded()
+
+  @Test("The shards of a count run every session exactly once", arguments: [1, 2, 3, 7])
+  func partition(count: Int) {
+    let shards = (1...count).map { Shard(index: $0, count: count)! }
+    for session in 1...50 {
+      #expect(shards.filter { $0.contains(number: session) }.count == 1, "session \(session)")
+    }
+  }
+
+  @Test("Sessions are dealt in turn: shard 2 of 3 runs sessions 2, 5, 8, …")
+  func inTurn() throws {
+    let shard = try #require(Shard(index: 2, count: 3))
+    #expect((1...10).filter { shard.contains(number: $0) } == [2, 5, 8])
+  }
+
+  @Test("A tally's lines read back to the tally")
+  func lines() throws {
+    let tally = Tally(steps: 1234, firstSessions: [.everyIntentSettles: 9, .currentAnswer: 17])
+    #expect(
+      tally.lines == [
+        "steps 1234", "first-session current-answer 17", "first-session every-intent-settles 9",
+      ])
+    #expect(try Tally(lines: tally.lines) == tally)
+    #expect(try Tally(lines: tally.lines + [""]) == tally)
+    #expect(try Tally(lines: ["steps 0"]) == Tally())
+  }
+
+  @Test(
+    "Lines that are no tally name the first wrong line",
+    arguments: [
+      (["steps x"], "line 1 is no tally line: \"steps x\""),
+      (["steps 3", "steps 3"], "line 2 is no tally line: \"steps 3\""),
+      (["steps 3", "first-session no-such-rule 2"], "line 2 is no tally line: "),
+      (["steps 3", "first-session current-answer 0"], "line 2 is no tally line: "),
+      (
+        ["steps 3", "first-session current-answer 2", "first-session current-answer 1"],
+        "line 3 is no tally line: "
+      ),
+      (["first-session current-answer 2"], "no `steps` line"),
+      (["explore  seed 1, 200 sessions"], "line 1 is no tally line: "),
+      ([], "no `steps` line"),
+    ])
+  func badLines(lines: [String], message: String) {
+    #expect(throws: TallyError.self) { try Tally(lines: lines) }
+    do {
+      _ = try Tally(lines: lines)
+    } catch {
+      #expect(error.description.hasPrefix(message), "\(error)")
+    }
+  }
+
+  @Test("Adding tallies sums the steps and keeps each rule's first session")
+  func add() {
+    var tally = Tally(steps: 10, firstSessions: [.currentAnswer: 4, .onePerPause: 9])
+    tally.add(Tally(steps: 5, firstSessions: [.currentAnswer: 2, .favoritesAgree: 7]))
+    #expect(
+      tally
+        == Tally(
+          steps: 15, firstSessions: [.currentAnswer: 2, .onePerPause: 9, .favoritesAgree: 7]))
+  }
+
+  @Test("Shards of a broken app add up to the whole tally, and report the same findings")
+  func shardsAddUp() async {
+    let setup = ExploreSetup(catalog: catalog, wrap: BentApp.noPause, makeStorage: forgetfulStorage)
+    let explorer = Explorer(setup: setup)
+    let options = ExploreOptions(seed: 3, sessions: 40, steps: 20)
+    let whole = await explorer.tally(options)
+    #expect(whole.firstSessions.count >= 2, "\(whole)")
+    for count in [2, 3] {
+      var sum = Tally()
+      for part in 1...count {
+        sum.add(await explorer.tally(options, shard: Shard(index: part, count: count)!))
+      }
+      #expect(sum == whole, "\(count) shards")
+    }
+    let direct = await explorer.explore(options)
+    let reported = await explorer.report(options, tally: whole)
+    #expect(
+      ExploreReport.lines(reported, files: [:]) == ExploreReport.lines(direct, files: [:]))
+    #expect(reported.findings.map(\.script) == direct.findings.map(\.script))
+  }
+}
+
+/// `rezepte explore --shard` and `--jobs` on the command line.
+@MainActor
+@Suite struct ShardCommandTests {
+  @Test("--shard prints the tally of its sessions")
+  func shard() async {
+    var lines: [String] = []
+    let code = await ExploreCommand.run(
+      arguments: ["--shard", "2/3", "--sessions", "7", "--steps", "5"],
+      output: { lines.append($0) }, errorOutput: { _ in })
+    #expect(code == 0)
+    // Sessions 2 and 5 of 7, of 5 steps each: the real app breaks no rule.
+    #expect(lines == ["steps 10"])
+  }
+
+  @Test(
+    "--jobs and --shard take what `rezepte run` takes, and only what they can use",
+    arguments: [
+      (["--jobs", "0"], "--jobs takes a number from 1 to 64, not '0'"),
+      (["--jobs", "65"], "--jobs takes a number from 1 to 64, not '65'"),
+      (["--shard", "3/2"], "--shard '3/2' names shard 3, but there are shards 1 to 2"),
+      (["--shard", "x"], "--shard takes K/N, such as 1/3, not 'x'"),
+      (["--shard", "1/2", "--out", "x"], "--shard prints a tally; it takes no --out"),
+      (["--shard", "1/2", "--jobs", "2"], "--shard prints a tally; it takes no --out"),
+      (["--shard", "1/2", "--timing"], "--shard prints a tally; it takes no --out"),
+    ])
+  func badOptions(arguments: [String], message: String) async {
+    var errors: [String] = []
+    let code = await ExploreCommand.run(
+      arguments: arguments, output: { _ in }, errorOutput: { errors.append($0) })
+    #expect(code == 2)
+    #expect(errors.first?.hasPrefix("error: " + message) == true, "\(errors)")
+  }
+
+  @Test(
+    "A worker that fails, cannot start or prints no tally ends the run with 2",
+    arguments: [
+      ("/bin/false", "error: explore worker 1/2 exited with status 1"),
+      ("/nonexistent/rezepte", "error: explore worker 1/2 cannot be started from "),
+      ("/bin/echo", "error: explore worker 1/2 printed no tally: line 1 is no tally line: "),
+    ])
+  func failingWorker(executable: String, message: String) async {
+    var errors: [String] = []
+    var lines: [String] = []
+    let code = await ExploreCommand.run(
+      arguments: ["--sessions", "4", "--steps", "3", "--jobs", "2"], workers: executable,
+      output: { lines.append($0) }, errorOutput: { errors.append($0) })
+    #expect(code == 2)
+    #expect(lines.isEmpty)
+    #expect(errors.count == 1)
+    #expect(errors.first?.hasPrefix(message) == true, "\(errors)")
+  }
+
+  @Test("Without a worker program, or with one job, the sessions run in this process")
+  func inProcess() async {
+    for (workers, jobs) in [(nil, "2"), ("/bin/false", "1")] {
+      var lines: [String] = []
+      let code = await ExploreCommand.run(
+        arguments: ["--sessions", "3", "--steps", "5", "--jobs", jobs], workers: workers,
+        output: { lines.append($0) }, errorOutput: { _ in })
+      #expect(code == 0)
+      #expect(lines.last == "15 steps in 3 sessions; no rule broken")
+    }
+  }
+
+  @Test("The default is a worker per processor and per 25 sessions, at most 8")
+  func defaultJobs() {
+    let processors = ProcessInfo.processInfo.activeProcessorCount
+    #expect(ExploreCommand.Options.defaultJobs(sessions: 1) == 1)
+    #expect(ExploreCommand.Options.defaultJobs(sessions: 49) == 1)
+    #expect(ExploreCommand.Options.defaultJobs(sessions: 50) == min(processors, 2))
+    #expect(ExploreCommand.Options.defaultJobs(sessions: 100_000) == min(processors, 8))
+  }
+}
