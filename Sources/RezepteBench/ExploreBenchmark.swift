@@ -46,7 +46,8 @@ enum ExploreBenchmark {
           + "\(Format.grouped(steps)) steps against the real app, rules checked after each, "
           + "in \(jobs) worker process\(jobs == 1 ? "" : "es")",
         median: workers.formatted,
-        figure: "\(Format.grouped(Int(rate))) steps/s; \(last.split(separator: ";").last ?? "")",
+        figure: "\(Format.grouped(Int(rate))) steps/s; "
+          + (last.split(separator: "; ").last.map(String.init) ?? ""),
         goal: Report.verdict("≥ 20,000 steps/s", rate >= 20_000)),
       Report.Row(
         benchmark: "8 The same with `--jobs 1`: every session in the one process",
