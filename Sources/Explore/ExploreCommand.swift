@@ -115,11 +115,11 @@ public enum ExploreCommand {
         .flag("--timing", help: "Also prints the wall time and steps per second."),
         .value(
           "--jobs", "N",
-          help: "How many processes share the sessions (default: one per processor, at most one "
-            + "per 25 sessions); the report is the same for any N."),
+          help: "How many processes share the sessions (default: one per processor, at most 8 "
+            + "and one per 25 sessions); the report is the same for any N."),
         .value(
           "--shard", "K/N",
-          help: "Runs only every Nth session from the Ith and prints their tally (steps, first "
+          help: "Runs only every Nth session from the Kth and prints their tally (steps, first "
             + "session breaking each rule): what each worker of --jobs does."),
       ],
       run: { invocation throws(UsageError) in
