@@ -145,8 +145,12 @@ public enum ExploreCommand {
 
   /// Runs `rezepte explore` and returns its exit status.
   ///
-  /// - Parameter workers: the executable that `--jobs` starts as workers; `nil` runs every
-  ///   session in this process.
+  /// - Parameters:
+  ///   - arguments: the words after `explore`.
+  ///   - workers: the executable that `--jobs` starts as workers; `nil` runs every session in
+  ///     this process.
+  ///   - output: takes each line of the report.
+  ///   - errorOutput: takes each error message.
   public static func run(
     arguments: [String], workers: String? = nil, output: (String) -> Void = { print($0) },
     errorOutput: (String) -> Void
