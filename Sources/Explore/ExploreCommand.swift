@@ -49,7 +49,7 @@ public enum ExploreCommand {
       }
       timing = invocation.flag("--timing")
       if let text = invocation.value("--jobs") {
-        jobs = try CommandLineOptions.RunOptions.jobs(text)
+        jobs = try CommandLineOptions.jobs(text)
       }
       shard = try invocation.value("--shard") { text throws(UsageError) in try Shard.parse(text) }
       if shard != nil, out != nil || jobs != nil || timing {
@@ -95,7 +95,9 @@ public enum ExploreCommand {
         relaunches. The rules are checked after every step; a session that breaks one is shrunk \
         to a smallest one that still breaks it and written as a scenario file that `rezepte run` \
         fails on.
-        Exit status: 0 when every rule held, 1 when one broke (files written), 2 for bad input.
+        Exit status: 0 when every rule held, 1 when one broke (files written), 2 for bad input \
+        or a worker of --jobs that failed, 128 + N when signal N (SIGINT, SIGTERM, SIGHUP) \
+        ended it and its workers.
         """,
       options: [
         .value(
@@ -126,7 +128,8 @@ public enum ExploreCommand {
         let options = try Options(invocation)
         let console = invocation.console
         let code = await run(
-          options, workers: workers, output: console.output, errorOutput: console.errorOutput)
+          options, workers: workers, handlesSignals: true, output: console.output,
+          errorOutput: console.errorOutput)
         return ExitCode(rawValue: code) ?? .failure
       })
   }
@@ -148,7 +151,8 @@ public enum ExploreCommand {
   /// - Parameters:
   ///   - arguments: the words after `explore`.
   ///   - workers: the executable that `--jobs` starts as workers; `nil` runs every session in
-  ///     this process.
+  ///     this process. A signal during the run ends the process as by default (the program's
+  ///     own `explore` stops its workers first).
   ///   - output: takes each line of the report.
   ///   - errorOutput: takes each error message.
   public static func run(
@@ -167,12 +171,16 @@ public enum ExploreCommand {
       errorOutput("error: \(error.message)\n\(usage)")
       return 2
     }
-    return await run(options, workers: workers, output: output, errorOutput: errorOutput)
+    return await run(
+      options, workers: workers, handlesSignals: false, output: output, errorOutput: errorOutput)
   }
 
   /// Explores with parsed options; returns the exit status.
+  ///
+  /// - Parameter handlesSignals: whether a signal during `--jobs` stops the workers and ends the
+  ///   process with 128 + its number (the program), or ends the process at once, as by default.
   static func run(
-    _ options: Options, workers: String?, output: (String) -> Void,
+    _ options: Options, workers: String?, handlesSignals: Bool, output: (String) -> Void,
     errorOutput: (String) -> Void
   ) async -> Int32 {
     let catalog: Catalog
@@ -192,18 +200,27 @@ public enum ExploreCommand {
     let jobs = min(
       options.jobs ?? Options.defaultJobs(sessions: options.explore.sessions),
       options.explore.sessions)
-    let tally: Tally
-    if jobs > 1, let workers {
-      do {
-        tally = try await ExploreWorkers(executable: workers, options: options).tally(jobs: jobs)
-      } catch {
-        errorOutput("error: \(error)")
-        return 2
+    let result: ExploreResult
+    do {
+      let tally: Tally
+      if jobs > 1, let workers {
+        tally = try await ExploreWorkers(
+          executable: workers, options: options, handlesSignals: handlesSignals
+        ).tally(jobs: jobs)
+      } else {
+        tally = await explorer.tally(options.explore)
       }
-    } else {
-      tally = await explorer.tally(options.explore)
+      result = try await explorer.report(options.explore, tally: tally)
+    } catch ExploreWorkers.Failure.signal(let number) {
+      // The workers were ended with the signal; the process ends as the signal would end it.
+      exit(128 + number)
+    } catch ExploreWorkers.Failure.worker(let message) {
+      errorOutput("error: \(message)")
+      return 2
+    } catch {
+      errorOutput("error: \(error)")
+      return 2
     }
-    let result = await explorer.report(options.explore, tally: tally)
     let elapsed = clock.now - started
     var files: [Rule: String] = [:]
     if !result.findings.isEmpty {

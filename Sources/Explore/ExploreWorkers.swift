@@ -1,6 +1,13 @@
+import CommandLineKit
 import Dispatch
 import Foundation
 import Scenarios
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// `rezepte explore --jobs N`: N processes of `rezepte explore --shard K/N`, each running every
 /// Nth session, at once; their tallies add up to the one of all sessions, which the report is
@@ -8,96 +15,186 @@ import Scenarios
 ///
 /// The app's work is bound to the main actor, so one process explores on one processor; for
 /// bench row 8 (`rezepte explore`) the workers use them all.
+@MainActor
 struct ExploreWorkers {
   /// The program that runs a shard: `rezepte` itself.
   let executable: String
   let options: ExploreCommand.Options
+  /// Whether SIGINT, SIGTERM and SIGHUP stop the workers and the run (`Failure.signal`), rather
+  /// than end this process at once: right for the program, not for tests that share a process.
+  var handlesSignals = false
+
+  /// Why the workers gave no tally.
+  enum Failure: Error, Equatable {
+    /// A worker could not be started, failed, or printed no tally of its shard: the sentence.
+    case worker(String)
+    /// The process got this signal: the workers were stopped with it.
+    case signal(Int32)
+  }
 
   /// The tally of all sessions, from `jobs` workers.
   ///
-  /// - Throws: `WorkerFailure` when a worker cannot be started, ends with another status than 0
-  ///   or prints no tally; what it wrote to its standard error went to this process's.
-  func tally(jobs: Int) async throws(WorkerFailure) -> Tally {
-    let results = await withTaskGroup(of: (Int, Result<Tally, WorkerFailure>).self) { group in
-      for part in 1...jobs {
-        let shard = Shard(index: part, count: jobs)!
-        let arguments = self.arguments(shard)
-        group.addTask { [executable] in
-          (part, await Self.run(executable, arguments, shard: shard))
+  /// The first worker that fails stops the others. With `handlesSignals`, SIGINT, SIGTERM or
+  /// SIGHUP to this process stop them too: a worker runs in a process group of its own, where
+  /// Ctrl-C on a terminal does not reach it. Workers are stopped with SIGKILL: they keep
+  /// nothing, and nothing of theirs is lost.
+  ///
+  /// - Throws: `Failure.worker` when a worker cannot be started, ends with another status than
+  ///   0 or prints no tally of its shard (what it wrote to its standard error went to this
+  ///   process's); `Failure.signal` when a signal came first.
+  func tally(jobs: Int) async throws(Failure) -> Tally {
+    var workers: [Worker] = []
+    for part in 1...jobs {
+      let shard = Shard(index: part, count: jobs)!
+      do {
+        workers.append(try Worker(executable: executable, arguments: arguments(shard)))
+      } catch {
+        for worker in workers { worker.stop() }
+        throw .worker("explore worker \(shard) cannot be started from \(executable): \(error)")
+      }
+    }
+    // Only now: a worker started while they are ignored would ignore them too.
+    let signals = handlesSignals ? SignalWaiter(signals: [SIGINT, SIGTERM, SIGHUP]) : nil
+    defer { signals?.cancel() }
+    let outcome = await withTaskGroup(of: Outcome.self) { group -> Result<Tally, Failure> in
+      for (index, worker) in workers.enumerated() {
+        let shard = Shard(index: index + 1, count: jobs)!
+        group.addTask { [sessions = options.explore.sessions] in
+          .worker(await worker.tally(of: shard, sessions: sessions))
         }
       }
-      var results: [(Int, Result<Tally, WorkerFailure>)] = []
-      for await result in group { results.append(result) }
-      return results
+      if let received = signals?.received {
+        group.addTask {
+          for await number in received { return .signal(number) }
+          return .quiet
+        }
+      }
+      var tally = Tally()
+      var finished = 0
+      var failure: Failure?
+      for await outcome in group {
+        switch outcome {
+        case .worker(.success(let part)):
+          tally.add(part)
+          finished += 1
+        case .worker(.failure(let error)) where failure == nil:
+          failure = .worker(error.description)
+        case .signal(let number) where failure == nil:
+          failure = .signal(number)
+        case .worker, .signal, .quiet:
+          break
+        }
+        if failure != nil || finished == jobs {
+          // Nothing more is needed of the others; the signals have their default actions again.
+          for worker in workers { worker.stop() }
+          signals?.cancel()
+        }
+      }
+      return failure.map { .failure($0) } ?? .success(tally)
     }
-    // The first worker's failure, whichever ended first.
-    var tally = Tally()
-    for (_, result) in results.sorted(by: { $0.0 < $1.0 }) { tally.add(try result.get()) }
-    return tally
+    return try outcome.get()
   }
 
-  /// The command line of the worker for `shard`.
+  /// One child task's end.
+  private enum Outcome: Sendable {
+    case worker(Result<Tally, WorkerFailure>)
+    case signal(Int32)
+    /// The signals were given back before one came.
+    case quiet
+  }
+
+  /// The command line of the worker for `shard`: options that `ExploreCommand.Options` reads
+  /// back to the same exploration (a test checks that), the catalog's path glued to its
+  /// option so that no path is read as an option.
   func arguments(_ shard: Shard) -> [String] {
     let explore = options.explore
     return [
       "explore", "--seed", String(explore.seed), "--sessions", String(explore.sessions),
       "--steps", String(explore.steps), "--shard", shard.description,
-    ] + (options.catalog.map { ["--catalog", $0] } ?? [])
+    ] + (options.catalog.map { ["--catalog=" + $0] } ?? [])
   }
+}
 
-  /// Runs one worker to its end and reads its tally.
-  private static func run(
-    _ executable: String, _ arguments: [String], shard: Shard
-  ) async -> Result<Tally, WorkerFailure> {
-    let name = "explore worker \(shard)"
+/// A running worker: its process, and its standard output read as it comes, so that it never
+/// waits for that to be taken.
+private final class Worker: Sendable {
+  private let process: Process
+  private let exits: AsyncStream<Int32>
+  private let output: Task<Data, Never>
+
+  /// Starts the worker (on the main actor, so that it inherits this process's priority).
+  @MainActor
+  init(executable: String, arguments: [String]) throws {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: executable)
     process.arguments = arguments
+    process.standardInput = FileHandle.nullDevice
     let pipe = Pipe()
     process.standardOutput = pipe
-    // Read as it comes, so that a worker never waits for its output to be taken.
-    async let output = readAll(pipe.fileHandleForReading)
-    let ended: Int32? = await withCheckedContinuation { continuation in
-      process.terminationHandler = { continuation.resume(returning: $0.terminationStatus) }
-      do {
-        try process.run()
-      } catch {
-        process.terminationHandler = nil
-        try? pipe.fileHandleForWriting.close()
-        continuation.resume(returning: nil)
-      }
+    let (exits, ended) = AsyncStream<Int32>.makeStream()
+    process.terminationHandler = { process in
+      ended.yield(process.terminationStatus)
+      ended.finish()
     }
-    let printed = await output
-    guard let status = ended else {
-      return .failure(WorkerFailure("\(name) cannot be started from \(executable)"))
-    }
+    try process.run()
+    self.process = process
+    self.exits = exits
+    let reading = pipe.fileHandleForReading
+    output = Task.detached { await readAll(reading) }
+  }
+
+  /// Ends the worker if it still runs.
+  func stop() {
+    if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+  }
+
+  /// Waits for the worker's end and reads its tally of `shard`, in which every first session
+  /// must be, among `sessions`.
+  func tally(of shard: Shard, sessions: Int) async -> Result<Tally, WorkerFailure> {
+    let name = "explore worker \(shard)"
+    var status: Int32 = -1
+    for await code in exits { status = code }
+    let printed = await output.value
+    // Taken from the process now that it ended: a `Process` left alone keeps its pipes.
+    process.waitUntilExit()
     guard status == 0, process.terminationReason == .exit else {
       let how =
         process.terminationReason == .exit
-        ? "exited with status \(status)" : "was stopped by signal \(status)"
+        ? "exited with status \(status)"
+        : "was ended by signal \(status) (\(String(cString: strsignal(status))))"
       return .failure(WorkerFailure("\(name) \(how)"))
     }
     let lines = String(decoding: printed, as: UTF8.self).split(
       separator: "\n", omittingEmptySubsequences: false
     ).map(String.init)
+    let tally: Tally
     do {
-      return .success(try Tally(lines: lines))
+      tally = try Tally(lines: lines)
     } catch {
       return .failure(WorkerFailure("\(name) printed no tally: \(error)"))
     }
+    for (rule, number) in tally.firstSessions
+    where !(1...sessions).contains(number) || !shard.contains(number: number) {
+      return .failure(
+        WorkerFailure("\(name) names session \(number) for \(rule.name), which is not its own"))
+    }
+    return .success(tally)
   }
 }
 
-/// Everything `handle` gives until its end, read on a Dispatch thread, which it blocks.
+/// Everything `handle` gives until its end, read on a Dispatch thread, which it blocks; the
+/// handle is closed then.
 private func readAll(_ handle: FileHandle) async -> Data {
   await withCheckedContinuation { continuation in
     DispatchQueue.global().async {
-      continuation.resume(returning: handle.readDataToEndOfFile())
+      let data = handle.readDataToEndOfFile()
+      try? handle.close()
+      continuation.resume(returning: data)
     }
   }
 }
 
-/// Why the workers of `rezepte explore --jobs` gave no tally.
+/// Why a worker of `rezepte explore --jobs` gave no tally.
 struct WorkerFailure: Error, CustomStringConvertible {
   let description: String
 

@@ -60,7 +60,11 @@ public struct Explorer {
 
   /// Explores `options.sessions` sessions.
   public func explore(_ options: ExploreOptions) async -> ExploreResult {
-    await report(options, tally: tally(options))
+    do {
+      return try await report(options, tally: tally(options))
+    } catch {
+      preconditionFailure("a session ran twice in one process, differently: \(error)")
+    }
   }
 
   /// Runs the sessions of `shard` (all without one) and counts what they did: the first part of
@@ -80,12 +84,17 @@ public struct Explorer {
 
   /// The result of the sessions `tally` counted: each broken rule's first session is run again
   /// (a session is the same every time) and shrunk.
-  public func report(_ options: ExploreOptions, tally: Tally) async -> ExploreResult {
+  ///
+  /// - Throws: `NotReproduced` when a session does not break its rule again: the tally came from
+  ///   another process that explored something else (another catalog under the same path, say).
+  public func report(
+    _ options: ExploreOptions, tally: Tally
+  ) async throws(NotReproduced) -> ExploreResult {
     var findings: [Finding] = []
     for (rule, number) in tally.firstSessions.sorted(by: { $0.key < $1.key }) {
       let (session, found) = await generate(session: number, options)
       guard let violation = found, violation.rule == rule else {
-        preconditionFailure("session \(number) broke \(rule.name) once, but not when run again")
+        throw NotReproduced(session: number, rule: rule, found: found?.rule)
       }
       let shrunk = await shrink(session, rule: rule, violation: violation)
       findings.append(

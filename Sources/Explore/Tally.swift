@@ -55,10 +55,25 @@ public struct TallyError: Error, Equatable, CustomStringConvertible {
   public let description: String
 
   init(line: Int, _ text: String) {
-    description = "line \(line) is no tally line: \(Quoting.quoted(text))"
+    let shown = text.count > 80 ? text.prefix(80) + "…" : text
+    description = "line \(line) is no tally line: \(Quoting.quoted(String(shown)))"
   }
 
   init(_ description: String) {
     self.description = description
+  }
+}
+
+/// A session that the tally says broke a rule, but that does not break it when run again.
+public struct NotReproduced: Error, Equatable, CustomStringConvertible {
+  public let session: Int
+  public let rule: Rule
+  /// The rule it broke instead, if any.
+  public let found: Rule?
+
+  public var description: String {
+    "session \(session) broke \(rule.name) in its worker, but "
+      + (found.map { "\($0.name)" } ?? "no rule") + " when run again here; "
+      + "did the catalog or the program change during the run?"
   }
 }

@@ -116,7 +116,7 @@ public enum ServeCommand {
     var banner = "Serving \(name) (\(counts)) on http://127.0.0.1:\(port)\(MealServer.apiPath)\n"
     for fault in options.faults.summary { banner += "Fault: \(fault)\n" }
     FileHandle.standardOutput.write(Data(banner.utf8))
-    let signal = await signals.next()
+    let signal = await signals.next() ?? SIGTERM
     await server.stop()
     signals.cancel()
     if !options.quiet {
@@ -167,38 +167,5 @@ extension ServeCommand.Options {
       maxConnections = count
     }
     quiet = invocation.flag("--quiet")
-  }
-}
-
-/// Turns SIGINT and SIGTERM into an awaitable event instead of killing the process.
-private final class SignalWaiter {
-  private let sources: [any DispatchSourceSignal]
-  private let stream: AsyncStream<Int32>
-  private let signals: [Int32]
-
-  init(signals: [Int32]) {
-    let (stream, continuation) = AsyncStream<Int32>.makeStream()
-    let queue = DispatchQueue(label: "ServeCommand.signals")
-    self.stream = stream
-    self.signals = signals
-    sources = signals.map { number in
-      // The default action would end the process before the source sees the signal.
-      signal(number, SIG_IGN)
-      let source = DispatchSource.makeSignalSource(signal: number, queue: queue)
-      source.setEventHandler { continuation.yield(number) }
-      source.activate()
-      return source
-    }
-  }
-
-  /// The next signal received.
-  func next() async -> Int32 {
-    for await number in stream { return number }
-    return SIGTERM
-  }
-
-  func cancel() {
-    for source in sources { source.cancel() }
-    for number in signals { signal(number, SIG_DFL) }
   }
 }

@@ -44,7 +44,7 @@ enum ExploreBenchmark {
       Report.Row(
         benchmark: "8 `rezepte \(arguments.joined(separator: " "))` as a process: "
           + "\(Format.grouped(steps)) steps against the real app, rules checked after each, "
-          + "in \(jobs) worker process\(jobs == 1 ? "" : "es")",
+          + (jobs == 1 ? "in one process" : "in \(jobs) worker processes"),
         median: workers.formatted,
         figure: "\(Format.grouped(Int(rate))) steps/s; "
           + (last.split(separator: "; ").last.map(String.init) ?? ""),

@@ -3,6 +3,18 @@ import Foundation
 
 /// The options of `rezepte run` and `rezepte show`, read from a parsed command line.
 public enum CommandLineOptions {
+  /// The most scenarios `run --jobs` replays at once, and the most workers `explore --jobs`
+  /// starts.
+  public static let maximumJobs = 64
+
+  /// The number `--jobs` takes, from 1 to `maximumJobs`, in `run` and `explore`.
+  public static func jobs(_ text: String) throws(UsageError) -> Int {
+    guard let count = Int(text), (1...maximumJobs).contains(count) else {
+      throw UsageError("--jobs takes a number from 1 to \(maximumJobs), not '\(text)'")
+    }
+    return count
+  }
+
   /// The options of `run`.
   public struct RunOptions: Equatable, Sendable {
     /// Files and folders; `Scenarios` when none are given.
@@ -24,17 +36,8 @@ public enum CommandLineOptions {
 
     public init() {}
 
-    /// The most scenarios `--jobs` replays at once, and the most workers `explore --jobs`
-    /// starts.
-    public static let maximumJobs = 64
-
-    /// The number `--jobs` takes, from 1 to `maximumJobs`, in `run` and `explore`.
-    public static func jobs(_ text: String) throws(UsageError) -> Int {
-      guard let count = Int(text), (1...maximumJobs).contains(count) else {
-        throw UsageError("--jobs takes a number from 1 to \(maximumJobs), not '\(text)'")
-      }
-      return count
-    }
+    /// The most scenarios `--jobs` replays at once.
+    public static let maximumJobs = CommandLineOptions.maximumJobs
 
     /// The options of a parsed `run` command line.
     public init(_ invocation: Invocation) throws(UsageError) {
@@ -49,7 +52,7 @@ public enum CommandLineOptions {
         baseURL = try BaseURL.parse(text, option: "--base-url").absoluteString
       }
       shard = try invocation.value("--shard") { text throws(UsageError) in try Shard.parse(text) }
-      if let text = invocation.value("--jobs") { jobs = try Self.jobs(text) }
+      if let text = invocation.value("--jobs") { jobs = try CommandLineOptions.jobs(text) }
       if live, baseURL != nil {
         throw UsageError("--live and --base-url exclude each other; choose one server")
       }

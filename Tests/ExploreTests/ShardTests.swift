@@ -1,8 +1,9 @@
-import Explore
 import Foundation
 import MealCatalog
 import Scenarios
 import Testing
+
+@testable import Explore
 
 /// Shards of an exploration (`rezepte explore --jobs` and `--shard`): they run every session
 /// once, their tallies add up to the whole one, and a tally is read back from its lines.
@@ -71,7 +72,7 @@ import Testing
   }
 
   @Test("Shards of a broken app add up to the whole tally, and report the same findings")
-  func shardsAddUp() async {
+  func shardsAddUp() async throws {
     let setup = ExploreSetup(catalog: catalog, wrap: BentApp.noPause, makeStorage: forgetfulStorage)
     let explorer = Explorer(setup: setup)
     let options = ExploreOptions(seed: 3, sessions: 40, steps: 20)
@@ -85,7 +86,7 @@ import Testing
       #expect(sum == whole, "\(count) shards")
     }
     let direct = await explorer.explore(options)
-    let reported = await explorer.report(options, tally: whole)
+    let reported = try await explorer.report(options, tally: whole)
     #expect(
       ExploreReport.lines(reported, files: [:]) == ExploreReport.lines(direct, files: [:]))
     #expect(reported.findings.map(\.script) == direct.findings.map(\.script))
@@ -126,7 +127,7 @@ import Testing
   }
 
   @Test(
-    "A worker that fails, cannot start or prints no tally ends the run with 2",
+    "A worker that fails, cannot start or prints no tally ends the run with 2, naming it",
     arguments: [
       ("/bin/false", "error: explore worker 1/2 exited with status 1"),
       ("/nonexistent/rezepte", "error: explore worker 1/2 cannot be started from "),
@@ -141,7 +142,9 @@ import Testing
     #expect(code == 2)
     #expect(lines.isEmpty)
     #expect(errors.count == 1)
-    #expect(errors.first?.hasPrefix(message) == true, "\(errors)")
+    // Whichever worker failed first is reported: both fail alike.
+    let reported = errors.first?.replacingOccurrences(of: "worker 2/2", with: "worker 1/2")
+    #expect(reported?.hasPrefix(message) == true, "\(errors)")
   }
 
   @Test("Without a worker program, or with one job, the sessions run in this process")
@@ -156,6 +159,72 @@ import Testing
     }
   }
 
+  @Test("A worker's command line reads back to the same exploration and its shard")
+  func workerArguments() throws {
+    var options = ExploreCommand.Options()
+    options.explore = ExploreOptions(seed: .max, sessions: 77, steps: 13)
+    options.catalog = "--help"
+    options.timing = true
+    options.out = "elsewhere"
+    let shard = try #require(Shard(index: 2, count: 5))
+    let arguments = ExploreWorkers(executable: "/bin/false", options: options).arguments(shard)
+    #expect(arguments.first == "explore")
+    let parsed = try #require(try ExploreCommand.parse(Array(arguments.dropFirst())))
+    #expect(parsed.explore == options.explore)
+    #expect(parsed.catalog == "--help")
+    #expect(parsed.shard == shard)
+    #expect(parsed.out == nil && parsed.jobs == nil && !parsed.timing)
+  }
+
+  @Test(
+    "A worker's tally that names another shard's session, or one that breaks nothing here, ends the run with 2"
+  )
+  func foreignTally() async throws {
+    for (printed, message) in [
+      (
+        "steps 4\nfirst-session current-answer 2\n",
+        "error: explore worker 1/2 names session 2 for current-answer, which is not its own"
+      ),
+      (
+        "steps 4\nfirst-session current-answer 3\n",
+        "error: session 3 broke current-answer in its worker, but no rule when run again here"
+      ),
+    ] {
+      let worker = try FakeWorker(
+        "case \"$*\" in *'--shard 1/2'*) printf '\(printed)' ;; *) printf 'steps 4\\n' ;; esac")
+      defer { worker.remove() }
+      let (code, errors) = await worker.explore()
+      #expect(code == 2)
+      #expect(errors.count == 1)
+      #expect(errors.first?.hasPrefix(message) == true, "\(errors)")
+    }
+  }
+
+  @Test("The first worker that fails stops the others at once", .timeLimit(.minutes(1)))
+  func failureStopsOthers() async throws {
+    let folder = FileManager.default.temporaryDirectory
+      .appendingPathComponent("explore-stop-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let pidFile = folder.appendingPathComponent("sleeper.pid").path
+    let worker = try FakeWorker(
+      "case \"$*\" in *'--shard 1/2'*) echo $$ > '\(pidFile)'; exec sleep 1000 ;; "
+        + "*) echo 'not a tally' ;; esac")
+    defer { worker.remove() }
+    let (code, errors) = await worker.explore()
+    #expect(code == 2)
+    #expect(
+      errors == [
+        "error: explore worker 2/2 printed no tally: line 1 is no tally line: \"not a tally\""
+      ])
+    // The sleeper was stopped and reaped before the run ended.
+    if let text = try? String(contentsOfFile: pidFile, encoding: .utf8),
+      let pid = Int32(text.trimmingCharacters(in: .whitespacesAndNewlines))
+    {
+      #expect(kill(pid, 0) == -1 && errno == ESRCH)
+    }
+  }
+
   @Test("The default is a worker per processor and per 25 sessions, at most 8")
   func defaultJobs() {
     let processors = ProcessInfo.processInfo.activeProcessorCount
@@ -163,5 +232,34 @@ import Testing
     #expect(ExploreCommand.Options.defaultJobs(sessions: 49) == 1)
     #expect(ExploreCommand.Options.defaultJobs(sessions: 50) == min(processors, 2))
     #expect(ExploreCommand.Options.defaultJobs(sessions: 100_000) == min(processors, 8))
+  }
+}
+
+/// A shell script that stands in for `rezepte` as a worker of `explore --jobs`.
+struct FakeWorker {
+  let path: String
+
+  /// A script running `body` with the worker's arguments in `$@`.
+  init(_ body: String) throws {
+    path =
+      FileManager.default.temporaryDirectory
+      .appendingPathComponent("fake-worker-\(UUID().uuidString)").path
+    try Data("#!/bin/sh\n\(body)\n".utf8).write(to: URL(fileURLWithPath: path))
+    try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: path)
+  }
+
+  func remove() {
+    try? FileManager.default.removeItem(atPath: path)
+  }
+
+  /// `rezepte explore` of 4 sessions of 2 steps in two of these workers: its exit status and
+  /// error messages.
+  @MainActor
+  func explore() async -> (code: Int32, errors: [String]) {
+    var errors: [String] = []
+    let code = await ExploreCommand.run(
+      arguments: ["--sessions", "4", "--steps", "2", "--jobs", "2"], workers: path,
+      output: { _ in }, errorOutput: { errors.append($0) })
+    return (code, errors)
   }
 }

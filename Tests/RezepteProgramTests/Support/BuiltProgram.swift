@@ -65,6 +65,9 @@ final class BuiltProgram {
     }
   }
 
+  /// The program's process id.
+  var processIdentifier: Int32 { process.processIdentifier }
+
   /// Everything written to standard output so far.
   var outputText: String { String(decoding: output.withLock { $0 }, as: UTF8.self) }
 
