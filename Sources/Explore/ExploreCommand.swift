@@ -117,8 +117,9 @@ public enum ExploreCommand {
         .flag("--timing", help: "Also prints the wall time and steps per second."),
         .value(
           "--jobs", "N",
-          help: "How many processes share the sessions (default: one per processor, at most 8 "
-            + "and one per 25 sessions); the report is the same for any N."),
+          help: "How many processes share the sessions, this one and N − 1 workers (default: one "
+            + "per processor, at most 8 and one per 25 sessions); the report is the same for any N."
+        ),
         .value(
           "--shard", "K/N",
           help: "Runs only every Nth session from the Kth and prints their tally (steps, first "
@@ -206,7 +207,7 @@ public enum ExploreCommand {
       if jobs > 1, let workers {
         tally = try await ExploreWorkers(
           executable: workers, options: options, handlesSignals: handlesSignals
-        ).tally(jobs: jobs)
+        ).tally(jobs: jobs, here: explorer)
       } else {
         tally = await explorer.tally(options.explore)
       }

@@ -9,9 +9,9 @@ import Scenarios
   import Darwin
 #endif
 
-/// `rezepte explore --jobs N`: N processes of `rezepte explore --shard K/N`, each running every
-/// Nth session, at once; their tallies add up to the one of all sessions, which the report is
-/// made from as if one process had run them.
+/// `rezepte explore --jobs N`: N processes at once, each running every Nth session: this one
+/// runs shard 1, and N − 1 workers `rezepte explore --shard K/N` the others; their tallies add
+/// up to the one of all sessions, which the report is made from as if one process had run them.
 ///
 /// The app's work is bound to the main actor, so one process explores on one processor; for
 /// bench row 8 (`rezepte explore`) the workers use them all.
@@ -32,9 +32,10 @@ struct ExploreWorkers {
     case signal(Int32)
   }
 
-  /// The tally of all sessions, from `jobs` workers.
+  /// The tally of all sessions: shard 1 of `jobs` run by `explorer` in this process, the others
+  /// by `jobs` − 1 workers.
   ///
-  /// The first worker that fails stops the others. With `handlesSignals`, SIGINT, SIGTERM or
+  /// The first worker that fails stops the others, and this process's shard. With `handlesSignals`, SIGINT, SIGTERM or
   /// SIGHUP to this process stop them too: a worker runs in a process group of its own, where
   /// Ctrl-C on a terminal does not reach it. Workers are stopped with SIGKILL: they keep
   /// nothing, and nothing of theirs is lost.
@@ -42,9 +43,10 @@ struct ExploreWorkers {
   /// - Throws: `Failure.worker` when a worker cannot be started, ends with another status than
   ///   0 or prints no tally of its shard (what it wrote to its standard error went to this
   ///   process's); `Failure.signal` when a signal came first.
-  func tally(jobs: Int) async throws(Failure) -> Tally {
+  func tally(jobs: Int, here explorer: Explorer) async throws(Failure) -> Tally {
+    precondition(jobs >= 2, "one job runs in this process alone")
     var workers: [Worker] = []
-    for part in 1...jobs {
+    for part in 2...jobs {
       let shard = Shard(index: part, count: jobs)!
       do {
         workers.append(try Worker(executable: executable, arguments: arguments(shard)))
@@ -56,13 +58,19 @@ struct ExploreWorkers {
     // Only now: a worker started while they are ignored would ignore them too.
     let signals = handlesSignals ? SignalWaiter(signals: [SIGINT, SIGTERM, SIGHUP]) : nil
     defer { signals?.cancel() }
+    // A named closure: a closure literal isolated to the main actor in `addTask` trips the
+    // compiler's region-based isolation checker.
+    let here: @MainActor @Sendable () async -> Outcome = { [options] in
+      .worker(.success(await explorer.tally(options.explore, shard: Shard(index: 1, count: jobs))))
+    }
     let outcome = await withTaskGroup(of: Outcome.self) { group -> Result<Tally, Failure> in
       for (index, worker) in workers.enumerated() {
-        let shard = Shard(index: index + 1, count: jobs)!
+        let shard = Shard(index: index + 2, count: jobs)!
         group.addTask { [sessions = options.explore.sessions] in
           .worker(await worker.tally(of: shard, sessions: sessions))
         }
       }
+      group.addTask(operation: here)
       if let received = signals?.received {
         group.addTask {
           for await number in received { return .signal(number) }
@@ -87,6 +95,7 @@ struct ExploreWorkers {
         if failure != nil || finished == jobs {
           // Nothing more is needed of the others; the signals have their default actions again.
           for worker in workers { worker.stop() }
+          group.cancelAll()
           signals?.cancel()
         }
       }

@@ -68,11 +68,13 @@ public struct Explorer {
   }
 
   /// Runs the sessions of `shard` (all without one) and counts what they did: the first part of
-  /// `explore(_:)`, which several processes can share (`rezepte explore --jobs`).
+  /// `explore(_:)`, which several processes can share (`rezepte explore --jobs`). Once its task
+  /// is cancelled, it starts no further session.
   public func tally(_ options: ExploreOptions, shard: Shard? = nil) async -> Tally {
     var tally = Tally()
     for number in 1...max(options.sessions, 1)
     where options.sessions > 0 && shard?.contains(number: number) != false {
+      if Task.isCancelled { break }
       let (session, violation) = await generate(session: number, options)
       tally.steps += session.actions.count
       if let violation, tally.firstSessions[violation.rule] == nil {

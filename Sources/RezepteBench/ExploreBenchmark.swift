@@ -4,9 +4,9 @@ import Foundation
 // MARK: - 8. Explore
 
 /// `rezepte explore` against the real app, as a user runs it: random sessions on the virtual
-/// clock with the rules checked after every step (no finding, so no shrinking), in worker
-/// processes as the command chooses them, and with `--jobs 1` in one process; both in turn in
-/// the same rounds.
+/// clock with the rules checked after every step (no finding, so no shrinking), in as many
+/// processes as the command chooses (`--jobs`), and with `--jobs 1` in one; both in turn in the
+/// same rounds.
 @MainActor
 enum ExploreBenchmark {
   static let sessions = 200
@@ -44,7 +44,7 @@ enum ExploreBenchmark {
       Report.Row(
         benchmark: "8 `rezepte \(arguments.joined(separator: " "))` as a process: "
           + "\(Format.grouped(steps)) steps against the real app, rules checked after each, "
-          + (jobs == 1 ? "in one process" : "in \(jobs) worker processes"),
+          + (jobs == 1 ? "in one process" : "in \(jobs) processes"),
         median: workers.formatted,
         figure: "\(Format.grouped(Int(rate))) steps/s; "
           + (last.split(separator: "; ").last.map(String.init) ?? ""),
@@ -52,7 +52,7 @@ enum ExploreBenchmark {
       Report.Row(
         benchmark: "8 The same with `--jobs 1`: every session in the one process",
         median: single.formatted,
-        figure: "\(Format.grouped(Int(singleRate))) steps/s; workers "
+        figure: "\(Format.grouped(Int(singleRate))) steps/s; the processes of `--jobs` "
           + String(format: "%.2f×", single.seconds / workers.seconds) + " as fast"),
     ]
   }

@@ -129,21 +129,21 @@ import Testing
   @Test(
     "A worker that fails, cannot start or prints no tally ends the run with 2, naming it",
     arguments: [
-      ("/bin/false", "error: explore worker 1/2 exited with status 1"),
-      ("/nonexistent/rezepte", "error: explore worker 1/2 cannot be started from "),
-      ("/bin/echo", "error: explore worker 1/2 printed no tally: line 1 is no tally line: "),
+      ("/bin/false", "error: explore worker 2/3 exited with status 1"),
+      ("/nonexistent/rezepte", "error: explore worker 2/3 cannot be started from "),
+      ("/bin/echo", "error: explore worker 2/3 printed no tally: line 1 is no tally line: "),
     ])
   func failingWorker(executable: String, message: String) async {
     var errors: [String] = []
     var lines: [String] = []
     let code = await ExploreCommand.run(
-      arguments: ["--sessions", "4", "--steps", "3", "--jobs", "2"], workers: executable,
+      arguments: ["--sessions", "4", "--steps", "3", "--jobs", "3"], workers: executable,
       output: { lines.append($0) }, errorOutput: { errors.append($0) })
     #expect(code == 2)
     #expect(lines.isEmpty)
     #expect(errors.count == 1)
     // Whichever worker failed first is reported: both fail alike.
-    let reported = errors.first?.replacingOccurrences(of: "worker 2/2", with: "worker 1/2")
+    let reported = errors.first?.replacingOccurrences(of: "worker 3/3", with: "worker 2/3")
     #expect(reported?.hasPrefix(message) == true, "\(errors)")
   }
 
@@ -182,18 +182,18 @@ import Testing
   func foreignTally() async throws {
     for (printed, message) in [
       (
-        "steps 4\nfirst-session current-answer 2\n",
-        "error: explore worker 1/2 names session 2 for current-answer, which is not its own"
+        "steps 4\nfirst-session current-answer 3\n",
+        "error: explore worker 2/2 names session 3 for current-answer, which is not its own"
       ),
       (
-        "steps 4\nfirst-session current-answer 3\n",
-        "error: session 3 broke current-answer in its worker, but no rule when run again here"
+        "steps 4\nfirst-session current-answer 4\n",
+        "error: session 4 broke current-answer in its worker, but no rule when run again here"
       ),
     ] {
       let worker = try FakeWorker(
-        "case \"$*\" in *'--shard 1/2'*) printf '\(printed)' ;; *) printf 'steps 4\\n' ;; esac")
+        "case \"$*\" in *'--shard 2/2'*) printf '\(printed)' ;; esac")
       defer { worker.remove() }
-      let (code, errors) = await worker.explore()
+      let (code, errors) = await worker.explore(jobs: 2)
       #expect(code == 2)
       #expect(errors.count == 1)
       #expect(errors.first?.hasPrefix(message) == true, "\(errors)")
@@ -208,14 +208,14 @@ import Testing
     defer { try? FileManager.default.removeItem(at: folder) }
     let pidFile = folder.appendingPathComponent("sleeper.pid").path
     let worker = try FakeWorker(
-      "case \"$*\" in *'--shard 1/2'*) echo $$ > '\(pidFile)'; exec sleep 1000 ;; "
+      "case \"$*\" in *'--shard 2/3'*) echo $$ > '\(pidFile)'; exec sleep 1000 ;; "
         + "*) echo 'not a tally' ;; esac")
     defer { worker.remove() }
-    let (code, errors) = await worker.explore()
+    let (code, errors) = await worker.explore(jobs: 3)
     #expect(code == 2)
     #expect(
       errors == [
-        "error: explore worker 2/2 printed no tally: line 1 is no tally line: \"not a tally\""
+        "error: explore worker 3/3 printed no tally: line 1 is no tally line: \"not a tally\""
       ])
     // The sleeper was stopped and reaped before the run ended.
     if let text = try? String(contentsOfFile: pidFile, encoding: .utf8),
@@ -252,13 +252,13 @@ struct FakeWorker {
     try? FileManager.default.removeItem(atPath: path)
   }
 
-  /// `rezepte explore` of 4 sessions of 2 steps in two of these workers: its exit status and
-  /// error messages.
+  /// `rezepte explore` of 4 sessions of 2 steps in `jobs` processes, all but the first of them
+  /// these workers: its exit status and error messages.
   @MainActor
-  func explore() async -> (code: Int32, errors: [String]) {
+  func explore(jobs: Int) async -> (code: Int32, errors: [String]) {
     var errors: [String] = []
     let code = await ExploreCommand.run(
-      arguments: ["--sessions", "4", "--steps", "2", "--jobs", "2"], workers: path,
+      arguments: ["--sessions", "4", "--steps", "2", "--jobs", String(jobs)], workers: path,
       output: { _ in }, errorOutput: { errors.append($0) })
     return (code, errors)
   }

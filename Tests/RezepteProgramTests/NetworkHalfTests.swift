@@ -116,7 +116,7 @@ import Testing
     func signalStopsWorkers(signal: Int32) async throws {
       let rezepte = try #require(BuiltProgram.url("rezepte"), "build first: swift build")
       let program = try BuiltProgram(
-        rezepte, ["explore", "--sessions", "1000000", "--steps", "200", "--jobs", "2"])
+        rezepte, ["explore", "--sessions", "1000000", "--steps", "200", "--jobs", "3"])
       let pid = program.processIdentifier
       // Its workers, started from its main thread, once both run.
       var workers: [Int32] = []
