@@ -35,10 +35,10 @@ struct ExploreWorkers {
   /// The tally of all sessions: shard 1 of `jobs` run by `explorer` in this process, the others
   /// by `jobs` − 1 workers.
   ///
-  /// The first worker that fails stops the others, and this process's shard. With `handlesSignals`, SIGINT, SIGTERM or
-  /// SIGHUP to this process stop them too: a worker runs in a process group of its own, where
-  /// Ctrl-C on a terminal does not reach it. Workers are stopped with SIGKILL: they keep
-  /// nothing, and nothing of theirs is lost.
+  /// The first worker that fails stops the others and this process's shard. With
+  /// `handlesSignals`, SIGINT, SIGTERM or SIGHUP to this process stop them too: a worker runs
+  /// in a process group of its own, where Ctrl-C on a terminal does not reach it. Workers are
+  /// stopped with SIGKILL: they keep nothing, and nothing of theirs is lost.
   ///
   /// - Throws: `Failure.worker` when a worker cannot be started, ends with another status than
   ///   0 or prints no tally of its shard (what it wrote to its standard error went to this
