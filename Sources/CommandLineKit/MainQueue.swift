@@ -21,8 +21,9 @@ public enum MainQueue {
   /// woke (its timers, its `epoll` sets, main-thread checks): some 25 per replayed step and 61
   /// per step of `explore`, nearly a third of `explore`'s time. This makes two while work keeps
   /// coming: the `read` that clears the descriptor and the `write` of whoever queued the work;
-  /// `poll` waits only when the queue ran dry. For bench row 8 (`rezepte explore`): 0.96× its
-  /// processor time without that first `read`. Elsewhere `RunLoop.main` drains the queue, and `dispatchMain()` should it ever return.
+  /// `poll` waits only when the queue ran dry. For bench row 8 (`rezepte explore`): reading
+  /// before polling takes its processor time to 0.96×. Elsewhere `RunLoop.main` drains the
+  /// queue, and `dispatchMain()` should it ever return.
   public static func drainForever() -> Never {
     #if os(Linux)
       let handle = dispatchMainQueueHandle()

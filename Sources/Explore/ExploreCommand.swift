@@ -18,8 +18,8 @@ public enum ExploreCommand {
     public var out: String?
     /// `--timing`: also print the wall time and the steps per second (not byte-identical).
     public var timing = false
-    /// `--jobs N`: how many worker processes share the sessions; `nil` for the default
-    /// (`defaultJobs`).
+    /// `--jobs N`: how many processes share the sessions, this one and N − 1 workers; `nil` for
+    /// the default (`defaultJobs`).
     public var jobs: Int?
     /// `--shard K/N`: run only that shard of the sessions and print its tally (what each
     /// worker does).
@@ -57,9 +57,9 @@ public enum ExploreCommand {
       }
     }
 
-    /// The workers an exploration of `sessions` sessions starts without `--jobs`: one per
-    /// processor, and one per 25 sessions at most (a session takes about a millisecond, a
-    /// worker's start a dozen); one means none, the sessions run in this process.
+    /// The processes an exploration of `sessions` sessions runs in without `--jobs`: one per
+    /// processor, at most 8 and one per 25 sessions (a session takes about a millisecond, a
+    /// worker's start a dozen); one means no worker, the sessions run in this process.
     public static func defaultJobs(sessions: Int) -> Int {
       max(1, min(ProcessInfo.processInfo.activeProcessorCount, sessions / 25, 8))
     }
@@ -215,9 +215,6 @@ public enum ExploreCommand {
     } catch ExploreWorkers.Failure.signal(let number) {
       // The workers were ended with the signal; the process ends as the signal would end it.
       exit(128 + number)
-    } catch ExploreWorkers.Failure.worker(let message) {
-      errorOutput("error: \(message)")
-      return 2
     } catch {
       errorOutput("error: \(error)")
       return 2

@@ -25,11 +25,18 @@ struct ExploreWorkers {
   var handlesSignals = false
 
   /// Why the workers gave no tally.
-  enum Failure: Error, Equatable {
+  enum Failure: Error, Equatable, CustomStringConvertible {
     /// A worker could not be started, failed, or printed no tally of its shard: the sentence.
     case worker(String)
     /// The process got this signal: the workers were stopped with it.
     case signal(Int32)
+
+    var description: String {
+      switch self {
+      case .worker(let sentence): sentence
+      case .signal(let number): "stopped by signal \(number)"
+      }
+    }
   }
 
   /// The tally of all sessions: shard 1 of `jobs` run by `explorer` in this process, the others
@@ -86,7 +93,7 @@ struct ExploreWorkers {
           tally.add(part)
           finished += 1
         case .worker(.failure(let error)) where failure == nil:
-          failure = .worker(error.description)
+          failure = error
         case .signal(let number) where failure == nil:
           failure = .signal(number)
         case .worker, .signal, .quiet:
@@ -106,7 +113,7 @@ struct ExploreWorkers {
 
   /// One child task's end.
   private enum Outcome: Sendable {
-    case worker(Result<Tally, WorkerFailure>)
+    case worker(Result<Tally, Failure>)
     case signal(Int32)
     /// The signals were given back before one came.
     case quiet
@@ -159,7 +166,9 @@ private final class Worker: Sendable {
 
   /// Waits for the worker's end and reads its tally of `shard`, in which every first session
   /// must be, among `sessions`.
-  func tally(of shard: Shard, sessions: Int) async -> Result<Tally, WorkerFailure> {
+  func tally(
+    of shard: Shard, sessions: Int
+  ) async -> Result<Tally, ExploreWorkers.Failure> {
     let name = "explore worker \(shard)"
     var status: Int32 = -1
     for await code in exits { status = code }
@@ -171,7 +180,7 @@ private final class Worker: Sendable {
         process.terminationReason == .exit
         ? "exited with status \(status)"
         : "was ended by signal \(status) (\(String(cString: strsignal(status))))"
-      return .failure(WorkerFailure("\(name) \(how)"))
+      return .failure(.worker("\(name) \(how)"))
     }
     let lines = String(decoding: printed, as: UTF8.self).split(
       separator: "\n", omittingEmptySubsequences: false
@@ -180,12 +189,12 @@ private final class Worker: Sendable {
     do {
       tally = try Tally(lines: lines)
     } catch {
-      return .failure(WorkerFailure("\(name) printed no tally: \(error)"))
+      return .failure(.worker("\(name) printed no tally: \(error)"))
     }
     for (rule, number) in tally.firstSessions
     where !(1...sessions).contains(number) || !shard.contains(number: number) {
       return .failure(
-        WorkerFailure("\(name) names session \(number) for \(rule.name), which is not its own"))
+        .worker("\(name) names session \(number) for \(rule.name), which is not its own"))
     }
     return .success(tally)
   }
@@ -200,14 +209,5 @@ private func readAll(_ handle: FileHandle) async -> Data {
       try? handle.close()
       continuation.resume(returning: data)
     }
-  }
-}
-
-/// Why a worker of `rezepte explore --jobs` gave no tally.
-struct WorkerFailure: Error, CustomStringConvertible {
-  let description: String
-
-  init(_ description: String) {
-    self.description = description
   }
 }

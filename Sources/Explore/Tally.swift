@@ -73,7 +73,7 @@ public struct NotReproduced: Error, Equatable, CustomStringConvertible {
 
   public var description: String {
     "session \(session) broke \(rule.name) in its worker, but "
-      + (found.map { "\($0.name)" } ?? "no rule") + " when run again here; "
+      + (found?.name ?? "no rule") + " when run again here; "
       + "did the catalog or the program change during the run?"
   }
 }

@@ -36,9 +36,6 @@ public enum CommandLineOptions {
 
     public init() {}
 
-    /// The most scenarios `--jobs` replays at once.
-    public static let maximumJobs = CommandLineOptions.maximumJobs
-
     /// The options of a parsed `run` command line.
     public init(_ invocation: Invocation) throws(UsageError) {
       if !invocation.arguments.isEmpty { paths = invocation.arguments }

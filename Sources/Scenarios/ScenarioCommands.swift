@@ -40,7 +40,7 @@ public enum ScenarioCommands {
         .value(
           "--jobs", "N",
           help:
-            "Replays up to N scenarios at once (1-\(CommandLineOptions.RunOptions.maximumJobs), "
+            "Replays up to N scenarios at once (1-\(CommandLineOptions.maximumJobs), "
             + "default 1); the report stays in file order, the same bytes as with 1. This overlaps "
             + "waiting for a server (--base-url, --live); offline replays take turns on one thread."
         ),
