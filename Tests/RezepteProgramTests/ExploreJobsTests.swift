@@ -33,16 +33,8 @@ import Testing
       let rezepte = try #require(BuiltProgram.url("rezepte"), "build first: swift build")
       let program = try BuiltProgram(
         rezepte, ["explore", "--sessions", "1000000", "--steps", "200", "--jobs", "3"])
-      let pid = program.processIdentifier
       // Its workers, started from its main thread, once both run.
-      var workers: [Int32] = []
-      let deadline = ContinuousClock.now + .seconds(60)
-      while workers.count < 2, ContinuousClock.now < deadline {
-        let children = try? String(
-          contentsOfFile: "/proc/\(pid)/task/\(pid)/children", encoding: .utf8)
-        workers = children?.split(separator: " ").compactMap { Int32($0) } ?? []
-        try await Task.sleep(for: .milliseconds(20))
-      }
+      let workers = await program.children(count: 2, within: .seconds(60))
       try #require(workers.count == 2, "explore started no two workers")
       program.send(signal)
       #expect(await program.exitStatus(within: .seconds(60)) == 128 + signal)

@@ -65,9 +65,6 @@ final class BuiltProgram {
     }
   }
 
-  /// The program's process id.
-  var processIdentifier: Int32 { process.processIdentifier }
-
   /// Everything written to standard output so far.
   var outputText: String { String(decoding: output.withLock { $0 }, as: UTF8.self) }
 
@@ -86,6 +83,23 @@ final class BuiltProgram {
     }
     return true
   }
+
+  #if os(Linux)
+    /// The processes the program's main thread started, once there are `count` of them (Linux's
+    /// `/proc/PID/task/PID/children`); fewer when it ended or the deadline passed first.
+    func children(count: Int, within limit: Duration) async -> [Int32] {
+      let pid = process.processIdentifier
+      let deadline = ContinuousClock.now + limit
+      var children: [Int32] = []
+      while children.count < count, process.isRunning, ContinuousClock.now < deadline {
+        try? await Task.sleep(for: .milliseconds(20))
+        let text = try? String(
+          contentsOfFile: "/proc/\(pid)/task/\(pid)/children", encoding: .utf8)
+        children = text?.split(separator: " ").compactMap { Int32($0) } ?? []
+      }
+      return children
+    }
+  #endif
 
   /// Sends `signal` to the program.
   func send(_ signal: Int32) {
