@@ -1,13 +1,21 @@
 // swift-tools-version: 6.2
 import PackageDescription
 
-// Layers, from the bottom: JSONBytes (the JSON reader) → MealDB (API models and client)
-// → MealCatalog (offline TheMealDB) → ViewModels (state and intents) → ViewDescription (screens
-// as node trees) → Scenarios (parse, replay, compare) → the `rezepte` command. VirtualTime
-// (clock and task tracking) sits beside them; MealServer serves a catalog over HTTP. Nothing
-// points upwards. LiveNetwork is the only target that imports FoundationNetworking (URLSession,
-// libcurl): `rezepte` does not link it and starts fast; `rezepte-net`, the same commands with
-// it, runs what needs real HTTP.
+// One folder of Sources per layer, from the bottom; a target uses only targets of its own layer
+// or of layers below it:
+//
+//   Base       VirtualTime (the clock, task tracking, a lock, a seeded generator), Spelling (how
+//              durations and user text are written in messages, did-you-mean), FileSafety
+//   Data       JSONBytes (the JSON reader), MealDB (TheMealDB's models and client), MealCatalog
+//              (the offline TheMealDB), LiveNetwork (URLSession)
+//   App        ViewModels (state, intents, navigation, favourites), ObservableViewModels
+//   Screens    ViewDescription (screens as node trees, their renderers and diff)
+//   Harness    AppHarness (the app on virtual time with its request ledger)
+//   Steps      Scenarios (the step language: parse, write, replay)
+//   FrontEnds  CommandLineKit, ReplayCommands (run, show, storyboard), TerminalPlayer (play),
+//              Explore, MealServer (serve, capture), RezepteTesting (Swift tests)
+//   Program    the `rezepte` command
+//   Tools      the benchmark and the fuzz targets
 let package = Package(
   name: "Rezepte",
   platforms: [.macOS(.v14), .iOS(.v17)],
@@ -31,59 +39,91 @@ let package = Package(
     .library(name: "RezepteTesting", targets: ["RezepteTesting"]),
   ],
   targets: [
-    .target(name: "VirtualTime"),
-    // The command line every command shares: declarations, parsing, help, errors, exit codes,
-    // and the readers of durations and URLs.
-    .target(name: "CommandLineKit"),
+    // MARK: Base
+    .target(name: "VirtualTime", path: "Sources/Base/VirtualTime"),
+    .target(name: "Spelling", path: "Sources/Base/Spelling"),
     // Atomic writes through symbolic links, file locks: every file the package writes.
-    .target(name: "FileSafety"),
+    .target(name: "FileSafety", path: "Sources/Base/FileSafety"),
+
+    // MARK: Data
     // The one reader (and writer) of JSON bytes: the catalog's loader and the API's answers.
-    .target(name: "JSONBytes"),
-    .target(name: "MealDB", dependencies: ["JSONBytes"]),
+    .target(name: "JSONBytes", path: "Sources/Data/JSONBytes"),
+    .target(name: "MealDB", dependencies: ["JSONBytes"], path: "Sources/Data/MealDB"),
     .target(
       name: "MealCatalog",
-      dependencies: ["MealDB", "VirtualTime", "JSONBytes"],
+      dependencies: ["MealDB", "VirtualTime", "JSONBytes", "Spelling"],
+      path: "Sources/Data/MealCatalog",
       resources: [.copy("Resources/Catalog")]
     ),
-    .target(name: "ViewModels", dependencies: ["MealDB", "VirtualTime", "FileSafety"]),
     // Real HTTP through `URLSession`: the one target that imports FoundationNetworking.
-    .target(name: "LiveNetwork", dependencies: ["MealDB", "ViewModels"]),
+    .target(name: "LiveNetwork", dependencies: ["MealDB"], path: "Sources/Data/LiveNetwork"),
+
+    // MARK: App
+    .target(
+      name: "ViewModels", dependencies: ["MealDB", "VirtualTime", "FileSafety"],
+      path: "Sources/App/ViewModels"),
     // `@Observable` wrappers of the view models, for SwiftUI ports (the article "Porting to SwiftUI").
-    .target(name: "ObservableViewModels", dependencies: ["ViewModels"]),
-    .target(name: "ViewDescription", dependencies: ["ViewModels", "MealDB"]),
+    .target(
+      name: "ObservableViewModels", dependencies: ["ViewModels"],
+      path: "Sources/App/ObservableViewModels"),
+
+    // MARK: Screens
+    .target(
+      name: "ViewDescription", dependencies: ["ViewModels", "MealDB", "Spelling"],
+      path: "Sources/Screens/ViewDescription"),
+
+    // MARK: Harness
+    .target(
+      name: "AppHarness", dependencies: ["ViewModels", "MealDB", "VirtualTime"],
+      path: "Sources/Harness/AppHarness"),
+
+    // MARK: Steps
     .target(
       name: "Scenarios",
       dependencies: [
-        "ViewDescription", "ViewModels", "MealCatalog", "MealDB", "VirtualTime", "CommandLineKit",
-        "FileSafety",
-      ]
+        "AppHarness", "ViewDescription", "ViewModels", "MealCatalog", "MealDB", "VirtualTime",
+        "Spelling", "FileSafety",
+      ],
+      path: "Sources/Steps/Scenarios"
+    ),
+
+    // MARK: Front ends
+    // The command line every command shares: declarations, parsing, help, errors, exit codes.
+    .target(
+      name: "CommandLineKit", dependencies: ["Spelling"], path: "Sources/FrontEnds/CommandLineKit"),
+    // `rezepte run`, `show` and `storyboard`: scenario files replayed, walked through and drawn.
+    .target(
+      name: "ReplayCommands",
+      dependencies: [
+        "Scenarios", "AppHarness", "ViewDescription", "ViewModels", "MealCatalog", "MealDB",
+        "Spelling", "CommandLineKit", "FileSafety",
+      ],
+      path: "Sources/FrontEnds/ReplayCommands"
     ),
     .target(
       name: "MealServer",
-      dependencies: ["MealCatalog", "MealDB", "VirtualTime", "CommandLineKit", "FileSafety"]
+      dependencies: [
+        "MealCatalog", "MealDB", "VirtualTime", "Spelling", "CommandLineKit", "FileSafety",
+      ],
+      path: "Sources/FrontEnds/MealServer"
     ),
     // `rezepte play`: the app in a terminal over the same screens, saving sessions as scenarios.
     .target(
       name: "TerminalPlayer",
       dependencies: [
-        "Scenarios", "ViewDescription", "ViewModels", "MealCatalog", "MealDB", "VirtualTime",
-        "CommandLineKit", "FileSafety",
-      ]
+        "Scenarios", "AppHarness", "ViewDescription", "ViewModels", "MealCatalog", "MealDB",
+        "VirtualTime", "Spelling", "CommandLineKit", "FileSafety",
+      ],
+      path: "Sources/FrontEnds/TerminalPlayer"
     ),
     // Random user sessions against the app's rules, shrunk to scenario files (`rezepte explore`).
     .target(
       name: "Explore",
       dependencies: [
-        "Scenarios", "ViewDescription", "ViewModels", "MealCatalog", "MealDB", "VirtualTime",
-        "CommandLineKit", "FileSafety",
-      ]
-    ),
-    // The command table `rezepte` and `rezepte-net` share, and the hand-over between them.
-    .target(
-      name: "RezepteProgram",
-      dependencies: [
-        "Scenarios", "MealServer", "TerminalPlayer", "Explore", "CommandLineKit", "MealDB",
-      ]
+        "Scenarios", "AppHarness", "ViewDescription", "ViewModels", "MealCatalog", "MealDB",
+        "VirtualTime", "Spelling", "CommandLineKit", "FileSafety",
+      ],
+      path: "Sources/FrontEnds/Explore"
     ),
     // For the tests of a package that depends on this one: `expectScreen` (inline and in files,
     // recorded in place) and `send`/`advance` that check every change of the state. Links Swift
@@ -91,31 +131,55 @@ let package = Package(
     .target(
       name: "RezepteTesting",
       dependencies: [
-        "ViewModels", "ViewDescription", "MealCatalog", "MealDB", "VirtualTime", "FileSafety",
-        "CommandLineKit",
-      ]
+        "AppHarness", "ViewModels", "ViewDescription", "MealCatalog", "MealDB", "VirtualTime",
+        "Spelling", "FileSafety",
+      ],
+      path: "Sources/FrontEnds/RezepteTesting"
+    ),
+
+    // MARK: Program
+    // The command table `rezepte` and `rezepte-net` share, and the hand-over between them.
+    .target(
+      name: "RezepteProgram",
+      dependencies: [
+        "ReplayCommands", "MealServer", "TerminalPlayer", "Explore", "CommandLineKit", "MealDB",
+      ],
+      path: "Sources/Program/RezepteProgram"
     ),
     // Without networking: hands a command line that needs HTTP to `rezepte-net` beside it.
-    .executableTarget(name: "rezepte", dependencies: ["RezepteProgram"]),
-    .executableTarget(name: "rezepte-net", dependencies: ["RezepteProgram", "LiveNetwork"]),
+    .executableTarget(
+      name: "rezepte", dependencies: ["RezepteProgram"], path: "Sources/Program/rezepte"),
+    .executableTarget(
+      name: "rezepte-net", dependencies: ["RezepteProgram", "LiveNetwork"],
+      path: "Sources/Program/rezepte-net"),
+
+    // MARK: Tools
     // Benchmarks of the scenario runner; meaningful only in a release build (the Performance
     // article of the Scenarios catalog).
     .executableTarget(
       name: "RezepteBench",
       dependencies: [
-        "Scenarios", "ViewDescription", "ViewModels", "MealCatalog", "MealDB", "VirtualTime",
-        "Explore", "CommandLineKit", "FileSafety",
-      ]
+        "ReplayCommands", "Scenarios", "AppHarness", "ViewDescription", "ViewModels",
+        "MealCatalog", "MealDB", "VirtualTime", "Explore", "CommandLineKit", "FileSafety",
+      ],
+      path: "Sources/Tools/RezepteBench"
     ),
     // Fuzz targets: replays its corpus in a plain build; `.ci/fuzz` builds it with libFuzzer.
     .executableTarget(
       name: "RezepteFuzz",
-      dependencies: ["Scenarios", "MealServer", "MealCatalog", "MealDB", "TerminalPlayer"]
+      dependencies: [
+        "Scenarios", "MealServer", "MealCatalog", "MealDB", "JSONBytes", "TerminalPlayer",
+        "ViewDescription", "ViewModels",
+      ],
+      path: "Sources/Tools/RezepteFuzz"
     ),
     // Only imports Foundation: the start-up the bench sets `rezepte`'s against.
-    .executableTarget(name: "startup-baseline", path: "Sources/StartupBaseline"),
+    .executableTarget(name: "startup-baseline", path: "Sources/Tools/StartupBaseline"),
+
+    // MARK: Tests
     .testTarget(name: "VirtualTimeTests", dependencies: ["VirtualTime"]),
-    .testTarget(name: "CommandLineKitTests", dependencies: ["CommandLineKit"]),
+    .testTarget(name: "SpellingTests", dependencies: ["Spelling"]),
+    .testTarget(name: "CommandLineKitTests", dependencies: ["CommandLineKit", "Spelling"]),
     .testTarget(name: "FileSafetyTests", dependencies: ["FileSafety"]),
     .testTarget(name: "JSONBytesTests", dependencies: ["JSONBytes"]),
     .testTarget(name: "MealDBTests", dependencies: ["MealDB", "ByteMutations"]),
@@ -128,7 +192,9 @@ let package = Package(
     // Runs the built `rezepte` and `rezepte-net` as a user does.
     .testTarget(
       name: "RezepteProgramTests",
-      dependencies: ["RezepteProgram", "CommandLineKit", "MealDB", "VirtualTime", "TestPorts"]
+      dependencies: [
+        "RezepteProgram", "CommandLineKit", "MealDB", "VirtualTime", "Spelling", "TestPorts",
+      ]
     ),
     .testTarget(
       name: "MealCatalogTests",
@@ -136,18 +202,20 @@ let package = Package(
     ),
     .testTarget(
       name: "ViewModelsTests",
-      dependencies: ["ViewModels", "MealCatalog", "MealDB", "VirtualTime"]
+      dependencies: ["ViewModels", "AppHarness", "MealCatalog", "MealDB", "VirtualTime"]
     ),
     .testTarget(
       name: "ObservableViewModelsTests",
-      dependencies: ["ObservableViewModels", "ViewModels", "MealCatalog", "MealDB", "VirtualTime"]
+      dependencies: [
+        "ObservableViewModels", "ViewModels", "AppHarness", "MealCatalog", "MealDB", "VirtualTime",
+      ]
     ),
     // Imports the libraries without `@testable`: what the snippets of the README and the articles
     // show.
     .testTarget(
       name: "PublicAPITests",
       dependencies: [
-        "ObservableViewModels", "ViewModels", "MealCatalog", "MealDB", "LiveNetwork",
+        "ObservableViewModels", "ViewModels", "AppHarness", "MealCatalog", "MealDB", "LiveNetwork",
         "ViewDescription", "RezepteTesting",
       ],
       exclude: ["__Screens__"]
@@ -155,28 +223,27 @@ let package = Package(
     .testTarget(name: "RezepteTestingTests", dependencies: ["RezepteTesting"]),
     .testTarget(
       name: "ViewDescriptionTests",
-      // MealCatalog for its `SeededGenerator`: random lines the same on every run.
-      dependencies: ["ViewDescription", "ViewModels", "MealDB", "MealCatalog"]
+      dependencies: ["ViewDescription", "ViewModels", "MealDB", "VirtualTime", "Spelling"]
     ),
     .testTarget(
       name: "ScenariosTests",
       dependencies: [
-        "Scenarios", "ViewDescription", "MealCatalog", "MealDB", "MealServer", "CommandLineKit",
-        "LiveNetwork", "FileSafety",
+        "Scenarios", "ReplayCommands", "AppHarness", "ViewDescription", "MealCatalog", "MealDB",
+        "MealServer", "CommandLineKit", "LiveNetwork", "FileSafety", "Spelling",
       ]
     ),
     .testTarget(
       name: "TerminalPlayerTests",
       dependencies: [
-        "TerminalPlayer", "Scenarios", "ViewDescription", "ViewModels", "MealCatalog", "MealDB",
-        "CommandLineKit",
+        "TerminalPlayer", "Scenarios", "AppHarness", "ViewDescription", "ViewModels",
+        "MealCatalog", "MealDB", "CommandLineKit", "RezepteFuzz",
       ]
     ),
     .testTarget(
       name: "ExploreTests",
       dependencies: [
-        "Explore", "Scenarios", "ViewDescription", "ViewModels", "MealCatalog", "MealDB",
-        "VirtualTime",
+        "Explore", "Scenarios", "AppHarness", "ViewDescription", "ViewModels", "MealCatalog",
+        "MealDB", "VirtualTime",
       ]
     ),
     .testTarget(

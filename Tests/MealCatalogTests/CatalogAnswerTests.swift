@@ -2,6 +2,7 @@ import Foundation
 import MealCatalog
 import MealDB
 import Testing
+import VirtualTime
 
 /// The catalog answers each endpoint with TheMealDB's semantics and byte format.
 @Suite struct CatalogAnswerTests {

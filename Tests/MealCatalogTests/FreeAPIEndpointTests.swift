@@ -2,6 +2,7 @@ import Foundation
 import MealCatalog
 import MealDB
 import Testing
+import VirtualTime
 
 /// Every endpoint of the free v1 API answers as the real one does; what needs a paid key is 404.
 @Suite struct FreeAPIEndpointTests {
@@ -97,7 +98,7 @@ import Testing
   func recordBytes() throws {
     let catalog = try Catalog.embedded()
     let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-      .appendingPathComponent("../../Sources/MealCatalog/Resources/Catalog/meals.json")
+      .appendingPathComponent("../../Sources/Data/MealCatalog/Resources/Catalog/meals.json")
     let file = try JSONDecoder().decode([String: [JSONValue]].self, from: Data(contentsOf: url))
     let expected = try #require(file["meals"]).map(\.jsonData)
     #expect(catalog.records.map(\.jsonData) == expected)

@@ -1,3 +1,4 @@
+import AppHarness
 import Foundation
 import LiveNetwork
 import MealCatalog
@@ -49,7 +50,9 @@ import ViewModels
     defer { try? FileManager.default.removeItem(at: folder) }
     // README "Porting to SwiftUI" (with a temporary favourites file instead of the platform's)
     let app = ObservableApp(
-      AppModel.live(start: .list, favoritesFile: folder.appendingPathComponent("favorites.json")))
+      AppModel.live(
+        start: .list, transport: URLSessionTransport(),
+        favoritesFile: folder.appendingPathComponent("favorites.json")))
     #expect(app.path.isEmpty)
     #expect(app.state.list?.meals == .idle)
     // No `launch()`: a test reaches no network beyond loopback.

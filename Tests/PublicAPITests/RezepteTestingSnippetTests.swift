@@ -1,3 +1,4 @@
+import AppHarness
 import Foundation
 import RezepteTesting
 import Testing

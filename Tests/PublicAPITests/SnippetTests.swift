@@ -49,23 +49,26 @@ import Testing
     }
   }
 
-  /// The articles of the DocC catalogs, `Sources/<Module>/<Module>.docc/*.md`, with their paths.
+  /// The articles of the DocC catalogs, `Sources/<Layer>/<Module>/<Module>.docc/*.md`, with
+  /// their paths.
   static func articles() throws -> [(String, String)] {
-    let sources = root.appendingPathComponent("Sources")
     var articles: [(String, String)] = []
-    for module in try FileManager.default.contentsOfDirectory(atPath: sources.path).sorted() {
-      let catalog = sources.appendingPathComponent(module).appendingPathComponent("\(module).docc")
-      guard let names = try? FileManager.default.contentsOfDirectory(atPath: catalog.path) else {
-        continue
-      }
-      for name in names.sorted() where name.hasSuffix(".md") {
-        let url = catalog.appendingPathComponent(name)
-        articles.append(
-          ("Sources/\(module)/\(module).docc/\(name)", try String(contentsOf: url, encoding: .utf8))
-        )
+    for layer in entries(of: "Sources") {
+      for module in entries(of: "Sources/\(layer)") {
+        let catalog = "Sources/\(layer)/\(module)/\(module).docc"
+        for name in entries(of: catalog) where name.hasSuffix(".md") {
+          let url = root.appendingPathComponent("\(catalog)/\(name)")
+          articles.append(("\(catalog)/\(name)", try String(contentsOf: url, encoding: .utf8)))
+        }
       }
     }
     return articles
+  }
+
+  /// The names in the package's folder `path`, sorted; none when it is not a folder.
+  static func entries(of path: String) -> [String] {
+    let url = root.appendingPathComponent(path)
+    return ((try? FileManager.default.contentsOfDirectory(atPath: url.path)) ?? []).sorted()
   }
 
   // MARK: - Reading

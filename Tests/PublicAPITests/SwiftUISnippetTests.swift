@@ -84,7 +84,7 @@ struct MealDetailView: View {
 // MARK: - Observed
 
 struct RootStack: View {
-  @State private var app = ObservableApp(AppModel.live())  // `import LiveNetwork`
+  @State private var app = ObservableApp(AppModel.live(transport: URLSessionTransport()))
 
   var body: some View {
     NavigationStack(path: $app.path) { RootView(app: app) }
@@ -104,7 +104,8 @@ struct RootView: View {
 // MARK: - README, Porting to SwiftUI
 
 struct RezepteApp: App {
-  @State private var app = ObservableApp(AppModel.live(start: .list))
+  @State private var app = ObservableApp(
+    AppModel.live(start: .list, transport: URLSessionTransport()))
 
   var body: some Scene {
     WindowGroup {
@@ -120,6 +121,6 @@ struct RezepteApp: App {
 /// `AppModel.live`'s snippet; never called, as it would reach TheMealDB.
 @MainActor
 func launchLiveApp() {
-  let app = AppModel.live()
+  let app = AppModel.live(transport: URLSessionTransport())
   app.launch()
 }

@@ -1,3 +1,4 @@
+import AppHarness
 import Testing
 
 @testable import RezepteTesting

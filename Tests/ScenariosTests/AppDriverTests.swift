@@ -3,6 +3,7 @@ import Foundation
 import MealCatalog
 import Testing
 
+@testable import ReplayCommands
 @testable import Scenarios
 
 /// The real driver: steps that cannot be carried out, failures with diffs, and the exit codes of

@@ -1,6 +1,7 @@
 import CommandLineKit
 import Testing
 
+@testable import ReplayCommands
 @testable import Scenarios
 
 @Suite struct CommandLineOptionsTests {

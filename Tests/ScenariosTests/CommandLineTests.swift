@@ -6,6 +6,7 @@ import MealServer
 import Testing
 import ViewDescription
 
+@testable import ReplayCommands
 @testable import Scenarios
 
 /// The `rezepte` program as a user types it: commands, errors, exit codes, shards, jobs, show.

@@ -1,9 +1,11 @@
 import CommandLineKit
 import Foundation
 import MealDB
+import Spelling
 import Testing
 import ViewDescription
 
+@testable import ReplayCommands
 @testable import Scenarios
 
 /// Texts from a scenario file or a catalog never reach the terminal with their control

@@ -5,6 +5,7 @@ import MealDB
 import MealServer
 import Testing
 
+@testable import ReplayCommands
 @testable import Scenarios
 
 /// `rezepte run --base-url`: the lesson's scenarios through the real `URLSession` transport against

@@ -2,6 +2,7 @@ import Foundation
 import MealCatalog
 import Testing
 
+@testable import ReplayCommands
 @testable import Scenarios
 
 /// `containing`, the heart of a favourite row, bad `given random` ids, empty files and

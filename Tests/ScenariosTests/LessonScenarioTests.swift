@@ -2,6 +2,7 @@ import Foundation
 import MealCatalog
 import Testing
 
+@testable import ReplayCommands
 @testable import Scenarios
 
 /// The package's `Scenarios/` folder, found from this file's place in the package.

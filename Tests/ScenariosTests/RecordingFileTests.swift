@@ -2,6 +2,7 @@ import CommandLineKit
 import Foundation
 import Testing
 
+@testable import ReplayCommands
 @testable import Scenarios
 
 /// `--record` writing files: through links, keeping modes, refusing read-only files.

@@ -1,6 +1,8 @@
 import CommandLineKit
+import Spelling
 import Testing
 
+@testable import ReplayCommands
 @testable import Scenarios
 
 @Suite struct ReportTests {

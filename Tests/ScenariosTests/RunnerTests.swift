@@ -1,5 +1,6 @@
 import Testing
 
+@testable import ReplayCommands
 @testable import Scenarios
 
 @MainActor

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+@testable import ReplayCommands
 @testable import Scenarios
 
 @MainActor

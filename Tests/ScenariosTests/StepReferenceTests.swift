@@ -2,13 +2,14 @@ import FileSafety
 import Foundation
 import Testing
 
+@testable import ReplayCommands
 @testable import Scenarios
 
 /// The step reference of the scenario-language article is what `rezepte help run` prints.
 @Suite struct StepReferenceTests {
   static let article = URL(fileURLWithPath: #filePath)
     .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    .appendingPathComponent("Sources/Scenarios/Scenarios.docc/ScenarioLanguage.md")
+    .appendingPathComponent("Sources/Steps/Scenarios/Scenarios.docc/ScenarioLanguage.md")
 
   /// The article with its reference block replaced by `reference`, and the block as it is.
   static func replacingReference(in text: String, with reference: String) throws -> (

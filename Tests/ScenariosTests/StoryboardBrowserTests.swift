@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import ViewDescription
 
+@testable import ReplayCommands
 @testable import Scenarios
 
 /// The written storyboard opened in headless Chromium: what the browser built from the pages, a

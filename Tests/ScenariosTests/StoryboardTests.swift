@@ -4,6 +4,7 @@ import MealCatalog
 import Testing
 import ViewDescription
 
+@testable import ReplayCommands
 @testable import Scenarios
 
 /// `rezepte storyboard` on the embedded catalog, its output collected.

@@ -1,7 +1,9 @@
 import CommandLineKit
 import MealCatalog
+import Spelling
 import Testing
 import ViewDescription
+import VirtualTime
 
 @testable import Scenarios
 

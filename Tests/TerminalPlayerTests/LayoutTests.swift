@@ -1,4 +1,5 @@
 import MealDB
+import Spelling
 import Testing
 import ViewDescription
 import ViewModels

@@ -89,7 +89,7 @@ import Testing
   /// the JSON as it is, escapes included.
   static func catalog(in folder: URL, renaming old: String, to name: String) throws -> URL {
     let embedded = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-      .appendingPathComponent("../../Sources/MealCatalog/Resources/Catalog")
+      .appendingPathComponent("../../Sources/Data/MealCatalog/Resources/Catalog")
     let catalog = folder.appendingPathComponent("catalog")
     try FileManager.default.createDirectory(at: catalog, withIntermediateDirectories: true)
     for file in ["categories.json", "meals.json"] {

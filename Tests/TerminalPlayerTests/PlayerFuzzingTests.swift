@@ -1,6 +1,8 @@
 import MealCatalog
 import Testing
+import VirtualTime
 
+@testable import RezepteFuzz
 @testable import TerminalPlayer
 
 /// The fuzz target of the player's keys, run on a few inputs in the normal test run.

@@ -9,7 +9,7 @@ import ViewDescription
   /// being listed twice.
   static let symbolsInSources: [String] = {
     let screens = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-      .appendingPathComponent("../../Sources/ViewDescription/Screens")
+      .appendingPathComponent("../../Sources/Screens/ViewDescription/Screens")
     let files = (try? FileManager.default.contentsOfDirectory(atPath: screens.path)) ?? []
     var names: Set<String> = []
     let pattern = try! NSRegularExpression(

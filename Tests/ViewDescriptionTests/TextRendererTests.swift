@@ -4,6 +4,7 @@ import MealDB
 import Testing
 import ViewDescription
 import ViewModels
+import VirtualTime
 
 @Suite struct TextRendererTests {
   private let allCategories = [

@@ -1,3 +1,4 @@
+import AppHarness
 import MealCatalog
 import MealDB
 import Testing

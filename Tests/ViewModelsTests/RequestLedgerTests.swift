@@ -1,3 +1,4 @@
+import AppHarness
 import Foundation
 import MealCatalog
 import MealDB

@@ -1,3 +1,4 @@
+import AppHarness
 import Explore
 import Foundation
 import MealCatalog

@@ -2,6 +2,7 @@ import CommandLineKit
 import Foundation
 import MealDB
 import Scenarios
+import Spelling
 import ViewDescription
 import ViewModels
 

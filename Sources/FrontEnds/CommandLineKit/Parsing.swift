@@ -1,0 +1,96 @@
+import Spelling
+
+extension Command {
+  /// Reads `words` (the arguments after the command's name) against this declaration: options
+  /// as `--name`, `--name value` or `--name=value`; `--` ends the options. An option that takes
+  /// a value may be given once (a second one would silently replace the first); a flag may repeat.
+  ///
+  /// `--help` is not read here: `Program` answers it before a command parses.
+  public func parse(_ words: [String], console: Console) throws(UsageError) -> Invocation {
+    var arguments: [String] = []
+    var options: [(name: String, value: String?)] = []
+    var rest = words[...]
+    while let word = rest.popFirst() {
+      if word == "--" {
+        arguments += rest
+        break
+      }
+      guard word.hasPrefix("-"), word != "-" else {
+        arguments.append(word)
+        continue
+      }
+      let name: String
+      let inline: String?
+      if let equals = word.firstIndex(of: "=") {
+        name = String(word[..<equals])
+        inline = String(word[word.index(after: equals)...])
+      } else {
+        (name, inline) = (word, nil)
+      }
+      guard let option = option(named: name) else { throw unknownOption(name) }
+      if option.value != .none, options.contains(where: { $0.name == name }) {
+        throw UsageError("\(name) is given twice; give it once")
+      }
+      switch option.value {
+      case .none:
+        guard inline == nil else { throw UsageError("'\(name)' takes no value") }
+        options.append((name, nil))
+      case .optional:
+        options.append((name, inline))
+      case .required(let placeholder):
+        if let inline {
+          options.append((name, inline))
+        } else if let next = rest.first, !next.hasPrefix("--") {
+          rest.removeFirst()
+          options.append((name, next))
+        } else {
+          throw UsageError("'\(name)' needs a value: \(name) \(placeholder)")
+        }
+      }
+    }
+    try check(arguments)
+    for option in self.options where option.isRequired {
+      guard options.contains(where: { $0.name == option.name }) else {
+        throw UsageError("'\(self.name)' needs \(option.synopsis)")
+      }
+    }
+    return Invocation(command: name, arguments: arguments, options: options, console: console)
+  }
+
+  /// The error for an option this command does not declare, with the closest one it does.
+  func unknownOption(_ name: String) -> UsageError {
+    let known = options.map(\.name) + ["--help"]
+    if let match = Suggestion.closest(to: name, in: known) {
+      return UsageError("unknown option '\(name)' for '\(self.name)'; did you mean '\(match)'?")
+    }
+    return UsageError("unknown option '\(name)' for '\(self.name)'")
+  }
+
+  private func check(_ words: [String]) throws(UsageError) {
+    let count = self.arguments.count
+    let placeholder = self.arguments.placeholder
+    if words.count > count.upperBound {
+      if count.upperBound == 0 {
+        throw UsageError(
+          "unexpected argument '\(words[0])'; '\(name)' takes only options, which start with --")
+      }
+      let extra = words[count.upperBound]
+      let previous = words[count.upperBound - 1]
+      throw UsageError(
+        "'\(name)' takes \(count.upperBound == 1 ? "one" : "\(count.upperBound)") \(placeholder), "
+          + "but '\(extra)' follows '\(previous)'")
+    }
+    if words.count < count.lowerBound {
+      throw UsageError("'\(name)' needs \(placeholder): \(self.arguments.help.asClause)")
+    }
+  }
+}
+
+extension String {
+  /// `A scenario file.` as the end of a sentence: `a scenario file`.
+  var asClause: String {
+    guard let first else { return self }
+    let text = first.lowercased() + dropFirst()
+    return text.hasSuffix(".") ? String(text.dropLast()) : text
+  }
+}

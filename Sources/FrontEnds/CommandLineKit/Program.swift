@@ -1,0 +1,248 @@
+import Foundation
+import Spelling
+
+/// A program of several commands (`rezepte run`, `rezepte serve`, …): picks the command, answers
+/// `--help` and `help COMMAND`, reports every command-line mistake the same way (`error: …` on
+/// standard error, then the command's usage; exit 2) and returns the command's `ExitCode`.
+public struct Program: Sendable {
+  /// The program's name as typed: `rezepte`.
+  public var name: String
+  /// One line saying what the program is for.
+  public var summary: String
+  /// The commands, in the order the help lists them.
+  public var commands: [Command]
+  /// The command that runs when the first word is an option or a path: `run`.
+  public var defaultCommand: String?
+  /// Whether a first word that names no command is meant for the default command (an existing
+  /// file or folder, say); otherwise it is an unknown command.
+  public var isDefaultCommandArgument: @Sendable (String) -> Bool
+  /// More help after the list of commands, for `--help`.
+  public var epilogue: @Sendable () -> String?
+
+  public init(
+    name: String, summary: String, commands: [Command], defaultCommand: String? = nil,
+    isDefaultCommandArgument: @escaping @Sendable (String) -> Bool = { _ in false },
+    epilogue: @escaping @Sendable () -> String? = { nil }
+  ) {
+    self.name = name
+    self.summary = summary
+    self.commands = commands
+    self.defaultCommand = defaultCommand
+    self.isDefaultCommandArgument = isDefaultCommandArgument
+    self.epilogue = epilogue
+  }
+
+  /// The command named `name`.
+  public func command(named name: String) -> Command? {
+    commands.first { $0.name == name }
+  }
+
+  /// Runs the command line `arguments` (without the program's name) on the main thread, then
+  /// exits the process with the command's code. For an executable's synchronous top-level code.
+  ///
+  /// Not `exit(await run(...))`: an `async` top level ends in `dispatch_main()`, which on Linux
+  /// retires the main thread and hands the main queue, and with it every main-actor job, to a new
+  /// Dispatch worker thread. Starting that thread, and the fresh `malloc` arena whose every
+  /// allocation touches a new page, was a large part of an offline one-scenario `rezepte run`.
+  /// `MainQueue.drainForever()` drains the main queue on the main thread instead.
+  public func runAsMain(_ arguments: [String], console: Console) -> Never {
+    Task { @MainActor in
+      exit(await run(arguments, console: console).rawValue)
+    }
+    MainQueue.drainForever()
+  }
+
+  /// Runs the command line `arguments` (without the program's name).
+  @MainActor
+  public func run(_ arguments: [String], console: Console) async -> ExitCode {
+    guard let first = arguments.first else {
+      guard let command = defaultCommand.flatMap(command(named:)) else {
+        console.output(help())
+        return .success
+      }
+      return await run(command, [], console: console)
+    }
+    if first == "--help" || first == "-h" {
+      console.output(help())
+      return .success
+    }
+    if first == "help" { return helpCommand(Array(arguments.dropFirst()), console: console) }
+    if let command = command(named: first) {
+      return await run(command, Array(arguments.dropFirst()), console: console)
+    }
+    if let command = defaultCommand.flatMap(command(named:)),
+      first.hasPrefix("-") || isDefaultCommandArgument(first)
+    {
+      return await run(command, arguments, console: console)
+    }
+    console.errorOutput(unknownCommand(first))
+    return .badInput
+  }
+
+  @MainActor
+  private func run(_ command: Command, _ words: [String], console: Console) async -> ExitCode {
+    let options = words.prefix { $0 != "--" }
+    if options.contains("--help") || options.contains("-h") {
+      console.output(help(for: command))
+      return .success
+    }
+    do throws(UsageError) {
+      return try await command.run(command.parse(words, console: console))
+    } catch {
+      console.errorOutput(errorText(error, for: command))
+      return .badInput
+    }
+  }
+
+  private func helpCommand(_ words: [String], console: Console) -> ExitCode {
+    guard let name = words.first else {
+      console.output(help())
+      return .success
+    }
+    guard words.count == 1 else {
+      console.errorOutput(
+        "error: 'help' takes one command, but '\(words[1])' follows '\(name)'\n"
+          + "usage: \(self.name) help [COMMAND]")
+      return .badInput
+    }
+    guard let command = command(named: name) else {
+      console.errorOutput(unknownCommand(name))
+      return .badInput
+    }
+    console.output(help(for: command))
+    return .success
+  }
+
+  // MARK: - Texts
+
+  /// `error: <sentence>` and the command's usage, as printed on standard error.
+  public func errorText(_ error: UsageError, for command: Command) -> String {
+    "error: \(error.message)\n" + usage(of: command) + "\nSee '\(name) help \(command.name)'."
+  }
+
+  /// `error: unknown command 'x'`, a did-you-mean when one is close, and the list of commands.
+  public func unknownCommand(_ word: String) -> String {
+    let names = commands.map(\.name) + ["help"]
+    var text = "error: unknown command '\(word)'"
+    if let match = Suggestion.closest(to: word, in: names) { text += "; did you mean '\(match)'?" }
+    return text + "\n" + commandList()
+  }
+
+  /// `usage: rezepte serve [--port N] …`, wrapped to 100 columns.
+  public func usage(of command: Command, prefix: String = "usage: ") -> String {
+    let isDefault = command.name == defaultCommand
+    let head = prefix + name + " " + (isDefault ? "[\(command.name)]" : command.name)
+    var parts: [String] = []
+    if !command.arguments.placeholder.isEmpty {
+      let placeholder = command.arguments.placeholder
+      parts.append(command.arguments.count.lowerBound == 0 ? "[\(placeholder)]" : placeholder)
+    }
+    for option in command.options {
+      parts.append(option.isRequired ? option.synopsis : "[\(option.synopsis)]")
+    }
+    return Self.wrap(head: head, parts: parts, width: 100)
+  }
+
+  /// `rezepte --help`: what the program is for, every command's usage and summary.
+  public func help() -> String {
+    var lines = ["\(name): \(summary)", ""]
+    for (index, command) in commands.enumerated() {
+      lines.append(usage(of: command, prefix: index == 0 ? "usage: " : "       "))
+    }
+    lines.append("       \(name) help [COMMAND]")
+    lines += [
+      "", commandList(), "",
+      "'\(name) help COMMAND' or '\(name) COMMAND --help' explains a command's options.",
+    ]
+    if let epilogue = epilogue() { lines += ["", epilogue] }
+    return lines.joined(separator: "\n")
+  }
+
+  /// `rezepte help serve`: the usage, what it does, its arguments and options, and more.
+  public func help(for command: Command) -> String {
+    var lines = [usage(of: command), "", command.summary]
+    if !command.discussion.isEmpty { lines += [""] + Self.wrap(command.discussion, width: 100) }
+    var rows: [(String, String)] = []
+    if !command.arguments.placeholder.isEmpty {
+      rows.append((command.arguments.placeholder, command.arguments.help))
+    }
+    rows += command.options.map { ($0.synopsis, $0.help) }
+    rows.append(("-h, --help", "Shows this help."))
+    lines += ["", "Options:"] + Self.table(rows)
+    if let epilogue = command.epilogue() { lines += ["", epilogue] }
+    return lines.joined(separator: "\n")
+  }
+
+  /// The commands and their summaries, one per line.
+  public func commandList() -> String {
+    let rows =
+      commands.map { command in
+        guard command.name == defaultCommand else { return (command.name, command.summary) }
+        let summary =
+          command.summary.hasSuffix(".") ? String(command.summary.dropLast()) : command.summary
+        return (command.name, summary + " (the default).")
+      } + [("help", "Explains a command: '\(name) help \(commands.first?.name ?? "COMMAND")'.")]
+    return (["Commands:"] + Self.table(rows, column: 10)).joined(separator: "\n")
+  }
+
+  // MARK: - Layout
+
+  /// Two columns: the left ones padded to one width, the right ones wrapped beside them.
+  static func table(_ rows: [(String, String)], column: Int? = nil) -> [String] {
+    let width = column ?? min(28, (rows.map(\.0.count).max() ?? 0) + 2)
+    var lines: [String] = []
+    for (left, right) in rows {
+      let pad = String(repeating: " ", count: width)
+      var body = wrap(right, width: 100 - 2 - width)
+      if left.count + 2 > width {
+        lines.append("  " + left)
+      } else {
+        let first = body.removeFirst()
+        lines.append("  " + left + String(repeating: " ", count: width - left.count) + first)
+      }
+      lines += body.map { "  " + pad + $0 }
+    }
+    return lines
+  }
+
+  /// `text` broken into lines of at most `width` characters, at spaces.
+  static func wrap(_ text: String, width: Int) -> [String] {
+    var lines: [String] = []
+    for paragraph in text.split(separator: "\n", omittingEmptySubsequences: false) {
+      var line = ""
+      for word in paragraph.split(separator: " ") {
+        if !line.isEmpty, line.count + 1 + word.count > width {
+          lines.append(line)
+          line = ""
+        }
+        line += (line.isEmpty ? "" : " ") + word
+      }
+      lines.append(line)
+    }
+    return lines
+  }
+
+  /// `head part part …`, continued under the first part when it gets longer than `width`.
+  static func wrap(head: String, parts: [String], width: Int) -> String {
+    let indent = String(repeating: " ", count: head.count + 1)
+    var lines: [String] = []
+    var line = head
+    for part in parts {
+      let continuation = String(indent.dropLast())
+      if line.count + 1 + part.count > width, line != head, line != continuation {
+        lines.append(line)
+        line = continuation
+      }
+      line += " " + part
+    }
+    lines.append(line)
+    return lines.joined(separator: "\n")
+  }
+}
+
+extension Console {
+  /// Standard output and standard error of the process.
+  public static let standard = Console(
+    output: { print($0) },
+    errorOutput: { FileHandle.standardError.write(Data(($0 + "\n").utf8)) })
+}

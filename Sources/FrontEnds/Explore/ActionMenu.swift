@@ -1,0 +1,133 @@
+import MealCatalog
+import Scenarios
+import ViewDescription
+import ViewModels
+import VirtualTime
+
+/// What a session may do next: the gestures the screen offers, and the clock, the network and
+/// a relaunch, each with a weight; and how each action can be made simpler when shrinking.
+enum ActionMenu {
+  /// Texts typed at the end of the search field; together they spell the catalog's names,
+  /// blanks, and texts that find nothing.
+  static let texts = [
+    "L", "a", "s", "Las", "agne", "Pie", "Cake", "Soup", " ", "Chicken", "e", "xyz",
+  ]
+  static let shortWaits: [Duration] = [
+    .milliseconds(50), .milliseconds(100), .milliseconds(300), .milliseconds(400),
+  ]
+  static let longWaits: [Duration] = [.seconds(1), .seconds(2), .seconds(10)]
+  // The groups that do not depend on the screen, made once.
+  private static let typing = texts.map(Step.Action.type)
+  private static let shortWaiting = shortWaits.map(Step.Action.wait)
+  private static let longWaiting = longWaits.map(Step.Action.wait)
+  static let delays: [Duration] = [.zero, .milliseconds(300), .seconds(1), .seconds(2)]
+  static let endpoints: [String?] = [
+    nil, "categories.php", "filter.php", "search.php", "lookup.php", "random.php",
+  ]
+
+  /// Every network change: each fault for everything or one endpoint, and healing.
+  static let networkChanges: [Step.Action] =
+    Array(repeating: .network(nil, endpoint: nil), count: 6)
+    + CatalogTransport.Fault.allCases.flatMap { fault in
+      endpoints.map { Step.Action.network(fault, endpoint: $0) }
+    }
+
+  static let delayChanges: [Step.Action] = delays.flatMap { delay in
+    endpoints.map { Step.Action.networkDelay(delay, endpoint: $0) }
+  }
+
+  /// The actions on offer, in groups: a group's weight, then its actions (one is picked evenly).
+  ///
+  /// One walk over the screen reads what `Node.tappables` offers (a labelled node with an intent,
+  /// a picker's options, a screen's back button), the search field and the refreshable list.
+  static func menu(on screen: Node) -> [(weight: UInt64, actions: [Step.Action])] {
+    var menu: [(UInt64, [Step.Action])] = []
+    var opens: [Step.Action] = []
+    var seen: Set<String> = []
+    var picks: [Step.Action] = []
+    var suggestions: [Step.Action] = []
+    var links: [Step.Action] = []
+    var field: (hasText: Bool, isFocused: Bool)?
+    var refreshable = false
+    screen.forEachNode { node in
+      if node.has(.refreshable) { refreshable = true }
+      switch node.kind {
+      case .screen:
+        if node.back != nil, node.intent != nil { menu.append((3, [.back])) }
+        return
+      case .picker:
+        picks += node.options.map(Step.Action.pickCategory)
+        return
+      case .list:
+        return  // its intent is the pull to refresh, read above
+      case .searchField:
+        if field == nil { field = (node.text?.isEmpty == false, node.has(.focused)) }
+      default: break
+      }
+      guard let label = node.label, node.intent != nil else { return }
+      switch node.kind {
+      case .row, .tile:
+        if seen.insert(label).inserted { opens.append(.open(label)) }
+      case .suggestion: suggestions.append(.pickSuggestion(label))
+      case .link: links.append(.tap(label))
+      case .button:
+        switch label {
+        case AppText.dice: menu.append((2, [.tapDice]))
+        case AppText.retry: menu.append((3, [.retry]))
+        case AppText.noticeDismiss: menu.append((3, [.dismissNotice]))
+        case AppText.addFavorite, AppText.removeFavorite: menu.append((3, [.toggleHeart]))
+        default: break
+        }
+      default: break
+      }
+    }
+    if !opens.isEmpty { menu.append((4, opens)) }
+    if !picks.isEmpty { menu.append((2, picks)) }
+    if !suggestions.isEmpty { menu.append((2, suggestions)) }
+    if !links.isEmpty { menu.append((1, links)) }
+    if let field {
+      menu.append((5, typing))
+      if field.hasText { menu.append((2, [.clearSearch])) }
+      if !field.isFocused { menu.append((1, [.focusSearch])) }
+    }
+    if refreshable { menu.append((2, [.pullToRefresh])) }
+    menu.append((5, shortWaiting))
+    menu.append((2, longWaiting))
+    menu.append((2, networkChanges))
+    menu.append((1, delayChanges))
+    menu.append((1, [.relaunch]))
+    return menu
+  }
+
+  /// Picks one action on offer.
+  static func pick(on screen: Node, using random: inout SeededGenerator) -> Step.Action {
+    let menu = menu(on: screen)
+    let total = menu.reduce(0) { $0 + $1.weight }
+    var roll = random.next() % total
+    for group in menu {
+      if roll < group.weight {
+        return group.actions[Int(random.next() % UInt64(group.actions.count))]
+      }
+      roll -= group.weight
+    }
+    return .wait(shortWaits[0])
+  }
+
+  /// Simpler forms of an action, simplest first: shorter waits, delays and texts.
+  static func simplifications(of action: Step.Action) -> [Step.Action] {
+    let waits: [Duration] = [
+      .milliseconds(100), .milliseconds(399), .milliseconds(400), .seconds(1), .seconds(2),
+      .seconds(10),
+    ]
+    switch action {
+    case .wait(let duration):
+      return waits.filter { $0 < duration }.map(Step.Action.wait)
+    case .networkDelay(let duration, let endpoint):
+      return delays.filter { $0 < duration }.map { .networkDelay($0, endpoint: endpoint) }
+    case .type(let text) where text.count > 1:
+      return (1..<text.count).map { .type(String(text.prefix($0))) }
+    default:
+      return []
+    }
+  }
+}

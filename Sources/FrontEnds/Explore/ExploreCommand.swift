@@ -1,0 +1,255 @@
+import CommandLineKit
+import FileSafety
+import Foundation
+import MealCatalog
+import Scenarios
+import Spelling
+import ViewDescription
+
+/// `rezepte explore`: parses its options, explores the real app, prints the report and writes a
+/// scenario file for every broken rule.
+@MainActor
+public enum ExploreCommand {
+  /// The options of `explore`, parsed.
+  public struct Options: Equatable, Sendable {
+    public var explore = ExploreOptions()
+    public var catalog: String?
+    /// Where the scenario files go; `nil` for a folder named after the seed
+    /// (`explore-seed-7`), made only when a rule broke.
+    public var out: String?
+    /// `--timing`: also print the wall time and the steps per second (not byte-identical).
+    public var timing = false
+    /// `--jobs N`: how many processes share the sessions, this one and N − 1 workers; `nil` for
+    /// the default (`defaultJobs`).
+    public var jobs: Int?
+    /// `--shard K/N`: run only that shard of the sessions and print its tally (what each
+    /// worker does).
+    public var shard: Shard?
+
+    public init() {}
+
+    /// The options of one invocation; the parser has checked their spelling.
+    init(_ invocation: Invocation) throws(UsageError) {
+      if let text = invocation.value("--seed") {
+        guard let seed = UInt64(text) else {
+          throw UsageError("--seed needs a whole number from 0 to 2^64−1, not '\(text)'")
+        }
+        explore.seed = seed
+      }
+      if let text = invocation.value("--sessions") {
+        explore.sessions = try Self.count(text, option: "--sessions")
+      }
+      if let text = invocation.value("--steps") {
+        explore.steps = try Self.count(text, option: "--steps", maximum: Self.maximumSteps)
+      }
+      catalog = invocation.value("--catalog")
+      if let out = invocation.value("--out") {
+        // Checked now, not when a finding is written: a file there would pass a clean run.
+        try OutputFolder.check(out, option: "--out")
+        self.out = out
+      }
+      timing = invocation.flag("--timing")
+      if let text = invocation.value("--jobs") {
+        jobs = try Invocation.jobs(text)
+      }
+      shard = try invocation.value("--shard") { text throws(UsageError) in try Shard.parse(text) }
+      if shard != nil, out != nil || jobs != nil || timing {
+        throw UsageError("--shard prints a tally; it takes no --out, --jobs or --timing")
+      }
+    }
+
+    /// The processes an exploration of `sessions` sessions runs in without `--jobs`: one per
+    /// processor, at most 8 and one per 25 sessions (a session takes about a millisecond, a
+    /// worker's start a dozen); one means no worker, the sessions run in this process.
+    public static func defaultJobs(sessions: Int) -> Int {
+      max(1, min(ProcessInfo.processInfo.activeProcessorCount, sessions / 25, 8))
+    }
+
+    /// The longest session. Its finding is replayed at most `Explorer.shrinkingBudget` steps
+    /// while it is shrunk, a few dozen replays of a session this long, so that shrinking takes
+    /// about a minute, not hours; the report says when it stopped there.
+    public static let maximumSteps = 20_000
+
+    private static func count(
+      _ text: String, option: String, maximum: Int = 1_000_000
+    ) throws(UsageError) -> Int {
+      guard let count = Int(text), (1...maximum).contains(count) else {
+        throw UsageError("\(option) needs a whole number from 1 to \(maximum), not '\(text)'")
+      }
+      return count
+    }
+  }
+
+  /// The declaration of `rezepte explore`: its options, help and run.
+  ///
+  /// - Parameter workers: the executable that `--jobs` starts as workers (`rezepte` itself,
+  ///   with `explore --shard K/N`); `nil` runs every session in this process.
+  nonisolated public static func command(workers: String?) -> Command {
+    Command(
+      name: "explore",
+      summary: "Explores random user sessions against the app's rules, on the virtual clock.",
+      discussion: """
+        Each session launches the app and then, step by step, does one of the things the screen \
+        offers (type, clear search, focus search, pick a suggestion or a category, pull to \
+        refresh, tap the dice, open a row or tile, back, toggle the heart, retry, dismiss the \
+        notice, follow a link) or waits, changes the network (faults and delays, per endpoint) or \
+        relaunches. The rules are checked after every step; a session that breaks one is shrunk \
+        to a smallest one that still breaks it and written as a scenario file that `rezepte run` \
+        fails on.
+        Exit status: 0 when every rule held, 1 when one broke (files written), 2 for bad input \
+        or a worker of --jobs that failed, 128 + N when signal N (SIGINT, SIGTERM, SIGHUP) \
+        ended it and its workers.
+        """,
+      options: [
+        .value(
+          "--seed", "N",
+          help: "The seed of every session (default 1); the same seed gives the same sessions, "
+            + "report and files."),
+        .value("--sessions", "N", help: "How many sessions (default 200)."),
+        .value(
+          "--steps", "N",
+          help: "The most steps a session takes (default 40, at most 20000); shrinking a finding "
+            + "stops after about a minute and says so."),
+        .value(
+          "--catalog", "DIR", help: "Explores against this catalog instead of the embedded one."),
+        .value(
+          "--out", "DIR",
+          help: "Where the scenario files go (default: explore-seed-N, made when a rule breaks)."),
+        .flag("--timing", help: "Also prints the wall time and steps per second."),
+        .value(
+          "--jobs", "N",
+          help: "How many processes share the sessions, this one and N − 1 workers (default: one "
+            + "per processor, at most 8 and one per 25 sessions); the report is the same for any N."
+        ),
+        .value(
+          "--shard", "K/N",
+          help: "Runs only every Nth session from the Kth and prints their tally (steps, first "
+            + "session breaking each rule): what each worker of --jobs does."),
+      ],
+      run: { invocation throws(UsageError) in
+        let options = try Options(invocation)
+        let console = invocation.console
+        let code = await run(
+          options, workers: workers, handlesSignals: true, output: console.output,
+          errorOutput: console.errorOutput)
+        return ExitCode(rawValue: code) ?? .failure
+      })
+  }
+
+  /// The usage line printed after a mistake.
+  public static var usage: String {
+    let command = command(workers: nil)
+    return Program(name: "rezepte", summary: "", commands: [command]).usage(of: command)
+  }
+
+  /// Parses the arguments after `explore`, as the shared parser reads them; `nil` for `--help`.
+  public static func parse(_ arguments: [String]) throws(UsageError) -> Options? {
+    if arguments.contains("--help") || arguments.contains("-h") { return nil }
+    return try Options(command(workers: nil).parse(arguments, console: .standard))
+  }
+
+  /// Runs `rezepte explore` and returns its exit status.
+  ///
+  /// - Parameters:
+  ///   - arguments: the words after `explore`.
+  ///   - workers: the executable that `--jobs` starts as workers; `nil` runs every session in
+  ///     this process. A signal during the run ends the process as by default (the program's
+  ///     own `explore` stops its workers first).
+  ///   - output: takes each line of the report.
+  ///   - errorOutput: takes each error message.
+  public static func run(
+    arguments: [String], workers: String? = nil, output: (String) -> Void = { print($0) },
+    errorOutput: (String) -> Void
+  ) async -> Int32 {
+    let options: Options
+    do {
+      guard let parsed = try parse(arguments) else {
+        let command = command(workers: nil)
+        output(Program(name: "rezepte", summary: "", commands: [command]).help(for: command))
+        return 0
+      }
+      options = parsed
+    } catch {
+      errorOutput("error: \(error.message)\n\(usage)")
+      return 2
+    }
+    return await run(
+      options, workers: workers, handlesSignals: false, output: output, errorOutput: errorOutput)
+  }
+
+  /// Explores with parsed options; returns the exit status.
+  ///
+  /// - Parameter handlesSignals: whether a signal during `--jobs` stops the workers and ends the
+  ///   process with 128 + its number (the program), or ends the process at once, as by default.
+  static func run(
+    _ options: Options, workers: String?, handlesSignals: Bool, output: (String) -> Void,
+    errorOutput: (String) -> Void
+  ) async -> Int32 {
+    let catalog: Catalog
+    do {
+      catalog = try await Catalog.load(directory: options.catalog)
+    } catch {
+      errorOutput("error: \(error)")
+      return 2
+    }
+    let explorer = Explorer(setup: ExploreSetup(catalog: catalog))
+    if let shard = options.shard {
+      for line in await explorer.tally(options.explore, shard: shard).lines { output(line) }
+      return 0
+    }
+    let clock = ContinuousClock()
+    let started = clock.now
+    let jobs = min(
+      options.jobs ?? Options.defaultJobs(sessions: options.explore.sessions),
+      options.explore.sessions)
+    let result: ExploreResult
+    do {
+      let tally: Tally
+      if jobs > 1, let workers {
+        tally = try await ExploreWorkers(
+          executable: workers, options: options, handlesSignals: handlesSignals
+        ).tally(jobs: jobs, here: explorer)
+      } else {
+        tally = await explorer.tally(options.explore)
+      }
+      result = try await explorer.report(options.explore, tally: tally)
+    } catch ExploreWorkers.Failure.signal(let number) {
+      // The workers were ended with the signal; the process ends as the signal would end it.
+      exit(128 + number)
+    } catch {
+      errorOutput("error: \(error)")
+      return 2
+    }
+    let elapsed = clock.now - started
+    var files: [Rule: String] = [:]
+    if !result.findings.isEmpty {
+      let out = options.out ?? "explore-seed-\(options.explore.seed)"
+      do {
+        for finding in result.findings {
+          let path = (out as NSString).appendingPathComponent(
+            ExploreReport.fileName(finding, seed: options.explore.seed))
+          try AtomicFile.write(
+            Data(
+              ExploreReport.scenario(finding, options: options.explore, catalog: options.catalog)
+                .utf8), to: path,
+            createFolders: true)
+          files[finding.rule] = path
+        }
+      } catch {
+        errorOutput("error: cannot write the scenario files to \(out): \(error)")
+        return 2
+      }
+    }
+    // A finding's message quotes names from the catalog: their control characters are shown.
+    for line in ExploreReport.lines(result, files: files) { output(Quoting.visible(line)) }
+    if options.timing {
+      let seconds =
+        Double(elapsed.components.seconds)
+        + Double(elapsed.components.attoseconds) / 1e18
+      let rate = seconds > 0 ? Int(Double(result.steps) / seconds) : 0
+      output(
+        "wall time \(DurationText.measured(elapsed)) (shrinking included): \(rate) steps/s")
+    }
+    return result.findings.isEmpty ? 0 : 1
+  }
+}

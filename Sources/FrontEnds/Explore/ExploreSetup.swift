@@ -1,0 +1,46 @@
+import AppHarness
+import MealCatalog
+import MealDB
+import Scenarios
+import ViewModels
+import VirtualTime
+
+/// What an exploration runs against: the catalog, and (for tests) broken pieces put in place of
+/// the real ones. The command always explores the real app.
+@MainActor
+public struct ExploreSetup {
+  public var catalog: Catalog
+  /// Puts a stand-in around each app made; `nil` explores the real app.
+  public var wrap: ((AppModel, AppWiring) -> any AppUnderTest)?
+  /// Puts another transport in front of the offline catalog's; the app's requests pass through
+  /// it after they are logged.
+  public var wrapTransport: (CatalogTransport, VirtualClock) -> any Transport
+  /// The favourites' storage of a session, shared by its launches.
+  public var makeStorage: @Sendable () -> FavoritesStorage
+
+  public init(
+    catalog: Catalog, wrap: ((AppModel, AppWiring) -> any AppUnderTest)? = nil,
+    wrapTransport: @escaping (CatalogTransport, VirtualClock) -> any Transport = { base, _ in
+      base
+    },
+    makeStorage: @escaping @Sendable () -> FavoritesStorage = { .inMemory() }
+  ) {
+    self.catalog = catalog
+    self.wrap = wrap
+    self.wrapTransport = wrapTransport
+    self.makeStorage = makeStorage
+  }
+
+  /// The `random.php` seed of `rezepte run`, so that a written scenario replays the same meals.
+  static let randomSeed: UInt64 = 1
+
+  /// A session's app on the harness `rezepte run` drives, launched on `start`.
+  func launch(_ start: StartScreen) async -> AppDriver {
+    // Made with its settings, so that the launch starts the app made here rather than a new one.
+    let driver = AppDriver(
+      catalog: catalog, seed: Self.randomSeed, start: start, favorites: makeStorage(), wrap: wrap,
+      transport: wrapTransport)
+    try? await driver.launch()
+    return driver
+  }
+}

@@ -1,0 +1,303 @@
+import MealCatalog
+import Scenarios
+import ViewDescription
+import ViewModels
+import VirtualTime
+
+/// How much to explore.
+public struct ExploreOptions: Equatable, Sendable {
+  /// Seeds every session: the same seed gives the same sessions, report and files.
+  public var seed: UInt64 = 1
+  public var sessions = 200
+  /// The most actions a session takes after `launch`.
+  public var steps = 40
+
+  public init(seed: UInt64 = 1, sessions: Int = 200, steps: Int = 40) {
+    self.seed = seed
+    self.sessions = sessions
+    self.steps = steps
+  }
+}
+
+/// A broken rule, with the smallest session found that still breaks it.
+public struct Finding: Sendable {
+  public let rule: Rule
+  /// The 1-based number of the session that first broke the rule.
+  public let session: Int
+  /// How many actions that session took up to the broken rule.
+  public let originalSteps: Int
+  /// The shrunk session and its violation.
+  public let shrunk: ExploreSession
+  public let violation: Violation
+  /// The scenario's lines after `launch`: the steps and the expectations the rule demands.
+  public let script: [Step.Action]
+  /// Whether shrinking stopped at `Explorer.shrinkingBudget`: `shrunk` is the smallest session
+  /// found by then, not the smallest there is.
+  public let isShrinkingCutShort: Bool
+}
+
+/// What an exploration did and found.
+public struct ExploreResult: Sendable {
+  public let options: ExploreOptions
+  /// Sessions run and actions taken, shrinking not counted.
+  public let sessions: Int
+  public let steps: Int
+  /// At most one finding per rule, in rule order.
+  public let findings: [Finding]
+}
+
+/// Random user sessions against the app's rules: each session picks, at every step, among what
+/// the screen offers (and the clock, the network, a relaunch), the rules are checked after every
+/// step, and a session that breaks one is shrunk to a smallest one that still breaks it.
+@MainActor
+public struct Explorer {
+  public let setup: ExploreSetup
+  private let oracle: Oracle
+
+  public init(setup: ExploreSetup) {
+    self.setup = setup
+    oracle = Oracle(catalog: setup.catalog)
+  }
+
+  /// Explores `options.sessions` sessions.
+  public func explore(_ options: ExploreOptions) async -> ExploreResult {
+    do {
+      return try await report(options, tally: tally(options))
+    } catch {
+      preconditionFailure("a session ran twice in one process, differently: \(error)")
+    }
+  }
+
+  /// Runs the sessions of `shard` (all without one) and counts what they did: the first part of
+  /// `explore(_:)`, which several processes can share (`rezepte explore --jobs`). Once its task
+  /// is cancelled, it starts no further session.
+  public func tally(_ options: ExploreOptions, shard: Shard? = nil) async -> Tally {
+    var tally = Tally()
+    for number in 1...max(options.sessions, 1)
+    where options.sessions > 0 && shard?.contains(number: number) != false {
+      if Task.isCancelled { break }
+      let (session, violation) = await generate(session: number, options)
+      tally.steps += session.actions.count
+      if let violation, tally.firstSessions[violation.rule] == nil {
+        tally.firstSessions[violation.rule] = number
+      }
+    }
+    return tally
+  }
+
+  /// The result of the sessions `tally` counted: each broken rule's first session is run again
+  /// (a session is the same every time) and shrunk.
+  ///
+  /// - Throws: `NotReproduced` when a session does not break its rule again: the tally came from
+  ///   another process that explored something else (another catalog under the same path, say).
+  public func report(
+    _ options: ExploreOptions, tally: Tally
+  ) async throws(NotReproduced) -> ExploreResult {
+    var findings: [Finding] = []
+    for (rule, number) in tally.firstSessions.sorted(by: { $0.key < $1.key }) {
+      let (session, found) = await generate(session: number, options)
+      guard let violation = found, violation.rule == rule else {
+        throw NotReproduced(session: number, rule: rule, found: found?.rule)
+      }
+      let shrunk = await shrink(session, rule: rule, violation: violation)
+      findings.append(
+        Finding(
+          rule: rule, session: number, originalSteps: session.actions.count,
+          shrunk: shrunk.session, violation: shrunk.violation,
+          script: Self.script(shrunk.session, shrunk.violation),
+          isShrinkingCutShort: shrunk.isCutShort))
+    }
+    return ExploreResult(
+      options: options, sessions: max(options.sessions, 0), steps: tally.steps,
+      findings: findings)
+  }
+
+  // MARK: - Running a session
+
+  /// One running session: the app, the rules' model, and what has been done.
+  @MainActor
+  private final class Run {
+    let driver: AppDriver
+    let checker: RuleChecker
+    var actions: [Step.Action] = []
+
+    init(driver: AppDriver, checker: RuleChecker) {
+      self.driver = driver
+      self.checker = checker
+    }
+
+    /// Carries out the action as `rezepte run` replays it and checks the rules; `offered` is
+    /// `false` when the screen does not offer it (nothing happened then).
+    func step(_ action: Step.Action) async -> (offered: Bool, violation: Violation?) {
+      let app = driver.app
+      let before = app.state
+      let startTime = app.now
+      let requestsBefore = app.ledger.count
+      let failuresBefore = app.ledger.failures
+      let intentsBefore = driver.intentCount
+      do {
+        _ = try await action.replay(on: driver, mode: .check)
+      } catch {
+        return (false, nil)
+      }
+      let context = StepContext(
+        index: actions.count, action: action,
+        intent: driver.intentCount > intentsBefore ? driver.lastIntent : nil,
+        before: before, after: app.state, startTime: startTime, endTime: app.now,
+        log: app.ledger.entries, requestsBefore: requestsBefore,
+        failures: app.ledger.failures - failuresBefore, sleepers: app.sleepers)
+      actions.append(action)
+      return (true, await checker.check(context))
+    }
+  }
+
+  private func start(_ start: StartScreen) async -> Run {
+    Run(driver: await setup.launch(start), checker: RuleChecker(oracle: oracle))
+  }
+
+  /// Session `number` of an exploration with `options`: the same every time.
+  private func generate(
+    session number: Int, _ options: ExploreOptions
+  ) async -> (ExploreSession, Violation?) {
+    var random = SeededGenerator(seed: options.seed ^ (UInt64(number) &* 0x9E37_79B9_7F4A_7C15))
+    return await generate(options.steps, using: &random)
+  }
+
+  /// A new session of up to `steps` actions, each picked among what the screen offers.
+  private func generate(
+    _ steps: Int, using random: inout SeededGenerator
+  ) async -> (ExploreSession, Violation?) {
+    let startScreen: StartScreen = random.next() % 5 == 0 ? .categories : .list
+    let run = await start(startScreen)
+    while run.actions.count < steps {
+      guard let screen = run.driver.screen() else { break }
+      let action = ActionMenu.pick(on: screen, using: &random)
+      let (offered, violation) = await run.step(action)
+      precondition(offered, "the menu offered `\(action)`, which the screen lacks")
+      if let violation {
+        return (ExploreSession(start: startScreen, actions: run.actions), violation)
+      }
+    }
+    return (ExploreSession(start: startScreen, actions: run.actions), nil)
+  }
+
+  /// Replays a session; `nil` when a step is not offered or no rule breaks.
+  func replay(_ session: ExploreSession) async -> Violation? {
+    let run = await start(session.start)
+    for action in session.actions {
+      let (offered, violation) = await run.step(action)
+      guard offered else { return nil }
+      if let violation { return violation }
+    }
+    return nil
+  }
+
+  /// Runs a written scenario's lines against the app.
+  ///
+  /// - Returns: the index of the first line that cannot be carried out or whose expectation
+  ///   fails, or `nil` when every line passes.
+  public func check(_ script: [Step.Action], start: StartScreen) async -> Int? {
+    let driver = await setup.launch(start)
+    for (index, line) in script.enumerated() {
+      let outcome = try? await line.replay(on: driver, mode: .check)
+      if outcome != .done { return index }
+    }
+    return nil
+  }
+
+  // MARK: - Shrinking
+
+  /// How many steps shrinking one finding may replay: about a minute of a release build, on
+  /// this project's bench machine. A session too long to shrink within it is reported as the
+  /// smallest found when the budget ran out.
+  nonisolated public static let shrinkingBudget = 1_000_000
+
+  /// A shrunk session, the violation it ends in, and whether the budget stopped shrinking.
+  struct Shrunk {
+    var session: ExploreSession
+    var violation: Violation
+    var isCutShort: Bool
+  }
+
+  /// Drops steps, shortens waits and texts and starts on the list where it can, until no change
+  /// keeps the same rule broken, or `budget` steps have been replayed.
+  func shrink(
+    _ session: ExploreSession, rule: Rule, violation: Violation, budget: Int = shrinkingBudget
+  ) async -> Shrunk {
+    var best = session
+    var last = violation
+    best.actions = Array(best.actions.prefix(violation.step + 1))
+    var spent = 0
+    var cutShort = false
+
+    /// Replays `candidate`; whether it breaks the rule again (it is then the best so far).
+    /// `nil` once the budget is spent: nothing more is tried.
+    func attempt(_ candidate: ExploreSession) async -> Bool? {
+      guard spent < budget else {
+        cutShort = true
+        return nil
+      }
+      spent += candidate.actions.count
+      guard let found = await replay(candidate), found.rule == rule else { return false }
+      best = candidate
+      best.actions = Array(candidate.actions.prefix(found.step + 1))
+      last = found
+      return true
+    }
+
+    var changed = true
+    search: while changed {
+      changed = false
+      var size = max(best.actions.count / 2, 1)
+      while size >= 1 {
+        var index = 0
+        while index < best.actions.count {
+          var candidate = best
+          candidate.actions.removeSubrange(index..<min(index + size, candidate.actions.count))
+          guard let broke = await attempt(candidate) else { break search }
+          // Short runs at every offset, not only at multiples of `size`: an `open` and its
+          // `back` go together. Long runs (of a long session) at multiples, so that a pass
+          // costs a few replays, not one per step.
+          if broke { changed = true } else { index += size > 32 ? size : 1 }
+        }
+        size /= 2
+      }
+      for index in best.actions.indices {
+        guard index < best.actions.count else { break }
+        for simpler in ActionMenu.simplifications(of: best.actions[index]) {
+          var candidate = best
+          candidate.actions[index] = simpler
+          guard let broke = await attempt(candidate) else { break search }
+          if broke {
+            changed = true
+            break
+          }
+        }
+      }
+      if best.start == .categories {
+        var candidate = best
+        candidate.start = .list
+        guard let broke = await attempt(candidate) else { break search }
+        if broke { changed = true }
+      }
+    }
+    return Shrunk(session: best, violation: last, isCutShort: cutShort)
+  }
+
+  // MARK: - The scenario
+
+  /// The steps after `launch`, with the expectations the violation demands around its step.
+  static func script(_ session: ExploreSession, _ violation: Violation) -> [Step.Action] {
+    var lines: [Step.Action] = []
+    for (index, action) in session.actions.enumerated() {
+      guard index == violation.step else {
+        lines.append(action)
+        continue
+      }
+      lines += violation.before
+      lines += violation.replacement ?? [action]
+      lines += violation.after
+    }
+    return lines
+  }
+}

@@ -1,0 +1,582 @@
+import AppHarness
+import CommandLineKit
+import Foundation
+import MealCatalog
+import MealDB
+import Scenarios
+import Spelling
+import ViewDescription
+import ViewModels
+
+/// What one step did, as the rules see it.
+struct StepContext {
+  let index: Int
+  let action: Step.Action
+  /// The intent the step sent to an enabled node, if any (the last one, for typing).
+  let intent: UserIntent?
+  let before: AppState
+  let after: AppState
+  let startTime: Duration
+  let endTime: Duration
+  /// The whole request log after the step; `requestsBefore` of them were sent before it.
+  let log: [RequestLedger.Entry]
+  let requestsBefore: Int
+  /// Requests that ended in a failure during the step.
+  let failures: Int
+  /// Tasks still sleeping on the virtual clock after the step.
+  let sleepers: Int
+
+  var sent: ArraySlice<RequestLedger.Entry> { log[requestsBefore...] }
+}
+
+/// The expected answers, computed from the catalog without faults or delays.
+@MainActor
+final class Oracle {
+  private let api: MealAPI
+  private var answers: [Query: [String]] = [:]
+
+  init(catalog: Catalog) {
+    api = MealAPI(transport: CatalogTransport(catalog: catalog))
+  }
+
+  /// The ids the list must show for `query`.
+  func ids(for query: Query) async -> [String]? {
+    if let known = answers[query] { return known }
+    let meals = try? await query.isSearch ? api.search(query.search) : api.meals(in: query.category)
+    let ids = meals?.map(\.id)
+    answers[query] = ids
+    return ids
+  }
+
+  /// The names the list must show for `query`.
+  func names(for query: Query) async -> [String] {
+    let meals = try? await query.isSearch ? api.search(query.search) : api.meals(in: query.category)
+    return meals?.map(\.name) ?? []
+  }
+}
+
+/// The model a session is checked against (favourites, navigation, what is in flight) and the
+/// seven rules, checked after every step.
+@MainActor
+final class RuleChecker {
+  /// The app's search pause.
+  static let searchPause = Duration.milliseconds(400)
+  /// Virtual time without a gesture after which nothing may be loading any more.
+  static let settleBound = Duration.seconds(10)
+
+  /// A screen of the navigation stack, as the user's navigation knows it.
+  enum RouteKey: Hashable, CustomStringConvertible {
+    case list
+    case detail(id: String)
+
+    var description: String {
+      switch self {
+      case .list: "list"
+      case .detail(let id): "detail \(id)"
+      }
+    }
+  }
+
+  private let oracle: Oracle
+  /// The favourites the user's heart taps leave.
+  private var favorites: [String: FavoriteMeal] = [:]
+  /// The stack the user's own navigation leaves.
+  private var path: [RouteKey] = []
+  /// A dice tap waiting for its answer, and whether the user navigated since.
+  private var diceNavigatedSince: Bool?
+  /// The last change of the query by typing, and the search requests sent since.
+  private var typing: (lastChange: Duration, searches: Int)?
+  /// A pull to refresh of a loaded list: the rows it showed and where the log stood.
+  private var refresh: (rows: [String], requestsBefore: Int, position: Int)?
+  /// The end of the last gesture or relaunch.
+  private var quietSince: Duration = .zero
+
+  init(oracle: Oracle) {
+    self.oracle = oracle
+  }
+
+  /// The first rule the step broke, if any.
+  func check(_ step: StepContext) async -> Violation? {
+    if step.action.isGesture || step.action == .relaunch { quietSince = step.endTime }
+    if let violation = intentRefused(step) ?? stuck(step) { return violation }
+    if let violation = navigation(step) { return violation }
+    if let violation = favoritesCheck(step) { return violation }
+    if let violation = cancellation(step) { return violation }
+    if let violation = refreshCheck(step) { return violation }
+    if let violation = pause(step) { return violation }
+    return await answer(step)
+  }
+
+  // MARK: - 7. Every intent is accepted; nothing waits forever
+
+  private func intentRefused(_ step: StepContext) -> Violation? {
+    guard let intent = step.intent else { return nil }
+    let before = step.before
+    let after = step.after
+    var demanded: [Step.Action] = []
+    let accepted: Bool
+    switch intent {
+    case .mealTapped(let meal):
+      accepted =
+        after.path.count > before.path.count
+        && Self.route(after.path[before.path.count]) == .detail(id: meal.id)
+      demanded = [.expectTitle(meal.name)]
+    case .categoryTileTapped(let category):
+      accepted =
+        after.path.count > before.path.count
+        && Self.route(after.path[before.path.count]) == .list
+      demanded = [.expectTitle(category)]
+    case .backTapped:
+      accepted = after.path.count == before.path.count - 1
+      if let back = AppScreen.body(before).first(where: { $0.kind == .screen })?.back {
+        demanded = [.expectTitle(back)]
+      }
+    case .heartTapped:
+      accepted = Self.detail(before)?.isFavorite != Self.detail(after)?.isFavorite
+      if let detail = Self.detail(before) {
+        demanded = [
+          .expectVisible(
+            detail.isFavorite
+              ? AppText.addFavorite : AppText.removeFavorite)
+        ]
+      }
+    case .searchTextChanged(let text):
+      accepted = Self.list(after)?.searchText == text
+      demanded = [.expectVisible(text.isEmpty ? AppText.searchPrompt : text)]
+    case .searchFocusChanged(let focused):
+      accepted = !focused || Self.list(after)?.isSearchFocused == true
+      if let first = Self.list(before)?.suggestionTerms.first,
+        Self.list(before)?.searchText.isEmpty == true
+      {
+        demanded = [.expectVisible(first)]
+      }
+    case .suggestionPicked(let text):
+      accepted = Self.list(after)?.searchText == text
+      demanded = [.expectTitle("Suche")]
+    case .categoryPicked(let category):
+      accepted = Self.list(after)?.category == category
+      if Self.list(before)?.query.isSearch == false { demanded = [.expectTitle(category)] }
+    case .noticeDismissed:
+      accepted = Self.list(after)?.notice == nil
+      if let notice = Self.list(before)?.notice {
+        demanded = [.expectHidden(AppText.message(for: notice))]
+      }
+    case .pulledToRefresh, .retryTapped, .diceTapped:
+      accepted = !step.sent.isEmpty
+    case .linkTapped, .pathChanged:
+      accepted = true
+    }
+    guard !accepted else { return nil }
+    return Violation(
+      rule: .everyIntentSettles, step: step.index,
+      message: "`\(step.action)` sent \(intent), but the app did not carry it out.",
+      after: demanded)
+  }
+
+  private func stuck(_ step: StepContext) -> Violation? {
+    guard step.endTime - quietSince >= Self.settleBound else { return nil }
+    var busy: [String] = []
+    if step.sleepers > 0 { busy.append("\(step.sleepers) task(s) still sleep on the clock") }
+    let screens = ([step.after.root] + step.after.path).map { screen -> (String, Bool) in
+      switch screen {
+      case .list(let list): Self.busy(list)
+      case .categories(let grid): ("the category grid", grid.categories.isPending)
+      case .detail(let detail): ("the detail", detail.recipe.isPending)
+      }
+    }
+    busy += screens.filter(\.1).map { "\($0.0) is still loading" }
+    guard !busy.isEmpty else { return nil }
+    var after: [Step.Action] = []
+    switch step.after.top {
+    case .list(let list) where list.meals.isPending: after = [.expectHidden(AppText.listLoading)]
+    case .detail(let detail) where detail.recipe.isPending:
+      after = [.expectHidden(AppText.detailLoading)]
+    case .categories(let grid) where grid.categories.isPending:
+      after = [.expectHidden(AppText.categoriesLoading)]
+    default: break
+    }
+    let quiet = DurationText.format(step.endTime - quietSince)
+    return Violation(
+      rule: .everyIntentSettles, step: step.index,
+      message: "\(quiet) of virtual time after the last gesture, "
+        + busy.joined(separator: "; ") + ".",
+      after: after)
+  }
+
+  private static func busy(_ list: MealListState) -> (String, Bool) {
+    ("the list", list.meals.isPending || list.isRefreshing || list.isDiceBusy)
+  }
+
+  // MARK: - 6. Navigation
+
+  private func navigation(_ step: StepContext) -> Violation? {
+    switch step.intent {
+    case .mealTapped(let meal):
+      path.append(.detail(id: meal.id))
+      if diceNavigatedSince != nil { diceNavigatedSince = true }
+    case .categoryTileTapped:
+      path.append(.list)
+      if diceNavigatedSince != nil { diceNavigatedSince = true }
+    case .backTapped:
+      if !path.isEmpty { path.removeLast() }
+      if diceNavigatedSince != nil { diceNavigatedSince = true }
+    case .diceTapped:
+      diceNavigatedSince = false
+    default:
+      break
+    }
+    if step.action == .relaunch {
+      path = []
+      diceNavigatedSince = nil
+    }
+    let actual = step.after.path.map(Self.route)
+    if actual == path { return nil }
+    if diceNavigatedSince == false, actual.count == path.count + 1,
+      Array(actual.prefix(path.count)) == path, case .detail = actual.last
+    {
+      // The dice's answer arrived while its list was still where the user left it.
+      path = actual
+      diceNavigatedSince = nil
+      return nil
+    }
+    var after: [Step.Action] = []
+    if actual.count > path.count, Array(actual.prefix(path.count)) == path {
+      let expected = AppState(
+        root: step.after.root, path: Array(step.after.path.prefix(path.count)))
+      if let title = AppScreen.body(expected).screenTitle { after = [.expectTitle(title)] }
+    }
+    let shown = actual.map(\.description).joined(separator: " › ")
+    let own = path.map(\.description).joined(separator: " › ")
+    return Violation(
+      rule: .navigationStays, step: step.index,
+      message: "after `\(step.action)` the stack above the root is [\(shown)], "
+        + "but the user's own navigation left [\(own)].",
+      after: after)
+  }
+
+  // MARK: - 5. Favourites
+
+  private func favoritesCheck(_ step: StepContext) -> Violation? {
+    if step.intent == .heartTapped, let detail = Self.detail(step.before) {
+      let meal = detail.meal
+      if favorites.removeValue(forKey: meal.id) == nil { favorites[meal.id] = FavoriteMeal(meal) }
+    }
+    let expected = Set(favorites.keys)
+    var corrected = step.after
+    let problem: String
+    switch step.after.top {
+    case .list(var list):
+      let section = Set(list.favorites.map(\.id))
+      guard list.favoriteIDs != expected || section != expected else { return nil }
+      problem =
+        "the list's hearts mark \(list.favoriteIDs.sorted()) and its Favoriten section holds "
+        + "\(section.sorted())"
+      list.favoriteIDs = expected
+      list.favorites = Self.sorted(Array(favorites.values))
+      corrected = Self.replacingTop(of: step.after, with: .list(list))
+    case .detail(var detail):
+      guard detail.isFavorite != expected.contains(detail.meal.id) else { return nil }
+      problem = "the detail of \(detail.meal.id) says isFavorite \(detail.isFavorite)"
+      detail.isFavorite.toggle()
+      corrected = Self.replacingTop(of: step.after, with: .detail(detail))
+    case .categories:
+      return nil
+    }
+    return Violation(
+      rule: .favoritesAgree, step: step.index,
+      message: "after `\(step.action)` \(problem), but the heart taps leave "
+        + "\(expected.sorted()).",
+      after: [.expectScreen(TextRenderer().render(AppScreen.body(corrected)))])
+  }
+
+  // MARK: - 4. Cancellation
+
+  private func cancellation(_ step: StepContext) -> Violation? {
+    let new = Set(Self.errors(step.after)).subtracting(Self.errors(step.before))
+    guard !new.isEmpty, step.failures == 0 else { return nil }
+    let messages = Set(new.map(\.message)).sorted()
+    let top = AppScreen.body(step.after).visibleTexts
+    return Violation(
+      rule: .cancellationIsNoError, step: step.index,
+      message: "`\(step.action)` made the app show \(messages), but no request "
+        + "failed during it.",
+      after: messages.filter(top.contains).map { .expectHidden($0) })
+  }
+
+  /// Every error the screens show: a failed load or a notice, with the screen's place.
+  private static func errors(_ state: AppState) -> [ShownError] {
+    var found: [ShownError] = []
+    for (place, screen) in ([state.root] + state.path).enumerated() {
+      let failure: LoadFailure?
+      switch screen {
+      case .categories(let grid): failure = grid.categories.failure
+      // A recipe the server does not know is an answer, shown as "Rezept nicht gefunden", not
+      // an error that a failed request must explain.
+      case .detail(let detail) where detail.recipe.failure == .notFound: failure = nil
+      case .detail(let detail): failure = detail.recipe.failure
+      case .list(let list):
+        failure = list.meals.failure
+        if let notice = list.notice {
+          found.append(
+            ShownError(place: place, notice: true, message: AppText.message(for: notice)))
+        }
+      }
+      if let failure {
+        found.append(
+          ShownError(place: place, notice: false, message: AppText.message(for: failure)))
+      }
+    }
+    return found
+  }
+
+  private struct ShownError: Hashable {
+    let place: Int
+    let notice: Bool
+    let message: String
+  }
+
+  // MARK: - 3. Pull to refresh
+
+  private func refreshCheck(_ step: StepContext) -> Violation? {
+    if step.action == .pullToRefresh, step.intent != nil, let list = Self.list(step.before),
+      case .loaded(let meals) = list.meals, !meals.isEmpty
+    {
+      refresh = (meals.map(\.name), step.requestsBefore, step.before.path.count)
+    } else if step.action == .relaunch {
+      refresh = nil
+    } else if step.action.isGesture, let watch = refresh,
+      step.before.path.count <= watch.position
+    {
+      // The user acted on the list itself: what it shows now is theirs, not the refresh's. A
+      // gesture on a screen that covers the list (the dice's recipe) leaves it to the refresh.
+      refresh = nil
+    }
+    guard let watch = refresh else { return nil }
+    // The rule is about the list that was pulled, where it stands in the stack: a screen the
+    // dice pushes over it meanwhile is not that list, and while it covers the list there is
+    // nothing on the screen to judge.
+    guard step.after.path.count == watch.position else {
+      if step.after.path.count < watch.position { refresh = nil }
+      return nil
+    }
+    // An answer that is empty is an answer; what the refresh must not do is take the loaded
+    // list away for a spinner or an error view.
+    let list = Self.list(step.after)
+    let shows: Bool
+    if case .loaded? = list?.meals { shows = true } else { shows = false }
+    let failed = step.log[watch.requestsBefore...].filter {
+      $0.outcome == .failed && ["filter.php", "search.php"].contains($0.request.path)
+    }
+    var after: [Step.Action] = [.expectHidden(AppText.listLoading)]
+    if let row = watch.rows.first { after.append(.expectVisible(row)) }
+    if !shows {
+      return Violation(
+        rule: .refreshKeepsList, step: step.index,
+        message: "during a pull to refresh of a loaded list, `\(step.action)` "
+          + "replaced it with a spinner or an error view.",
+        after: after)
+    }
+    guard let list, !list.isRefreshing else { return nil }
+    refresh = nil
+    guard let failure = failed.last, list.notice == nil else { return nil }
+    if let message = Self.message(for: failure.fault.flatMap(CatalogTransport.Fault.init)) {
+      after.append(.expectVisible(message))
+    }
+    return Violation(
+      rule: .refreshKeepsList, step: step.index,
+      message: "the pull to refresh failed (`\(failure.request)`), but no notice is shown.",
+      after: after)
+  }
+
+  /// The message a request failing with `fault` shows.
+  static func message(for fault: CatalogTransport.Fault?) -> String? {
+    switch fault {
+    case .offline: AppText.message(for: .offline)
+    case .timeout: AppText.message(for: .timeout)
+    case .serverError: AppText.message(for: .badStatus(500))
+    case .brokenData: AppText.message(for: .unreadable)
+    case nil: nil
+    }
+  }
+
+  // MARK: - 2. One request per pause
+
+  private func pause(_ step: StepContext) -> Violation? {
+    let searches = step.sent.filter { $0.request.path == "search.php" }
+    switch step.action {
+    case .type, .clearSearch:
+      if !searches.isEmpty {
+        return Violation(
+          rule: .onePerPause, step: step.index,
+          message: "`\(step.action)` sent `\(searches[searches.startIndex].request)` "
+            + "at once, without the 400 ms pause.",
+          before: [.expectRequests(step.requestsBefore, listed: nil)],
+          after: [Self.expectRequests(step.sent.filter { $0.request.path != "search.php" })])
+      }
+      if step.before.list?.query != step.after.list?.query {
+        typing = (step.endTime, 0)
+      }
+      return nil
+    case .wait(let duration):
+      guard var watch = typing else { return nil }
+      let searchesBefore = watch.searches
+      // The list typed into, even if a dice's answer has covered it since.
+      let query = step.after.list?.query
+      for search in searches {
+        watch.searches += 1
+        let early = search.sentAt - watch.lastChange < Self.searchPause
+        let stale = search.request.value(for: "s") != query?.search
+        guard early || stale || watch.searches > 1 else { continue }
+        let why =
+          early
+          ? "\(DurationText.format(search.sentAt - watch.lastChange)) after the last keystroke, "
+            + "before the pause was over"
+          : stale
+            ? "for a text the field no longer holds"
+            : "as the search request number \(watch.searches) of one pause"
+        return Violation(
+          rule: .onePerPause, step: step.index,
+          message: "`\(search.request)` went out \(why).",
+          before: [.expectRequests(step.requestsBefore, listed: nil)],
+          replacement: split(duration, step: step, lastChange: watch.lastChange),
+          after: demandedSearches(
+            step: step, lastChange: watch.lastChange, searchesBefore: searchesBefore,
+            query: query))
+      }
+      typing = watch
+      return nil
+    case .network, .networkDelay:
+      return nil
+    default:
+      typing = nil
+      return nil
+    }
+  }
+
+  /// The wait cut just before the pause ends, with no request expected before the cut.
+  private func split(_ duration: Duration, step: StepContext, lastChange: Duration)
+    -> [Step.Action]?
+  {
+    let due = lastChange + Self.searchPause
+    let first = due - .milliseconds(1) - step.startTime
+    guard first > .zero, first < duration else { return nil }
+    return [
+      .wait(first), .expectRequests(0, listed: nil), .wait(duration - first),
+    ]
+  }
+
+  /// What the wait may send: the one search for the field's text once its pause is over.
+  private func demandedSearches(
+    step: StepContext, lastChange: Duration, searchesBefore: Int, query: Query?
+  ) -> [Step.Action] {
+    let due = lastChange + Self.searchPause
+    guard step.endTime >= due, step.startTime < due, searchesBefore == 0, let query,
+      query.isSearch
+    else { return [.expectRequests(0, listed: nil)] }
+    let request = APIRequest(
+      path: "search.php", query: [URLQueryItem(name: "s", value: query.search)])
+    return [.expectRequests(1, listed: [request.description])]
+  }
+
+  // MARK: - 1. The current answer
+
+  private func answer(_ step: StepContext) async -> Violation? {
+    // A notice says a refresh failed and kept the list it had (lesson 3.11): not an answer.
+    guard step.sleepers == 0, case .list(let list) = step.after.top, !list.isRefreshing,
+      list.notice == nil, case .loaded(let meals) = list.meals
+    else { return nil }
+    // The last load failed: a failed refresh keeps the list it had (lesson 3.11), even after its
+    // notice is dismissed; there is no newer answer to show.
+    let lists = ["filter.php", "search.php"]
+    if step.log.last(where: { lists.contains($0.request.path) })?.outcome == .failed { return nil }
+    let query = list.query
+    guard let expected = await oracle.ids(for: query) else { return nil }
+    let shown = meals.map(\.id)
+    guard list.loadedQuery != query || shown != expected else { return nil }
+    let names = await oracle.names(for: query)
+    var after: [Step.Action] = [.expectTitle(list.title)]
+    if names.isEmpty {
+      after.append(
+        .expectVisible(query.isSearch ? AppText.noResults(for: query.search) : AppText.noMeals))
+    } else {
+      after += names.prefix(3).map { .expectVisible($0) }
+    }
+    let favoriteNames = Set(list.favorites.map(\.name))
+    after += meals.map(\.name).filter { !names.contains($0) && !favoriteNames.contains($0) }
+      .prefix(3).map { .expectHidden($0) }
+    let loaded = list.loadedQuery.map(Self.describe) ?? "nothing"
+    return Violation(
+      rule: .currentAnswer, step: step.index,
+      message: "after `\(step.action)` the settled list shows \(shown.count) "
+        + "meal(s) loaded for \(loaded), but the answer for \(Self.describe(query)) has "
+        + "\(expected.count).",
+      after: after)
+  }
+
+  /// `expect requests N` listing exactly these requests.
+  private static func expectRequests(_ requests: some Collection<RequestLedger.Entry>)
+    -> Step.Action
+  {
+    .expectRequests(
+      requests.count, listed: requests.isEmpty ? nil : requests.map(\.request.description))
+  }
+
+  private static func describe(_ query: Query) -> String {
+    query.isSearch
+      ? "the search \(Quoting.quoted(query.search))"
+      : "the category \(Quoting.quoted(query.category))"
+  }
+
+  // MARK: - Reading snapshots
+
+  static func route(_ screen: AppState.Screen) -> RouteKey {
+    switch screen {
+    case .list, .categories: .list
+    case .detail(let detail): .detail(id: detail.meal.id)
+    }
+  }
+
+  static func list(_ state: AppState) -> MealListState? {
+    if case .list(let list) = state.top { list } else { nil }
+  }
+
+  static func detail(_ state: AppState) -> MealDetailState? {
+    if case .detail(let detail) = state.top { detail } else { nil }
+  }
+
+  static func replacingTop(of state: AppState, with top: AppState.Screen) -> AppState {
+    var state = state
+    if state.path.isEmpty {
+      state.root = top
+    } else {
+      state.path[state.path.count - 1] = top
+    }
+    return state
+  }
+
+  /// The favourites' order in the store: by name ignoring case, then by id.
+  static func sorted(_ favorites: [FavoriteMeal]) -> [FavoriteMeal] {
+    favorites.sorted { lhs, rhs in
+      switch lhs.name.caseInsensitiveCompare(rhs.name) {
+      case .orderedAscending: true
+      case .orderedDescending: false
+      case .orderedSame: (lhs.name, lhs.id) < (rhs.name, rhs.id)
+      }
+    }
+  }
+}
+
+extension LoadState {
+  /// Why it failed, if it did.
+  var failure: LoadFailure? {
+    if case .failed(let failure) = self { failure } else { nil }
+  }
+
+  /// Whether it is loading (or has not started).
+  var isPending: Bool {
+    switch self {
+    case .idle, .loading: true
+    default: false
+    }
+  }
+}

@@ -1,0 +1,107 @@
+import MealDB
+import ViewModels
+import VirtualTime
+
+/// The one log of the requests an app sends: each request, the virtual time it went out, the
+/// simulated fault in force, and how it ended. It passes every request on to another transport.
+///
+/// `TestApp` puts it in front of its transport; `expect requests`, `rezepte show`, the
+/// storyboard and `explore`'s rules all read it.
+public final class RequestLedger: Transport {
+  /// One request and what became of it.
+  public struct Entry: Hashable, Sendable {
+    /// How a request ended.
+    public enum Outcome: Hashable, Sendable {
+      /// Still waiting for its answer.
+      case pending
+      /// Answered with HTTP 200 and no simulated fault.
+      case answered
+      /// A network error, an HTTP status other than 200, or a simulated fault: the app should
+      /// show an error.
+      case failed
+      /// Its task was cancelled before the answer arrived.
+      case cancelled
+    }
+
+    public let request: APIRequest
+    /// The virtual time it was sent at, or `.zero` without a clock.
+    public let sentAt: Duration
+    /// The name of the simulated fault in force when it was sent (`offline`, `broken-data`, …).
+    public let fault: String?
+    public internal(set) var outcome: Outcome
+  }
+
+  private struct Log {
+    var entries: [Entry] = []
+    var unread = 0
+    var failures = 0
+  }
+
+  private let base: any Transport
+  private let clock: VirtualClock?
+  private let faultInForce: @Sendable (APIRequest) -> String?
+  private let log = Locked(Log())
+
+  /// - Parameters:
+  ///   - base: the transport every request is passed on to.
+  ///   - clock: stamps each request with its virtual time.
+  ///   - faultInForce: the name of the fault a transport behind `base` simulates for a request
+  ///     now, if any; a simulated fault counts as a failure even when its answer is a 200 with a
+  ///     broken body.
+  public init(
+    _ base: any Transport, clock: VirtualClock? = nil,
+    faultInForce: @escaping @Sendable (APIRequest) -> String? = { _ in nil }
+  ) {
+    self.base = base
+    self.clock = clock
+    self.faultInForce = faultInForce
+  }
+
+  /// Every request sent so far, oldest first; reading them marks nothing as read.
+  public var entries: [Entry] { log.withLock { $0.entries } }
+
+  /// How many requests have been sent.
+  public var count: Int { log.withLock { $0.entries.count } }
+
+  /// How many requests have ended in a failure.
+  public var failures: Int { log.withLock { $0.failures } }
+
+  /// The requests sent since the last call, oldest first.
+  public func takeNew() -> [APIRequest] {
+    log.withLock { log in
+      defer { log.unread = log.entries.count }
+      return log.entries[log.unread...].map(\.request)
+    }
+  }
+
+  /// The requests sent so far from the `index`th on (0 for all of them), oldest first; reading
+  /// them marks nothing as read.
+  public func requests(from index: Int = 0) -> [APIRequest] {
+    log.withLock { log in log.entries[min(index, log.entries.count)...].map(\.request) }
+  }
+
+  public func send(_ request: APIRequest) async throws -> APIResponse {
+    let entry = Entry(
+      request: request, sentAt: clock?.now.offset ?? .zero, fault: faultInForce(request),
+      outcome: .pending)
+    let index = log.withLock { log in
+      log.entries.append(entry)
+      return log.entries.count - 1
+    }
+    do {
+      let response = try await base.send(request)
+      finish(index, entry.fault != nil || response.status != 200 ? .failed : .answered)
+      return response
+    } catch {
+      finish(index, LoadFailure.isCancellation(error) ? .cancelled : .failed)
+      throw error
+    }
+  }
+
+  private func finish(_ index: Int, _ outcome: Entry.Outcome) {
+    log.withLock { log in
+      log.entries[index].outcome = outcome
+      if outcome == .failed { log.failures += 1 }
+    }
+  }
+}

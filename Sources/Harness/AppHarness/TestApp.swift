@@ -1,0 +1,224 @@
+import Foundation
+import MealDB
+import ViewModels
+import VirtualTime
+
+/// The app on virtual time, for tests and every front end that replays steps: an `AppModel` on a
+/// `VirtualClock`, with `settle()`, the request log (`RequestLedger`), the favourites' storage
+/// and the start screen across relaunches, over any transport (an offline catalog, a fake, HTTP).
+///
+/// ```swift
+/// let catalog = try Catalog.embedded()
+/// let app = TestApp { clock in CatalogTransport(catalog: catalog, clock: clock) }
+/// await app.launch()
+/// await app.send(.searchTextChanged("Lasagne"))
+/// await app.advance(by: .milliseconds(400))
+/// #expect(
+///   app.takeRequests() == [
+///     "GET categories.php", "GET filter.php?c=Dessert", "GET search.php?s=Lasagne",
+///   ])
+/// ```
+///
+/// Every task of the app runs under one `TaskTracker`, which is also the clock's, so `settle()`
+/// waits for exactly the work that is ready at the current virtual time. `rezepte run`,
+/// `explore` and `play --save` drive the app through this type.
+@MainActor
+public final class TestApp {
+  /// The virtual clock: the search pause and simulated delays sleep on it.
+  public let clock: VirtualClock
+  /// The log of every request the app sent.
+  public let ledger: RequestLedger
+  /// Where the favourites are kept across relaunches; a new storage takes effect at the next
+  /// `launch()` or `relaunch()`.
+  public var storage: FavoritesStorage {
+    didSet { isStale = true }
+  }
+  /// The screen the app starts with; a change takes effect at the next `launch()` or
+  /// `relaunch()`.
+  public var start: StartScreen {
+    didSet { isStale = true }
+  }
+  /// The running app, or the one the next `launch()` starts.
+  public private(set) var model: AppModel
+  /// What the harness drives: `model`, or a stand-in around it (see `init`'s `wrap`).
+  public private(set) var app: any AppUnderTest
+  /// Whether `launch()` has been called.
+  public private(set) var isLaunched = false
+
+  private let tracker: TaskTracker
+  private let api: MealAPI
+  private let searchPause: Duration
+  private let wrap: ((AppModel, AppWiring) -> any AppUnderTest)?
+  /// Whether `model` was made with other settings than the current ones.
+  private var isStale = false
+
+  /// - Parameters:
+  ///   - start: the screen the app starts with.
+  ///   - favorites: the stored favourites; a relaunch reads them again.
+  ///   - searchPause: how long the search text must stay the same before it is searched.
+  ///   - wrap: puts a stand-in around each app made (tests of rules that must be able to fail);
+  ///     `nil` drives the app itself.
+  ///   - transport: makes the transport the app's requests go to, given the virtual clock.
+  ///   - faultInForce: the name of the fault the transport simulates for a request now (see
+  ///     `RequestLedger`).
+  public convenience init(
+    start: StartScreen = .list,
+    favorites: FavoritesStorage = .inMemory(),
+    searchPause: Duration = .milliseconds(400),
+    wrap: ((AppModel, AppWiring) -> any AppUnderTest)? = nil,
+    transport: (VirtualClock) -> any Transport,
+    faultInForce: @escaping @Sendable (APIRequest) -> String? = { _ in nil }
+  ) {
+    let clock = VirtualClock(tracker: TaskTracker())
+    self.init(
+      start: start, favorites: favorites, searchPause: searchPause, wrap: wrap, clock: clock,
+      transport: transport(clock), faultInForce: faultInForce)
+  }
+
+  /// The harness over a transport made beforehand on `clock`, for a caller that keeps the
+  /// transport (to switch its simulated faults).
+  ///
+  /// - Parameters:
+  ///   - start: the screen the app starts with.
+  ///   - favorites: the stored favourites; a relaunch reads them again.
+  ///   - searchPause: how long the search text must stay the same before it is searched.
+  ///   - wrap: puts a stand-in around each app made; `nil` drives the app itself.
+  ///   - clock: a clock made with a `TaskTracker` (`VirtualClock(tracker: TaskTracker())`),
+  ///     whose work `settle()` waits for.
+  ///   - transport: the transport the app's requests go to.
+  ///   - faultInForce: the name of the fault the transport simulates for a request now.
+  public init(
+    start: StartScreen = .list,
+    favorites: FavoritesStorage = .inMemory(),
+    searchPause: Duration = .milliseconds(400),
+    wrap: ((AppModel, AppWiring) -> any AppUnderTest)? = nil,
+    clock: VirtualClock,
+    transport: any Transport,
+    faultInForce: @escaping @Sendable (APIRequest) -> String? = { _ in nil }
+  ) {
+    guard let tracker = clock.tracker else {
+      preconditionFailure("TestApp needs a VirtualClock made with a TaskTracker")
+    }
+    ledger = RequestLedger(transport, clock: clock, faultInForce: faultInForce)
+    self.tracker = tracker
+    self.clock = clock
+    storage = favorites
+    self.start = start
+    self.searchPause = searchPause
+    self.wrap = wrap
+    api = MealAPI(transport: ledger)
+    (model, app) = Self.make(
+      AppWiring(
+        api: api, clock: clock, tracker: tracker, favorites: favorites, start: start,
+        searchPause: searchPause), wrap: wrap)
+  }
+
+  /// What each app is built from: the same for every launch but for the settings.
+  public var wiring: AppWiring {
+    AppWiring(
+      api: api, clock: clock, tracker: tracker, favorites: storage, start: start,
+      searchPause: searchPause)
+  }
+
+  private static func make(
+    _ wiring: AppWiring, wrap: ((AppModel, AppWiring) -> any AppUnderTest)?
+  ) -> (AppModel, any AppUnderTest) {
+    let model = AppModel(wiring)
+    return (model, wrap?(model, wiring) ?? model)
+  }
+
+  /// The running app's snapshot.
+  public var state: AppState { app.state }
+
+  /// The virtual time that has passed since the harness was made.
+  public var now: Duration { clock.now.offset }
+
+  /// How many tasks sleep on the virtual clock.
+  public var sleepers: Int { clock.sleeperCount }
+
+  /// Launches the app and waits until its first loads have ended. A second launch, or one after
+  /// the settings changed, starts a new app (as `relaunch()` does).
+  public func launch() async {
+    if isLaunched || isStale { replace() }
+    isLaunched = true
+    app.launch()
+    await settle()
+  }
+
+  /// Quits the app and starts a new one over the same favourites storage, and launches it.
+  /// The harness lets the old app go, and with it the old app's work in flight is cancelled,
+  /// so none of it reaches the new app (unless a test still holds the old `model`).
+  public func relaunch() async {
+    isStale = true
+    await launch()
+  }
+
+  private func replace() {
+    (model, app) = Self.make(wiring, wrap: wrap)
+    isStale = false
+  }
+
+  /// Sends the intent to the running app and waits until the work it started has ended, or
+  /// sleeps on the virtual clock (the search pause).
+  public func send(_ intent: UserIntent) async {
+    app.send(intent)
+    await settle()
+  }
+
+  /// Returns once every task of the app has finished or sleeps on the virtual clock.
+  public func settle() async {
+    await tracker.settle()
+  }
+
+  /// Moves virtual time forward, running what becomes due, then settles.
+  public func advance(by duration: Duration) async {
+    await clock.advance(by: duration)
+    await tracker.settle()
+  }
+
+  /// The requests sent since the last call, oldest first, as `GET search.php?s=Lasagne`.
+  public func takeRequests() -> [String] {
+    ledger.takeNew().map(\.description)
+  }
+
+  /// The requests sent so far from the `index`th on (0 for all of them), oldest first;
+  /// reading them marks nothing as read.
+  public func sentRequests(from index: Int = 0) -> [String] {
+    ledger.requests(from: index).map(\.description)
+  }
+}
+
+/// What a harness drives: the app (`AppModel`), or a stand-in around it that breaks one of the
+/// app's rules on purpose, to prove that a check of that rule can fail.
+@MainActor
+public protocol AppUnderTest: AnyObject {
+  /// The snapshot of every screen.
+  var state: AppState { get }
+  /// Starts the app on its root screen.
+  @discardableResult func launch() -> IntentTask
+  /// Routes the intent to the screen on top.
+  @discardableResult func send(_ intent: UserIntent) -> IntentTask
+}
+
+extension AppModel: AppUnderTest {}
+
+/// What an app is built from: its API, clock, task tracker, favourites' storage and settings.
+public struct AppWiring: Sendable {
+  /// The API over the harness's transport (which logs every request).
+  public let api: MealAPI
+  public let clock: VirtualClock
+  public let tracker: TaskTracker
+  /// Where the favourites live between launches.
+  public let favorites: FavoritesStorage
+  public let start: StartScreen
+  public let searchPause: Duration
+}
+
+extension AppModel {
+  /// The app made from a harness's wiring.
+  public convenience init(_ wiring: AppWiring) {
+    self.init(
+      api: wiring.api, clock: wiring.clock, favorites: FavoritesStore(storage: wiring.favorites),
+      tracker: wiring.tracker, searchPause: wiring.searchPause, start: wiring.start)
+  }
+}

@@ -1,0 +1,527 @@
+import Spelling
+
+/// The difference of two screens, worked out on their nodes: which nodes of the new screen are
+/// new, which are gone from the old one, and which stayed but changed (a text typed, a flag
+/// set, a title).
+///
+/// Either screen may be a node tree or a text tree (`TextRenderer`'s lines, as an `expect
+/// screen` block holds them); a text is read back into nodes by its guides and connectors, so
+/// a node is compared by its depth and what its line says, never by the connector in front of
+/// it. An alert added below a list changes every row's guide from `   ` to `│  `, and none of
+/// them counts as changed: only the alert and its button are new. Lines that are no tree (a
+/// list of requests) are nodes at depth 0.
+///
+/// Nodes are matched in order (Myers' shortest diff over depth and text); within a run of
+/// changes, a gone node and a new node of the same depth, kind and label are one changed node,
+/// and so are the one gone and the one new node of a kind at a depth (a screen whose title
+/// changed). The same diff serves a failed `expect screen`, `rezepte show`, the storyboard's
+/// highlights and `--record`'s summary.
+public struct ScreenDiff: Sendable {
+  /// The most lines `lines(context:limit:)` shows unless told otherwise.
+  public static let defaultLimit = 400
+
+  /// What became of a node.
+  public enum Change: Equatable, Sendable {
+    /// On both screens, as it was.
+    case same
+    /// Only on the new screen.
+    case added
+    /// Only on the old screen.
+    case removed
+    /// On both screens, saying something else now.
+    case changed
+  }
+
+  /// One node of either screen.
+  public struct Entry: Equatable, Sendable {
+    public let change: Change
+    /// The node's place in the new screen, counted depth first from 0; `nil` for a removed node.
+    public let newIndex: Int?
+    /// The node's place in the old screen, counted depth first from 0; `nil` for an added node.
+    public let oldIndex: Int?
+    /// 0 for the root; one more for each level below it.
+    public let depth: Int
+  }
+
+  /// Every node of both screens, in the order the new screen draws them, removed nodes where
+  /// they stood.
+  public let entries: [Entry]
+  /// The two screens, for their lines.
+  private let old: DrawnTree
+  private let new: DrawnTree
+
+  /// The diff of two texts: text trees, or any lines; an empty text has no nodes.
+  public init(old: String, new: String) {
+    self.init(old: DrawnTree(text: old), new: DrawnTree(text: new))
+  }
+
+  /// The diff of two lists of lines, each line a node at depth 0: requests, say.
+  public init(oldLines: [String], newLines: [String]) {
+    self.init(old: DrawnTree(lines: oldLines), new: DrawnTree(lines: newLines))
+  }
+
+  /// The diff of two node trees, drawn by `renderer`; each node is read from its own tree, so a
+  /// wrapped line is never taken for a node of its own.
+  public init(old: Node, new: Node, renderer: TextRenderer = TextRenderer()) {
+    self.init(old: DrawnTree(old, renderer: renderer), new: DrawnTree(new, renderer: renderer))
+  }
+
+  /// The diff of two trees read before: a screen compared with the one before it and then with
+  /// the one after it is read once.
+  public init(old: DrawnTree, new: DrawnTree) {
+    self.old = old
+    self.new = new
+    entries = Self.entries(old: old.items, new: new.items)
+  }
+
+  /// Whether the screens are the same.
+  public var isEmpty: Bool { entries.allSatisfy { $0.change == .same } }
+
+  /// How many nodes are new, gone and changed.
+  public var counts: (added: Int, removed: Int, changed: Int) {
+    entries.reduce(into: (0, 0, 0)) { counts, entry in
+      switch entry.change {
+      case .added: counts.0 += 1
+      case .removed: counts.1 += 1
+      case .changed: counts.2 += 1
+      case .same: break
+      }
+    }
+  }
+
+  // MARK: - Drawing
+
+  /// How a drawn diff shows a changed node.
+  public enum Style: Sendable {
+    /// Its old lines marked `− `, then its new lines marked `+ `: what a failed expectation
+    /// shows (`− expected, + actual`).
+    case bothSides
+    /// Its new lines marked `+ `, and each run of removed nodes as one line counting their lines:
+    /// the new screen with what is new on it, as `rezepte show` prints it.
+    case newSide
+  }
+
+  /// The diff as lines: unchanged lines start with two spaces, gone ones with `− `, new ones
+  /// with `+ `.
+  ///
+  /// - Parameters:
+  ///   - context: unchanged lines kept before and after each change; longer unchanged runs are
+  ///     shortened to a `⋮` line saying how many were left out.
+  ///   - limit: the most lines shown; a longer diff ends with a line counting the rest.
+  public func lines(
+    context: Int = 3, limit: Int = defaultLimit, style: Style = .bothSides
+  ) -> [String] {
+    let oldLines = old.lines()
+    let newLines = new.lines()
+    var marked: [(line: String, isChange: Bool)] = []
+    var removed = 0
+    func flushRemoved() {
+      guard removed > 0 else { return }
+      marked.append(("− " + (removed == 1 ? "1 line removed" : "\(removed) lines removed"), true))
+      removed = 0
+    }
+    for entry in entries {
+      switch (entry.change, style) {
+      case (.same, _):
+        flushRemoved()
+        marked += newLines[entry.newIndex!].map { ("  " + $0, false) }
+      case (.removed, .bothSides):
+        marked += oldLines[entry.oldIndex!].map { ("− " + $0, true) }
+      case (.removed, .newSide):
+        removed += oldLines[entry.oldIndex!].count
+      case (.added, _):
+        flushRemoved()
+        marked += newLines[entry.newIndex!].map { ("+ " + $0, true) }
+      case (.changed, .bothSides):
+        marked += oldLines[entry.oldIndex!].map { ("− " + $0, true) }
+        marked += newLines[entry.newIndex!].map { ("+ " + $0, true) }
+      case (.changed, .newSide):
+        flushRemoved()
+        marked += newLines[entry.newIndex!].map { ("+ " + $0, true) }
+      }
+    }
+    flushRemoved()
+    return Self.shortened(marked, context: context, limit: limit)
+  }
+
+  /// The marked lines with unchanged runs further than `context` from a change folded, and at
+  /// most `limit` lines in all.
+  private static func shortened(
+    _ marked: [(line: String, isChange: Bool)], context: Int, limit: Int
+  ) -> [String] {
+    // For each line, whether a change lies within `context` lines of it: two linear passes.
+    var near = [Bool](repeating: false, count: marked.count)
+    var last: Int?
+    for index in marked.indices {
+      if marked[index].isChange { last = index }
+      if let last, index - last <= context { near[index] = true }
+    }
+    var next: Int?
+    for index in marked.indices.reversed() {
+      if marked[index].isChange { next = index }
+      if let next, next - index <= context { near[index] = true }
+    }
+    var output: [String] = []
+    var skipped = 0
+    for (index, line) in marked.enumerated() {
+      if near[index] {
+        if skipped > 0 { output.append(omitted(skipped)) }
+        skipped = 0
+        output.append(line.line)
+      } else {
+        skipped += 1
+      }
+    }
+    if skipped > 0 { output.append(omitted(skipped)) }
+    guard output.count > limit else { return output }
+    let left = output.count - limit
+    return output.prefix(limit)
+      + [
+        left == 1
+          ? "  ⋯ 1 more line of the diff left out" : "  ⋯ \(left) more lines of the diff left out"
+      ]
+  }
+
+  private static func omitted(_ count: Int) -> String {
+    count == 1 ? "  ⋮ 1 unchanged line" : "  ⋮ \(count) unchanged lines"
+  }
+
+  // MARK: - Highlights
+
+  /// The paths of the nodes of `new` (the tree this diff's new side was drawn from) that are new
+  /// or changed, and of the nodes that lost a child: what a storyboard highlights. A new node
+  /// stands for its descendants, which are not listed.
+  public func changedPaths(in new: Node) -> Set<NodePath> {
+    var paths: [NodePath] = []
+    var parents: [Int?] = []
+    new.forEachPath { path, parent in
+      paths.append(path)
+      parents.append(parent)
+    }
+    var marked = Set<Int>()
+    var added = Set<Int>()
+    for entry in entries {
+      guard let index = entry.newIndex, index < paths.count else { continue }
+      if entry.change == .changed { marked.insert(index) }
+      if entry.change == .added { added.insert(index) }
+    }
+    // A gone node marks its parent on the old screen, when that parent is still on the new one:
+    // the list that lost rows. When the parent is gone too, the gone ancestor stands for it.
+    let old = entries.filter { $0.oldIndex != nil }.sorted { $0.oldIndex! < $1.oldIndex! }
+    var ancestors: [Entry] = []
+    for entry in old {
+      while let last = ancestors.last, last.depth >= entry.depth { ancestors.removeLast() }
+      if entry.change == .removed, let parent = ancestors.last, let index = parent.newIndex,
+        index < paths.count
+      {
+        marked.insert(index)
+      }
+      ancestors.append(entry)
+    }
+    var result = Set<NodePath>()
+    for index in marked { result.insert(paths[index]) }
+    for index in added where !(parents[index].map(added.contains) ?? false) {
+      result.insert(paths[index])
+    }
+    return result
+  }
+
+  // MARK: - Matching
+
+  private static func entries(old: [DrawnTree.Item], new: [DrawnTree.Item]) -> [Entry] {
+    let diff = lineDiff(old.map(\.key), new.map(\.key))
+    var entries: [Entry] = []
+    entries.reserveCapacity(max(old.count, new.count))
+    var oldIndex = 0
+    var newIndex = 0
+    var hunk: (removed: [Int], added: [Int]) = ([], [])
+    func flush() {
+      entries += pair(hunk.removed, hunk.added, old: old, new: new)
+      hunk = ([], [])
+    }
+    for line in diff {
+      switch line {
+      case .same:
+        flush()
+        entries.append(
+          Entry(
+            change: .same, newIndex: newIndex, oldIndex: oldIndex, depth: new[newIndex].depth))
+        oldIndex += 1
+        newIndex += 1
+      case .removed:
+        hunk.removed.append(oldIndex)
+        oldIndex += 1
+      case .added:
+        hunk.added.append(newIndex)
+        newIndex += 1
+      }
+    }
+    flush()
+    return entries
+  }
+
+  /// One run of changes: gone nodes paired with new ones that are the same node changed; the
+  /// new side in order, each unpaired gone node before the first changed node that stood after
+  /// it.
+  private static func pair(
+    _ removed: [Int], _ added: [Int], old: [DrawnTree.Item], new: [DrawnTree.Item]
+  ) -> [Entry] {
+    var partner: [Int: Int] = [:]  // added index → removed index
+    var paired = Set<Int>()  // removed indices with a partner
+    // The n-th gone node of a kind and label pairs with the n-th new one.
+    var goneByIdentity: [String: [Int]] = [:]
+    for index in removed { goneByIdentity[old[index].identity, default: []].append(index) }
+    for index in added {
+      let identity = new[index].identity
+      guard let match = goneByIdentity[identity]?.first else { continue }
+      goneByIdentity[identity]?.removeFirst()
+      partner[index] = match
+      paired.insert(match)
+    }
+    // A kind that is gone once and new once at one depth is the same node changed.
+    var goneByKind: [String: [Int]] = [:]
+    for index in removed where !paired.contains(index) {
+      goneByKind[old[index].kind, default: []].append(index)
+    }
+    var newByKind: [String: [Int]] = [:]
+    for index in added where partner[index] == nil {
+      newByKind[new[index].kind, default: []].append(index)
+    }
+    for (kind, fresh) in newByKind {
+      guard fresh.count == 1, let gone = goneByKind[kind], gone.count == 1 else { continue }
+      partner[fresh[0]] = gone[0]
+      paired.insert(gone[0])
+    }
+    var entries: [Entry] = []
+    var gone = removed.filter { !paired.contains($0) }[...]
+    func flushGone(before limit: Int) {
+      while let first = gone.first, first < limit {
+        entries.append(
+          Entry(change: .removed, newIndex: nil, oldIndex: first, depth: old[first].depth))
+        gone = gone.dropFirst()
+      }
+    }
+    for index in added {
+      if let match = partner[index] {
+        flushGone(before: match)
+        entries.append(
+          Entry(change: .changed, newIndex: index, oldIndex: match, depth: new[index].depth))
+      } else {
+        entries.append(
+          Entry(change: .added, newIndex: index, oldIndex: nil, depth: new[index].depth))
+      }
+    }
+    flushGone(before: .max)
+    return entries
+  }
+}
+
+// MARK: - Reading a drawn tree
+
+/// A screen read node by node, as a `ScreenDiff` compares it: each node's depth and what it
+/// says, from a node tree or from the lines of a text tree.
+public struct DrawnTree: Sendable {
+  /// One node: its depth, and what it is compared by.
+  struct Item: Sendable {
+    /// 0 for the root; one more for each level below it.
+    var depth: Int
+    /// What the node is compared by: its depth and what its line says.
+    var key: Key
+    /// The kind and the label (`Row "Lasagne"`) with the depth: what pairs a changed node.
+    var identity: String
+    /// The kind alone, with the depth.
+    var kind: String
+  }
+
+  /// What a node says: the text of its lines, or, in a tree, the node without its children.
+  struct Key: Hashable, Sendable {
+    var depth: Int
+    var text: [String]?
+    var node: Node?
+  }
+
+  let items: [Item]
+  private let source: Source
+
+  /// Where the lines of the nodes come from.
+  private enum Source: Sendable {
+    case lines([[String]])
+    case tree(Node, TextRenderer)
+  }
+
+  /// `tree`, read from its nodes; its lines are drawn by `renderer` when a diff is drawn.
+  public init(_ tree: Node, renderer: TextRenderer = TextRenderer()) {
+    var items: [Item] = []
+    func visit(_ node: Node, depth: Int) {
+      var shown = node
+      shown.children = []
+      // What the text tree does not draw is no change.
+      if !renderer.options.showsURLs { shown.url = nil }
+      if !renderer.options.showsIntents { shown.intent = nil }
+      let kind = "\(depth) \(node.kind.rawValue)"
+      items.append(
+        Item(
+          depth: depth, key: Key(depth: depth, node: shown),
+          identity: kind + " " + (node.label.map(Quoting.quoted) ?? ""), kind: kind))
+      for child in node.children { visit(child, depth: depth + 1) }
+    }
+    visit(tree, depth: 0)
+    self.items = items
+    source = .tree(tree, renderer)
+  }
+
+  /// A text tree read back into nodes by its guides and connectors.
+  init(text: String) {
+    self.init(DrawnNode.read(text))
+  }
+
+  /// Lines that are no tree: each a node at depth 0.
+  init(lines: [String]) {
+    self.init(lines.map(DrawnNode.init(line:)))
+  }
+
+  private init(_ nodes: [DrawnNode]) {
+    items = nodes.map { node in
+      let kind = "\(node.depth) " + String((node.content.first ?? "").prefix { $0 != " " })
+      return Item(
+        depth: node.depth, key: Key(depth: node.depth, text: node.content),
+        identity: "\(node.depth) " + DrawnNode.kindAndLabel(node.content.first ?? ""), kind: kind)
+    }
+    source = .lines(nodes.map(\.drawn))
+  }
+
+  /// Each node's lines as drawn.
+  func lines() -> [[String]] {
+    switch source {
+    case .lines(let lines): lines
+    case .tree(let tree, let renderer): renderer.drawnLines(tree)
+    }
+  }
+}
+
+/// One node of a text tree: its depth and its lines, as drawn and without the guides.
+struct DrawnNode: Sendable {
+  /// 0 for the root; one more for each level below it.
+  var depth: Int
+  /// The node's lines with the guides and the connector in front taken off: what it says.
+  var content: [String]
+  /// The node's lines as drawn.
+  var drawn: [String]
+
+  init(line: String) {
+    depth = 0
+    content = [line]
+    drawn = [line]
+  }
+
+  init(depth: Int, content: [String], drawn: [String]) {
+    self.depth = depth
+    self.content = content
+    self.drawn = drawn
+  }
+
+  /// `Row "Lasagne"` of `Row "Lasagne" ♥`: the kind, and the quoted label if one follows it.
+  static func kindAndLabel(_ line: String) -> String {
+    let kind = line.prefix { $0 != " " }
+    let rest = line.dropFirst(kind.count)
+    guard rest.hasPrefix(" \"") else { return String(kind) }
+    // The label ends at the first quote that no backslash escapes.
+    var escaped = false
+    var end = rest.index(rest.startIndex, offsetBy: 2)
+    while end < rest.endIndex {
+      let character = rest[end]
+      if escaped {
+        escaped = false
+      } else if character == "\\" {
+        escaped = true
+      } else if character == "\"" {
+        return String(kind) + String(rest[..<rest.index(after: end)])
+      }
+      end = rest.index(after: end)
+    }
+    return String(kind)
+  }
+
+  /// The nodes of a text tree, in the order it draws them.
+  ///
+  /// A line is a guide or a connector three characters wide at a time (`│  `, three spaces,
+  /// `├─ `, `└─ `), then what it says. A line whose last group is a connector starts a node one
+  /// level below the groups before it; a line of guides only continues the node before it (a
+  /// wrapped line); a line with neither starts a node at depth 0.
+  static func read(_ text: String) -> [DrawnNode] {
+    guard !text.isEmpty else { return [] }
+    var nodes: [DrawnNode] = []
+    for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+      var rest = Substring(line)
+      var groups = 0
+      var endsInConnector = false
+      while let group = guideGroups.first(where: { rest.hasPrefix($0) }) {
+        rest = rest.dropFirst(group.count)
+        groups += 1
+        endsInConnector = group == "├─ " || group == "└─ "
+        if endsInConnector { break }
+      }
+      let content = String(rest)
+      if endsInConnector || groups == 0 || nodes.isEmpty || content.isEmpty {
+        let depth = endsInConnector ? groups : 0
+        nodes.append(DrawnNode(depth: depth, content: [content], drawn: [String(line)]))
+      } else {
+        nodes[nodes.count - 1].content.append(content)
+        nodes[nodes.count - 1].drawn.append(String(line))
+      }
+    }
+    return nodes
+  }
+
+  private static let guideGroups = ["├─ ", "└─ ", "│  ", "   "]
+}
+
+extension Node {
+  /// The node at `path`, if the tree has one there.
+  public func node(at path: NodePath) -> Node? {
+    var node = self
+    for index in path.indices {
+      guard node.children.indices.contains(index) else { return nil }
+      node = node.children[index]
+    }
+    return node
+  }
+
+  /// Calls `body` with the path of every node, depth first, and the index (in that order) of its
+  /// parent.
+  fileprivate func forEachPath(_ body: (NodePath, Int?) -> Void) {
+    var count = 0
+    func walk(_ node: Node, _ path: NodePath, _ parent: Int?) {
+      let index = count
+      count += 1
+      body(path, parent)
+      for (offset, child) in node.children.enumerated() {
+        walk(child, path.child(offset), index)
+      }
+    }
+    walk(self, NodePath(), nil)
+  }
+}
+
+/// Where a node sits in its tree: the index of each child taken on the way down from the root.
+///
+/// The root's path is empty; `[0, 2]` is the third child of the root's first child.
+public struct NodePath: Hashable, Sendable, Comparable, CustomStringConvertible {
+  public var indices: [Int]
+
+  public init(_ indices: [Int] = []) {
+    self.indices = indices
+  }
+
+  /// The path of the `index`-th child of the node at this path.
+  public func child(_ index: Int) -> NodePath { NodePath(indices + [index]) }
+
+  /// `0.2`, or `root` for the empty path: how a page names it in `data-path`.
+  public var description: String {
+    indices.isEmpty ? "root" : indices.map(String.init).joined(separator: ".")
+  }
+
+  public static func < (lhs: NodePath, rhs: NodePath) -> Bool {
+    lhs.indices.lexicographicallyPrecedes(rhs.indices)
+  }
+}

@@ -1,0 +1,315 @@
+import Spelling
+import ViewModels
+
+/// Prints a node tree as text: one node per line, indented with `├─ └─ │`, deterministic.
+///
+/// A line reads `Kind "label" ♥ [symbol] text="…" back="…" url="…" (flags): options → intent`,
+/// each part only when the node has it, always in this order. Strings are quoted, with `"` and
+/// `\` escaped as `\"` and `\\` and control characters as `\n`, `\t`, `\r` or `\u{…}`, so a line
+/// reads back unambiguously. A line longer than `Options.width` is wrapped at spaces: each
+/// continuation line is indented one step under its node (keeping the tree's guides) and drops
+/// exactly one space, so joining the pieces with one space gives the line back. Words are
+/// never split, so a single word longer than the room overflows.
+///
+/// ```
+/// NavigationStack
+/// └─ Screen "Dessert"
+///    ├─ Toolbar
+///    │  ├─ Button "Zufallsrezept" [dice]
+///    │  └─ Menu "Kategorie" [line.3.horizontal.decrease.circle]
+///    │     └─ Picker "Kategorie": Beef · Breakfast · ● Dessert
+///    ├─ SearchField "Alle Rezepte durchsuchen" text=""
+///    └─ List (refreshable)
+///       ├─ Row "Apam balik"
+///       └─ Row "Apple Frangipan Tart" ♥
+/// ```
+public struct TextRenderer: Sendable {
+  /// How the renderer lays out and what it adds to each line.
+  public struct Options: Hashable, Sendable {
+    /// The column at which lines are wrapped (counted in characters, guides included).
+    public var width: Int
+    /// Whether tappable nodes end in `→ intent`, e.g. `→ mealTapped("53049")`.
+    public var showsIntents: Bool
+    /// Whether images, row and tile pictures and link destinations show their address as
+    /// `url="…"`.
+    /// Off by default: the addresses never change on screen and would crowd every line.
+    public var showsURLs: Bool
+
+    public init(width: Int = 80, showsIntents: Bool = false, showsURLs: Bool = false) {
+      self.width = width
+      self.showsIntents = showsIntents
+      self.showsURLs = showsURLs
+    }
+
+    /// Eighty columns, no intents, no thumbnails: what scenario snapshots compare.
+    public static let `default` = Options()
+  }
+
+  public var options: Options
+
+  public init(options: Options = .default) {
+    self.options = options
+  }
+
+  /// The tree as text, lines separated by `\n`, without a trailing line break.
+  public func render(_ node: Node) -> String {
+    var writer = Writer(options: options)
+    writer.output.reserveCapacity(Self.estimatedSize(of: node))
+    writer.writeRoot(node)
+    return writer.output
+  }
+
+  /// A generous guess of the output size, so the string grows at most once or twice.
+  private static func estimatedSize(of node: Node) -> Int {
+    var bytes = 0
+    node.forEachNode { node in
+      bytes += 24 + (node.label?.utf8.count ?? 0) + node.options.count * 16
+    }
+    return bytes
+  }
+}
+
+extension TextRenderer {
+  /// Each node's lines in the order they are drawn, in the one pass that draws the text: what
+  /// `ScreenDiff` shows of a tree it compared.
+  func drawnLines(_ node: Node) -> [[String]] {
+    var writer = Writer(options: options)
+    writer.drawnLines = []
+    writer.writeRoot(node)
+    return writer.drawnLines ?? []
+  }
+}
+
+extension Node: CustomStringConvertible {
+  /// The tree rendered with `TextRenderer.Options.default`.
+  public var description: String { TextRenderer().render(self) }
+}
+
+// MARK: - Writing
+
+/// The renderer's state while it walks one tree.
+private struct Writer {
+  let options: TextRenderer.Options
+  var output = ""
+  /// The guides (`│  ` or three spaces) of the ancestors of the node being written.
+  private var prefix = ""
+  /// `prefix`'s width in characters, kept so it is never recounted.
+  private var prefixWidth = 0
+  /// The content of the current line, reused from node to node.
+  private var line = ""
+  /// Each node written, with its depth and lines, when the caller asks for them.
+  var drawnLines: [[String]]?
+
+  init(options: TextRenderer.Options) {
+    self.options = options
+  }
+
+  mutating func writeRoot(_ node: Node) {
+    writeLine(node, connector: "", guide: "")
+    writeChildren(of: node)
+  }
+
+  private mutating func write(_ node: Node, isLast: Bool) {
+    let guide = isLast ? "   " : "│  "
+    writeLine(node, connector: isLast ? "└─ " : "├─ ", guide: guide)
+    prefix += guide
+    prefixWidth += 3
+    writeChildren(of: node)
+    prefix.removeLast(3)
+    prefixWidth -= 3
+  }
+
+  private mutating func writeChildren(of node: Node) {
+    let last = node.children.count - 1
+    for (index, child) in node.children.enumerated() {
+      write(child, isLast: index == last)
+    }
+  }
+
+  /// Writes the node's line after the ancestors' guides and `connector`, wrapped if too long.
+  private mutating func writeLine(_ node: Node, connector: String, guide: String) {
+    line.removeAll(keepingCapacity: true)
+    LineFormatter(options: options).format(node, into: &line)
+    if !output.isEmpty { output += "\n" }
+    let start = output.endIndex
+    defer { recordDrawnLines(from: start) }
+    output += prefix
+    output += connector
+    // Every connector is three Characters wide, but the root's, which is empty.
+    let room = options.width - prefixWidth - (connector.isEmpty ? 0 : 3)
+    // The UTF-8 size bounds the character count from above, so most lines skip counting.
+    if line.utf8.count <= room || line.count <= room {
+      output += line
+    } else {
+      let continuation = prefix + guide + (node.children.isEmpty ? "   " : "│  ")
+      wrap(firstRoom: room, continuation: continuation)
+    }
+  }
+
+  /// Records the lines of the node just written, from `start` of `output`, when lines are
+  /// recorded.
+  private mutating func recordDrawnLines(from start: String.Index) {
+    guard drawnLines != nil else { return }
+    let written = output[start...]
+    drawnLines?.append(
+      written.utf8.contains(UInt8(ascii: "\n"))
+        ? written.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        : [String(written)])
+  }
+
+  /// Breaks `line` at spaces, greedily; never after a lone `●` or `→` nor before a lone `·`, so
+  /// a picker's marker stays with its option, an arrow with its intent, a separator ends its line.
+  private mutating func wrap(firstRoom: Int, continuation: String) {
+    let minimumRoom = 24
+    var room = max(firstRoom, minimumRoom)
+    let continuationRoom = max(options.width - continuation.count, minimumRoom)
+    var used = -1  // no word on this line yet
+    var previous = Word.other
+    for word in Self.words(of: line) {
+      if used < 0 {
+        used = word.width
+      } else if used + 1 + word.width <= room || previous.keepsNext || word.kind == .separator {
+        output += " "
+        used += 1 + word.width
+      } else {
+        output += "\n"
+        output += continuation
+        room = continuationRoom
+        used = word.width
+      }
+      output.append(contentsOf: word.text)
+      previous = word.kind
+    }
+  }
+
+  /// A word of a line being wrapped: its text, its width in Characters, and what it is.
+  private struct WordSpan {
+    var text: Substring
+    var width: Int
+    var kind: Word
+  }
+
+  /// The words `wrap` keeps together or apart.
+  private enum Word {
+    case marker  // `●`: the picked option follows
+    case arrow  // `→`: the intent follows
+    case separator  // `·`: ends its line
+    case other
+
+    var keepsNext: Bool { self == .marker || self == .arrow }
+
+    /// Compared as `Character`s compare, by canonical equivalence: only U+0387 is another
+    /// spelling of any of them (of `·`).
+    init(_ word: Substring) {
+      switch word {
+      case "●": self = .marker
+      case "→": self = .arrow
+      case "·": self = .separator
+      default: self = .other
+      }
+    }
+  }
+
+  /// The words of `line` between single spaces, with their widths in Characters.
+  private static func words(of line: String) -> [WordSpan] {
+    line.split(separator: " ", omittingEmptySubsequences: false).map {
+      WordSpan(text: $0, width: $0.count, kind: Word($0))
+    }
+  }
+}
+
+/// Formats one node's line, without its guides.
+private struct LineFormatter {
+  let options: TextRenderer.Options
+
+  func format(_ node: Node, into line: inout String) {
+    line += node.kind.rawValue
+    if let label = node.label {
+      line += " "
+      Quoting.appendQuoted(label, to: &line)
+    }
+    if node.has(.favorite) { line += " ♥" }
+    if let symbol = node.systemImage {
+      line += " ["
+      line += symbol
+      line += "]"
+    }
+    if let text = node.text {
+      line += " text="
+      Quoting.appendQuoted(text, to: &line)
+    }
+    if let back = node.back {
+      line += " back="
+      Quoting.appendQuoted(back, to: &line)
+    }
+    if options.showsURLs, let url = node.url {
+      line += " url="
+      Quoting.appendQuoted(url, to: &line)
+    }
+    appendFlags(of: node, to: &line)
+    if !node.options.isEmpty {
+      line += ":"
+      for (index, option) in node.options.enumerated() {
+        line += index == 0 ? " " : " · "
+        if option == node.selection { line += "● " }
+        appendOption(option, to: &line)
+      }
+    }
+    if options.showsIntents, let intent = node.intent {
+      line += " → "
+      appendIntent(intent, to: &line)
+    }
+  }
+
+  /// ` (disabled, refreshable)`: the flags a node has, in this order.
+  private func appendFlags(of node: Node, to line: inout String) {
+    var opening = " ("
+    for (flag, name) in Self.flagNames where node.has(flag) {
+      line += opening
+      line += name
+      opening = ", "
+    }
+    if opening == ", " { line += ")" }
+  }
+
+  private static let flagNames: [(Node.Flags, String)] = [
+    (.disabled, "disabled"), (.refreshable, "refreshable"), (.refreshing, "refreshing"),
+    (.focused, "focused"),
+  ]
+
+  /// Options go bare, as the picker shows them, unless they could be misread.
+  private func appendOption(_ option: String, to line: inout String) {
+    let misreadable =
+      option.isEmpty || option.first == " " || option.last == " "
+      || option.contains(where: { "·●\"\\".contains($0) || $0.isNewline })
+    if misreadable { Quoting.appendQuoted(option, to: &line) } else { line += option }
+  }
+
+  private func appendIntent(_ intent: UserIntent, to line: inout String) {
+    line += intent.rendered
+  }
+}
+
+extension UserIntent {
+  /// The intent as the renderer prints it after `→`: `mealTapped("53049")`, `diceTapped`.
+  var rendered: String {
+    var line = ""
+    func call(_ name: String, _ argument: String) {
+      line += name
+      line += "("
+      Quoting.appendQuoted(argument, to: &line)
+      line += ")"
+    }
+    switch self {
+    case .searchTextChanged(let text): call("searchTextChanged", text)
+    case .categoryPicked(let category): call("categoryPicked", category)
+    case .categoryTileTapped(let category): call("categoryTileTapped", category)
+    case .suggestionPicked(let term): call("suggestionPicked", term)
+    case .mealTapped(let meal): call("mealTapped", meal.id)
+    case .linkTapped(let url): call("linkTapped", url.absoluteString)
+    case .searchFocusChanged(let isFocused): line += "searchFocusChanged(\(isFocused))"
+    default: line += String(describing: self)  // the cases without a payload print their name
+    }
+    return line
+  }
+}

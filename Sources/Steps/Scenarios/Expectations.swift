@@ -1,0 +1,108 @@
+import Spelling
+import ViewDescription
+
+/// The checks of the `expect` steps: each returns `.done` when it holds, else the failure's
+/// detail lines, saying what was expected and what was found.
+enum Expectations {
+  static func title(_ expected: String, found title: String?) -> StepOutcome {
+    guard title != expected else { return .done }
+    return .failed([
+      "expected the title: \(quote(expected))",
+      "found:              " + (title.map(quote) ?? "no title"),
+    ])
+  }
+
+  static func visible(_ text: String, containing: Bool, in texts: [String]) -> StepOutcome {
+    guard !texts.contains(where: { matches($0, text, containing: containing) }) else {
+      return .done
+    }
+    let wanted = containing ? "a node whose text contains" : "a node showing"
+    let closest = closestTexts(to: text, containing: containing, in: texts)
+    guard !closest.isEmpty else {
+      return .failed(["expected \(wanted) \(quote(text)), but the screen shows no text"])
+    }
+    return .failed(
+      ["expected \(wanted) \(quote(text)), but none does; the closest texts are:"]
+        + closest.map { "  " + quote($0) })
+  }
+
+  static func hidden(_ text: String, containing: Bool, in texts: [String]) -> StepOutcome {
+    let found = texts.filter { matches($0, text, containing: containing) }
+    guard !found.isEmpty else { return .done }
+    let nodes = found.count == 1 ? "1 node shows it" : "\(found.count) nodes show it"
+    guard containing else {
+      return .failed(["expected no node showing \(quote(text)), but \(nodes)"])
+    }
+    let shown = Array(found.prefix(maximumListed)).map { "  " + quote($0) }
+    let more = found.count > maximumListed ? ["  and \(found.count - maximumListed) more"] : []
+    return .failed(
+      ["expected no node whose text contains \(quote(text)), but \(nodes):"] + shown + more)
+  }
+
+  static func requests(_ sent: [String], count: Int, listed: [String]?) -> StepOutcome {
+    if let listed, listed != sent {
+      return .failed(
+        ["expected \(requests(count)), found \(requests(sent.count)) (− expected, + actual):"]
+          + ScreenDiff(oldLines: listed, newLines: sent).lines(context: .max).map { "  " + $0 })
+    }
+    guard sent.count == count else {
+      return .failed(
+        ["expected \(requests(count)), found \(requests(sent.count))" + (sent.isEmpty ? "" : ":")]
+          + sent.map { "  " + $0 })
+    }
+    return .done
+  }
+
+  static func screen(_ expected: String, actual: String) -> StepOutcome {
+    guard actual != expected else { return .done }
+    return .failed(
+      ["the screen differs from the block (− expected, + actual):"]
+        + ScreenDiff(old: expected, new: actual).lines().map { "  " + $0 })
+  }
+
+  // MARK: - Helpers
+
+  /// How many texts a failure lists at most.
+  static let maximumListed = 5
+
+  static func matches(_ shown: String, _ text: String, containing: Bool) -> Bool {
+    containing ? shown.contains(text) : shown == text
+  }
+
+  /// How many characters of the expected text, and of each screen text held against it whole,
+  /// the closest texts are ranked by. A distance takes time in the product of the two lengths
+  /// (and memory in the shorter one); past these the hint gains nothing, and so it costs no
+  /// more than the screen, however long the expected text is.
+  static let rankedCharacters = 200
+  /// How many characters of each screen text a `containing` hint searches for the best part.
+  static let searchedCharacters = 4000
+
+  /// The screen's texts nearest to `text`, nearest first, each once, at most `maximumListed`:
+  /// by edit distance to the whole text, or, for `containing`, to the best part of it. Only the
+  /// first `rankedCharacters` of `text` count, and as much of each screen text; the characters
+  /// past them count as one edit each, as many as the longer rest has.
+  static func closestTexts(to text: String, containing: Bool, in texts: [String]) -> [String] {
+    var seen: Set<String> = []
+    let unique = texts.filter { seen.insert($0).inserted }
+    let wanted = String(text.prefix(rankedCharacters)).lowercased()
+    let wantedRest = max(0, text.count - rankedCharacters)
+    let ranked = unique.enumerated().map { offset, shown in
+      let distance: Int
+      if containing {
+        let searched = String(shown.prefix(searchedCharacters)).lowercased()
+        distance = Suggestion.editDistance(wanted, toPartOf: searched)
+      } else {
+        let candidate = String(shown.prefix(rankedCharacters)).lowercased()
+        let rest = max(wantedRest, shown.count - rankedCharacters)
+        distance = Suggestion.editDistance(wanted, candidate) + rest
+      }
+      return (distance: distance, offset: offset, text: shown)
+    }
+    return ranked.sorted { ($0.distance, $0.offset) < ($1.distance, $1.offset) }
+      .prefix(maximumListed).map(\.text)
+  }
+
+  static func requests(_ count: Int) -> String { count == 1 ? "1 request" : "\(count) requests" }
+
+  static func quote(_ text: String) -> String { Quoting.quoted(text) }
+}

@@ -1,0 +1,171 @@
+// Scenario files: parse, replay, compare.
+
+import ViewModels
+
+/// A parsed scenario file: its title, its steps, and the exact text it was read from.
+public struct Scenario: Equatable, Sendable {
+  /// The path the file was given as; failures and errors name it.
+  public let file: String
+  /// The `title` step's text, or the file name without its extension.
+  public let title: String
+  /// The steps in file order; comments and blank lines are not steps.
+  public let steps: [Step]
+  /// The file's text, byte for byte.
+  public let source: String
+  /// The source split into lines, each with its own line ending.
+  let lines: [SourceLine]
+
+  init(file: String, title: String, steps: [Step], source: String, lines: [SourceLine]) {
+    self.file = file
+    self.title = title
+    self.steps = steps
+    self.source = source
+    self.lines = lines
+  }
+
+  /// The file name without folders and without the `.scenario` extension.
+  public var name: String { Self.name(ofFile: file) }
+
+  /// The lines of the file, without line endings, as written (comments and blank lines too).
+  public var sourceLines: [String] { lines.map(\.content) }
+
+  static func name(ofFile path: String) -> String {
+    let last = path.split(separator: "/").last.map(String.init) ?? path
+    guard let dot = last.lastIndex(of: "."), dot != last.startIndex else { return last }
+    return String(last[..<dot])
+  }
+}
+
+/// One step of a scenario: where it stands and what it does.
+public struct Step: Equatable, Sendable {
+  /// The 1-based line number of the step in its file.
+  public let line: Int
+  /// The step's line as written, without the line ending.
+  public let text: String
+  /// What the step does.
+  public let action: Action
+  /// The source lines (0-based) of the indented block below the step, for the steps that take one.
+  package let block: Block?
+
+  init(line: Int, text: String, action: Action, block: Block? = nil) {
+    self.line = line
+    self.text = text
+    self.action = action
+    self.block = block
+  }
+
+  /// An indented block: where its lines are in the file and how they are indented.
+  package struct Block: Equatable, Sendable {
+    /// 0-based indices of the block's lines; empty (at the line after the step) for an empty block.
+    package var lines: Range<Int>
+    /// The indentation stripped from every line.
+    package var indentation: String
+  }
+
+  /// The step's text without its trailing comment and surrounding whitespace.
+  public var displayText: String {
+    (try? Tokenizer.tokenize(text).get().body) ?? text.trimmingWhitespace()
+  }
+
+  /// What a user or the world around the app does, or what a scenario checks: one case per step
+  /// of the scenario language. `StepTable` parses a line into it, `lines` writes it back and
+  /// `replay(_:)` carries it out; `rezepte run`, `show`, `storyboard`, `explore` and `play` all
+  /// speak it.
+  public enum Action: Hashable, Sendable {
+    /// `title Suche mit Pause`.
+    case title(String)
+    /// `given favorites 52768, 52772`: favourites stored before launch.
+    case givenFavorites([String])
+    /// `given random 52772`: what the next dice taps return, in order.
+    case givenRandom([String])
+    /// `given start categories`: which start screen the app opens with.
+    case givenStart(StartScreen)
+    /// `launch`.
+    case launch
+    /// `relaunch`: restart; persisted favourites stay.
+    case relaunch
+    /// `type "Las"`: set the search field's text.
+    case type(String)
+    /// `clear search`.
+    case clearSearch
+    /// `wait 400ms`: advance the virtual clock.
+    case wait(Duration)
+    /// `pick category "Chicken"`.
+    case pickCategory(String)
+    /// `pull to refresh`.
+    case pullToRefresh
+    /// `tap dice`.
+    case tapDice
+    /// `open "Apple Frangipan Tart"`: tap the list row with exactly this name.
+    case open(String)
+    /// `back`.
+    case back
+    /// `toggle heart`: the detail screen's heart button.
+    case toggleHeart
+    /// `retry`: tap „Erneut versuchen“.
+    case retry
+    /// `network offline [for search.php]`; a `nil` fault is `network online`.
+    case network(NetworkFault?, endpoint: String?)
+    /// `network delay [search.php] 1s`; `0ms` removes the delay.
+    case networkDelay(Duration, endpoint: String?)
+    /// `expect title "Suche"`.
+    case expectTitle(String)
+    /// `expect visible "Lasagne"`; with `containing`, some text only has to contain it.
+    case expectVisible(String, containing: Bool = false)
+    /// `expect hidden "Lasagne"`; with `containing`, no text may contain it.
+    case expectHidden(String, containing: Bool = false)
+    /// `expect requests 1`, with the listed requests when a block follows.
+    case expectRequests(Int, listed: [String]?)
+    /// `expect screen` and its block, indentation stripped, lines joined with `\n`; empty when
+    /// the block is still to be recorded.
+    case expectScreen(String)
+    /// `focus search`.
+    case focusSearch
+    /// `leave search`: the search field loses the focus; its text stays.
+    case leaveSearch
+    /// `pick suggestion "Pasta"`.
+    case pickSuggestion(String)
+    /// `tap "Erneut versuchen"`: any tappable node showing exactly this label.
+    case tap(String)
+    /// `dismiss notice`.
+    case dismissNotice
+
+    /// Whether the step checks the app rather than acting on it.
+    public var isExpectation: Bool { role == .expectation }
+
+    /// Whether the user does it on the screen, by touching a node (or typing into one).
+    public var isGesture: Bool { role == .gesture }
+
+    /// Whether the step may change what the screen shows: a gesture, the app's start, or time.
+    public var changesScreen: Bool { role == .gesture || role == .app }
+
+    /// What kind of step an action is.
+    public enum Role: Sendable {
+      /// The scenario's name, stored favourites, the start screen, the dice's answers, the
+      /// network: set up, nothing happens on the screen yet.
+      case setup
+      /// `launch`, `relaunch` and `wait`: the app starts, or time passes.
+      case app
+      /// Something the user does on the screen.
+      case gesture
+      /// A check of the screen or the requests.
+      case expectation
+    }
+
+    /// What kind of step this is.
+    public var role: Role {
+      switch self {
+      case .title, .givenFavorites, .givenRandom, .givenStart, .network, .networkDelay: .setup
+      case .launch, .relaunch, .wait: .app
+      case .type, .clearSearch, .pickCategory, .pullToRefresh, .tapDice, .open, .back,
+        .toggleHeart, .retry, .focusSearch, .leaveSearch, .pickSuggestion, .tap, .dismissNotice:
+        .gesture
+      case .expectTitle, .expectVisible, .expectHidden, .expectRequests, .expectScreen:
+        .expectation
+      }
+    }
+  }
+}
+
+/// The screen the app starts with (`given start list|categories`).
+public typealias StartScreen = ViewModels.StartScreen

@@ -1,0 +1,162 @@
+import Foundation
+import MealDB
+import Spelling
+import TerminalPlayer
+import ViewDescription
+import ViewModels
+
+/// The player's key handling as the fuzz targets reach it: random keys and pastes against the
+/// layout of a small recipe list, with the app's answers played by a stand-in; nothing else of
+/// the player is exposed.
+package enum PlayerFuzzing {
+  /// The longest a read of the terminal may take to carry out and draw: far more than the
+  /// milliseconds it takes, far less than what work growing with the text typed before costs.
+  package static let readBudget = Duration.seconds(1)
+
+  /// Plays `bytes`: the first two bytes give the terminal's width (20 to 160 columns) and height
+  /// (1 to 60 lines), the rest are what the terminal sends, read in pieces of at most 4,096 bytes
+  /// that end at each 0xFF (a byte no UTF-8 text holds).
+  ///
+  /// Every frame must stay within the terminal: each line within its width in columns, no row
+  /// below its height, no escape sequence but the player's own; and each read must be carried
+  /// out and drawn within `readBudget`.
+  package static func play(_ bytes: [UInt8]) {
+    guard bytes.count >= 2 else { return }
+    let size = (width: 20 + Int(bytes[0]) % 141, height: 1 + Int(bytes[1]) % 60)
+    var app = StandInApp()
+    var screen = PlayerScreen(note: "♥ Favourites file: /tmp/favorites.json")
+    var parser = KeyParser()
+    check(screen.draw(app.tree, size: size, full: true), size: size)
+    for read in reads(bytes.dropFirst(2)) {
+      let clock = ContinuousClock()
+      var quits = false
+      let elapsed = clock.measure {
+        let keys = parser.feed(read) + parser.flush()
+        quits = screen.press(
+          keys, size: size, tree: { app.tree },
+          perform: { action in
+            for intent in action.intents { app.send(intent) }
+          })
+        check(screen.draw(app.tree, size: size), size: size)
+      }
+      precondition(
+        elapsed <= readBudget, "a read of \(read.count) bytes took \(elapsed) to carry out")
+      if quits { return }
+    }
+  }
+
+  /// The pieces the terminal would hand over: split at 0xFF, at most 4,096 bytes each.
+  private static func reads(_ bytes: ArraySlice<UInt8>) -> [ArraySlice<UInt8>] {
+    bytes.split(separator: 0xFF, omittingEmptySubsequences: false).flatMap { piece in
+      stride(from: piece.startIndex, to: piece.endIndex, by: 4096).map {
+        piece[$0..<min($0 + 4096, piece.endIndex)]
+      }
+    }
+  }
+
+  /// Checks the bytes of one frame update: the player's own cursor moves and colours, rows
+  /// within the height, and the text of each row within the width.
+  private static func check(_ output: String, size: (width: Int, height: Int)) {
+    let scalars = Array(output.unicodeScalars)
+    var index = 0
+    var columns = 0
+    while index < scalars.count {
+      let scalar = scalars[index]
+      if scalar == "\u{1B}" {
+        precondition(
+          index + 1 < scalars.count && scalars[index + 1] == "[",
+          "an escape that is not the player's own CSI reached the terminal")
+        var end = index + 2
+        while end < scalars.count, ("0"..."?").contains(scalars[end]) { end += 1 }
+        precondition(end < scalars.count, "an escape sequence is cut off")
+        if scalars[end] == "H" {
+          var parameters = ""
+          parameters.unicodeScalars.append(contentsOf: scalars[(index + 2)..<end])
+          let row = Int(parameters.prefix { $0 != ";" }) ?? 0
+          precondition(row >= 1 && row <= size.height, "a line is drawn below the terminal")
+          columns = 0
+        }
+        index = end + 1
+        continue
+      }
+      precondition(!Quoting.isControl(scalar), "a control character reached the terminal")
+      index += 1
+      // A character's scalars: the first counts its columns, marks and joiners follow it.
+      var character = String(scalar)
+      while index < scalars.count, scalars[index] != "\u{1B}",
+        (character + String(scalars[index])).count == 1
+      {
+        character.unicodeScalars.append(scalars[index])
+        index += 1
+      }
+      columns += TerminalColumns.of(Character(character))
+      precondition(columns <= size.width, "a line is wider than the terminal")
+    }
+  }
+}
+
+/// The app as far as the player's keys reach it: a list of a few recipes, their search and its
+/// suggestions, a category, the detail a row opens, the heart; intents change it at once.
+private struct StandInApp {
+  private static let meals = [
+    "Apam balik", "Apple & Blackberry Crumble", "Polskie Naleśniki (Polish Pancakes)",
+    "Lasagne", "Sushi 寿司", "Red\u{1B}[31m Tart\u{202E}x",
+  ].enumerated().map { Meal(id: String(52_000 + $0.offset), name: $0.element) }
+
+  private var list = MealListState(
+    categories: ["Beef", "Dessert", "Pasta"].enumerated().map {
+      Category(id: String($0.offset + 1), name: $0.element)
+    },
+    meals: .loaded(meals), loadedQuery: Query(category: "Dessert", search: ""))
+  private var detail: MealDetailState?
+
+  var tree: Node {
+    AppScreen.body(AppState(list: list, path: detail.map { [.detail($0)] } ?? []))
+  }
+
+  mutating func send(_ intent: UserIntent) {
+    switch intent {
+    case .searchTextChanged(let text):
+      search(text)
+    case .searchFocusChanged(let isFocused):
+      list.isSearchFocused = isFocused
+    case .suggestionPicked(let text):
+      list.isSearchFocused = false
+      search(text)
+    case .categoryPicked(let category):
+      list.category = category
+    case .mealTapped(let meal):
+      list.isSearchFocused = false
+      detail = MealDetailState(meal: meal)
+    case .backTapped, .pathChanged:
+      detail = nil
+    case .heartTapped:
+      guard let meal = detail?.meal else { return }
+      if list.favoriteIDs.remove(meal.id) == nil {
+        list.favoriteIDs.insert(meal.id)
+        list.favorites.append(FavoriteMeal(meal))
+      } else {
+        list.favorites.removeAll { $0.id == meal.id }
+      }
+    case .pulledToRefresh, .retryTapped:
+      list.isRefreshing.toggle()
+    case .noticeDismissed:
+      list.notice = nil
+    case .diceTapped:
+      list.notice = .timeout
+    default:
+      break
+    }
+  }
+
+  /// `text` in the search field, and the rows of its search: the meals whose name holds it.
+  private mutating func search(_ text: String) {
+    list.searchText = text
+    let query = list.query
+    list.meals = .loaded(
+      query.isSearch
+        ? Self.meals.filter { $0.name.localizedCaseInsensitiveContains(query.search) }
+        : Self.meals)
+    list.loadedQuery = query
+  }
+}
