@@ -36,12 +36,34 @@ import VirtualTime
     let observed = ObservableApp(app.model)
     await app.launch()
     let meal = Meal(id: "52768", name: "Apple Frangipan Tart")
-    observed.path = [.detail(meal)]
+    observed.path = [app.model.makeDetail(meal)]
     await app.settle()
-    #expect(app.model.path == [.detail(meal)])
+    #expect(app.model.path == observed.path)
     #expect(observed.state.top.detail?.recipe.value?.name == "Apple Frangipan Tart")
     observed.path = []
     #expect(observed.path.isEmpty)
+  }
+
+  @Test("A pushed detail's own wrapper changes when its heart is toggled")
+  func pushedDetailWrapper() async throws {
+    let app = try makeApp()
+    await app.launch()
+    await app.send(.mealTapped(Meal(id: "52768", name: "Apple Frangipan Tart")))
+    guard case .detail(let model) = try #require(ObservableApp(app.model).path.last) else {
+      Issue.record("expected the detail on top")
+      return
+    }
+    let detail = ObservableMealDetail(model)
+    let changed = Flag()
+    withObservationTracking {
+      _ = detail.state
+    } onChange: {
+      changed.set()
+    }
+    await app.send(.heartTapped)
+    #expect(changed.isSet)
+    #expect(detail.state.isFavorite)
+    #expect(detail.state == app.state.detail)
   }
 
   @Test("A list's wrapper follows the list")

@@ -23,7 +23,8 @@ import ViewModels
       app.takeRequests() == [
         "GET categories.php", "GET filter.php?c=Dessert", "GET search.php?s=Lasagne",
       ])
-    await app.send(.pathChanged([.detail(Meal(id: "52768", name: "Apple Frangipan Tart"))]))
+    let tart = Meal(id: "52768", name: "Apple Frangipan Tart")
+    await app.send(.pathChanged([app.model.makeDetail(tart)]))  // a deep link
     #expect(app.state.detail?.recipe.value?.name == "Apple Frangipan Tart")
     await app.relaunch()  // a new app over the same favourites; the old one's work is cancelled
     #expect(app.model.path.isEmpty)
@@ -37,8 +38,10 @@ import ViewModels
     }
     await app.launch()
     let tart = Meal(id: "52768", name: "Apple Frangipan Tart")
-    await app.send(.pathChanged([.list(category: "Dessert"), .detail(tart)]))
-    #expect(app.model.path == [.list(category: "Dessert"), .detail(tart)])
+    let path = [app.model.makeList(category: "Dessert"), app.model.makeDetail(tart)]
+    await app.send(.pathChanged(path))
+    #expect(app.model.path == path)
+    #expect(app.state.path.map(\.detail?.meal) == [nil, tart])
     await app.send(.pathChanged([]))
     #expect(app.model.path.isEmpty)
   }

@@ -101,7 +101,7 @@ struct RootView: View {
   }
 }
 
-// MARK: - README, Porting to SwiftUI
+// MARK: - Porting to SwiftUI
 
 struct RezepteApp: App {
   @State private var app = ObservableApp(
@@ -109,10 +109,57 @@ struct RezepteApp: App {
 
   var body: some Scene {
     WindowGroup {
-      NavigationStack(path: $app.path) { RootView(app: app) }
-        .refreshable { await app.send(.pulledToRefresh).finish() }
-        .task { app.model.launch() }
+      NavigationStack(path: $app.path) {
+        RootView(app: app)
+          .navigationDestination(for: AppModel.Destination.self) { destination in
+            DestinationView(app: app, destination: destination)
+          }
+      }
+      .task { app.model.launch() }
     }
+  }
+}
+
+/// A pushed screen, bound to the view model its path entry carries.
+struct DestinationView: View {
+  let app: ObservableApp
+  let destination: AppModel.Destination
+
+  var body: some View {
+    switch destination {
+    case .categories(let grid): CategoryGridView(model: grid)
+    case .list(let list): RecipeList(app: app, list: ObservableMealList(list))
+    case .detail(let detail): RecipeView(detail: ObservableMealDetail(detail))
+    }
+  }
+}
+
+/// A recipe list; a row sends `mealTapped`, and the app pushes that recipe's detail.
+struct RecipeList: View {
+  let app: ObservableApp
+  @State var list: ObservableMealList
+
+  var body: some View {
+    List(list.state.meals.value ?? []) { meal in
+      Button(meal.name) { app.send(.mealTapped(meal)) }
+    }
+    .navigationTitle(list.state.title)
+    .searchable(
+      text: Binding(get: { list.state.searchText }, set: { app.send(.searchTextChanged($0)) })
+    )
+    .refreshable { await app.send(.pulledToRefresh).finish() }
+  }
+}
+
+/// A recipe's detail, following its own view model.
+struct RecipeView: View {
+  @State var detail: ObservableMealDetail
+
+  var body: some View {
+    Text(detail.state.title)
+      .toolbar {
+        Button(detail.state.heartTitle) { detail.model.heartTapped() }
+      }
   }
 }
 

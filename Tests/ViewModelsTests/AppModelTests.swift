@@ -83,7 +83,7 @@ import ViewModels
     await harness.settle()
     app.send(.diceTapped)
     await harness.settle()
-    #expect(app.path == [.detail(TestCatalog.carbonara)])
+    #expect(app.shownPath == [.detail(TestCatalog.carbonara)])
     #expect(harness.newRequests().suffix(2) == ["GET random.php", "GET lookup.php?i=52982"])
   }
 

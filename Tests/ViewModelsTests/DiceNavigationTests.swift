@@ -30,7 +30,7 @@ import ViewModels
     let app = await diceInFlight(harness)
     app.send(.mealTapped(TestCatalog.tart))
     await harness.advance(1000)
-    #expect(app.path == [.detail(TestCatalog.tart)])
+    #expect(app.shownPath == [.detail(TestCatalog.tart)])
     app.send(.backTapped)
     #expect(app.state.list?.isDiceBusy == false)
     #expect(app.state.list?.notice == nil)
@@ -60,9 +60,9 @@ import ViewModels
   func pathChangeWins() async {
     let harness = Harness()
     let app = await diceInFlight(harness)
-    app.send(.pathChanged([.detail(TestCatalog.lasagne)]))
+    app.send(.pathChanged([app.makeDetail(TestCatalog.lasagne)]))
     await harness.advance(1000)
-    #expect(app.path == [.detail(TestCatalog.lasagne)])
+    #expect(app.shownPath == [.detail(TestCatalog.lasagne)])
   }
 
   @Test("Left alone, the dice still opens its recipe")
@@ -70,6 +70,6 @@ import ViewModels
     let harness = Harness()
     let app = await diceInFlight(harness)
     await harness.advance(500)
-    #expect(app.path == [.detail(TestCatalog.carbonara)])
+    #expect(app.shownPath == [.detail(TestCatalog.carbonara)])
   }
 }

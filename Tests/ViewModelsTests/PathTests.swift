@@ -21,10 +21,40 @@ import ViewModels
   func stateFollowsPath() async {
     let harness = Harness()
     let app = await deepApp(harness)
-    #expect(app.path == [.list(category: "Pasta"), .detail(TestCatalog.carbonara)])
+    #expect(app.shownPath == [.list("Pasta"), .detail(TestCatalog.carbonara)])
     #expect(app.state.path.count == 2)
     #expect(app.state.path[0].list?.category == "Pasta")
     #expect(app.state.path[1].detail?.meal == TestCatalog.carbonara)
+  }
+
+  @Test("Each entry of the path carries the view model of the screen it pushed")
+  func entriesCarryModels() async throws {
+    let harness = Harness()
+    let app = await deepApp(harness)
+    guard case .list(let list) = app.path[0], case .detail(let detail) = app.path[1] else {
+      Issue.record("expected a list and a detail on the path")
+      return
+    }
+    #expect(list.state == app.state.path[0].list)
+    #expect(detail.state == app.state.path[1].detail)
+    detail.heartTapped()
+    #expect(app.state.top.detail?.isFavorite == true)
+    #expect(app.favorites.contains(id: TestCatalog.carbonara.id))
+  }
+
+  @Test("Two entries showing the same recipe are two screens")
+  func sameMealTwice() async {
+    let harness = Harness()
+    let app = harness.appModel()
+    app.launch()
+    await harness.settle()
+    let first = app.makeDetail(TestCatalog.tart)
+    app.send(.pathChanged([first, app.makeDetail(TestCatalog.tart)]))
+    await harness.settle()
+    #expect(app.path.count == 2)
+    #expect(app.path[0] == first && app.path[1] != first)
+    app.send(.backTapped)
+    #expect(app.path == [first])
   }
 
   @Test("Setting the path to empty goes back over two screens at once and loads nothing")
@@ -49,7 +79,7 @@ import ViewModels
     app.launch()
     await harness.settle()
     _ = harness.newRequests()
-    app.send(.pathChanged([.detail(TestCatalog.lasagne)]))
+    app.send(.pathChanged([app.makeDetail(TestCatalog.lasagne)]))
     #expect(app.state.top.detail?.recipe == .loading)
     await harness.settle()
     #expect(app.state.top.detail?.recipe.value?.name == "Lasagne")
@@ -63,10 +93,10 @@ import ViewModels
     let app = harness.appModel()
     app.launch()
     await harness.settle()
-    app.send(.pathChanged([.detail(TestCatalog.tart), .detail(TestCatalog.lasagne)]))
+    app.send(.pathChanged([app.makeDetail(TestCatalog.tart), app.makeDetail(TestCatalog.lasagne)]))
     await harness.settle()
     #expect(harness.newRequests().last == "GET lookup.php?i=52844")
-    app.send(.pathChanged([.detail(TestCatalog.tart)]))
+    app.send(.pathChanged(Array(app.path.prefix(1))))
     await harness.advance(1000)
     await harness.settle()
     // Only the tart's detail, now on top, loaded; the lasagne's request was cancelled.

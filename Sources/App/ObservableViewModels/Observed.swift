@@ -41,8 +41,9 @@ public typealias ObservableCategoryGrid = Observed<CategoryGridViewModel>
 
 extension Observed where Model == AppModel {
   /// The navigation path, for `NavigationStack(path: $app.path)`: setting it (a swipe back, a
-  /// deep link) sends `.pathChanged`.
-  public var path: [Route] {
+  /// deep link) sends `.pathChanged`. Each entry carries its screen's view model, which an
+  /// `Observed` wraps as it wraps the app (`ObservableMealDetail(model)`).
+  public var path: [AppModel.Destination] {
     get {
       // Every change of the path changes `state`, so reading it makes the path observed.
       _ = state

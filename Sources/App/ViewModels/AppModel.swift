@@ -6,10 +6,10 @@ import VirtualTime
 /// navigation path of screens above it, and the favourites they share. Front ends send
 /// `UserIntent`s and draw `state`.
 ///
-/// Navigation is one array of pushed screens, each a route with its view model: `path` and
-/// `state.path` are read from it, and every change of it (a push, back, `.pathChanged`) goes
-/// through one place that cancels what removed screens still had in flight and lets the new top
-/// screen load.
+/// Navigation is one array, `path`: each entry is a pushed screen with its own view model, the
+/// value `NavigationStack(path:)` binds to. `state.path` holds their snapshots in the same order.
+/// Every change of the path (a push, back, `.pathChanged`) goes through one place that cancels
+/// what removed screens still had in flight and lets the new top screen load.
 ///
 /// With `start: .categories`, a tile pushes that category's recipe list, which offers everything
 /// the root list does (search, refresh, dice, picker, hearts); its dice pushes the detail above it.
@@ -23,8 +23,11 @@ public final class AppModel: StateObservable {
 
   /// The screen the app started with.
   public let start: StartScreen
-  /// The pushed screens' routes, bottom first: what `NavigationStack(path:)` binds to.
-  public var path: [Route] { stack.map(\.route) }
+  /// The root screen with its view model: the recipe list, or the category grid.
+  public let root: Destination
+  /// The pushed screens with their view models, bottom first: what `NavigationStack(path:)`
+  /// binds to. `.pathChanged` sets it whole.
+  public private(set) var path: [Destination] = []
   /// The links the user tapped (a video, a source), oldest first; the app opens nothing itself.
   public private(set) var openedLinks: [URL] = []
   /// The shared favourites.
@@ -34,20 +37,11 @@ public final class AppModel: StateObservable {
   private let clock: any Clock<Duration>
   private let tracker: TaskTracker
   private let searchPause: Duration
-  private let root: ScreenModel
-  private var rootToken: ObservationToken?
-  /// The pushed screens, bottom first: each route with its view model and the token that
-  /// follows the model.
-  private var stack: [Pushed] = []
-
-  private struct Pushed {
-    let route: Route
-    let model: ScreenModel
-    let token: ObservationToken
-  }
+  /// Follow the root and each entry of `path`, in that order.
+  private var tokens: [ObservationToken] = []
 
   /// The screen on top: the last pushed one, or the root.
-  private var top: ScreenModel { stack.last?.model ?? root }
+  private var top: Destination { path.last ?? root }
 
   /// - Parameters:
   ///   - api: TheMealDB, over the transport the app's requests go to.
@@ -73,20 +67,32 @@ public final class AppModel: StateObservable {
     self.start = start
     switch start {
     case .list:
-      let list = MealListViewModel(
-        api: api, clock: clock, favorites: favorites, tracker: tracker, searchPause: searchPause)
-      root = .list(list)
-      stateHolder = StateHolder(AppState(list: list.state))
+      root = .list(
+        MealListViewModel(
+          api: api, clock: clock, favorites: favorites, tracker: tracker, searchPause: searchPause))
     case .categories:
-      let grid = CategoryGridViewModel(api: api, tracker: tracker)
-      root = .categories(grid)
-      stateHolder = StateHolder(AppState(root: .categories(grid.state)))
+      root = .categories(CategoryGridViewModel(api: api, tracker: tracker))
     }
-    rootToken = follow(root)
+    stateHolder = StateHolder(AppState(root: root.screen))
+    tokens = [follow(root)]
   }
 
   /// The recipe list at the root, when the app started on it.
   public var list: MealListViewModel? { root.list }
+
+  /// A recipe's detail screen with a view model of this app, for a deep link:
+  /// `app.send(.pathChanged(app.path + [app.makeDetail(meal)]))`.
+  public func makeDetail(_ meal: Meal) -> Destination {
+    .detail(MealDetailViewModel(meal: meal, api: api, favorites: favorites, tracker: tracker))
+  }
+
+  /// A category's recipe list with a view model of this app, as a tile of the grid pushes it.
+  public func makeList(category: String) -> Destination {
+    .list(
+      MealListViewModel(
+        api: api, clock: clock, favorites: favorites, tracker: tracker, searchPause: searchPause,
+        category: category, categories: root.categories ?? []))
+  }
 
   // MARK: - Intents
 
@@ -106,8 +112,8 @@ public final class AppModel: StateObservable {
   @discardableResult
   public func send(_ intent: UserIntent) -> IntentTask {
     switch (intent, top) {
-    case (.pathChanged(let routes), _):
-      return IntentTask(setPath(routes))
+    case (.pathChanged(let destinations), _):
+      return IntentTask(setPath(destinations))
     case (.linkTapped(let url), _):
       openedLinks.append(url)
     case (.backTapped, _) where !path.isEmpty:
@@ -119,7 +125,7 @@ public final class AppModel: StateObservable {
     case (.heartTapped, .detail(let detail)):
       detail.heartTapped()
     case (.categoryTileTapped(let category), .categories):
-      return IntentTask(setPath(path + [.list(category: category)]))
+      return IntentTask(setPath(path + [makeList(category: category)]))
     case (_, .list(let list)):
       return IntentTask(send(intent, to: list))
     default:
@@ -131,7 +137,7 @@ public final class AppModel: StateObservable {
   /// The intents a list offers.
   private func send(_ intent: UserIntent, to list: MealListViewModel) -> Task<Void, Never>? {
     switch intent {
-    case .mealTapped(let meal): return setPath(path + [.detail(meal)])
+    case .mealTapped(let meal): return setPath(path + [makeDetail(meal)])
     case .searchTextChanged(let text): return list.searchTextChanged(text)
     case .searchFocusChanged(let isFocused): list.searchFocusChanged(isFocused)
     case .suggestionPicked(let text): return list.suggestionPicked(text)
@@ -148,43 +154,26 @@ public final class AppModel: StateObservable {
   // MARK: - Navigation
 
   /// Sets the path: screens above the part that stays are removed (their work is cancelled),
-  /// new routes get their view models, lists that are no longer on top drop their dice, and
-  /// the screen that ends on top appears (it loads, unless it has loaded).
+  /// new entries are followed, lists that are no longer on top drop their dice, and the screen
+  /// that ends on top appears (it loads, unless it has loaded).
   @discardableResult
-  private func setPath(_ routes: [Route]) -> Task<Void, Never>? {
-    let kept = zip(stack, routes).prefix { $0.route == $1 }.count
-    let removed = stack[kept...].map(\.model)
-    stack.removeSubrange(kept...)
-    for model in removed.reversed() { model.disappeared() }
-    for route in routes[kept...] {
-      let model = makeModel(for: route)
-      stack.append(Pushed(route: route, model: model, token: follow(model)))
-    }
-    let top = self.top
-    for model in [root] + stack.map(\.model) where model !== top {
-      model.list?.covered()
+  private func setPath(_ destinations: [Destination]) -> Task<Void, Never>? {
+    let kept = zip(path, destinations).prefix { $0 == $1 }.count
+    let removed = path[kept...]
+    path = Array(destinations)
+    tokens.removeSubrange((kept + 1)...)
+    for destination in removed.reversed() { destination.disappeared() }
+    tokens += path[kept...].map(follow)
+    for destination in [root] + path where destination != top {
+      destination.list?.covered()
     }
     publish()
     return top.appeared()
   }
 
-  private func makeModel(for route: Route) -> ScreenModel {
-    switch route {
-    case .detail(let meal):
-      return .detail(
-        MealDetailViewModel(meal: meal, api: api, favorites: favorites, tracker: tracker))
-    case .list(let category):
-      let categories = root.categories ?? []
-      let list = MealListViewModel(
-        api: api, clock: clock, favorites: favorites, tracker: tracker, searchPause: searchPause,
-        category: category, categories: categories)
-      return .list(list)
-    }
-  }
-
   /// Follows a screen's changes, and, for a list, pushes what its dice found.
-  private func follow(_ model: ScreenModel) -> ObservationToken {
-    switch model {
+  private func follow(_ destination: Destination) -> ObservationToken {
+    switch destination {
     case .categories(let grid):
       return grid.observe { [weak self] _ in self?.publish() }
     case .list(let list):
@@ -201,21 +190,52 @@ public final class AppModel: StateObservable {
   /// The dice of `list` found `meal`: its detail is pushed while that list is still on top.
   private func diceFound(_ meal: Meal, by list: MealListViewModel) {
     guard top.list === list else { return }
-    setPath(path + [.detail(meal)])
+    setPath(path + [makeDetail(meal)])
   }
 
   private func publish() {
-    stateHolder.value = AppState(root: root.screen, path: stack.map(\.model.screen))
+    stateHolder.value = AppState(root: root.screen, path: path.map(\.screen))
   }
 }
 
-/// A screen's view model, at the root or on the path.
-@MainActor
-private enum ScreenModel {
-  case categories(CategoryGridViewModel)
-  case list(MealListViewModel)
-  case detail(MealDetailViewModel)
+extension AppModel {
+  /// A screen with its own view model: the root, or an entry of the navigation path. A SwiftUI
+  /// port switches over it in `navigationDestination(for: AppModel.Destination.self)` and binds
+  /// each destination view to the model it carries.
+  ///
+  /// Two destinations are equal when they hold the same view model (identity, as the Standups app
+  /// of "Modern SwiftUI" compares its models), so the path's entries stay apart even when two
+  /// show the same recipe.
+  public enum Destination: Hashable, Sendable {
+    /// The category grid; only ever the root.
+    case categories(CategoryGridViewModel)
+    /// A recipe list: the root, or a category's list pushed by a tile of the grid.
+    case list(MealListViewModel)
+    /// A recipe's detail screen.
+    case detail(MealDetailViewModel)
 
+    /// The view model, compared by identity.
+    private nonisolated var model: ObjectIdentifier {
+      switch self {
+      case .categories(let grid): ObjectIdentifier(grid)
+      case .list(let list): ObjectIdentifier(list)
+      case .detail(let detail): ObjectIdentifier(detail)
+      }
+    }
+
+    public nonisolated static func == (lhs: Destination, rhs: Destination) -> Bool {
+      lhs.model == rhs.model
+    }
+
+    public nonisolated func hash(into hasher: inout Hasher) {
+      hasher.combine(model)
+    }
+  }
+}
+
+@MainActor
+extension AppModel.Destination {
+  /// The snapshot of the screen.
   var screen: AppState.Screen {
     switch self {
     case .categories(let grid): .categories(grid.state)
@@ -224,6 +244,7 @@ private enum ScreenModel {
     }
   }
 
+  /// The list's view model, if this is a list.
   var list: MealListViewModel? {
     if case .list(let list) = self { list } else { nil }
   }
@@ -234,18 +255,6 @@ private enum ScreenModel {
     case .categories(let grid): grid.state.categories.value
     case .list(let list): list.state.categories
     case .detail: nil
-    }
-  }
-
-  static func !== (lhs: ScreenModel, rhs: ScreenModel) -> Bool {
-    lhs.object !== rhs.object
-  }
-
-  private var object: AnyObject {
-    switch self {
-    case .categories(let grid): grid
-    case .list(let list): list
-    case .detail(let detail): detail
     }
   }
 

@@ -9,20 +9,12 @@ public enum StartScreen: String, CaseIterable, Sendable {
   case categories
 }
 
-/// One entry of the navigation path, the value `NavigationStack(path:)` binds to.
-public enum Route: Hashable, Sendable {
-  /// A category's recipe list, pushed from the category grid.
-  case list(category: String)
-  /// A recipe's detail screen.
-  case detail(Meal)
-}
-
 /// A snapshot of the whole app: the root screen and one screen per entry of `AppModel.path`,
-/// in path order.
+/// in path order, each the state of the destination's view model.
 public struct AppState: Equatable, Sendable {
   /// The first screen: the recipe list, or the category grid (Bonus 2).
   public var root: Screen
-  /// The pushed screens, bottom first, one per route; empty when the root is on top.
+  /// The pushed screens, bottom first, one per destination; empty when the root is on top.
   public var path: [Screen]
 
   public init(root: Screen, path: [Screen] = []) {
@@ -114,8 +106,8 @@ public enum UserIntent: Hashable, Sendable {
   case noticeDismissed
   case linkTapped(URL)
   /// The navigation path was set as a whole: `NavigationStack(path:)` after a swipe back over
-  /// several screens, a deep link, or restored state.
-  case pathChanged([Route])
+  /// several screens, or a deep link (`AppModel.makeDetail(_:)`).
+  case pathChanged([AppModel.Destination])
 }
 
 /// The work an intent started; `finish()` waits for it, as `.refreshable` needs:

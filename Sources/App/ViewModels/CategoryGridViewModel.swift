@@ -39,28 +39,17 @@ public final class CategoryGridViewModel: StateObservable {
   /// for already (coming back from a category's list changes nothing).
   @discardableResult
   public func appeared() -> Task<Void, Never>? {
-    // A load that `disappeared()` cancelled left `loading` behind: appearing again restarts it.
-    switch state.categories {
-    case .idle: return load()
-    case .loading where !loader.isRunning: return load()
-    default: return nil
-    }
+    loader.loadIfNeeded(into: stateHolder, at: \.categories) { [api] in try await api.categories() }
   }
 
   /// "Erneut versuchen": loads the categories again, showing `loading`.
   @discardableResult
   public func retryTapped() -> Task<Void, Never> {
-    load()
+    loader.load(into: stateHolder, at: \.categories) { [api] in try await api.categories() }
   }
 
   /// The screen went away: the load in flight is cancelled.
   public func disappeared() {
     loader.cancel()
-  }
-
-  // MARK: - Loading
-
-  private func load() -> Task<Void, Never> {
-    loader.load(into: stateHolder, at: \.categories) { [api] in try await api.categories() }
   }
 }

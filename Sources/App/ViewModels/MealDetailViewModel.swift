@@ -48,18 +48,13 @@ public final class MealDetailViewModel: StateObservable {
   /// The screen appeared: the recipe loads, showing `loading`, unless it has loaded already.
   @discardableResult
   public func appeared() -> Task<Void, Never>? {
-    // A load that `disappeared()` cancelled left `loading` behind: appearing again restarts it.
-    switch state.recipe {
-    case .idle: return load()
-    case .loading where !loader.isRunning: return load()
-    default: return nil
-    }
+    loader.loadIfNeeded(into: stateHolder, at: \.recipe, lookUp)
   }
 
   /// "Erneut versuchen": loads the recipe again, showing `loading`.
   @discardableResult
   public func retryTapped() -> Task<Void, Never> {
-    load()
+    loader.load(into: stateHolder, at: \.recipe, lookUp)
   }
 
   /// The heart button: adds the meal (id, name, thumbnail) to the favourites or removes it.
@@ -72,11 +67,9 @@ public final class MealDetailViewModel: StateObservable {
     loader.cancel()
   }
 
-  // MARK: - Loading
-
-  private func load() -> Task<Void, Never> {
-    let id = state.meal.id
-    return loader.load(into: stateHolder, at: \.recipe) { [api] in
+  /// Loads the full recipe; a server that knows no such id answers `notFound`.
+  private var lookUp: @MainActor @Sendable () async throws -> MealDetail {
+    { [api, id = state.meal.id] in
       guard let recipe = try await api.detail(id: id) else { throw LoadFailure.notFound }
       return recipe
     }

@@ -156,7 +156,7 @@ final class LateDiceApp: AppUnderTest {
     wiring.tracker.spawn { [weak self] in
       let meal = try? await api.random()
       self?.rolling = false
-      if let meal { model.send(.pathChanged(model.path + [.detail(meal)])) }
+      if let meal { model.send(.pathChanged(model.path + [model.makeDetail(meal)])) }
     }
     return .none
   }

@@ -38,7 +38,16 @@
   @resultBuilder enum ViewBuilder {
     static func buildBlock() -> EmptyView { EmptyView() }
     static func buildBlock<Content: View>(_ content: Content) -> Content { content }
+    static func buildEither<First: View, Second: View>(first: First) -> ConditionalContent<
+      First, Second
+    > { ConditionalContent() }
+    static func buildEither<First: View, Second: View>(second: Second) -> ConditionalContent<
+      First, Second
+    > { ConditionalContent() }
   }
+
+  /// One of two views, as SwiftUI's `_ConditionalContent` (a `switch` in a view builder).
+  struct ConditionalContent<First: View, Second: View>: PrimitiveView {}
 
   @resultBuilder enum SceneBuilder {
     static func buildBlock<Content: Scene>(_ content: Content) -> Content { content }
@@ -100,6 +109,10 @@
       self
     }
     func refreshable(action: @escaping @Sendable () async -> Void) -> Self { self }
+    func toolbar<Content: View>(@ViewBuilder content: () -> Content) -> Self { self }
+    func navigationDestination<Data: Hashable, Destination: View>(
+      for data: Data.Type, @ViewBuilder destination: @escaping (Data) -> Destination
+    ) -> Self { self }
     // As SwiftUI's: the action runs on the view's actor, like `Task.init`'s.
     func task(@_inheritActorContext _ action: @escaping @Sendable () async -> Void) -> Self {
       self

@@ -1,6 +1,7 @@
 import Foundation
 import MealCatalog
 import MealDB
+import ViewModels
 
 /// The small catalog the tests rely on, written out so that every test states its data.
 ///
@@ -52,5 +53,24 @@ enum TestCatalog {
 
   static func thumb(_ name: String) -> String {
     "https://www.themealdb.com/images/media/meals/\(name).jpg"
+  }
+}
+
+/// A screen of the navigation path as the tests name it.
+enum Shown: Equatable {
+  case list(String)
+  case detail(Meal)
+}
+
+extension AppModel {
+  /// The path's screens by what they show: a list's category, a detail's meal.
+  var shownPath: [Shown] {
+    state.path.map { screen in
+      switch screen {
+      case .detail(let detail): .detail(detail.meal)
+      case .list(let list): .list(list.category)
+      case .categories: preconditionFailure("the grid is only ever the root")
+      }
+    }
   }
 }

@@ -57,6 +57,21 @@ final class Loader<Value: Sendable> {
     }
   }
 
+  /// Starts `load` as `load(into:at:_:)` does, unless the value at `keyPath` has loaded or is
+  /// loading: what a screen whose content is one load does when it appears. A load that
+  /// `cancel()` stopped left `loading` behind, so appearing again starts it anew.
+  @discardableResult
+  func loadIfNeeded<State>(
+    into holder: StateHolder<State>, at keyPath: WritableKeyPath<State, LoadState<Value>>,
+    _ load: @escaping @MainActor @Sendable () async throws -> Value
+  ) -> Task<Void, Never>? {
+    switch holder.value[keyPath: keyPath] {
+    case .idle: self.load(into: holder, at: keyPath, load)
+    case .loading where !isRunning: self.load(into: holder, at: keyPath, load)
+    default: nil
+    }
+  }
+
   /// Cancels the load in flight; its outcome is never applied.
   func cancel() {
     task?.cancel()
