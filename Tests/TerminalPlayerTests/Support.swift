@@ -20,7 +20,7 @@ enum Screens {
       meals: .loaded([apamBalik, frangipanTart, crumble]),
       loadedQuery: Query(category: "Dessert", search: ""),
       favoriteIDs: [frangipanTart.id],
-      favorites: [FavoriteMeal(frangipanTart)])
+      favorites: [frangipanTart])
   }
 
   static var dessertList: Node { AppScreen.body(AppState(list: dessertState)) }

@@ -24,7 +24,7 @@ enum Fixture {
       meals: .loaded([apamBalik, frangipanTart, crumble]),
       loadedQuery: Query(category: "Dessert", search: ""),
       favoriteIDs: [frangipanTart.id],
-      favorites: [FavoriteMeal(frangipanTart)])
+      favorites: [frangipanTart])
   }
 
   static let tartDetail = MealDetail(

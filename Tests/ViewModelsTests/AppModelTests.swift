@@ -110,7 +110,7 @@ import ViewModels
     app.send(.mealTapped(TestCatalog.tart))
     app.send(.heartTapped)
     #expect(app.state.list?.favoriteIDs == ["52768"])
-    #expect(app.state.list?.favorites == [FavoriteMeal(TestCatalog.tart)])
+    #expect(app.state.list?.favorites == [TestCatalog.tart])
     guard case .detail(let detail) = app.state.top else { return }
     #expect(detail.isFavorite)
   }
@@ -160,7 +160,7 @@ import ViewModels
     relaunched.launch()
     await second.settle()
     #expect(relaunched.state.path.isEmpty)
-    #expect(relaunched.state.list?.favorites == [FavoriteMeal(TestCatalog.lasagne)])
+    #expect(relaunched.state.list?.favorites == [TestCatalog.lasagne])
   }
 
   @Test("The change callback hears every new snapshot until its token is cancelled")

@@ -107,7 +107,7 @@ import ViewModels
     #expect(model.state.isFavorite)
     #expect(
       harness.favorites.favorites == [
-        FavoriteMeal(id: "52844", name: "Lasagne", thumbnail: TestCatalog.thumb("lasagne"))
+        Meal(id: "52844", name: "Lasagne", thumbnail: TestCatalog.thumb("lasagne"))
       ])
     model.heartTapped()
     #expect(!model.state.isFavorite)
@@ -128,7 +128,7 @@ import ViewModels
 
   @Test("A detail opened for a favourite starts with the heart filled")
   func startsAsFavorite() {
-    let harness = Harness(storage: .inMemory([FavoriteMeal(TestCatalog.tart)]))
+    let harness = Harness(storage: .inMemory([TestCatalog.tart]))
     #expect(harness.detailModel(TestCatalog.tart).state.isFavorite)
   }
 }

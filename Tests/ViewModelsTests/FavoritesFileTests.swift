@@ -1,13 +1,14 @@
 import Foundation
+import MealDB
 import Testing
 import ViewModels
 
 /// The favourites file: versioned JSON, atomic writes, corrupt files moved aside and reported.
 @MainActor
 @Suite struct FavoritesFileTests {
-  let tart = FavoriteMeal(
+  let tart = Meal(
     id: "52768", name: "Apple Frangipan Tart", thumbnail: TestCatalog.thumb("tart"))
-  let lasagne = FavoriteMeal(id: "52844", name: "Lasagne", thumbnail: nil)
+  let lasagne = Meal(id: "52844", name: "Lasagne", thumbnail: nil)
 
   @Test("Favourites saved to the file come back after a relaunch")
   func roundTrip() throws {
@@ -15,8 +16,8 @@ import ViewModels
     defer { directory.remove() }
     let storage = FavoritesStorage.file(at: directory.file("rezepte/favorites.json"))
     let store = FavoritesStore(storage: storage)
-    store.toggle(lasagne.meal)
-    store.toggle(tart.meal)
+    store.toggle(lasagne)
+    store.toggle(tart)
     #expect(store.saveIssue == nil)
     let relaunched = FavoritesStore(storage: storage)
     #expect(relaunched.favorites == [tart, lasagne])
@@ -106,7 +107,7 @@ import ViewModels
     let url = directory.file("favorites.json")
     try Data("oops".utf8).write(to: url)
     let store = FavoritesStore(storage: .file(at: url))
-    store.toggle(tart.meal)
+    store.toggle(tart)
     #expect(store.saveIssue == nil)
     #expect(FavoritesStore(storage: .file(at: url)).favorites == [tart])
     #expect(try String(contentsOfFile: url.path + ".corrupt-1", encoding: .utf8) == "oops")
@@ -147,7 +148,7 @@ import ViewModels
     try Data().write(to: blocker)
     let url = blocker.appendingPathComponent("favorites.json")
     let store = FavoritesStore(storage: .file(at: url))
-    store.toggle(tart.meal)
+    store.toggle(tart)
     #expect(store.contains(id: "52768"))
     #expect(store.saveIssue?.path == url.path)
     #expect(try directory.contents() == ["rezepte"])

@@ -1,12 +1,14 @@
+import FileSafety
 import Foundation
+import MealDB
 import Testing
 import ViewModels
 
 /// The favourites file shared by several processes, and what a killed or locked-down one leaves.
 @MainActor
 @Suite struct FavoritesSharingTests {
-  let tart = FavoriteMeal(id: "52768", name: "Apple Frangipan Tart")
-  let lasagne = FavoriteMeal(id: "52844", name: "Lasagne")
+  let tart = Meal(id: "52768", name: "Apple Frangipan Tart")
+  let lasagne = Meal(id: "52844", name: "Lasagne")
 
   @Test("Two processes adding favourites at the same time lose none of them")
   func concurrentChanges() async throws {
@@ -19,7 +21,7 @@ import ViewModels
         group.addTask {
           let file = FavoritesFile(url: url)
           for number in 0..<60 {
-            _ = try? file.apply(.add(FavoriteMeal(id: "\(side)-\(number)", name: "Meal")))
+            _ = try? file.apply(.add(Meal(id: "\(side)-\(number)", name: "Meal")))
           }
         }
       }
@@ -34,7 +36,7 @@ import ViewModels
     let url = directory.file("favorites.json")
     let store = FavoritesStore(storage: .file(at: url))
     _ = try FavoritesFile(url: url).apply(.add(lasagne))
-    store.toggle(tart.meal)
+    store.toggle(tart)
     #expect(store.favorites == [tart, lasagne])
     #expect(FavoritesFile(url: url).load().favorites == [tart, lasagne])
   }
@@ -60,9 +62,9 @@ import ViewModels
     try Data(text.utf8).write(to: url)
     try FileManager.default.setAttributes([.posixPermissions: 0o444], ofItemAtPath: url.path)
     let store = FavoritesStore(storage: .file(at: url))
-    store.toggle(tart.meal)
+    store.toggle(tart)
     #expect(store.contains(id: tart.id))
-    #expect(store.saveIssue == FavoritesSaveIssue(path: url.path, reason: "the file is read-only"))
+    #expect(store.saveIssue == FileWriteError(path: url.path, reason: "the file is read-only"))
     let attributes = try FileManager.default.attributesOfItem(atPath: url.path)
     #expect(attributes[.posixPermissions] as? Int == 0o444)
     #expect(try String(contentsOf: url, encoding: .utf8) == text)
@@ -75,7 +77,7 @@ import ViewModels
     let target = directory.file("real.json")
     let link = directory.file("favorites.json")
     try FileManager.default.createSymbolicLink(at: link, withDestinationURL: target)
-    FavoritesStore(storage: .file(at: link)).toggle(tart.meal)
+    FavoritesStore(storage: .file(at: link)).toggle(tart)
     #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link.path) == target.path)
     #expect(FavoritesFile(url: target).load().favorites == [tart])
   }
@@ -83,11 +85,11 @@ import ViewModels
   @Test("A new favourite goes to its place by name without sorting the list again")
   func insertsInOrder() {
     var favorites = [
-      FavoriteMeal(id: "1", name: "apple"), FavoriteMeal(id: "2", name: "Banana"),
-      FavoriteMeal(id: "3", name: "cherry"),
+      Meal(id: "1", name: "apple"), Meal(id: "2", name: "Banana"),
+      Meal(id: "3", name: "cherry"),
     ]
-    FavoritesOrder.apply(.add(FavoriteMeal(id: "4", name: "Blueberry")), to: &favorites)
-    FavoritesOrder.apply(.add(FavoriteMeal(id: "1", name: "again")), to: &favorites)
+    FavoritesOrder.apply(.add(Meal(id: "4", name: "Blueberry")), to: &favorites)
+    FavoritesOrder.apply(.add(Meal(id: "1", name: "again")), to: &favorites)
     #expect(favorites.map(\.id) == ["1", "2", "4", "3"])
   }
 }

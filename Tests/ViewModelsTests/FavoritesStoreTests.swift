@@ -1,3 +1,4 @@
+import FileSafety
 import MealDB
 import Testing
 import ViewModels
@@ -28,7 +29,7 @@ import VirtualTime
           defer { count -= 1 }
           return count > 0
         }
-        if fail { throw FavoritesSaveIssue(path: "favorites.json", reason: "no space left") }
+        if fail { throw FileWriteError(path: "favorites.json", reason: "no space left") }
         return try memory.apply(change)
       })
     let store = FavoritesStore(storage: flaky)
@@ -57,15 +58,15 @@ import VirtualTime
     let storage = FavoritesStorage.inMemory()
     FavoritesStore(storage: storage).toggle(TestCatalog.tart)
     let relaunched = FavoritesStore(storage: storage)
-    #expect(relaunched.favorites == [FavoriteMeal(TestCatalog.tart)])
+    #expect(relaunched.favorites == [TestCatalog.tart])
     #expect(relaunched.loadIssue == nil)
   }
 
   @Test("Every observer hears each change until its token is released")
   func observers() {
     let store = FavoritesStore(storage: .inMemory())
-    let first = Recorder<[FavoriteMeal]>()
-    let second = Recorder<[FavoriteMeal]>()
+    let first = Recorder<[Meal]>()
+    let second = Recorder<[Meal]>()
     first.token = store.observe { first.record($0) }
     second.token = store.observe { second.record($0) }
     store.toggle(TestCatalog.tart)
@@ -79,20 +80,20 @@ import VirtualTime
   func failedSave() {
     let storage = FavoritesStorage(
       load: { FavoritesLoadResult(favorites: []) },
-      save: { _ in throw FavoritesSaveIssue(path: "/nowhere/favorites.json", reason: "disk full") })
+      save: { _ in throw FileWriteError(path: "/nowhere/favorites.json", reason: "disk full") })
     let store = FavoritesStore(storage: storage)
     store.toggle(TestCatalog.tart)
     #expect(store.contains(id: "52768"))
     #expect(
-      store.saveIssue == FavoritesSaveIssue(path: "/nowhere/favorites.json", reason: "disk full"))
+      store.saveIssue == FileWriteError(path: "/nowhere/favorites.json", reason: "disk full"))
   }
 
   @Test("A stored list that repeats an id keeps the first entry")
   func duplicateIDs() {
     let store = FavoritesStore(
       storage: .inMemory([
-        FavoriteMeal(id: "1", name: "B"), FavoriteMeal(id: "1", name: "A"),
+        Meal(id: "1", name: "B"), Meal(id: "1", name: "A"),
       ]))
-    #expect(store.favorites == [FavoriteMeal(id: "1", name: "B")])
+    #expect(store.favorites == [Meal(id: "1", name: "B")])
   }
 }

@@ -7,7 +7,7 @@ import ViewModels
 /// A stored favourite whose recipe is gone can still be removed, and keeps its stored name.
 @MainActor
 @Suite struct StaleFavoriteTests {
-  static let gone = FavoriteMeal(id: "99999", name: "Omas Kuchen")
+  static let gone = Meal(id: "99999", name: "Omas Kuchen")
 
   @Test("The not-found detail's heart removes the favourite, at once and across a relaunch")
   func removeGoneFavorite() async {
@@ -17,7 +17,7 @@ import ViewModels
     }
     await app.launch()
     #expect(app.state.list?.favorites == [Self.gone])
-    await app.send(.mealTapped(Self.gone.meal))
+    await app.send(.mealTapped(Self.gone))
     #expect(app.state.top.detail?.recipe == .failed(.notFound))
     #expect(app.state.top.detail?.isFavorite == true)
     await app.send(.heartTapped)
@@ -29,12 +29,12 @@ import ViewModels
 
   @Test("A favourite's row keeps the name it was stored with after its detail loads")
   func storedNameStays() async {
-    let stored = FavoriteMeal(id: TestCatalog.tart.id, name: "Mein Tarte")
+    let stored = Meal(id: TestCatalog.tart.id, name: "Mein Tarte")
     let app = TestApp(favorites: .inMemory([stored])) { clock in
       CatalogTransport(catalog: TestCatalog.catalog, clock: clock)
     }
     await app.launch()
-    await app.send(.mealTapped(stored.meal))
+    await app.send(.mealTapped(stored))
     await app.send(.backTapped)
     #expect(app.state.list?.favorites.map(\.name) == ["Mein Tarte"])
   }

@@ -16,25 +16,6 @@ public struct Query: Hashable, Sendable {
   public var isSearch: Bool { !search.isEmpty }
 }
 
-/// A recipe the user marked as a favourite, with what the list needs to show it without reloading.
-public struct FavoriteMeal: Hashable, Sendable, Identifiable, Codable {
-  public let id: String
-  public let name: String
-  public let thumbnail: String?
-
-  public init(id: String, name: String, thumbnail: String? = nil) {
-    self.id = id
-    self.name = name
-    self.thumbnail = thumbnail
-  }
-
-  public init(_ meal: Meal) {
-    self.init(id: meal.id, name: meal.name, thumbnail: meal.thumbnail)
-  }
-
-  public var meal: Meal { Meal(id: id, name: name, thumbnail: thumbnail) }
-}
-
 /// A snapshot of the recipe list screen: everything a front end needs to draw it.
 public struct MealListState: Equatable, Sendable {
   /// The category shown when nothing is searched; the app starts with `Dessert`.
@@ -54,7 +35,7 @@ public struct MealListState: Equatable, Sendable {
   /// Ids of the favourites, for the hearts in the rows.
   public var favoriteIDs: Set<String>
   /// The "Favoriten" section (Bonus 1), sorted by name.
-  public var favorites: [FavoriteMeal]
+  public var favorites: [Meal]
   /// Why a pull to refresh that kept the list, or the dice, failed; the screen shows it as a
   /// transient notice.
   public var notice: LoadFailure?
@@ -72,7 +53,7 @@ public struct MealListState: Equatable, Sendable {
     meals: LoadState<[Meal]> = .idle,
     loadedQuery: Query? = nil,
     favoriteIDs: Set<String> = [],
-    favorites: [FavoriteMeal] = [],
+    favorites: [Meal] = [],
     notice: LoadFailure? = nil,
     isRefreshing: Bool = false,
     isDiceBusy: Bool = false

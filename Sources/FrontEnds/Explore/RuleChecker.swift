@@ -79,7 +79,7 @@ final class RuleChecker {
 
   private let oracle: Oracle
   /// The favourites the user's heart taps leave.
-  private var favorites: [String: FavoriteMeal] = [:]
+  private var favorites: [String: Meal] = [:]
   /// The stack the user's own navigation leaves.
   private var path: [RouteKey] = []
   /// A dice tap waiting for its answer, and whether the user navigated since.
@@ -259,7 +259,7 @@ final class RuleChecker {
   private func favoritesCheck(_ step: StepContext) -> Violation? {
     if step.intent == .heartTapped, let detail = Self.detail(step.before) {
       let meal = detail.meal
-      if favorites.removeValue(forKey: meal.id) == nil { favorites[meal.id] = FavoriteMeal(meal) }
+      if favorites.removeValue(forKey: meal.id) == nil { favorites[meal.id] = meal }
     }
     let expected = Set(favorites.keys)
     var corrected = step.after
@@ -555,7 +555,7 @@ final class RuleChecker {
   }
 
   /// The favourites' order in the store: by name ignoring case, then by id.
-  static func sorted(_ favorites: [FavoriteMeal]) -> [FavoriteMeal] {
+  static func sorted(_ favorites: [Meal]) -> [Meal] {
     favorites.sorted { lhs, rhs in
       switch lhs.name.caseInsensitiveCompare(rhs.name) {
       case .orderedAscending: true

@@ -212,7 +212,7 @@ public enum PlayCommand {
     EventSources.restoreSignals()
     log.randomMeals = transport.meals
     if let issue = app.favorites.loadIssue { printError("warning: \(issue)") }
-    if let issue = app.favorites.saveIssue { printError("warning: \(issue)") }
+    if let issue = app.favorites.saveIssue { printError("warning: " + Player.unsaved(issue)) }
 
     let code = await save(log, options: options, catalog: catalog, console: console)
     if let signal = player.endingSignal {

@@ -1,3 +1,4 @@
+import FileSafety
 import ViewDescription
 import ViewModels
 
@@ -99,9 +100,16 @@ final class Player {
   /// Why the favourites are not as stored: the last save failed, or the file could not be read.
   private var favoritesIssue: String? {
     let store = app.favorites
-    return (store.saveIssue?.description ?? store.loadIssue?.description).map {
+    return (store.saveIssue.map(Self.unsaved) ?? store.loadIssue?.description).map {
       $0.prefix(1).uppercased() + $0.dropFirst()
     }
+  }
+
+  /// What a failed save of the favourites means for the user.
+  static func unsaved(_ issue: FileWriteError) -> String {
+    let file = issue.path.isEmpty ? "" : " to \(issue.path)"
+    return "the favourites could not be saved\(file) (\(issue.reason)); they are kept until the "
+      + "app quits"
   }
 
   /// Draws the current state; only changed lines are written unless `full`.

@@ -107,8 +107,8 @@ public final class AppDriver: ScenarioDriver {
     case .favorites(let ids):
       let favorites = ids.map { id in
         catalog.record(id: id).map {
-          FavoriteMeal(id: id, name: $0.name, thumbnail: $0.thumbnail)
-        } ?? FavoriteMeal(id: id, name: id)
+          Meal(id: id, name: $0.name, thumbnail: $0.thumbnail)
+        } ?? Meal(id: id, name: id)
       }
       app.storage = .inMemory(favorites)
     case .start(let start):

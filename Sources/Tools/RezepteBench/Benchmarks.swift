@@ -415,7 +415,7 @@ enum RenderBenchmark {
     let meals = catalog.records.map {
       Meal(id: $0.id, name: $0.name, thumbnail: $0.fields["strMealThumb"]?.string)
     }
-    let favorites = meals.prefix(3).map(FavoriteMeal.init)
+    let favorites = meals.prefix(3)
     return MealListState(
       categories: catalog.categories, meals: .loaded(meals),
       loadedQuery: Query(category: GeneratedCatalog.category, search: ""),

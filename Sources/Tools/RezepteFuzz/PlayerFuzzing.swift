@@ -134,7 +134,7 @@ private struct StandInApp {
       guard let meal = detail?.meal else { return }
       if list.favoriteIDs.remove(meal.id) == nil {
         list.favoriteIDs.insert(meal.id)
-        list.favorites.append(FavoriteMeal(meal))
+        list.favorites.append(meal)
       } else {
         list.favorites.removeAll { $0.id == meal.id }
       }

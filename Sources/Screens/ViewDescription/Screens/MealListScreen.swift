@@ -63,7 +63,7 @@ public enum MealListScreen {
       // Bonus 1 puts the section under the category list: search results go without it.
       let showsCategory = state.loadedQuery?.isSearch != true
       if showsCategory, !state.favorites.isEmpty {
-        rows.append(.section(AppText.favoritesSection, state.favorites.map { row($0.meal, state) }))
+        rows.append(.section(AppText.favoritesSection, state.favorites.map { row($0, state) }))
       }
       return .list(refresh: .pulledToRefresh, isRefreshing: state.isRefreshing, rows)
     }

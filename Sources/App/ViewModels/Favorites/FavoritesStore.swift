@@ -1,3 +1,4 @@
+import FileSafety
 import Foundation
 import MealDB
 
@@ -10,17 +11,17 @@ import MealDB
 @MainActor
 public final class FavoritesStore {
   /// The favourites, sorted by name (ignoring case), then by id.
-  public private(set) var favorites: [FavoriteMeal]
+  public private(set) var favorites: [Meal]
   /// What went wrong reading the stored favourites at start, if anything.
   public let loadIssue: FavoritesLoadIssue?
   /// Why the last save failed; `nil` once a save succeeds again.
-  public private(set) var saveIssue: FavoritesSaveIssue?
+  public private(set) var saveIssue: FileWriteError?
   /// Changes whose save failed, oldest first: saved again, before the next change, by `toggle`.
   private var unsaved: [FavoritesChange] = []
 
   private let storage: FavoritesStorage
   private var ids: Set<String>
-  private let broadcaster = Broadcaster<[FavoriteMeal]>()
+  private let broadcaster = Broadcaster<[Meal]>()
 
   /// Reads the stored favourites at once.
   public init(storage: FavoritesStorage) {
@@ -48,7 +49,7 @@ public final class FavoritesStore {
       change = .remove(id: meal.id)
       ids.remove(meal.id)
     } else {
-      change = .add(FavoriteMeal(meal))
+      change = .add(meal)
       ids.insert(meal.id)
     }
     FavoritesOrder.apply(change, to: &favorites)
@@ -66,17 +67,17 @@ public final class FavoritesStore {
         ids = Set(stored.map(\.id))
       }
       saveIssue = nil
-    } catch let issue as FavoritesSaveIssue {
+    } catch let issue as FileWriteError {
       saveIssue = issue
     } catch {
-      saveIssue = FavoritesSaveIssue(path: "favourites storage", reason: "\(error)")
+      saveIssue = FileWriteError(path: "", reason: "\(error)")
     }
     broadcaster.send(favorites)
   }
 
   /// Calls `onChange` with the favourites after every change, until the token is released.
   public func observe(
-    _ onChange: @escaping @MainActor @Sendable ([FavoriteMeal]) -> Void
+    _ onChange: @escaping @MainActor @Sendable ([Meal]) -> Void
   ) -> ObservationToken {
     broadcaster.observe(onChange)
   }

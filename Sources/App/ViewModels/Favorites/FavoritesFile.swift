@@ -1,0 +1,243 @@
+import FileSafety
+import Foundation
+import MealDB
+import VirtualTime
+
+/// The favourites file: versioned JSON written atomically, moved aside when it cannot be read.
+///
+/// ```json
+/// {"favorites":[{"id":"52768","name":"Apple Frangipan Tart","thumbnail":"https://…"}],"version":1}
+/// ```
+///
+/// Several processes may share the file: every read-change-write happens under a `FileLock` on
+/// `favorites.json.lock` beside it, re-reading the file first, so that no process loses another's
+/// changes. Temporary files left by a process killed while saving are removed at the next load.
+public struct FavoritesFile: Sendable {
+  /// The format version this code reads and writes.
+  public static let version = 1
+
+  public let url: URL
+  /// Set when a corrupt file could not be moved aside: saving would overwrite it.
+  private let blocked = Locked(false)
+
+  public init(url: URL) {
+    self.url = url
+  }
+
+  private struct Contents: Codable {
+    var version: Int
+    var favorites: [Entry]
+  }
+
+  /// A favourite as the file spells it (a `Meal` decodes from TheMealDB's field names).
+  private struct Entry: Codable {
+    var id: String
+    var name: String
+    var thumbnail: String?
+  }
+
+  private var lock: FileLock { FileLock(beside: url.path) }
+
+  /// Reads the file; a missing file means no favourites. A file that cannot be used is moved
+  /// to `favorites.json.corrupt-N` (the first N not taken) and reported. Temporary files of an
+  /// interrupted save are removed.
+  public func load() -> FavoritesLoadResult {
+    guard FileManager.default.fileExists(atPath: url.deletingLastPathComponent().path) else {
+      return FavoritesLoadResult(favorites: [])
+    }
+    do {
+      return try lock.withLock {
+        AtomicFile.removeLeftovers(of: url.path)
+        return loadLocked()
+      }
+    } catch {
+      // The lock cannot be taken (a read-only folder): read without it.
+      return loadLocked()
+    }
+  }
+
+  private func loadLocked() -> FavoritesLoadResult {
+    if isFolder(url.path) { return setAside(reason: "is a folder, not a file") }
+    // A FIFO would block the read, a device would be read as favourites.
+    if isSpecialFile(url.path) { return setAside(reason: "is not a regular file") }
+    switch read() {
+    case .missing:
+      return FavoritesLoadResult(favorites: [])
+    case .unusable(let reason):
+      return setAside(reason: reason)
+    case .favorites(let favorites):
+      return FavoritesLoadResult(favorites: favorites)
+    }
+  }
+
+  private enum ReadResult {
+    case missing
+    case unusable(String)
+    case favorites([Meal])
+  }
+
+  /// Reads the file.
+  private func read() -> ReadResult {
+    let data: Data
+    do {
+      data = try Data(contentsOf: url)
+    } catch {
+      guard FileManager.default.fileExists(atPath: url.path) else { return .missing }
+      return .unusable("cannot be read (\(Self.describe(error)))")
+    }
+    let contents: Contents
+    do {
+      contents = try JSONDecoder().decode(Contents.self, from: data)
+    } catch {
+      return .unusable("is not a valid favourites file (\(Self.describe(error)))")
+    }
+    guard contents.version == Self.version else {
+      return .unusable("has the unknown format version \(contents.version)")
+    }
+    // Hand-edited files may repeat an id or be out of order.
+    return .favorites(
+      FavoritesOrder.normalized(
+        contents.favorites.map { Meal(id: $0.id, name: $0.name, thumbnail: $0.thumbnail) }))
+  }
+
+  /// Applies one change to the favourites in the file, under the lock: re-reads the file,
+  /// changes the list and writes it once.
+  ///
+  /// - Returns: all favourites now in the file, normalised (`FavoritesOrder`).
+  public func apply(_ change: FavoritesChange) throws -> [Meal] {
+    try checkNotBlocked()
+    do {
+      try FileManager.default.createDirectory(
+        at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+    } catch {
+      throw FileWriteError(path: url.path, reason: "its folder cannot be created")
+    }
+    return try withFileLock {
+      var favorites: [Meal]
+      switch read() {
+      case .missing: favorites = []
+      case .unusable(let reason):
+        throw FileWriteError(
+          path: url.path, reason: "the file changed meanwhile and \(reason)")
+      case .favorites(let stored): favorites = stored
+      }
+      let before = favorites
+      FavoritesOrder.apply(change, to: &favorites)
+      if favorites != before { try writeLocked(favorites) }
+      return favorites
+    }
+  }
+
+  /// Replaces the favourites in the file with `favorites`, atomically and under the lock, whatever
+  /// another process changed meanwhile (to set the file up; a toggle goes through `apply`).
+  public func save(_ favorites: [Meal]) throws {
+    try checkNotBlocked()
+    do {
+      try FileManager.default.createDirectory(
+        at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+    } catch {
+      throw FileWriteError(path: url.path, reason: "its folder cannot be created")
+    }
+    try withFileLock { try writeLocked(favorites) }
+  }
+
+  private func checkNotBlocked() throws {
+    if blocked.withLock({ $0 }) {
+      throw FileWriteError(
+        path: url.path, reason: "an unreadable file is in the way and could not be moved aside")
+    }
+    if isFolder(url.path) {
+      throw FileWriteError(path: url.path, reason: "a folder is in the way of the file")
+    }
+  }
+
+  private func withFileLock<Result>(_ body: () throws -> Result) throws -> Result {
+    do {
+      return try lock.withLock(body)
+    } catch let error as FileWriteError {
+      // The lock file's path is an implementation detail: name the favourites file.
+      throw FileWriteError(path: url.path, reason: error.reason)
+    }
+  }
+
+  /// Writes the file; the caller holds the lock.
+  private func writeLocked(_ favorites: [Meal]) throws {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+    let data: Data
+    do {
+      data = try encoder.encode(
+        Contents(
+          version: Self.version,
+          favorites: favorites.map { Entry(id: $0.id, name: $0.name, thumbnail: $0.thumbnail) }))
+    } catch {
+      throw FileWriteError(path: url.path, reason: Self.describe(error))
+    }
+    do {
+      try AtomicFile.write(data, to: url.path, mode: 0o644)
+    } catch {
+      throw FileWriteError(path: url.path, reason: error.reason)
+    }
+  }
+
+  private func isFolder(_ path: String) -> Bool {
+    var isDirectory: ObjCBool = false
+    return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
+      && isDirectory.boolValue
+  }
+
+  /// Whether something other than a regular file or a folder is at `path` (a FIFO, a device, a
+  /// socket), links followed.
+  private func isSpecialFile(_ path: String) -> Bool {
+    var info = stat()
+    guard stat(path, &info) == 0 else { return false }
+    let type = info.st_mode & S_IFMT
+    return type != S_IFREG && type != S_IFDIR
+  }
+
+  /// Moves the unusable file to the first free `…corrupt-N` name; never replaces an earlier one.
+  private func setAside(reason: String) -> FavoritesLoadResult {
+    var number = 1
+    while true {
+      let backup = URL(fileURLWithPath: url.path + ".corrupt-\(number)")
+      if !FileManager.default.fileExists(atPath: backup.path) {
+        do {
+          // `moveItem` fails rather than replace an existing file, so a race cannot clobber one.
+          try FileManager.default.moveItem(at: url, to: backup)
+          let issue = FavoritesLoadIssue(path: url.path, reason: reason, movedTo: backup.path)
+          return FavoritesLoadResult(favorites: [], issue: issue)
+        } catch  where FileManager.default.fileExists(atPath: backup.path) {
+          // Taken meanwhile: try the next number.
+        } catch {
+          blocked.withLock { $0 = true }
+          let issue = FavoritesLoadIssue(path: url.path, reason: reason, movedTo: nil)
+          return FavoritesLoadResult(favorites: [], issue: issue)
+        }
+      }
+      number += 1
+    }
+  }
+
+  private static func describe(_ error: any Error) -> String {
+    switch error {
+    case let error as CocoaError where error.code == .fileReadNoPermission:
+      "permission denied"
+    case let error as CocoaError where error.code == .fileWriteNoPermission:
+      "permission denied"
+    case let error as CocoaError where error.code == .fileWriteVolumeReadOnly:
+      "read-only file system"
+    case let error as CocoaError where error.code == .fileWriteOutOfSpace:
+      "no space left"
+    case let error as CocoaError:
+      error.localizedDescription
+    case DecodingError.dataCorrupted(let context) where context.codingPath.isEmpty:
+      "not valid JSON"
+    case DecodingError.keyNotFound(let key, _):
+      "lacks \"\(key.stringValue)\""
+    case DecodingError.typeMismatch, DecodingError.valueNotFound, DecodingError.dataCorrupted:
+      "unexpected content"
+    default:
+      "\(error)"
+    }
+  }
+}
