@@ -37,14 +37,13 @@ import Testing
     #expect(result.passed)
     #expect(
       driver.log == [
-        "configure favorites([\"52768\"])", "configure random([\"52772\"])",
-        "configure delay(1.0 seconds, endpoint: Optional(\"search.php\"))",
-        "configure network(Optional(MealCatalog.CatalogTransport.Fault.offline), endpoint: Optional(\"search.php\"))",
+        "configure given favorites 52768", "configure given random 52772",
+        "configure network delay search.php 1s", "configure network offline for search.php",
         "launch", "send searchTextChanged(\"L\")", "send searchTextChanged(\"La\")",
         "send searchTextChanged(\"Las\")", "wait 400ms", "send searchTextChanged(\"\")",
         "send categoryPicked(\"Chicken\")", "send pulledToRefresh", "send diceTapped",
         "send mealTapped Lasagne", "send heartTapped", "send backTapped", "send retryTapped",
-        "configure network(nil, endpoint: nil)", "relaunch",
+        "configure network online", "relaunch",
       ])
   }
 
@@ -65,7 +64,7 @@ import Testing
     #expect(result.passed)
     #expect(
       driver.log == [
-        "configure start(ViewModels.StartScreen.categories)", "launch",
+        "configure given start categories", "launch",
         "send categoryTileTapped(\"Pasta\")", "send searchFocusChanged(true)",
         "send suggestionPicked(\"Cake\")",
         "send noticeDismissed",

@@ -1,3 +1,4 @@
+import AppHarness
 import CommandLineKit
 import Dispatch
 import FileSafety
@@ -175,7 +176,7 @@ public enum PlayCommand {
         CatalogTransport(
           catalog: catalog, clock: ContinuousClock(), seed: UInt64.random(in: 1...UInt64.max))
       }
-    let transport = RandomMealLog(base)
+    let transport = RequestLedger(base)
     let favorites = Favorites(options)
     let app = AppModel.live(
       start: options.start, transport: transport, favorites: favorites.storage)
@@ -210,7 +211,12 @@ public enum PlayCommand {
     token.cancel()
     terminal.restore()
     EventSources.restoreSignals()
-    log.randomMeals = transport.meals
+    log.randomMeals = transport.entries.compactMap { entry in
+      // What the dice returned, for the saved scenario's `given random`.
+      guard entry.request.path == "random.php", let answer = entry.response, answer.status == 200
+      else { return nil }
+      return MealAPI.meals(fromAnswer: answer.body)?.first?.id
+    }
     if let issue = app.favorites.loadIssue { printError("warning: \(issue)") }
     if let issue = app.favorites.saveIssue { printError("warning: " + Player.unsaved(issue)) }
 

@@ -3,10 +3,10 @@ import ViewModels
 import VirtualTime
 
 /// The one log of the requests an app sends: each request, the virtual time it went out, the
-/// simulated fault in force, and how it ended. It passes every request on to another transport.
+/// simulated fault in force, how it ended and its answer. It passes every request on to another transport.
 ///
 /// `TestApp` puts it in front of its transport; `expect requests`, `rezepte show`, the
-/// storyboard and `explore`'s rules all read it.
+/// storyboard and `explore`'s rules all read it, and `play --save` finds the dice's answers in it.
 public final class RequestLedger: Transport {
   /// One request and what became of it.
   public struct Entry: Hashable, Sendable {
@@ -29,6 +29,8 @@ public final class RequestLedger: Transport {
     /// The name of the simulated fault in force when it was sent (`offline`, `broken-data`, …).
     public let fault: String?
     public internal(set) var outcome: Outcome
+    /// The answer, once it arrived (whatever its status).
+    public internal(set) var response: APIResponse?
   }
 
   private struct Log {
@@ -90,7 +92,7 @@ public final class RequestLedger: Transport {
     }
     do {
       let response = try await base.send(request)
-      finish(index, entry.fault != nil || response.status != 200 ? .failed : .answered)
+      finish(index, entry.fault != nil || response.status != 200 ? .failed : .answered, response)
       return response
     } catch {
       finish(index, LoadFailure.isCancellation(error) ? .cancelled : .failed)
@@ -98,9 +100,10 @@ public final class RequestLedger: Transport {
     }
   }
 
-  private func finish(_ index: Int, _ outcome: Entry.Outcome) {
+  private func finish(_ index: Int, _ outcome: Entry.Outcome, _ response: APIResponse? = nil) {
     log.withLock { log in
       log.entries[index].outcome = outcome
+      log.entries[index].response = response
       if outcome == .failed { log.failures += 1 }
     }
   }

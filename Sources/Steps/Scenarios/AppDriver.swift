@@ -102,24 +102,26 @@ public final class AppDriver: ScenarioDriver {
 
   // MARK: - Setup
 
-  public func configure(_ setting: DriverSetting) async throws {
-    switch setting {
-    case .favorites(let ids):
+  public func configure(_ setup: Step.Action) async throws {
+    switch setup {
+    case .givenFavorites(let ids):
       let favorites = ids.map { id in
         catalog.record(id: id).map {
           Meal(id: id, name: $0.name, thumbnail: $0.thumbnail)
         } ?? Meal(id: id, name: id)
       }
       app.storage = .inMemory(favorites)
-    case .start(let start):
+    case .givenStart(let start):
       // The next launch (and every relaunch after it) opens this screen: an app setting.
       app.start = start
-    case .random(let ids):
+    case .givenRandom(let ids):
       try offlineTransport("given random").enqueueRandom(ids: ids)
     case .network(let fault, let endpoint):
       try offlineTransport("network").setFault(fault, for: endpoint)
-    case .delay(let delay, let endpoint):
+    case .networkDelay(let delay, let endpoint):
       try offlineTransport("network delay").setDelay(delay, for: endpoint)
+    default:
+      break
     }
   }
 

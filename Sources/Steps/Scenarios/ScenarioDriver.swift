@@ -15,9 +15,10 @@ import ViewModels
 /// fault over real HTTP) throws `StepUnsupported`.
 @MainActor
 public protocol ScenarioDriver: AnyObject {
-  /// Setup that takes effect at the next `launch` or `relaunch` (favourites, start screen) or at
-  /// once (the dice's answers, the network); may be called before `launch`.
-  func configure(_ setting: DriverSetting) async throws
+  /// Carries out a setup step (`role == .setup`): stored favourites and the start screen take
+  /// effect at the next `launch` or `relaunch`, the dice's answers and the network at once; may
+  /// be called before `launch`. Other steps change nothing here.
+  func configure(_ setup: Step.Action) async throws
   /// Starts the app.
   func launch() async throws
   /// Stops the app and starts it again; stored favourites stay.
@@ -39,20 +40,6 @@ public protocol ScenarioDriver: AnyObject {
   func sentRequests(from index: Int) -> [String]
   /// The virtual time that has passed since the driver was made: the scenario's `wait`s.
   func simulatedTime() -> Duration
-}
-
-/// Setup a scenario gives the driver: not a gesture, so not found on the screen.
-public enum DriverSetting: Equatable, Sendable {
-  /// `given favorites`: the favourites stored before the next `launch`.
-  case favorites([String])
-  /// `given start`: the start screen of the next `launch`.
-  case start(StartScreen)
-  /// `given random`: what the next `random.php` answers return, in order.
-  case random([String])
-  /// `network …`: every request (`endpoint == nil`) or one endpoint's fails; `nil` heals.
-  case network(NetworkFault?, endpoint: String?)
-  /// `network delay …`: answers arrive this much later in virtual time; `.zero` removes it.
-  case delay(Duration, endpoint: String?)
 }
 
 extension ScenarioDriver {

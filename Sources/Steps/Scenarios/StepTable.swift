@@ -16,8 +16,6 @@ public struct StepKind: Sendable {
   public let example: String
   /// When the step may stand.
   let order: Order
-  /// Whether the step checks the app rather than acting on it.
-  public let isExpectation: Bool
   /// Whether an indented block below the step belongs to it.
   let takesBlock: Bool
   /// The step's value and block, from its line; throws `StepError` or `BlockError`.
@@ -37,7 +35,7 @@ public struct StepKind: Sendable {
 
   init(
     _ keyword: String, _ syntax: String, _ summary: String, example: String,
-    order: Order = .needsApp, isExpectation: Bool = false, takesBlock: Bool = false,
+    order: Order = .needsApp, takesBlock: Bool = false,
     parse: @escaping @Sendable (StepInput) throws -> (Step.Action, Step.Block?)
   ) {
     self.keyword = keyword
@@ -45,7 +43,6 @@ public struct StepKind: Sendable {
     self.summary = summary
     self.example = example
     self.order = order
-    self.isExpectation = isExpectation
     self.takesBlock = takesBlock
     self.parse = parse
   }
@@ -53,11 +50,11 @@ public struct StepKind: Sendable {
   /// A step without a block whose value `parse` reads from its arguments.
   init(
     _ keyword: String, _ syntax: String, _ summary: String, example: String,
-    order: Order = .needsApp, isExpectation: Bool = false,
+    order: Order = .needsApp,
     parse: @escaping @Sendable (StepInput) throws -> Step.Action
   ) {
     self.init(
-      keyword, syntax, summary, example: example, order: order, isExpectation: isExpectation,
+      keyword, syntax, summary, example: example, order: order,
       parse: { (try parse($0), nil) })
   }
 
@@ -149,12 +146,12 @@ public enum StepTable {
       parse: { try $0.networkDelay() }),
     StepKind(
       "expect title", "expect title \"TEXT\"", "The screen on top has this navigation title.",
-      example: "expect title \"Suche\"", isExpectation: true,
+      example: "expect title \"Suche\"",
       parse: { .expectTitle(try $0.quoted()) }),
     StepKind(
       "expect visible", "expect visible [containing] \"TEXT\"",
       "Some node of the screen shows exactly this text (with `containing`: a text containing it).",
-      example: "expect visible \"Lasagne\"", isExpectation: true,
+      example: "expect visible \"Lasagne\"",
       parse: { input in
         let (text, containing) = try input.textMatch()
         return .expectVisible(text, containing: containing)
@@ -162,7 +159,7 @@ public enum StepTable {
     StepKind(
       "expect hidden", "expect hidden [containing] \"TEXT\"",
       "No node of the screen shows this text (with `containing`: no text contains it).",
-      example: "expect hidden \"Lasagne\"", isExpectation: true,
+      example: "expect hidden \"Lasagne\"",
       parse: { input in
         let (text, containing) = try input.textMatch()
         return .expectHidden(text, containing: containing)
@@ -170,8 +167,7 @@ public enum StepTable {
     StepKind(
       "expect requests", "expect requests N",
       "N requests were sent since the last `expect requests`; an indented block may list them.",
-      example: "expect requests 1\n  GET search.php?s=Lasagne", order: .anyTime,
-      isExpectation: true, takesBlock: true,
+      example: "expect requests 1\n  GET search.php?s=Lasagne", order: .anyTime, takesBlock: true,
       parse: { input in
         guard !input.blockLines.isEmpty else {
           return (.expectRequests(try input.count(), listed: nil), nil)
@@ -197,7 +193,7 @@ public enum StepTable {
     StepKind(
       "expect screen", "expect screen",
       "The whole screen is the indented block below; `--record` writes it.",
-      example: "expect screen\n  NavigationStack\n  └─ Screen \"Suche\"", isExpectation: true,
+      example: "expect screen\n  NavigationStack\n  └─ Screen \"Suche\"",
       takesBlock: true,
       parse: { input in
         try input.none()
@@ -459,9 +455,8 @@ extension Step.Action {
     switch self {
     case .title:
       break  // the scenario's name: nothing happens in the app
-    case .givenFavorites(let ids): try await driver.configure(.favorites(ids))
-    case .givenRandom(let ids): try await driver.configure(.random(ids))
-    case .givenStart(let start): try await driver.configure(.start(start))
+    case .givenFavorites, .givenRandom, .givenStart, .network, .networkDelay:
+      try await driver.configure(self)
     case .launch: try await driver.launch()
     case .relaunch: try await driver.relaunch()
     case .type(let text): try await Gestures.type(text, on: driver)
@@ -481,10 +476,6 @@ extension Step.Action {
       try await Gestures.tap(
         AppText.retry, kinds: [.button], missing: "no \(Quoting.quoted(AppText.retry)) button",
         on: driver)
-    case .network(let fault, let endpoint):
-      try await driver.configure(.network(fault, endpoint: endpoint))
-    case .networkDelay(let delay, let endpoint):
-      try await driver.configure(.delay(delay, endpoint: endpoint))
     case .expectTitle(let expected):
       return Expectations.title(expected, found: driver.title())
     case .expectVisible(let text, let containing):

@@ -60,7 +60,7 @@ final class FakeDriver: ScenarioDriver {
     effects[entry]?(self)
   }
 
-  func configure(_ setting: DriverSetting) async throws { try call("configure \(setting)") }
+  func configure(_ setup: Step.Action) async throws { try call("configure \(setup)") }
   func launch() async throws { try call("launch") }
   func relaunch() async throws { try call("relaunch") }
   func wait(_ duration: Duration) async throws {
