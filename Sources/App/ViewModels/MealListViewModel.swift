@@ -131,8 +131,9 @@ public final class MealListViewModel: StateObservable {
   public func searchTextChanged(_ text: String) -> Task<Void, Never>? {
     let previous = state.query
     stateHolder.value.searchText = text
-    guard state.query != previous else { return nil }
-    return startLoad(state.query, pause: state.query.isSearch, keepingList: false)
+    let query = state.query
+    guard query != previous else { return nil }
+    return startLoad(query, pause: query.isSearch, keepingList: false)
   }
 
   /// The search field gained or lost the focus. While it has it and is empty, `state.suggestions`

@@ -99,30 +99,26 @@ package enum Gestures {
     var typed = field.text ?? ""
     for character in text {
       typed.append(character)
-      guard let intent = field.typing(typed) else { return }
-      try await driver.send(intent)
+      try await driver.send(.searchTextChanged(typed))
     }
   }
 
   /// Empties the search field.
   static func clearSearch(on driver: some ScenarioDriver) async throws {
-    let field = try searchField(of: driver)
-    guard let intent = field.typing("") else { return }
-    try await driver.send(intent)
+    _ = try searchField(of: driver)
+    try await driver.send(.searchTextChanged(""))
   }
 
   /// Taps into the search field: the field's focusing intent.
   static func focusSearch(on driver: some ScenarioDriver) async throws {
-    let field = try searchField(of: driver)
-    guard let intent = field.focusing else { return }
-    try await driver.send(intent)
+    _ = try searchField(of: driver)
+    try await driver.send(.searchFocusChanged(true))
   }
 
   /// Leaves the search field: the field's leaving intent.
   static func leaveSearch(on driver: some ScenarioDriver) async throws {
-    let field = try searchField(of: driver)
-    guard let intent = field.leaving else { return }
-    try await driver.send(intent)
+    _ = try searchField(of: driver)
+    try await driver.send(.searchFocusChanged(false))
   }
 
   /// Taps a suggestion shown under the focused search field.
