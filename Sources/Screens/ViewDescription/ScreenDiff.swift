@@ -4,12 +4,13 @@ import Spelling
 /// new, which are gone from the old one, and which stayed but changed (a text typed, a flag
 /// set, a title).
 ///
-/// Either screen may be a node tree or a text tree (`TextRenderer`'s lines, as an `expect
-/// screen` block holds them); a text is read back into nodes by its guides and connectors, so
-/// a node is compared by its depth and what its line says, never by the connector in front of
-/// it. An alert added below a list changes every row's guide from `   ` to `│  `, and none of
-/// them counts as changed: only the alert and its button are new. Lines that are no tree (a
-/// list of requests) are nodes at depth 0.
+/// Two node trees are compared node by node (what `TextRenderer` would draw of each), never
+/// through their text. A text tree (an expected screen, written in a scenario file or a Swift
+/// literal) is read back into nodes by its guides and connectors, so a node is compared by its
+/// depth and what its line says, never by the connector in front of it. An alert added below a
+/// list changes every row's guide from `   ` to `│  `, and none of them counts as changed: only
+/// the alert and its button are new. Lines that are no tree (a list of requests) are nodes at
+/// depth 0.
 ///
 /// Nodes are matched in order (Myers' shortest diff over depth and text); within a run of
 /// changes, a gone node and a new node of the same depth, kind and label are one changed node,
@@ -193,17 +194,16 @@ public struct ScreenDiff: Sendable {
   /// stands for its descendants, which are not listed.
   public func changedPaths(in new: Node) -> Set<NodePath> {
     var paths: [NodePath] = []
-    var parents: [Int?] = []
-    new.forEachPath { path, parent in
-      paths.append(path)
-      parents.append(parent)
+    new.walk { _, place in
+      paths.append(place.path)
+      return true
     }
-    var marked = Set<Int>()
-    var added = Set<Int>()
+    var marked = Set<NodePath>()
+    var added = Set<NodePath>()
     for entry in entries {
       guard let index = entry.newIndex, index < paths.count else { continue }
-      if entry.change == .changed { marked.insert(index) }
-      if entry.change == .added { added.insert(index) }
+      if entry.change == .changed { marked.insert(paths[index]) }
+      if entry.change == .added { added.insert(paths[index]) }
     }
     // A gone node marks its parent on the old screen, when that parent is still on the new one:
     // the list that lost rows. When the parent is gone too, the gone ancestor stands for it.
@@ -214,16 +214,11 @@ public struct ScreenDiff: Sendable {
       if entry.change == .removed, let parent = ancestors.last, let index = parent.newIndex,
         index < paths.count
       {
-        marked.insert(index)
+        marked.insert(paths[index])
       }
       ancestors.append(entry)
     }
-    var result = Set<NodePath>()
-    for index in marked { result.insert(paths[index]) }
-    for index in added where !(parents[index].map(added.contains) ?? false) {
-      result.insert(paths[index])
-    }
-    return result
+    return marked.union(added.filter { !($0.parent.map(added.contains) ?? false) })
   }
 
   // MARK: - Matching
@@ -352,20 +347,22 @@ public struct DrawnTree: Sendable {
   /// `tree`, read from its nodes; its lines are drawn by `renderer` when a diff is drawn.
   public init(_ tree: Node, renderer: TextRenderer = TextRenderer()) {
     var items: [Item] = []
-    func visit(_ node: Node, depth: Int) {
+    tree.walk { node, place in
       var shown = node
       shown.children = []
       // What the text tree does not draw is no change.
       if !renderer.options.showsURLs { shown.url = nil }
       if !renderer.options.showsIntents { shown.intent = nil }
-      let kind = "\(depth) \(node.kind.rawValue)"
+      if let selection = shown.selection, !shown.options.contains(selection) {
+        shown.selection = nil
+      }
+      let kind = "\(place.depth) \(node.kind.rawValue)"
       items.append(
         Item(
-          depth: depth, key: Key(depth: depth, node: shown),
+          depth: place.depth, key: Key(depth: place.depth, node: shown),
           identity: kind + " " + (node.label.map(Quoting.quoted) ?? ""), kind: kind))
-      for child in node.children { visit(child, depth: depth + 1) }
+      return true
     }
-    visit(tree, depth: 0)
     self.items = items
     source = .tree(tree, renderer)
   }
@@ -396,6 +393,17 @@ public struct DrawnTree: Sendable {
     case .lines(let lines): lines
     case .tree(let tree, let renderer): renderer.drawnLines(tree)
     }
+  }
+}
+
+extension DrawnTree: Hashable {
+  /// Whether the two draw the same nodes: what they are compared by, whatever draws their lines.
+  public static func == (lhs: DrawnTree, rhs: DrawnTree) -> Bool {
+    lhs.items.map(\.key) == rhs.items.map(\.key)
+  }
+
+  public func hash(into hasher: inout Hasher) {
+    for item in items { hasher.combine(item.key) }
   }
 }
 
@@ -474,54 +482,4 @@ struct DrawnNode: Sendable {
   }
 
   private static let guideGroups = ["├─ ", "└─ ", "│  ", "   "]
-}
-
-extension Node {
-  /// The node at `path`, if the tree has one there.
-  public func node(at path: NodePath) -> Node? {
-    var node = self
-    for index in path.indices {
-      guard node.children.indices.contains(index) else { return nil }
-      node = node.children[index]
-    }
-    return node
-  }
-
-  /// Calls `body` with the path of every node, depth first, and the index (in that order) of its
-  /// parent.
-  fileprivate func forEachPath(_ body: (NodePath, Int?) -> Void) {
-    var count = 0
-    func walk(_ node: Node, _ path: NodePath, _ parent: Int?) {
-      let index = count
-      count += 1
-      body(path, parent)
-      for (offset, child) in node.children.enumerated() {
-        walk(child, path.child(offset), index)
-      }
-    }
-    walk(self, NodePath(), nil)
-  }
-}
-
-/// Where a node sits in its tree: the index of each child taken on the way down from the root.
-///
-/// The root's path is empty; `[0, 2]` is the third child of the root's first child.
-public struct NodePath: Hashable, Sendable, Comparable, CustomStringConvertible {
-  public var indices: [Int]
-
-  public init(_ indices: [Int] = []) {
-    self.indices = indices
-  }
-
-  /// The path of the `index`-th child of the node at this path.
-  public func child(_ index: Int) -> NodePath { NodePath(indices + [index]) }
-
-  /// `0.2`, or `root` for the empty path: how a page names it in `data-path`.
-  public var description: String {
-    indices.isEmpty ? "root" : indices.map(String.init).joined(separator: ".")
-  }
-
-  public static func < (lhs: NodePath, rhs: NodePath) -> Bool {
-    lhs.indices.lexicographicallyPrecedes(rhs.indices)
-  }
 }

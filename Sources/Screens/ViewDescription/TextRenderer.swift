@@ -55,7 +55,7 @@ public struct TextRenderer: Sendable {
   public func render(_ node: Node) -> String {
     var writer = Writer(options: options)
     writer.output.reserveCapacity(Self.estimatedSize(of: node))
-    writer.writeRoot(node)
+    writer.walk(node)
     return writer.output
   }
 
@@ -75,7 +75,7 @@ extension TextRenderer {
   func drawnLines(_ node: Node) -> [[String]] {
     var writer = Writer(options: options)
     writer.drawnLines = []
-    writer.writeRoot(node)
+    writer.walk(node)
     return writer.drawnLines ?? []
   }
 }
@@ -88,7 +88,7 @@ extension Node: CustomStringConvertible {
 // MARK: - Writing
 
 /// The renderer's state while it walks one tree.
-private struct Writer {
+private struct Writer: NodeWalker {
   let options: TextRenderer.Options
   var output = ""
   /// The guides (`│  ` or three spaces) of the ancestors of the node being written.
@@ -104,26 +104,16 @@ private struct Writer {
     self.options = options
   }
 
-  mutating func writeRoot(_ node: Node) {
-    writeLine(node, connector: "", guide: "")
-    writeChildren(of: node)
-  }
-
-  private mutating func write(_ node: Node, isLast: Bool) {
-    let guide = isLast ? "   " : "│  "
-    writeLine(node, connector: isLast ? "└─ " : "├─ ", guide: guide)
+  /// Writes the node's line, then its children under it with the guide it hands down.
+  mutating func visit(_ node: Node, at place: NodePlace) {
+    let (connector, guide) =
+      place.depth == 0 ? ("", "") : place.isLast ? ("└─ ", "   ") : ("├─ ", "│  ")
+    writeLine(node, connector: connector, guide: guide)
     prefix += guide
-    prefixWidth += 3
-    writeChildren(of: node)
-    prefix.removeLast(3)
-    prefixWidth -= 3
-  }
-
-  private mutating func writeChildren(of node: Node) {
-    let last = node.children.count - 1
-    for (index, child) in node.children.enumerated() {
-      write(child, isLast: index == last)
-    }
+    prefixWidth += guide.count
+    descend(into: node, at: place)
+    prefix.removeLast(guide.count)
+    prefixWidth -= guide.count
   }
 
   /// Writes the node's line after the ancestors' guides and `connector`, wrapped if too long.
