@@ -36,57 +36,32 @@ public struct Walkthrough {
   private func replay(
     _ scenario: Scenario, on driver: some ScenarioDriver, output: (String) -> Void
   ) async -> ScenarioResult {
-    var printedUpTo = 0
-    let source = scenario.sourceLines
-    var requestsShown = 0
-    var previousText: String?
-    var shown = ShownScreens()
-    // The screens shown so far, with the step that led to each: a screen seen again (after
-    // `back`, say) is named, not printed again.
-    var seen: [String: String] = [:]
-    return await runner.run(scenario, on: driver) { event in
+    await ReplayCollector(runner: runner).replay(scenario, on: driver) { moment in
+      let step = moment.event.step
       // The comments and blank lines since the previous step explain this one.
-      let stepIndex = event.step.line - 1
-      for line in source[min(printedUpTo, stepIndex)..<stepIndex] {
+      for line in moment.caption {
         let trimmed = line.trimmingWhitespace()
         if trimmed.isEmpty || trimmed.hasPrefix("#") { output(line) }
       }
-      printedUpTo =
-        (event.step.block?.lines.upperBound).map { max($0, stepIndex + 1) }
-        ?? stepIndex + 1
-      if let failure = event.failure {
-        output(event.step.displayText)
+      if let failure = moment.event.failure {
+        output(step.displayText)
         output(failure.description)
         return
       }
-      let mark = event.step.action.isExpectation ? "  ✓" : ""
-      output(event.step.displayText + mark)
-      guard event.step.action.changesScreen else { return }
-      let text = driver.screenText()
-      let requests = driver.sentRequests(from: requestsShown)
-      requestsShown += requests.count
-      let comparison = driver.screen().map { shown.show($0) }
+      output(step.displayText + (step.action.isExpectation ? "  ✓" : ""))
+      guard step.action.changesScreen else { return }
       let change: ScreenChange =
-        if full {
-          .whole(text, title: "the screen:")
-        } else if text == previousText {
-          .none
-        } else if let step = seen[text] {
-          .again(step)
-        } else {
-          switch comparison {
-          case .since(let before, let now)?: .diff(ScreenDiff(old: before, new: now))
-          case .new?: .whole(text, title: "a new screen:")
-          case .first?, nil: .whole(text, title: "the screen:")
-          }
+        switch (full, moment.comparison) {
+        case (true, _): .whole(driver.screenText(), title: "the screen:")
+        case (false, .unchanged?): .none
+        case (false, .since(_, _, let shownAfter?)?): .again(scenario.steps[shownAfter])
+        case (false, .since(let before, let now, nil)?): .diff(ScreenDiff(old: before, new: now))
+        case (false, .new?): .whole(driver.screenText(), title: "a new screen:")
+        case (false, .first?), (false, nil): .whole(driver.screenText(), title: "the screen:")
         }
-      for line in Self.lines(time: driver.simulatedTime(), requests: requests, change: change) {
-        output(line)
-      }
-      previousText = text
-      if seen[text] == nil {
-        seen[text] = "line \(event.step.line) (`\(event.step.displayText)`)"
-      }
+      let lines = Self.lines(
+        time: moment.simulatedTime, requests: moment.requests, change: change)
+      for line in lines { output(line) }
     }
   }
 
@@ -94,8 +69,8 @@ public struct Walkthrough {
   enum ScreenChange {
     /// Nothing.
     case none
-    /// It is a screen shown before exactly, after the step this names.
-    case again(String)
+    /// It is exactly the screen shown after this step before.
+    case again(Step)
     /// The nodes that are new, changed or gone since this screen was last shown.
     case diff(ScreenDiff)
     /// The whole screen, under a title: the first one, one pushed for the first time, or every
@@ -120,7 +95,9 @@ public struct Walkthrough {
     case .none:
       return lines + ["  the screen did not change"]
     case .again(let step):
-      return lines + ["  the screen is again the one after \(step)"]
+      return lines + [
+        "  the screen is again the one after line \(step.line) (`\(step.displayText)`)"
+      ]
     case .diff(let diff):
       return lines + ["  the screen changed (+ new or changed lines):"]
         + diff.lines(context: 1, style: .newSide).map { "    " + $0 }
