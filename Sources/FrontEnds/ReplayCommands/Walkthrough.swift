@@ -28,15 +28,8 @@ public struct Walkthrough {
   public func run(
     _ scenario: Scenario, on driver: some ScenarioDriver, output print: (String) -> Void
   ) async -> ScenarioResult {
-    await withoutActuallyEscaping(print) { print in
-      await replay(scenario, on: driver) { print(Quoting.visible($0)) }
-    }
-  }
-
-  private func replay(
-    _ scenario: Scenario, on driver: some ScenarioDriver, output: (String) -> Void
-  ) async -> ScenarioResult {
-    await ReplayCollector(runner: runner).replay(scenario, on: driver) { moment in
+    func output(_ line: String) { print(Quoting.visible(line)) }
+    return await ReplayCollector(runner: runner).replay(scenario, on: driver) { moment in
       let step = moment.event.step
       // The comments and blank lines since the previous step explain this one.
       for line in moment.caption {
@@ -50,60 +43,47 @@ public struct Walkthrough {
       }
       output(step.displayText + (step.action.isExpectation ? "  ✓" : ""))
       guard step.action.changesScreen else { return }
-      let change: ScreenChange =
-        switch (full, moment.comparison) {
-        case (true, _): .whole(driver.screenText(), title: "the screen:")
-        case (false, .unchanged?): .none
-        case (false, .since(_, _, let shownAfter?)?): .again(scenario.steps[shownAfter])
-        case (false, .since(let before, let now, nil)?): .diff(ScreenDiff(old: before, new: now))
-        case (false, .new?): .whole(driver.screenText(), title: "a new screen:")
-        case (false, .first?), (false, nil): .whole(driver.screenText(), title: "the screen:")
-        }
-      let lines = Self.lines(
-        time: moment.simulatedTime, requests: moment.requests, change: change)
-      for line in lines { output(line) }
+      for line in lines(after: moment, of: scenario, on: driver) { output(line) }
     }
   }
 
-  /// What a step did to the screen, as the walkthrough tells it.
-  enum ScreenChange {
-    /// Nothing.
-    case none
-    /// It is exactly the screen shown after this step before.
-    case again(Step)
-    /// The nodes that are new, changed or gone since this screen was last shown.
-    case diff(ScreenDiff)
-    /// The whole screen, under a title: the first one, one pushed for the first time, or every
-    /// screen with `--full`.
-    case whole(String, title: String)
-  }
-
-  /// What one step did: the time, the requests, and the screen's change.
-  static func lines(time: Duration, requests: [String], change: ScreenChange) -> [String] {
-    let at = "  at \(DurationText.format(time))"
+  /// What one step did: the time, the requests it sent, and what became of the screen.
+  private func lines(
+    after moment: ReplayCollector.Moment, of scenario: Scenario, on driver: some ScenarioDriver
+  ) -> [String] {
+    let requests = moment.requests
     let sent =
       switch requests.count {
       case 0: "sent no requests"
       case 1: "sent 1 request:"
       default: "sent \(requests.count) requests:"
       }
-    if requests.isEmpty, case .none = change {
-      return ["\(at), \(sent); the screen did not change"]
+    let summary = "  at \(DurationText.format(moment.simulatedTime)), \(sent)"
+    func whole(_ title: String) -> [String] {
+      ["  " + title]
+        + driver.screenText().split(separator: "\n", omittingEmptySubsequences: false).map {
+          "    " + $0
+        }
     }
-    let lines = ["\(at), \(sent)"] + requests.map { "    " + $0 }
-    switch change {
-    case .none:
-      return lines + ["  the screen did not change"]
-    case .again(let step):
-      return lines + [
-        "  the screen is again the one after line \(step.line) (`\(step.displayText)`)"
-      ]
-    case .diff(let diff):
-      return lines + ["  the screen changed (+ new or changed lines):"]
-        + diff.lines(context: 1, style: .newSide).map { "    " + $0 }
-    case .whole(let text, let title):
-      return lines + ["  " + title]
-        + text.split(separator: "\n", omittingEmptySubsequences: false).map { "    " + $0 }
+    let screen: [String]
+    switch (full, moment.comparison) {
+    case (true, _):
+      screen = whole("the screen:")
+    case (false, .unchanged?):
+      guard !requests.isEmpty else { return [summary + "; the screen did not change"] }
+      screen = ["  the screen did not change"]
+    case (false, .since(_, _, let shownAfter?)?):
+      let step = scenario.steps[shownAfter]
+      screen = ["  the screen is again the one after line \(step.line) (`\(step.displayText)`)"]
+    case (false, .since(let before, let now, nil)?):
+      screen =
+        ["  the screen changed (+ new or changed lines):"]
+        + ScreenDiff(old: before, new: now).lines(context: 1, style: .newSide).map { "    " + $0 }
+    case (false, .new?):
+      screen = whole("a new screen:")
+    case (false, .first?), (false, nil):
+      screen = whole("the screen:")
     }
+    return [summary] + requests.map { "    " + $0 } + screen
   }
 }
