@@ -170,88 +170,57 @@ private struct LineFormatter {
 
   func line(for node: Node) -> String {
     var line = node.kind.rawValue
-    if let label = node.label {
-      line += " "
-      Quoting.appendQuoted(label, to: &line)
+    func add(_ name: String, quoting value: String?) {
+      guard let value else { return }
+      line += name
+      Quoting.appendQuoted(value, to: &line)
     }
+    add(" ", quoting: node.label)
     if node.has(.favorite) { line += " ♥" }
-    if let symbol = node.systemImage {
-      line += " ["
-      line += symbol
-      line += "]"
-    }
-    if let text = node.text {
-      line += " text="
-      Quoting.appendQuoted(text, to: &line)
-    }
-    if let back = node.back {
-      line += " back="
-      Quoting.appendQuoted(back, to: &line)
-    }
-    if options.showsURLs, let url = node.url {
-      line += " url="
-      Quoting.appendQuoted(url, to: &line)
-    }
-    appendFlags(of: node, to: &line)
+    if let symbol = node.systemImage { line += " [" + symbol + "]" }
+    add(" text=", quoting: node.text)
+    add(" back=", quoting: node.back)
+    add(" url=", quoting: options.showsURLs ? node.url : nil)
+    // ` (disabled, refreshable)`: the flags a node has, in this order.
+    let flags = Self.flagNames.filter { node.has($0.flag) }.map(\.name)
+    if !flags.isEmpty { line += " (" + flags.joined(separator: ", ") + ")" }
     if !node.options.isEmpty {
-      line += ":"
-      for (index, option) in node.options.enumerated() {
-        line += index == 0 ? " " : " · "
-        if option == node.selection { line += "● " }
-        appendOption(option, to: &line)
-      }
+      let options = node.options.map { ($0 == node.selection ? "● " : "") + Self.shown($0) }
+      line += ": " + options.joined(separator: " · ")
     }
-    if options.showsIntents, let intent = node.intent {
-      line += " → " + intent.rendered
-    }
+    if options.showsIntents, let intent = node.intent { line += " → " + intent.rendered }
     return line
   }
 
-  /// ` (disabled, refreshable)`: the flags a node has, in this order.
-  private func appendFlags(of node: Node, to line: inout String) {
-    var opening = " ("
-    for (flag, name) in Self.flagNames where node.has(flag) {
-      line += opening
-      line += name
-      opening = ", "
-    }
-    if opening == ", " { line += ")" }
-  }
-
-  private static let flagNames: [(Node.Flags, String)] = [
+  private static let flagNames: [(flag: Node.Flags, name: String)] = [
     (.disabled, "disabled"), (.refreshable, "refreshable"), (.refreshing, "refreshing"),
     (.focused, "focused"),
   ]
 
   /// Options go bare, as the picker shows them, unless they could be misread.
-  private func appendOption(_ option: String, to line: inout String) {
+  private static func shown(_ option: String) -> String {
     let misreadable =
       option.isEmpty || option.first == " " || option.last == " "
       || option.contains(where: { "·●\"\\".contains($0) || $0.isNewline })
-    if misreadable { Quoting.appendQuoted(option, to: &line) } else { line += option }
+    return misreadable ? Quoting.quoted(option) : option
   }
 }
 
 extension UserIntent {
   /// The intent as the renderer prints it after `→`: `mealTapped("53049")`, `diceTapped`.
   var rendered: String {
-    var line = ""
-    func call(_ name: String, _ argument: String) {
-      line += name
-      line += "("
-      Quoting.appendQuoted(argument, to: &line)
-      line += ")"
+    func call(_ name: String, _ argument: String) -> String {
+      name + "(" + Quoting.quoted(argument) + ")"
     }
-    switch self {
+    return switch self {
     case .searchTextChanged(let text): call("searchTextChanged", text)
     case .categoryPicked(let category): call("categoryPicked", category)
     case .categoryTileTapped(let category): call("categoryTileTapped", category)
     case .suggestionPicked(let term): call("suggestionPicked", term)
     case .mealTapped(let meal): call("mealTapped", meal.id)
     case .linkTapped(let url): call("linkTapped", url.absoluteString)
-    case .searchFocusChanged(let isFocused): line += "searchFocusChanged(\(isFocused))"
-    default: line += String(describing: self)  // the cases without a payload print their name
+    case .searchFocusChanged(let isFocused): "searchFocusChanged(\(isFocused))"
+    default: String(describing: self)  // the cases without a payload print their name
     }
-    return line
   }
 }
