@@ -27,7 +27,7 @@ public struct StoryboardCollector {
       frame.status = moment.event.failure.map { .failed($0.details) } ?? .passed
       if let screen = moment.screen, screen != drawn || moment.event.failure != nil {
         frame.screen = screen
-        frame.changed = moment.comparison?.changedPaths(in: screen) ?? []
+        frame.changed = moment.comparison?.changedPaths ?? []
         drawn = screen
       }
       frames[moment.event.index] = frame

@@ -80,14 +80,8 @@ public struct ScreenDiff: Sendable {
 
   /// How many nodes are new, gone and changed.
   public var counts: (added: Int, removed: Int, changed: Int) {
-    entries.reduce(into: (0, 0, 0)) { counts, entry in
-      switch entry.change {
-      case .added: counts.0 += 1
-      case .removed: counts.1 += 1
-      case .changed: counts.2 += 1
-      case .same: break
-      }
-    }
+    func count(_ change: Change) -> Int { entries.count { $0.change == change } }
+    return (count(.added), count(.removed), count(.changed))
   }
 
   // MARK: - Drawing
@@ -189,21 +183,17 @@ public struct ScreenDiff: Sendable {
 
   // MARK: - Highlights
 
-  /// The paths of the nodes of `new` (the tree this diff's new side was drawn from) that are new
-  /// or changed, and of the nodes that lost a child: what a storyboard highlights. A new node
-  /// stands for its descendants, which are not listed.
-  public func changedPaths(in new: Node) -> Set<NodePath> {
-    var paths: [NodePath] = []
-    new.walk { _, place in
-      paths.append(place.path)
-      return true
-    }
+  /// The paths of the new screen's nodes that are new or changed, and of the nodes that lost a
+  /// child: what a storyboard highlights. A new node stands for its descendants, which are not
+  /// listed. Only a screen read from a node tree has paths; the diff of texts lists none.
+  public var changedPaths: Set<NodePath> {
+    let paths = new.items.map(\.path)
     var marked = Set<NodePath>()
     var added = Set<NodePath>()
     for entry in entries {
-      guard let index = entry.newIndex, index < paths.count else { continue }
-      if entry.change == .changed { marked.insert(paths[index]) }
-      if entry.change == .added { added.insert(paths[index]) }
+      guard let index = entry.newIndex, let path = paths[index] else { continue }
+      if entry.change == .changed { marked.insert(path) }
+      if entry.change == .added { added.insert(path) }
     }
     // A gone node marks its parent on the old screen, when that parent is still on the new one:
     // the list that lost rows. When the parent is gone too, the gone ancestor stands for it.
@@ -211,10 +201,8 @@ public struct ScreenDiff: Sendable {
     var ancestors: [Entry] = []
     for entry in old {
       while let last = ancestors.last, last.depth >= entry.depth { ancestors.removeLast() }
-      if entry.change == .removed, let parent = ancestors.last, let index = parent.newIndex,
-        index < paths.count
-      {
-        marked.insert(paths[index])
+      if entry.change == .removed, let index = ancestors.last?.newIndex, let path = paths[index] {
+        marked.insert(path)
       }
       ancestors.append(entry)
     }
@@ -226,7 +214,6 @@ public struct ScreenDiff: Sendable {
   private static func entries(old: [DrawnTree.Item], new: [DrawnTree.Item]) -> [Entry] {
     let diff = lineDiff(old.map(\.key), new.map(\.key))
     var entries: [Entry] = []
-    entries.reserveCapacity(max(old.count, new.count))
     var oldIndex = 0
     var newIndex = 0
     var hunk: (removed: [Int], added: [Int]) = ([], [])
@@ -326,6 +313,8 @@ public struct DrawnTree: Sendable {
     var identity: String
     /// The kind alone, with the depth.
     var kind: String
+    /// Where the node sits in its tree; `nil` for a node read from a text.
+    var path: NodePath?
   }
 
   /// What a node says: the text of its lines, or, in a tree, the node without its children.
@@ -360,7 +349,8 @@ public struct DrawnTree: Sendable {
       items.append(
         Item(
           depth: place.depth, key: Key(depth: place.depth, node: shown),
-          identity: kind + " " + (node.label.map(Quoting.quoted) ?? ""), kind: kind))
+          identity: kind + " " + (node.label.map(Quoting.quoted) ?? ""), kind: kind,
+          path: place.path))
       return true
     }
     self.items = items
@@ -374,7 +364,7 @@ public struct DrawnTree: Sendable {
 
   /// Lines that are no tree: each a node at depth 0.
   init(lines: [String]) {
-    self.init(lines.map(DrawnNode.init(line:)))
+    self.init(lines.map { DrawnNode(depth: 0, content: [$0], drawn: [$0]) })
   }
 
   private init(_ nodes: [DrawnNode]) {
@@ -415,18 +405,6 @@ struct DrawnNode: Sendable {
   var content: [String]
   /// The node's lines as drawn.
   var drawn: [String]
-
-  init(line: String) {
-    depth = 0
-    content = [line]
-    drawn = [line]
-  }
-
-  init(depth: Int, content: [String], drawn: [String]) {
-    self.depth = depth
-    self.content = content
-    self.drawn = drawn
-  }
 
   /// `Row "Lasagne"` of `Row "Lasagne" ♥`: the kind, and the quoted label if one follows it.
   static func kindAndLabel(_ line: String) -> String {
