@@ -69,13 +69,7 @@ private struct PhoneDrawing: NodeWalker {
   let changed: Set<NodePath>
   var writer: HTMLWriter
   /// The title of the screen being drawn: the name an image placeholder shows.
-  private var screenTitle = ""
-
-  init(options: HTMLRenderer.Options, changed: Set<NodePath>, writer: HTMLWriter) {
-    self.options = options
-    self.changed = changed
-    self.writer = writer
-  }
+  var screenTitle = ""
 
   mutating func phone(_ node: Node) {
     writer.open("div", classes: firstChangeIsBelowFold(node) ? ["phone", "grown"] : ["phone"])
@@ -225,9 +219,9 @@ private struct PhoneDrawing: NodeWalker {
     if node.has(.refreshing) { classes.append("refreshing") }
     open("div", classes, node, place, tooltip(intentOf: node))
     if node.has(.refreshing) {
-      writer.element("div", classes: ["refresh-spinner"]) {
-        $0.raw(#"<span class="spinner"></span>"#)
-      }
+      writer.open("div", classes: ["refresh-spinner"])
+      writer.raw(#"<span class="spinner"></span>"#)
+      writer.close("div")
     }
     descend(into: node, at: place)
     writer.close("div")
@@ -412,16 +406,14 @@ private struct PhoneDrawing: NodeWalker {
 private struct FoldCheck: NodeWalker {
   let changed: Set<NodePath>
   /// How many items (rows, texts, tiles, …) of the content come before the node visited.
-  private var items = 0
-  private(set) var firstInContent: Int?
-  private(set) var inView = false
+  var items = 0
+  /// How many items came before the first changed one in the content.
+  var firstInContent: Int?
+  /// Whether a changed node is in view on every phone.
+  var inView = false
   /// Whether the parent of the node visited is in view on every phone: in the navigation bar or
   /// an alert.
-  private var inBar = false
-
-  init(changed: Set<NodePath>) {
-    self.changed = changed
-  }
+  var inBar = false
 
   mutating func visit(_ node: Node, at place: NodePlace) {
     let alwaysShown = inBar || [.screen, .toolbar, .searchField, .alert].contains(node.kind)

@@ -19,15 +19,11 @@
 /// counter.walk(tree)
 /// ```
 public protocol NodeWalker {
-  /// Does this walker's part at `node`, which sits at `place`; the default only descends.
+  /// Does this walker's part at `node`, which sits at `place`.
   mutating func visit(_ node: Node, at place: NodePlace)
 }
 
 extension NodeWalker {
-  public mutating func visit(_ node: Node, at place: NodePlace) {
-    descend(into: node, at: place)
-  }
-
   /// Visits `root` as the root of its tree, and through it whatever `visit` descends into.
   public mutating func walk(_ root: Node) {
     visit(root, at: NodePlace())
