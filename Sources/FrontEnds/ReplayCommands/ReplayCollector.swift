@@ -2,11 +2,10 @@ import Scenarios
 import ViewDescription
 
 /// Replays a scenario and hands over each step with what a reader is shown of it: the lines
-/// above it, the requests it sent, the time, and the screen after it compared with the screens
-/// shown before. `Walkthrough` prints it (`rezepte show`), `StoryboardCollector` draws it.
-///
-/// It only watches: the runner replays and checks exactly as `rezepte run` does, and the
-/// requests are read without marking them read, so `expect requests` sees what it always sees.
+/// above it, the requests it sent, the time, and the screen compared with those shown before.
+/// `Walkthrough` prints it (`rezepte show`), `StoryboardCollector` draws it. It only watches:
+/// the runner replays and checks as `rezepte run` does, and reading the requests marks none
+/// as read, so `expect requests` sees what it always sees.
 @MainActor
 struct ReplayCollector {
   var runner: ScenarioRunner
@@ -66,7 +65,7 @@ struct ReplayCollector {
 struct ShownScreens {
   /// The screen shown last, and what it draws.
   private var last: (screen: Node, drawn: DrawnTree)?
-  /// The last version of each screen, by `key(of:)`.
+  /// The last version of each screen, by its place in the navigation.
   private var byKey: [String: DrawnTree] = [:]
   /// The index of the step after which each screen was first shown.
   private var firstShown: [DrawnTree: Int] = [:]
@@ -84,13 +83,12 @@ struct ShownScreens {
     /// `shownAfter` is the step after which exactly this screen was first shown, if it was.
     case since(before: DrawnTree, now: DrawnTree, shownAfter: Int?)
 
-    /// The nodes of `screen` to highlight.
-    func changedPaths(in screen: Node) -> Set<NodePath> {
+    /// The nodes of the screen to highlight.
+    var changedPaths: Set<NodePath> {
       switch self {
       case .first, .unchanged: []
       case .new(let title): title.map { [$0] } ?? []
-      case .since(let before, let now, _):
-        ScreenDiff(old: before, new: now).changedPaths(in: screen)
+      case .since(let before, let now, _): ScreenDiff(old: before, new: now).changedPaths
       }
     }
   }
@@ -99,38 +97,27 @@ struct ShownScreens {
   /// what was shown before.
   mutating func show(_ screen: Node, after step: Int) -> Comparison {
     if let last, last.screen == screen { return .unchanged }
-    let key = Self.key(of: screen)
+    let top = Self.top(of: screen)
+    // The root (whatever its title, which a search changes), or a pushed screen by its back
+    // button and title.
+    let key = top?.screen.back.map { $0 + "\u{1F}" + (top?.screen.label ?? "") } ?? "root"
     let drawn = DrawnTree(screen)
-    let comparison: Comparison =
-      if let last, drawn == last.drawn {
-        .unchanged
-      } else if last == nil {
-        .first
-      } else if let before = byKey[key] {
-        .since(before: before, now: drawn, shownAfter: firstShown[drawn])
-      } else {
-        .new(title: Self.titlePath(in: screen))
-      }
-    last = (screen, drawn)
-    byKey[key] = drawn
-    if firstShown[drawn] == nil { firstShown[drawn] = step }
-    return comparison
-  }
-
-  /// Which screen of the navigation a tree shows: the root (whatever its title, which a search
-  /// changes), or a pushed screen by its back button and title.
-  static func key(of screen: Node) -> String {
-    guard let top = screen.first(where: { $0.kind == .screen }), let back = top.back else {
-      return "root"
+    defer {
+      last = (screen, drawn)
+      byKey[key] = drawn
+      firstShown[drawn] = firstShown[drawn] ?? step
     }
-    return back + "\u{1F}" + (top.label ?? "")
+    guard let previous = last else { return .first }
+    if drawn == previous.drawn { return .unchanged }
+    guard let before = byKey[key] else { return .new(title: top?.path) }
+    return .since(before: before, now: drawn, shownAfter: firstShown[drawn])
   }
 
-  /// The path of the screen node, whose title and back button a page marks for a new screen.
-  static func titlePath(in tree: Node) -> NodePath? {
-    var found: NodePath?
+  /// The first screen node of a tree (the one on top), and its path.
+  static func top(of tree: Node) -> (screen: Node, path: NodePath)? {
+    var found: (Node, NodePath)?
     tree.walk { node, place in
-      if found == nil, node.kind == .screen { found = place.path }
+      if found == nil, node.kind == .screen { found = (node, place.path) }
       return found == nil
     }
     return found

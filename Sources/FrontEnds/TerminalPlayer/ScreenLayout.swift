@@ -250,14 +250,7 @@ private struct BodyBuilder: NodeWalker {
   var lines: [Line] = []
   var items: [Item] = []
   /// How far the node visited is indented: two more under a section or an empty screen's view.
-  private var indent = 0
-
-  init(screen: ScreenLayout, selection: Int) {
-    self.screen = screen
-    self.selection = selection
-  }
-
-  var width: Int { screen.width }
+  var indent = 0
 
   mutating func visit(_ node: Node, at place: NodePlace) {
     let pad = String(repeating: " ", count: indent)
@@ -341,7 +334,7 @@ private struct BodyBuilder: NodeWalker {
   /// Tiles side by side, as many as fit in columns of 20.
   mutating func grid(_ tiles: [Node], indent: Int) {
     let columnWidth = 20
-    let columns = max((width - indent) / columnWidth, 1)
+    let columns = max((screen.width - indent) / columnWidth, 1)
     let pad = String(repeating: " ", count: indent)
     var index = 0
     while index < tiles.count {
