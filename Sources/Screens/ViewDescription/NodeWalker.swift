@@ -8,15 +8,15 @@
 /// terminal layout and the queries are walkers; none repeats the descent.
 ///
 /// ```swift
-/// struct RowCounter: NodeWalker {
-///   var rows = 0
+/// struct Outline: NodeWalker {
+///   var lines: [String] = []
 ///   mutating func visit(_ node: Node, at place: NodePlace) {
-///     if node.kind == .row { rows += 1 }
-///     descend(into: node, at: place)
+///     lines.append(String(repeating: "  ", count: place.depth) + node.kind.rawValue)
+///     if node.kind != .menu { descend(into: node, at: place) }
 ///   }
 /// }
-/// var counter = RowCounter()
-/// counter.walk(tree)
+/// var outline = Outline()
+/// outline.walk(tree)
 /// ```
 public protocol NodeWalker {
   /// Does this walker's part at `node`, which sits at `place`.
