@@ -84,9 +84,29 @@ private struct PhoneDrawing: NodeWalker {
   /// the content after `options.foldItems` items.
   private func firstChangeIsBelowFold(_ node: Node) -> Bool {
     guard !changed.isEmpty else { return false }
-    var fold = FoldCheck(changed: changed)
-    fold.walk(node)
-    return !fold.inView && (fold.firstInContent ?? 0) >= options.foldItems
+    var items = 0
+    var firstInContent: Int?
+    var inView = false
+    // By depth, for the ancestors of the node visited: whether their children are always in view.
+    var handedDown: [Bool] = []
+    node.walk { node, place in
+      handedDown.removeLast(handedDown.count - place.depth)
+      let alwaysShown =
+        handedDown.last == true || [.screen, .toolbar, .searchField, .alert].contains(node.kind)
+      if changed.contains(place.path) {
+        if alwaysShown { inView = true } else if firstInContent == nil { firstInContent = items }
+      }
+      switch node.kind {
+      case .row, .text, .label, .link, .tile, .section, .image, .button, .progressView,
+        .contentUnavailableView:
+        if !alwaysShown { items += 1 }
+      default: break
+      }
+      // A screen's content is not part of its navigation bar.
+      handedDown.append(alwaysShown && node.kind != .screen)
+      return true
+    }
+    return !inView && (firstInContent ?? 0) >= options.foldItems
   }
 
   /// Draws the node, and its children where its kind holds them.
@@ -398,38 +418,5 @@ private struct PhoneDrawing: NodeWalker {
       hash = (hash ^ UInt32(byte)) &* 16_777_619
     }
     return Int(hash % 360)
-  }
-}
-
-/// Counts the items of a phone's content up to the first changed node, and sees whether a
-/// changed node is always in view (in the navigation bar or an alert).
-private struct FoldCheck: NodeWalker {
-  let changed: Set<NodePath>
-  /// How many items (rows, texts, tiles, …) of the content come before the node visited.
-  var items = 0
-  /// How many items came before the first changed one in the content.
-  var firstInContent: Int?
-  /// Whether a changed node is in view on every phone.
-  var inView = false
-  /// Whether the parent of the node visited is in view on every phone: in the navigation bar or
-  /// an alert.
-  var inBar = false
-
-  mutating func visit(_ node: Node, at place: NodePlace) {
-    let alwaysShown = inBar || [.screen, .toolbar, .searchField, .alert].contains(node.kind)
-    if changed.contains(place.path) {
-      if alwaysShown { inView = true } else if firstInContent == nil { firstInContent = items }
-    }
-    switch node.kind {
-    case .row, .text, .label, .link, .tile, .section, .image, .button, .progressView,
-      .contentUnavailableView:
-      if !alwaysShown { items += 1 }
-    default: break
-    }
-    let outer = inBar
-    // A screen's content is not part of its navigation bar.
-    inBar = alwaysShown && node.kind != .screen
-    descend(into: node, at: place)
-    inBar = outer
   }
 }
