@@ -74,7 +74,7 @@ import ViewModels
     let diff = ScreenDiff(old: before, new: after, renderer: renderer)
     #expect(diff.counts == (added: 0, removed: 0, changed: 1))
     #expect(renderer.render(after).split(separator: "\n").count > 2)
-    #expect(diff.changedPaths(in: after) == [NodePath([0])])
+    #expect(diff.changedPaths == [NodePath([0])])
   }
 
   @Test("Lines that are no tree are compared as lines, moved ones kept where they can be")
@@ -107,7 +107,7 @@ import ViewModels
   func equalScreens() {
     let tree = MealListScreen.body(Fixture.dessertList)
     #expect(ScreenDiff(old: tree, new: tree).isEmpty)
-    #expect(ScreenDiff(old: tree, new: tree).changedPaths(in: tree).isEmpty)
+    #expect(ScreenDiff(old: tree, new: tree).changedPaths.isEmpty)
   }
 }
 
@@ -117,7 +117,7 @@ import ViewModels
   }
 
   private func changes(from before: Node, to after: Node) -> Set<NodePath> {
-    ScreenDiff(old: before, new: after).changedPaths(in: after)
+    ScreenDiff(old: before, new: after).changedPaths
   }
 
   @Test("A row inserted at the top marks that row alone")

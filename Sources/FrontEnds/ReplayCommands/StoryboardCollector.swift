@@ -4,8 +4,7 @@ import ViewDescription
 /// Replays a scenario on an `AppDriver` and gathers its storyboard: per step the caption, the
 /// time, the requests, the screen and what changed on it, and the failure.
 ///
-/// It only watches: the runner replays and checks exactly as `rezepte run` does, and the
-/// requests are read without marking them read, so `expect requests` sees what it always sees.
+/// It only watches, as `ReplayCollector` does, whose steps it turns into frames.
 @MainActor
 public struct StoryboardCollector {
   public var runner: ScenarioRunner
@@ -18,25 +17,24 @@ public struct StoryboardCollector {
   public func collect(
     _ scenario: Scenario, on driver: AppDriver
   ) async -> (storyboard: Storyboard, result: ScenarioResult) {
-    let source = scenario.sourceLines
     var frames = Self.frames(of: scenario)
-    var requestsSeen = 0
-    var shown = ShownScreens()
-    let result = await runner.run(scenario, on: driver) { event in
-      var frame = frames[event.index]
-      frame.requests = driver.sentRequests(from: requestsSeen)
-      requestsSeen += frame.requests.count
-      frame.simulatedTime = driver.simulatedTime()
-      frame.status = event.failure.map { .failed($0.details) } ?? .passed
-      if let screen = driver.screen(), screen != shown.last || event.failure != nil {
+    // The screen drawn last: a screen that differs from it only in a tooltip is drawn again.
+    var drawn: Node?
+    let result = await ReplayCollector(runner: runner).replay(scenario, on: driver) { moment in
+      var frame = frames[moment.event.index]
+      frame.requests = moment.requests
+      frame.simulatedTime = moment.simulatedTime
+      frame.status = moment.event.failure.map { .failed($0.details) } ?? .passed
+      if let screen = moment.screen, screen != drawn || moment.event.failure != nil {
         frame.screen = screen
-        frame.changed = shown.show(screen).changedPaths(in: screen)
+        frame.changed = moment.comparison?.changedPaths ?? []
+        drawn = screen
       }
-      frames[event.index] = frame
+      frames[moment.event.index] = frame
     }
     let storyboard = Storyboard(
       title: scenario.title, file: scenario.file,
-      introduction: Self.comments(in: source[..<(scenario.steps.first.map { $0.line - 1 } ?? 0)]),
+      introduction: ReplayCollector.captions(of: scenario).first.map(Self.comments(in:)) ?? [],
       frames: frames, simulatedTime: result.simulatedTime, skipReason: result.skipReason)
     return (storyboard, result)
   }
@@ -45,25 +43,20 @@ public struct StoryboardCollector {
   /// its block.
   static func frames(of scenario: Scenario) -> [Storyboard.Frame] {
     let source = scenario.sourceLines
-    var frames: [Storyboard.Frame] = []
-    var captionStart: Int?  // the comments before the first step are the introduction
-    for step in scenario.steps {
-      let stepIndex = step.line - 1
-      let caption =
-        captionStart.map { comments(in: source[min($0, stepIndex)..<stepIndex]) } ?? []
+    let captions = ReplayCollector.captions(of: scenario)
+    return scenario.steps.enumerated().map { index, step in
       var block: [String] = []
       if let lines = step.block?.lines, let indentation = step.block?.indentation {
         block = source[lines].map {
           $0.hasPrefix(indentation) ? String($0.dropFirst(indentation.count)) : $0
         }
       }
-      captionStart = (step.block?.lines.upperBound).map { max($0, stepIndex + 1) } ?? stepIndex + 1
-      frames.append(
-        Storyboard.Frame(
-          line: step.line, caption: caption, step: step.displayText, block: block,
-          isExpectation: step.action.isExpectation, status: .notRun))
+      // The comments before the first step are the page's introduction.
+      return Storyboard.Frame(
+        line: step.line, caption: index == 0 ? [] : comments(in: captions[index]),
+        step: step.displayText, block: block, isExpectation: step.action.isExpectation,
+        status: .notRun)
     }
-    return frames
   }
 
   /// The comment lines without `#` and one space after it; a blank line becomes an empty entry
@@ -81,75 +74,5 @@ public struct StoryboardCollector {
     }
     while comments.last?.isEmpty == true { comments.removeLast() }
     return comments
-  }
-}
-
-/// The screens shown so far, each by its place in the navigation: what the next screen is
-/// compared with, so that a screen that comes back (after `back`) shows what changed on it
-/// since it was last on top, not what differs from the screen it covered.
-struct ShownScreens {
-  /// The screen shown last.
-  private(set) var last: Node?
-  /// The last version of each screen, by `key(of:)`, drawn once.
-  private var byKey: [String: DrawnTree] = [:]
-  /// The key of the screen shown last.
-  private var lastKey: String?
-
-  /// How a screen compares with what was shown before it.
-  enum Comparison {
-    /// The first screen: nothing to compare with.
-    case first
-    /// A screen not shown before, pushed over another one: its title stands for it.
-    case new(title: NodePath?)
-    /// A screen shown before (the one before it, or one that came back), as it was then, and
-    /// now: `ScreenDiff` tells what changed, worked out only where it is asked for.
-    case since(before: DrawnTree, now: DrawnTree)
-
-    /// The nodes of `screen` to highlight.
-    func changedPaths(in screen: Node) -> Set<NodePath> {
-      switch self {
-      case .first: []
-      case .new(let title): title.map { [$0] } ?? []
-      case .since(let before, let now): ScreenDiff(old: before, new: now).changedPaths(in: screen)
-      }
-    }
-  }
-
-  /// Records `screen` as shown, and says what it is to be compared with.
-  mutating func show(_ screen: Node) -> Comparison {
-    let key = Self.key(of: screen)
-    let drawn = DrawnTree(screen)
-    defer {
-      last = screen
-      lastKey = key
-      byKey[key] = drawn
-    }
-    guard lastKey != nil else { return .first }
-    if let before = byKey[key] { return .since(before: before, now: drawn) }
-    return .new(title: Self.titlePath(in: screen))
-  }
-
-  /// Which screen of the navigation a tree shows: the root (whatever its title, which a search
-  /// changes), or a pushed screen by its back button and title.
-  static func key(of screen: Node) -> String {
-    guard let top = screen.first(where: { $0.kind == .screen }), let back = top.back else {
-      return "root"
-    }
-    return back + "\u{1F}" + (top.label ?? "")
-  }
-
-  /// The path of the screen node, whose title and back button a page marks for a new screen.
-  static func titlePath(in tree: Node) -> NodePath? {
-    var found: NodePath?
-    func walk(_ node: Node, _ path: NodePath) {
-      guard found == nil else { return }
-      if node.kind == .screen {
-        found = path
-        return
-      }
-      for (index, child) in node.children.enumerated() { walk(child, path.child(index)) }
-    }
-    walk(tree, NodePath())
-    return found
   }
 }

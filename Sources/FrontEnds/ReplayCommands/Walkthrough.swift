@@ -28,105 +28,62 @@ public struct Walkthrough {
   public func run(
     _ scenario: Scenario, on driver: some ScenarioDriver, output print: (String) -> Void
   ) async -> ScenarioResult {
-    await withoutActuallyEscaping(print) { print in
-      await replay(scenario, on: driver) { print(Quoting.visible($0)) }
-    }
-  }
-
-  private func replay(
-    _ scenario: Scenario, on driver: some ScenarioDriver, output: (String) -> Void
-  ) async -> ScenarioResult {
-    var printedUpTo = 0
-    let source = scenario.sourceLines
-    var requestsShown = 0
-    var previousText: String?
-    var shown = ShownScreens()
-    // The screens shown so far, with the step that led to each: a screen seen again (after
-    // `back`, say) is named, not printed again.
-    var seen: [String: String] = [:]
-    return await runner.run(scenario, on: driver) { event in
+    func output(_ line: String) { print(Quoting.visible(line)) }
+    return await ReplayCollector(runner: runner).replay(scenario, on: driver) { moment in
+      let step = moment.event.step
       // The comments and blank lines since the previous step explain this one.
-      let stepIndex = event.step.line - 1
-      for line in source[min(printedUpTo, stepIndex)..<stepIndex] {
+      for line in moment.caption {
         let trimmed = line.trimmingWhitespace()
         if trimmed.isEmpty || trimmed.hasPrefix("#") { output(line) }
       }
-      printedUpTo =
-        (event.step.block?.lines.upperBound).map { max($0, stepIndex + 1) }
-        ?? stepIndex + 1
-      if let failure = event.failure {
-        output(event.step.displayText)
+      if let failure = moment.event.failure {
+        output(step.displayText)
         output(failure.description)
         return
       }
-      let mark = event.step.action.isExpectation ? "  ✓" : ""
-      output(event.step.displayText + mark)
-      guard event.step.action.changesScreen else { return }
-      let text = driver.screenText()
-      let requests = driver.sentRequests(from: requestsShown)
-      requestsShown += requests.count
-      let comparison = driver.screen().map { shown.show($0) }
-      let change: ScreenChange =
-        if full {
-          .whole(text, title: "the screen:")
-        } else if text == previousText {
-          .none
-        } else if let step = seen[text] {
-          .again(step)
-        } else {
-          switch comparison {
-          case .since(let before, let now)?: .diff(ScreenDiff(old: before, new: now))
-          case .new?: .whole(text, title: "a new screen:")
-          case .first?, nil: .whole(text, title: "the screen:")
-          }
-        }
-      for line in Self.lines(time: driver.simulatedTime(), requests: requests, change: change) {
-        output(line)
-      }
-      previousText = text
-      if seen[text] == nil {
-        seen[text] = "line \(event.step.line) (`\(event.step.displayText)`)"
-      }
+      output(step.displayText + (step.action.isExpectation ? "  ✓" : ""))
+      guard step.action.changesScreen else { return }
+      for line in lines(after: moment, of: scenario, on: driver) { output(line) }
     }
   }
 
-  /// What a step did to the screen, as the walkthrough tells it.
-  enum ScreenChange {
-    /// Nothing.
-    case none
-    /// It is a screen shown before exactly, after the step this names.
-    case again(String)
-    /// The nodes that are new, changed or gone since this screen was last shown.
-    case diff(ScreenDiff)
-    /// The whole screen, under a title: the first one, one pushed for the first time, or every
-    /// screen with `--full`.
-    case whole(String, title: String)
-  }
-
-  /// What one step did: the time, the requests, and the screen's change.
-  static func lines(time: Duration, requests: [String], change: ScreenChange) -> [String] {
-    let at = "  at \(DurationText.format(time))"
+  /// What one step did: the time, the requests it sent, and what became of the screen.
+  private func lines(
+    after moment: ReplayCollector.Moment, of scenario: Scenario, on driver: some ScenarioDriver
+  ) -> [String] {
+    let requests = moment.requests
     let sent =
       switch requests.count {
       case 0: "sent no requests"
       case 1: "sent 1 request:"
       default: "sent \(requests.count) requests:"
       }
-    if requests.isEmpty, case .none = change {
-      return ["\(at), \(sent); the screen did not change"]
+    let summary = "  at \(DurationText.format(moment.simulatedTime)), \(sent)"
+    func whole(_ title: String) -> [String] {
+      ["  " + title]
+        + driver.screenText().split(separator: "\n", omittingEmptySubsequences: false).map {
+          "    " + $0
+        }
     }
-    let lines = ["\(at), \(sent)"] + requests.map { "    " + $0 }
-    switch change {
-    case .none:
-      return lines + ["  the screen did not change"]
-    case .again(let step):
-      return lines + ["  the screen is again the one after \(step)"]
-    case .diff(let diff):
-      return lines + ["  the screen changed (+ new or changed lines):"]
-        + diff.lines(context: 1, style: .newSide).map { "    " + $0 }
-    case .whole(let text, let title):
-      return lines + ["  " + title]
-        + text.split(separator: "\n", omittingEmptySubsequences: false).map { "    " + $0 }
+    let screen: [String]
+    switch (full, moment.comparison) {
+    case (true, _):
+      screen = whole("the screen:")
+    case (false, .unchanged?):
+      guard !requests.isEmpty else { return [summary + "; the screen did not change"] }
+      screen = ["  the screen did not change"]
+    case (false, .since(_, _, let shownAfter?)?):
+      let step = scenario.steps[shownAfter]
+      screen = ["  the screen is again the one after line \(step.line) (`\(step.displayText)`)"]
+    case (false, .since(let before, let now, nil)?):
+      screen =
+        ["  the screen changed (+ new or changed lines):"]
+        + ScreenDiff(old: before, new: now).lines(context: 1, style: .newSide).map { "    " + $0 }
+    case (false, .new?):
+      screen = whole("a new screen:")
+    case (false, .first?), (false, nil):
+      screen = whole("the screen:")
     }
+    return [summary] + requests.map { "    " + $0 } + screen
   }
 }

@@ -45,9 +45,10 @@ struct ScreenLayout: Sendable {
           builder.item(suggestion, prefix: "⌕ ", indent: 2)
         }
       }
-      for child in screen.children where ![.toolbar, .searchField, .alert].contains(child.kind) {
-        builder.add(child, indent: 0)
-      }
+      // The body reads no paths, so the screen stands as a root.
+      builder.descend(
+        into: screen, at: NodePlace(),
+        where: { ![.toolbar, .searchField, .alert].contains($0.kind) })
     }
     return Layout(
       header: header(screen, view: view), body: builder.lines,
@@ -243,31 +244,26 @@ struct ScreenLayout: Sendable {
 // MARK: - The body
 
 /// Collects the body's lines and items while the tree is walked.
-private struct BodyBuilder {
+private struct BodyBuilder: NodeWalker {
   let screen: ScreenLayout
   let selection: Int
   var lines: [Line] = []
   var items: [Item] = []
+  /// How far the node visited is indented: two more under a section or an empty screen's view.
+  var indent = 0
 
-  init(screen: ScreenLayout, selection: Int) {
-    self.screen = screen
-    self.selection = selection
-  }
-
-  var width: Int { screen.width }
-
-  mutating func add(_ node: Node, indent: Int) {
+  mutating func visit(_ node: Node, at place: NodePlace) {
     let pad = String(repeating: " ", count: indent)
     switch node.kind {
     case .list, .navigationStack, .screen, .toolbar, .menu:
       if node.kind == .list, node.has(.refreshing) { lines.append(Line(pad + "↻", .dim)) }
-      for child in node.children { add(child, indent: indent) }
+      descend(into: node, at: place)
     case .section:
       if !lines.isEmpty { lines.append(Line("")) }
       if let header = node.label {
         text(header, indent: indent, style: .bold)
       }
-      for child in node.children { add(child, indent: indent + 2) }
+      descendIndented(into: node, at: place)
     case .row, .tile, .suggestion:
       item(node, prefix: "", indent: indent)
     case .text:
@@ -286,13 +282,7 @@ private struct BodyBuilder {
       lines.append(Line(""))
       let symbol = node.systemImage.map(SymbolGlyphs.glyph(for:)) ?? "•"
       text("\(symbol) \(node.label ?? "")", indent: indent + 2, style: .bold)
-      for child in node.children {
-        if child.kind == .button {
-          text("[\(child.label ?? "")]", indent: indent + 2, style: .plain)
-        } else {
-          add(child, indent: indent + 2)
-        }
-      }
+      descendIndented(into: node, at: place)
     case .grid:
       grid(node.children, indent: indent)
     case .button:
@@ -300,6 +290,13 @@ private struct BodyBuilder {
     case .picker, .searchField, .alert:
       break  // drawn in the header, the footer, or when the picker is open
     }
+  }
+
+  /// Visits the node's children two columns further in.
+  private mutating func descendIndented(into node: Node, at place: NodePlace) {
+    indent += 2
+    descend(into: node, at: place)
+    indent -= 2
   }
 
   /// A selectable line (row, tile, suggestion, option): `▸` and reverse video when selected.
@@ -337,7 +334,7 @@ private struct BodyBuilder {
   /// Tiles side by side, as many as fit in columns of 20.
   mutating func grid(_ tiles: [Node], indent: Int) {
     let columnWidth = 20
-    let columns = max((width - indent) / columnWidth, 1)
+    let columns = max((screen.width - indent) / columnWidth, 1)
     let pad = String(repeating: " ", count: indent)
     var index = 0
     while index < tiles.count {

@@ -64,23 +64,17 @@ public struct HTMLRenderer: Sendable {
 // MARK: - Drawing
 
 /// The renderer's state while it walks one tree.
-private struct PhoneDrawing {
+private struct PhoneDrawing: NodeWalker {
   let options: HTMLRenderer.Options
   let changed: Set<NodePath>
   var writer: HTMLWriter
   /// The title of the screen being drawn: the name an image placeholder shows.
-  private var screenTitle = ""
-
-  init(options: HTMLRenderer.Options, changed: Set<NodePath>, writer: HTMLWriter) {
-    self.options = options
-    self.changed = changed
-    self.writer = writer
-  }
+  var screenTitle = ""
 
   mutating func phone(_ node: Node) {
     writer.open("div", classes: firstChangeIsBelowFold(node) ? ["phone", "grown"] : ["phone"])
     writer.open("div", classes: ["phone-screen"])
-    draw(node, at: NodePath())
+    walk(node)
     writer.close("div")
     writer.close("div")
   }
@@ -93,10 +87,13 @@ private struct PhoneDrawing {
     var items = 0
     var firstInContent: Int?
     var inView = false
-    func walk(_ node: Node, _ path: NodePath, alwaysShown: Bool) {
+    // By depth, for the ancestors of the node visited: whether their children are always in view.
+    var handedDown: [Bool] = []
+    node.walk { node, place in
+      handedDown.removeLast(handedDown.count - place.depth)
       let alwaysShown =
-        alwaysShown || [.screen, .toolbar, .searchField, .alert].contains(node.kind)
-      if changed.contains(path) {
+        handedDown.last == true || [.screen, .toolbar, .searchField, .alert].contains(node.kind)
+      if changed.contains(place.path) {
         if alwaysShown { inView = true } else if firstInContent == nil { firstInContent = items }
       }
       switch node.kind {
@@ -105,37 +102,36 @@ private struct PhoneDrawing {
         if !alwaysShown { items += 1 }
       default: break
       }
-      for (index, child) in node.children.enumerated() {
-        // A screen's content is not part of its navigation bar.
-        walk(child, path.child(index), alwaysShown: alwaysShown && node.kind != .screen)
-      }
+      // A screen's content is not part of its navigation bar.
+      handedDown.append(alwaysShown && node.kind != .screen)
+      return true
     }
-    walk(node, NodePath(), alwaysShown: false)
     return !inView && (firstInContent ?? 0) >= options.foldItems
   }
 
-  private mutating func draw(_ node: Node, at path: NodePath) {
+  /// Draws the node, and its children where its kind holds them.
+  mutating func visit(_ node: Node, at place: NodePlace) {
     switch node.kind {
-    case .navigationStack: container("div", ["navigation-stack"], node, path)
-    case .screen: screen(node, path)
-    case .toolbar: container("div", ["toolbar"], node, path)
-    case .button: button(node, path)
-    case .menu: menu(node, path)
-    case .picker: picker(node, path)
-    case .searchField: searchField(node, path)
-    case .suggestion: suggestion(node, path)
-    case .list: list(node, path)
-    case .section: section(node, path)
-    case .row: row(node, path)
-    case .text: leaf("p", ["text"], node, path, text: node.label ?? "")
-    case .image: image(node, path)
-    case .label: label(node, path)
-    case .progressView: progressView(node, path)
-    case .contentUnavailableView: contentUnavailable(node, path)
-    case .link: link(node, path)
-    case .grid: container("div", ["grid"], node, path)
-    case .tile: tile(node, path)
-    case .alert: alert(node, path)
+    case .navigationStack: container("div", ["navigation-stack"], node, place)
+    case .screen: screen(node, place)
+    case .toolbar: container("div", ["toolbar"], node, place)
+    case .button: button(node, place)
+    case .menu: menu(node, place)
+    case .picker: picker(node, place)
+    case .searchField: searchField(node, place)
+    case .suggestion: suggestion(node, place)
+    case .list: list(node, place)
+    case .section: section(node, place)
+    case .row: row(node, place)
+    case .text: leaf("p", ["text"], node, place, text: node.label ?? "")
+    case .image: image(node, place)
+    case .label: label(node, place)
+    case .progressView: progressView(node, place)
+    case .contentUnavailableView: contentUnavailable(node, place)
+    case .link: link(node, place)
+    case .grid: container("div", ["grid"], node, place)
+    case .tile: tile(node, place)
+    case .alert: alert(node, place)
     }
   }
 
@@ -143,18 +139,13 @@ private struct PhoneDrawing {
 
   /// The navigation bar (back button, toolbar, title, search field), the content below it,
   /// and any alert over both.
-  private mutating func screen(_ node: Node, _ path: NodePath) {
+  private mutating func screen(_ node: Node, _ place: NodePlace) {
     let outerTitle = screenTitle
     screenTitle = node.label ?? ""
     defer { screenTitle = outerTitle }
-    let children = Array(node.children.enumerated())
-    let toolbars = children.filter { $0.element.kind == .toolbar }
-    let fields = children.filter { $0.element.kind == .searchField }
-    let alerts = children.filter { $0.element.kind == .alert }
-    let content = children.filter { ![.toolbar, .searchField, .alert].contains($0.element.kind) }
     // A changed screen marks its title and back button, not everything on it.
-    let isChanged = changed.contains(path)
-    writer.open("div", classes: ["screen"], [.init("data-path", path.description)])
+    let isChanged = changed.contains(place.path)
+    writer.open("div", classes: ["screen"], [.init("data-path", place.path.description)])
     writer.open("div", classes: ["nav-bar"])
     writer.open("div", classes: ["nav-row"])
     if let back = node.back {
@@ -165,40 +156,40 @@ private struct PhoneDrawing {
       writer.close("span")
     }
     writer.element("span", classes: ["nav-spacer"], text: "")
-    for (index, toolbar) in toolbars { draw(toolbar, at: path.child(index)) }
+    descend(into: node, at: place, where: { $0.kind == .toolbar })
     writer.close("div")
     writer.element(
       "h2", classes: isChanged ? ["nav-title", "changed"] : ["nav-title"], text: node.label ?? "")
-    for (index, field) in fields { draw(field, at: path.child(index)) }
+    descend(into: node, at: place, where: { $0.kind == .searchField })
     writer.close("div")
     writer.open("div", classes: ["content"])
-    for (index, child) in content { draw(child, at: path.child(index)) }
+    descend(into: node, at: place, where: { ![.toolbar, .searchField, .alert].contains($0.kind) })
     writer.close("div")
-    for (index, alert) in alerts { draw(alert, at: path.child(index)) }
+    descend(into: node, at: place, where: { $0.kind == .alert })
     writer.close("div")
   }
 
-  private mutating func button(_ node: Node, _ path: NodePath) {
+  private mutating func button(_ node: Node, _ place: NodePlace) {
     let classes: [StaticString] = node.has(.disabled) ? ["button", "disabled"] : ["button"]
-    open("span", classes, node, path, tooltip(intentOf: node))
+    open("span", classes, node, place, tooltip(intentOf: node))
     if let symbol = node.systemImage { glyph(symbol) }
     writer.element("span", classes: ["button-label"], text: node.label ?? "")
     writer.close("span")
   }
 
   /// A closed `<details>`: the menu's glyph and title, its contents shown on a click, no script.
-  private mutating func menu(_ node: Node, _ path: NodePath) {
-    open("details", ["menu"], node, path)
+  private mutating func menu(_ node: Node, _ place: NodePlace) {
+    open("details", ["menu"], node, place)
     writer.open("summary")
     if let symbol = node.systemImage { glyph(symbol) }
     writer.element("span", classes: ["button-label"], text: node.label ?? "")
     writer.close("summary")
-    children(of: node, path)
+    descend(into: node, at: place)
     writer.close("details")
   }
 
-  private mutating func picker(_ node: Node, _ path: NodePath) {
-    open("div", ["picker"], node, path)
+  private mutating func picker(_ node: Node, _ place: NodePlace) {
+    open("div", ["picker"], node, place)
     writer.element("div", classes: ["picker-title"], text: node.label ?? "")
     writer.open("ul")
     for option in node.options {
@@ -214,9 +205,9 @@ private struct PhoneDrawing {
 
   /// The field with its text (or its prompt, greyed, while empty), the caret while it has the
   /// focus, and its suggestions under it.
-  private mutating func searchField(_ node: Node, _ path: NodePath) {
+  private mutating func searchField(_ node: Node, _ place: NodePlace) {
     let classes: [StaticString] = node.has(.focused) ? ["search", "focused"] : ["search"]
-    open("div", classes, node, path)
+    open("div", classes, node, place)
     writer.open("div", classes: ["search-box"])
     glyph("magnifyingglass")
     if let text = node.text, !text.isEmpty {
@@ -228,50 +219,50 @@ private struct PhoneDrawing {
     writer.close("div")
     if !node.children.isEmpty {
       writer.open("ul", classes: ["suggestions"])
-      children(of: node, path)
+      descend(into: node, at: place)
       writer.close("ul")
     }
     writer.close("div")
   }
 
-  private mutating func suggestion(_ node: Node, _ path: NodePath) {
-    open("li", ["suggestion"], node, path, tooltip(intentOf: node))
+  private mutating func suggestion(_ node: Node, _ place: NodePlace) {
+    open("li", ["suggestion"], node, place, tooltip(intentOf: node))
     glyph("magnifyingglass")
     writer.text(node.label ?? "")
     writer.close("li")
   }
 
   /// The list's cells; while it refreshes, a spinner above them.
-  private mutating func list(_ node: Node, _ path: NodePath) {
+  private mutating func list(_ node: Node, _ place: NodePlace) {
     var classes: [StaticString] = ["list"]
     if node.has(.refreshable) { classes.append("refreshable") }
     if node.has(.refreshing) { classes.append("refreshing") }
-    open("div", classes, node, path, tooltip(intentOf: node))
+    open("div", classes, node, place, tooltip(intentOf: node))
     if node.has(.refreshing) {
-      writer.element("div", classes: ["refresh-spinner"]) {
-        $0.raw(#"<span class="spinner"></span>"#)
-      }
+      writer.open("div", classes: ["refresh-spinner"])
+      writer.raw(#"<span class="spinner"></span>"#)
+      writer.close("div")
     }
-    children(of: node, path)
+    descend(into: node, at: place)
     writer.close("div")
   }
 
-  private mutating func section(_ node: Node, _ path: NodePath) {
-    open("div", ["section"], node, path)
+  private mutating func section(_ node: Node, _ place: NodePlace) {
+    open("div", ["section"], node, place)
     if let header = node.label {
       writer.element("div", classes: ["section-header"], text: header)
     }
     writer.open("div", classes: ["section-body"])
-    children(of: node, path)
+    descend(into: node, at: place)
     writer.close("div")
     writer.close("div")
   }
 
   /// Thumbnail placeholder, name, the heart of a favourite, the disclosure chevron.
-  private mutating func row(_ node: Node, _ path: NodePath) {
+  private mutating func row(_ node: Node, _ place: NodePlace) {
     let name = node.label ?? ""
     open(
-      "div", node.has(.favorite) ? ["row", "favorite"] : ["row"], node, path,
+      "div", node.has(.favorite) ? ["row", "favorite"] : ["row"], node, place,
       tooltip(intentOf: node))
     if let url = node.url {
       placeholder(["thumb"], name: name, url: url, caption: initial(of: name))
@@ -286,46 +277,46 @@ private struct PhoneDrawing {
 
   /// `AsyncImage`: a placeholder with the screen's name (no request); `Image(systemName:)`: its
   /// glyph.
-  private mutating func image(_ node: Node, _ path: NodePath) {
+  private mutating func image(_ node: Node, _ place: NodePlace) {
     if let url = node.url {
-      open("div", ["image"], node, path)
+      open("div", ["image"], node, place)
       placeholder(["image-placeholder"], name: screenTitle, url: url, caption: screenTitle)
       writer.close("div")
     } else {
-      open("span", ["image"], node, path)
+      open("span", ["image"], node, place)
       glyph(node.systemImage ?? "")
       writer.close("span")
     }
   }
 
-  private mutating func label(_ node: Node, _ path: NodePath) {
-    open("div", ["label"], node, path)
+  private mutating func label(_ node: Node, _ place: NodePlace) {
+    open("div", ["label"], node, place)
     if let symbol = node.systemImage { glyph(symbol) }
     writer.element("span", classes: ["label-title"], text: node.label ?? "")
     writer.close("div")
   }
 
-  private mutating func progressView(_ node: Node, _ path: NodePath) {
-    open("div", ["progress"], node, path)
+  private mutating func progressView(_ node: Node, _ place: NodePlace) {
+    open("div", ["progress"], node, place)
     writer.raw(#"<span class="spinner"></span>"#)
     if let title = node.label { writer.element("p", classes: ["progress-title"], text: title) }
     writer.close("div")
   }
 
   /// The big glyph, the title, then the description and the actions (the children).
-  private mutating func contentUnavailable(_ node: Node, _ path: NodePath) {
-    open("div", ["unavailable"], node, path)
+  private mutating func contentUnavailable(_ node: Node, _ place: NodePlace) {
+    open("div", ["unavailable"], node, place)
     writer.open("div", classes: ["big-glyph"])
     glyph(node.systemImage ?? "")
     writer.close("div")
     writer.element("h3", classes: ["unavailable-title"], text: node.label ?? "")
-    children(of: node, path)
+    descend(into: node, at: place)
     writer.close("div")
   }
 
   /// An `<a href>` only for http and https destinations, which a click opens and nothing
   /// loads; any other scheme (`javascript:`, `file:`) from a catalog stays plain text.
-  private mutating func link(_ node: Node, _ path: NodePath) {
+  private mutating func link(_ node: Node, _ place: NodePlace) {
     let url = node.url ?? ""
     let lowercased = url.lowercased()
     let isWeb = lowercased.hasPrefix("https://") || lowercased.hasPrefix("http://")
@@ -333,30 +324,30 @@ private struct PhoneDrawing {
       let attributes: [HTMLWriter.Attribute] = [
         .init("href", url), .init("rel", "noopener noreferrer"), .init("target", "_blank"),
       ]
-      open("a", ["link"], node, path, attributes + tooltip(intentOf: node))
+      open("a", ["link"], node, place, attributes + tooltip(intentOf: node))
     } else {
-      open("span", ["link"], node, path, tooltip(intentOf: node))
+      open("span", ["link"], node, place, tooltip(intentOf: node))
     }
     writer.text(node.label ?? "")
     writer.element("span", classes: ["link-arrow"], text: " ↗")
     writer.close(isWeb ? "a" : "span")
   }
 
-  private mutating func tile(_ node: Node, _ path: NodePath) {
+  private mutating func tile(_ node: Node, _ place: NodePlace) {
     let name = node.label ?? ""
-    open("div", ["tile"], node, path, tooltip(intentOf: node))
+    open("div", ["tile"], node, place, tooltip(intentOf: node))
     placeholder(["tile-image"], name: name, url: node.url, caption: initial(of: name))
     writer.element("span", classes: ["tile-label"], text: name)
     writer.close("div")
   }
 
   /// The message in a box over the dimmed screen, its buttons below it.
-  private mutating func alert(_ node: Node, _ path: NodePath) {
-    open("div", ["alert-backdrop"], node, path)
+  private mutating func alert(_ node: Node, _ place: NodePlace) {
+    open("div", ["alert-backdrop"], node, place)
     writer.open("div", classes: ["alert"])
     writer.element("p", classes: ["alert-message"], text: node.label ?? "")
     writer.open("div", classes: ["alert-buttons"])
-    children(of: node, path)
+    descend(into: node, at: place)
     writer.close("div")
     writer.close("div")
     writer.close("div")
@@ -365,34 +356,30 @@ private struct PhoneDrawing {
   // MARK: Pieces
 
   private mutating func container(
-    _ tag: StaticString, _ classes: [StaticString], _ node: Node, _ path: NodePath
+    _ tag: StaticString, _ classes: [StaticString], _ node: Node, _ place: NodePlace
   ) {
-    open(tag, classes, node, path)
-    children(of: node, path)
+    open(tag, classes, node, place)
+    descend(into: node, at: place)
     writer.close(tag)
   }
 
   private mutating func leaf(
-    _ tag: StaticString, _ classes: [StaticString], _ node: Node, _ path: NodePath, text: String
+    _ tag: StaticString, _ classes: [StaticString], _ node: Node, _ place: NodePlace, text: String
   ) {
-    open(tag, classes, node, path)
+    open(tag, classes, node, place)
     writer.text(text)
     writer.close(tag)
   }
 
-  private mutating func children(of node: Node, _ path: NodePath) {
-    for (index, child) in node.children.enumerated() { draw(child, at: path.child(index)) }
-  }
-
   /// Opens a node's element: its classes, `changed` when it changed, its path.
   private mutating func open(
-    _ tag: StaticString, _ classes: [StaticString], _ node: Node, _ path: NodePath,
+    _ tag: StaticString, _ classes: [StaticString], _ node: Node, _ place: NodePlace,
     _ attributes: [HTMLWriter.Attribute] = []
   ) {
-    let isChanged = changed.contains(path)
+    let isChanged = changed.contains(place.path)
     writer.open(
       tag, classes: isChanged ? classes + ["changed"] : classes,
-      [.init("data-path", path.description)] + attributes)
+      [.init("data-path", place.path.description)] + attributes)
   }
 
   /// The symbol's glyph from the one table (`SymbolGlyphs`), with the symbol's name as its

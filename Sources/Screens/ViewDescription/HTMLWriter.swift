@@ -66,16 +66,6 @@ public struct HTMLWriter: Sendable {
     close(tag)
   }
 
-  /// Writes `<tag …>`, then what `body` writes, then `</tag>`.
-  public mutating func element(
-    _ tag: StaticString, classes: [StaticString] = [], _ attributes: [Attribute] = [],
-    body: (inout HTMLWriter) -> Void
-  ) {
-    open(tag, classes: classes, attributes)
-    body(&self)
-    close(tag)
-  }
-
   /// Writes `string` as text, escaped.
   public mutating func text(_ string: String) {
     Self.escape(string, into: &output)

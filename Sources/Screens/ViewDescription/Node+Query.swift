@@ -67,29 +67,24 @@ public enum TapLookupError: Error, Hashable, Sendable, CustomStringConvertible {
 
 private func quoted(_ string: String) -> String { "\"\(string)\"" }
 
-// MARK: - Walking and querying a tree
+// MARK: - Querying a tree
 
 extension Node {
-  /// Calls `body` for this node and every descendant, depth first, parents before children.
-  public func forEachNode(_ body: (Node) throws -> Void) rethrows {
-    try body(self)
-    for child in children { try child.forEachNode(body) }
-  }
-
   /// This node and its descendants that satisfy `predicate`, depth first.
   public func nodes(where predicate: (Node) -> Bool) -> [Node] {
     var found: [Node] = []
-    forEachNode { if predicate($0) { found.append($0) } }
+    forEachNode { node in if predicate(node) { found.append(node) } }
     return found
   }
 
   /// The first node, depth first, that satisfies `predicate`.
   public func first(where predicate: (Node) -> Bool) -> Node? {
-    if predicate(self) { return self }
-    for child in children {
-      if let match = child.first(where: predicate) { return match }
+    var found: Node?
+    walk { node, _ in
+      if found == nil, predicate(node) { found = node }
+      return found == nil
     }
-    return nil
+    return found
   }
 
   /// The navigation title of the first screen in the tree.
@@ -104,24 +99,22 @@ extension Node {
   /// A menu's contents are left out: they show only once the menu is open.
   public var visibleTexts: [String] {
     var texts: [String] = []
-    collectVisibleTexts(into: &texts)
-    return texts
-  }
-
-  private func collectVisibleTexts(into texts: inout [String]) {
-    switch kind {
-    case .searchField:
-      if let text, !text.isEmpty { texts.append(text) } else if let label { texts.append(label) }
-    case .screen:
-      if let label { texts.append(label) }
-      if let back { texts.append(back) }
-    default:
-      if let label { texts.append(label) }
+    walk { node, _ in
+      switch node.kind {
+      case .searchField:
+        let text = node.text ?? ""
+        if let shown = text.isEmpty ? node.label : text { texts.append(shown) }
+      case .screen:
+        if let label = node.label { texts.append(label) }
+        if let back = node.back { texts.append(back) }
+      default:
+        if let label = node.label { texts.append(label) }
+      }
+      // The favourite's heart, drawn `♥` after the label, is read as a text of its own.
+      if node.has(.favorite) { texts.append(Self.favoriteMark) }
+      return node.kind != .menu
     }
-    // The favourite's heart, drawn `♥` after the label, is read as a text of its own.
-    if has(.favorite) { texts.append(Self.favoriteMark) }
-    guard kind != .menu else { return }
-    for child in children { child.collectVisibleTexts(into: &texts) }
+    return texts
   }
 
   /// The mark a favourite's row shows after its name, as the text tree draws it.

@@ -4,12 +4,13 @@ import Spelling
 /// new, which are gone from the old one, and which stayed but changed (a text typed, a flag
 /// set, a title).
 ///
-/// Either screen may be a node tree or a text tree (`TextRenderer`'s lines, as an `expect
-/// screen` block holds them); a text is read back into nodes by its guides and connectors, so
-/// a node is compared by its depth and what its line says, never by the connector in front of
-/// it. An alert added below a list changes every row's guide from `   ` to `│  `, and none of
-/// them counts as changed: only the alert and its button are new. Lines that are no tree (a
-/// list of requests) are nodes at depth 0.
+/// Two node trees are compared node by node (what `TextRenderer` would draw of each), never
+/// through their text. A text tree (an expected screen, written in a scenario file or a Swift
+/// literal) is read back into nodes by its guides and connectors, so a node is compared by its
+/// depth and what its line says, never by the connector in front of it. An alert added below a
+/// list changes every row's guide from `   ` to `│  `, and none of them counts as changed: only
+/// the alert and its button are new. Lines that are no tree (a list of requests) are nodes at
+/// depth 0.
 ///
 /// Nodes are matched in order (Myers' shortest diff over depth and text); within a run of
 /// changes, a gone node and a new node of the same depth, kind and label are one changed node,
@@ -79,14 +80,8 @@ public struct ScreenDiff: Sendable {
 
   /// How many nodes are new, gone and changed.
   public var counts: (added: Int, removed: Int, changed: Int) {
-    entries.reduce(into: (0, 0, 0)) { counts, entry in
-      switch entry.change {
-      case .added: counts.0 += 1
-      case .removed: counts.1 += 1
-      case .changed: counts.2 += 1
-      case .same: break
-      }
-    }
+    func count(_ change: Change) -> Int { entries.count { $0.change == change } }
+    return (count(.added), count(.removed), count(.changed))
   }
 
   // MARK: - Drawing
@@ -188,22 +183,17 @@ public struct ScreenDiff: Sendable {
 
   // MARK: - Highlights
 
-  /// The paths of the nodes of `new` (the tree this diff's new side was drawn from) that are new
-  /// or changed, and of the nodes that lost a child: what a storyboard highlights. A new node
-  /// stands for its descendants, which are not listed.
-  public func changedPaths(in new: Node) -> Set<NodePath> {
-    var paths: [NodePath] = []
-    var parents: [Int?] = []
-    new.forEachPath { path, parent in
-      paths.append(path)
-      parents.append(parent)
-    }
-    var marked = Set<Int>()
-    var added = Set<Int>()
+  /// The paths of the new screen's nodes that are new or changed, and of the nodes that lost a
+  /// child: what a storyboard highlights. A new node stands for its descendants, which are not
+  /// listed. Only a screen read from a node tree has paths; the diff of texts lists none.
+  public var changedPaths: Set<NodePath> {
+    let paths = new.items.map(\.path)
+    var marked = Set<NodePath>()
+    var added = Set<NodePath>()
     for entry in entries {
-      guard let index = entry.newIndex, index < paths.count else { continue }
-      if entry.change == .changed { marked.insert(index) }
-      if entry.change == .added { added.insert(index) }
+      guard let index = entry.newIndex, let path = paths[index] else { continue }
+      if entry.change == .changed { marked.insert(path) }
+      if entry.change == .added { added.insert(path) }
     }
     // A gone node marks its parent on the old screen, when that parent is still on the new one:
     // the list that lost rows. When the parent is gone too, the gone ancestor stands for it.
@@ -211,19 +201,12 @@ public struct ScreenDiff: Sendable {
     var ancestors: [Entry] = []
     for entry in old {
       while let last = ancestors.last, last.depth >= entry.depth { ancestors.removeLast() }
-      if entry.change == .removed, let parent = ancestors.last, let index = parent.newIndex,
-        index < paths.count
-      {
-        marked.insert(index)
+      if entry.change == .removed, let index = ancestors.last?.newIndex, let path = paths[index] {
+        marked.insert(path)
       }
       ancestors.append(entry)
     }
-    var result = Set<NodePath>()
-    for index in marked { result.insert(paths[index]) }
-    for index in added where !(parents[index].map(added.contains) ?? false) {
-      result.insert(paths[index])
-    }
-    return result
+    return marked.union(added.filter { !($0.parent.map(added.contains) ?? false) })
   }
 
   // MARK: - Matching
@@ -231,7 +214,6 @@ public struct ScreenDiff: Sendable {
   private static func entries(old: [DrawnTree.Item], new: [DrawnTree.Item]) -> [Entry] {
     let diff = lineDiff(old.map(\.key), new.map(\.key))
     var entries: [Entry] = []
-    entries.reserveCapacity(max(old.count, new.count))
     var oldIndex = 0
     var newIndex = 0
     var hunk: (removed: [Int], added: [Int]) = ([], [])
@@ -331,6 +313,8 @@ public struct DrawnTree: Sendable {
     var identity: String
     /// The kind alone, with the depth.
     var kind: String
+    /// Where the node sits in its tree; `nil` for a node read from a text.
+    var path: NodePath?
   }
 
   /// What a node says: the text of its lines, or, in a tree, the node without its children.
@@ -352,20 +336,23 @@ public struct DrawnTree: Sendable {
   /// `tree`, read from its nodes; its lines are drawn by `renderer` when a diff is drawn.
   public init(_ tree: Node, renderer: TextRenderer = TextRenderer()) {
     var items: [Item] = []
-    func visit(_ node: Node, depth: Int) {
+    tree.walk { node, place in
       var shown = node
       shown.children = []
       // What the text tree does not draw is no change.
       if !renderer.options.showsURLs { shown.url = nil }
       if !renderer.options.showsIntents { shown.intent = nil }
-      let kind = "\(depth) \(node.kind.rawValue)"
+      if let selection = shown.selection, !shown.options.contains(selection) {
+        shown.selection = nil
+      }
+      let kind = "\(place.depth) \(node.kind.rawValue)"
       items.append(
         Item(
-          depth: depth, key: Key(depth: depth, node: shown),
-          identity: kind + " " + (node.label.map(Quoting.quoted) ?? ""), kind: kind))
-      for child in node.children { visit(child, depth: depth + 1) }
+          depth: place.depth, key: Key(depth: place.depth, node: shown),
+          identity: kind + " " + (node.label.map(Quoting.quoted) ?? ""), kind: kind,
+          path: place.path))
+      return true
     }
-    visit(tree, depth: 0)
     self.items = items
     source = .tree(tree, renderer)
   }
@@ -377,7 +364,7 @@ public struct DrawnTree: Sendable {
 
   /// Lines that are no tree: each a node at depth 0.
   init(lines: [String]) {
-    self.init(lines.map(DrawnNode.init(line:)))
+    self.init(lines.map { DrawnNode(depth: 0, content: [$0], drawn: [$0]) })
   }
 
   private init(_ nodes: [DrawnNode]) {
@@ -399,6 +386,17 @@ public struct DrawnTree: Sendable {
   }
 }
 
+extension DrawnTree: Hashable {
+  /// Whether the two draw the same nodes: what they are compared by, whatever draws their lines.
+  public static func == (lhs: DrawnTree, rhs: DrawnTree) -> Bool {
+    lhs.items.map(\.key) == rhs.items.map(\.key)
+  }
+
+  public func hash(into hasher: inout Hasher) {
+    for item in items { hasher.combine(item.key) }
+  }
+}
+
 /// One node of a text tree: its depth and its lines, as drawn and without the guides.
 struct DrawnNode: Sendable {
   /// 0 for the root; one more for each level below it.
@@ -407,18 +405,6 @@ struct DrawnNode: Sendable {
   var content: [String]
   /// The node's lines as drawn.
   var drawn: [String]
-
-  init(line: String) {
-    depth = 0
-    content = [line]
-    drawn = [line]
-  }
-
-  init(depth: Int, content: [String], drawn: [String]) {
-    self.depth = depth
-    self.content = content
-    self.drawn = drawn
-  }
 
   /// `Row "Lasagne"` of `Row "Lasagne" ♥`: the kind, and the quoted label if one follows it.
   static func kindAndLabel(_ line: String) -> String {
@@ -474,54 +460,4 @@ struct DrawnNode: Sendable {
   }
 
   private static let guideGroups = ["├─ ", "└─ ", "│  ", "   "]
-}
-
-extension Node {
-  /// The node at `path`, if the tree has one there.
-  public func node(at path: NodePath) -> Node? {
-    var node = self
-    for index in path.indices {
-      guard node.children.indices.contains(index) else { return nil }
-      node = node.children[index]
-    }
-    return node
-  }
-
-  /// Calls `body` with the path of every node, depth first, and the index (in that order) of its
-  /// parent.
-  fileprivate func forEachPath(_ body: (NodePath, Int?) -> Void) {
-    var count = 0
-    func walk(_ node: Node, _ path: NodePath, _ parent: Int?) {
-      let index = count
-      count += 1
-      body(path, parent)
-      for (offset, child) in node.children.enumerated() {
-        walk(child, path.child(offset), index)
-      }
-    }
-    walk(self, NodePath(), nil)
-  }
-}
-
-/// Where a node sits in its tree: the index of each child taken on the way down from the root.
-///
-/// The root's path is empty; `[0, 2]` is the third child of the root's first child.
-public struct NodePath: Hashable, Sendable, Comparable, CustomStringConvertible {
-  public var indices: [Int]
-
-  public init(_ indices: [Int] = []) {
-    self.indices = indices
-  }
-
-  /// The path of the `index`-th child of the node at this path.
-  public func child(_ index: Int) -> NodePath { NodePath(indices + [index]) }
-
-  /// `0.2`, or `root` for the empty path: how a page names it in `data-path`.
-  public var description: String {
-    indices.isEmpty ? "root" : indices.map(String.init).joined(separator: ".")
-  }
-
-  public static func < (lhs: NodePath, rhs: NodePath) -> Bool {
-    lhs.indices.lexicographicallyPrecedes(rhs.indices)
-  }
 }

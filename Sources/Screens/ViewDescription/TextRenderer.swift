@@ -54,18 +54,8 @@ public struct TextRenderer: Sendable {
   /// The tree as text, lines separated by `\n`, without a trailing line break.
   public func render(_ node: Node) -> String {
     var writer = Writer(options: options)
-    writer.output.reserveCapacity(Self.estimatedSize(of: node))
-    writer.writeRoot(node)
+    writer.walk(node)
     return writer.output
-  }
-
-  /// A generous guess of the output size, so the string grows at most once or twice.
-  private static func estimatedSize(of node: Node) -> Int {
-    var bytes = 0
-    node.forEachNode { node in
-      bytes += 24 + (node.label?.utf8.count ?? 0) + node.options.count * 16
-    }
-    return bytes
   }
 }
 
@@ -75,7 +65,7 @@ extension TextRenderer {
   func drawnLines(_ node: Node) -> [[String]] {
     var writer = Writer(options: options)
     writer.drawnLines = []
-    writer.writeRoot(node)
+    writer.walk(node)
     return writer.drawnLines ?? []
   }
 }
@@ -88,105 +78,68 @@ extension Node: CustomStringConvertible {
 // MARK: - Writing
 
 /// The renderer's state while it walks one tree.
-private struct Writer {
+private struct Writer: NodeWalker {
   let options: TextRenderer.Options
   var output = ""
+  /// Each node's lines as drawn, when the caller asks for them.
+  var drawnLines: [[String]]?
   /// The guides (`│  ` or three spaces) of the ancestors of the node being written.
   private var prefix = ""
-  /// `prefix`'s width in characters, kept so it is never recounted.
-  private var prefixWidth = 0
-  /// The content of the current line, reused from node to node.
-  private var line = ""
-  /// Each node written, with its depth and lines, when the caller asks for them.
-  var drawnLines: [[String]]?
 
   init(options: TextRenderer.Options) {
     self.options = options
   }
 
-  mutating func writeRoot(_ node: Node) {
-    writeLine(node, connector: "", guide: "")
-    writeChildren(of: node)
-  }
-
-  private mutating func write(_ node: Node, isLast: Bool) {
-    let guide = isLast ? "   " : "│  "
-    writeLine(node, connector: isLast ? "└─ " : "├─ ", guide: guide)
-    prefix += guide
-    prefixWidth += 3
-    writeChildren(of: node)
-    prefix.removeLast(3)
-    prefixWidth -= 3
-  }
-
-  private mutating func writeChildren(of node: Node) {
-    let last = node.children.count - 1
-    for (index, child) in node.children.enumerated() {
-      write(child, isLast: index == last)
-    }
-  }
-
-  /// Writes the node's line after the ancestors' guides and `connector`, wrapped if too long.
-  private mutating func writeLine(_ node: Node, connector: String, guide: String) {
-    line.removeAll(keepingCapacity: true)
-    LineFormatter(options: options).format(node, into: &line)
-    if !output.isEmpty { output += "\n" }
-    let start = output.endIndex
-    defer { recordDrawnLines(from: start) }
-    output += prefix
-    output += connector
-    // Every connector is three Characters wide, but the root's, which is empty.
-    let room = options.width - prefixWidth - (connector.isEmpty ? 0 : 3)
-    // The UTF-8 size bounds the character count from above, so most lines skip counting.
-    if line.utf8.count <= room || line.count <= room {
+  /// Writes the node's lines after the ancestors' guides and its connector, then its children
+  /// under them with the guide it hands down.
+  mutating func visit(_ node: Node, at place: NodePlace) {
+    let (connector, guide) =
+      place.depth == 0 ? ("", "") : place.isLast ? ("└─ ", "   ") : ("├─ ", "│  ")
+    let line = LineFormatter(options: options).line(for: node)
+    // Each guide and connector is three characters wide.
+    let room = options.width - 3 * place.depth
+    var lines =
+      line.count <= room
+      ? [line]
+      : wrap(
+        line, room: room, continuation: prefix + guide + (node.children.isEmpty ? "   " : "│  "))
+    lines[0] = prefix + connector + lines[0]
+    drawnLines?.append(lines)
+    for line in lines {
+      if !output.isEmpty { output += "\n" }
       output += line
-    } else {
-      let continuation = prefix + guide + (node.children.isEmpty ? "   " : "│  ")
-      wrap(firstRoom: room, continuation: continuation)
     }
+    let outer = prefix
+    prefix += guide
+    descend(into: node, at: place)
+    prefix = outer
   }
 
-  /// Records the lines of the node just written, from `start` of `output`, when lines are
-  /// recorded.
-  private mutating func recordDrawnLines(from start: String.Index) {
-    guard drawnLines != nil else { return }
-    let written = output[start...]
-    drawnLines?.append(
-      written.utf8.contains(UInt8(ascii: "\n"))
-        ? written.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        : [String(written)])
-  }
-
-  /// Breaks `line` at spaces, greedily; never after a lone `●` or `→` nor before a lone `·`, so
-  /// a picker's marker stays with its option, an arrow with its intent, a separator ends its line.
-  private mutating func wrap(firstRoom: Int, continuation: String) {
+  /// `line` broken at spaces, greedily, into a first line of `room` characters and lines that
+  /// start with `continuation`; never after a lone `●` or `→` nor before a lone `·`, so a
+  /// picker's marker stays with its option, an arrow with its intent, a separator ends its line.
+  private func wrap(_ line: String, room firstRoom: Int, continuation: String) -> [String] {
     let minimumRoom = 24
     var room = max(firstRoom, minimumRoom)
-    let continuationRoom = max(options.width - continuation.count, minimumRoom)
+    var lines = [""]
     var used = -1  // no word on this line yet
     var previous = Word.other
-    for word in Self.words(of: line) {
+    for text in line.split(separator: " ", omittingEmptySubsequences: false) {
+      let (word, width) = (Word(text), text.count)
       if used < 0 {
-        used = word.width
-      } else if used + 1 + word.width <= room || previous.keepsNext || word.kind == .separator {
-        output += " "
-        used += 1 + word.width
+        used = width
+      } else if used + 1 + width <= room || previous.keepsNext || word == .separator {
+        lines[lines.count - 1] += " "
+        used += 1 + width
       } else {
-        output += "\n"
-        output += continuation
-        room = continuationRoom
-        used = word.width
+        lines.append(continuation)
+        room = max(options.width - continuation.count, minimumRoom)
+        used = width
       }
-      output.append(contentsOf: word.text)
-      previous = word.kind
+      lines[lines.count - 1] += text
+      previous = word
     }
-  }
-
-  /// A word of a line being wrapped: its text, its width in Characters, and what it is.
-  private struct WordSpan {
-    var text: Substring
-    var width: Int
-    var kind: Word
+    return lines
   }
 
   /// The words `wrap` keeps together or apart.
@@ -209,107 +162,65 @@ private struct Writer {
       }
     }
   }
-
-  /// The words of `line` between single spaces, with their widths in Characters.
-  private static func words(of line: String) -> [WordSpan] {
-    line.split(separator: " ", omittingEmptySubsequences: false).map {
-      WordSpan(text: $0, width: $0.count, kind: Word($0))
-    }
-  }
 }
 
 /// Formats one node's line, without its guides.
 private struct LineFormatter {
   let options: TextRenderer.Options
 
-  func format(_ node: Node, into line: inout String) {
-    line += node.kind.rawValue
-    if let label = node.label {
-      line += " "
-      Quoting.appendQuoted(label, to: &line)
-    }
-    if node.has(.favorite) { line += " ♥" }
-    if let symbol = node.systemImage {
-      line += " ["
-      line += symbol
-      line += "]"
-    }
-    if let text = node.text {
-      line += " text="
-      Quoting.appendQuoted(text, to: &line)
-    }
-    if let back = node.back {
-      line += " back="
-      Quoting.appendQuoted(back, to: &line)
-    }
-    if options.showsURLs, let url = node.url {
-      line += " url="
-      Quoting.appendQuoted(url, to: &line)
-    }
-    appendFlags(of: node, to: &line)
-    if !node.options.isEmpty {
-      line += ":"
-      for (index, option) in node.options.enumerated() {
-        line += index == 0 ? " " : " · "
-        if option == node.selection { line += "● " }
-        appendOption(option, to: &line)
-      }
-    }
-    if options.showsIntents, let intent = node.intent {
-      line += " → "
-      appendIntent(intent, to: &line)
-    }
-  }
-
-  /// ` (disabled, refreshable)`: the flags a node has, in this order.
-  private func appendFlags(of node: Node, to line: inout String) {
-    var opening = " ("
-    for (flag, name) in Self.flagNames where node.has(flag) {
-      line += opening
+  func line(for node: Node) -> String {
+    var line = node.kind.rawValue
+    func add(_ name: String, quoting value: String?) {
+      guard let value else { return }
       line += name
-      opening = ", "
+      Quoting.appendQuoted(value, to: &line)
     }
-    if opening == ", " { line += ")" }
+    add(" ", quoting: node.label)
+    if node.has(.favorite) { line += " ♥" }
+    if let symbol = node.systemImage { line += " [" + symbol + "]" }
+    add(" text=", quoting: node.text)
+    add(" back=", quoting: node.back)
+    add(" url=", quoting: options.showsURLs ? node.url : nil)
+    // ` (disabled, refreshable)`: the flags a node has, in this order.
+    let flags = Self.flagNames.filter { node.has($0.flag) }.map(\.name)
+    if !flags.isEmpty { line += " (" + flags.joined(separator: ", ") + ")" }
+    if !node.options.isEmpty {
+      let options = node.options.map { ($0 == node.selection ? "● " : "") + Self.shown($0) }
+      line += ": " + options.joined(separator: " · ")
+    }
+    if options.showsIntents, let intent = node.intent { line += " → " + intent.rendered }
+    return line
   }
 
-  private static let flagNames: [(Node.Flags, String)] = [
+  private static let flagNames: [(flag: Node.Flags, name: String)] = [
     (.disabled, "disabled"), (.refreshable, "refreshable"), (.refreshing, "refreshing"),
     (.focused, "focused"),
   ]
 
   /// Options go bare, as the picker shows them, unless they could be misread.
-  private func appendOption(_ option: String, to line: inout String) {
+  private static func shown(_ option: String) -> String {
     let misreadable =
       option.isEmpty || option.first == " " || option.last == " "
       || option.contains(where: { "·●\"\\".contains($0) || $0.isNewline })
-    if misreadable { Quoting.appendQuoted(option, to: &line) } else { line += option }
-  }
-
-  private func appendIntent(_ intent: UserIntent, to line: inout String) {
-    line += intent.rendered
+    return misreadable ? Quoting.quoted(option) : option
   }
 }
 
 extension UserIntent {
   /// The intent as the renderer prints it after `→`: `mealTapped("53049")`, `diceTapped`.
   var rendered: String {
-    var line = ""
-    func call(_ name: String, _ argument: String) {
-      line += name
-      line += "("
-      Quoting.appendQuoted(argument, to: &line)
-      line += ")"
+    func call(_ name: String, _ argument: String) -> String {
+      name + "(" + Quoting.quoted(argument) + ")"
     }
-    switch self {
+    return switch self {
     case .searchTextChanged(let text): call("searchTextChanged", text)
     case .categoryPicked(let category): call("categoryPicked", category)
     case .categoryTileTapped(let category): call("categoryTileTapped", category)
     case .suggestionPicked(let term): call("suggestionPicked", term)
     case .mealTapped(let meal): call("mealTapped", meal.id)
     case .linkTapped(let url): call("linkTapped", url.absoluteString)
-    case .searchFocusChanged(let isFocused): line += "searchFocusChanged(\(isFocused))"
-    default: line += String(describing: self)  // the cases without a payload print their name
+    case .searchFocusChanged(let isFocused): "searchFocusChanged(\(isFocused))"
+    default: String(describing: self)  // the cases without a payload print their name
     }
-    return line
   }
 }

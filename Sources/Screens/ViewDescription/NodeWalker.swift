@@ -1,0 +1,127 @@
+/// A pass over a node tree that says what to do at a node; the walk takes it through the tree.
+///
+/// The one descent over `Node.children` is `descend(into:at:where:)`, in the spirit of
+/// swift-markdown's `MarkupWalker`: `walk(_:)` visits the root, and a walker's `visit(_:at:)`
+/// does its part at a node and calls `descend` to visit the node's children in order (all of
+/// them, or those a filter keeps), or skips them by not calling it. Each node comes with its
+/// place: its path, its depth and whether it is the last child. The renderers, the diff, the
+/// terminal layout and the queries are walkers; none repeats the descent.
+///
+/// ```swift
+/// struct Outline: NodeWalker {
+///   var lines: [String] = []
+///   mutating func visit(_ node: Node, at place: NodePlace) {
+///     lines.append(String(repeating: "  ", count: place.depth) + node.kind.rawValue)
+///     if node.kind != .menu { descend(into: node, at: place) }
+///   }
+/// }
+/// var outline = Outline()
+/// outline.walk(tree)
+/// ```
+public protocol NodeWalker {
+  /// Does this walker's part at `node`, which sits at `place`.
+  mutating func visit(_ node: Node, at place: NodePlace)
+}
+
+extension NodeWalker {
+  /// Visits `root` as the root of its tree, and through it whatever `visit` descends into.
+  public mutating func walk(_ root: Node) {
+    visit(root, at: NodePlace())
+  }
+
+  /// Visits the children of `node` (which sits at `place`) that `include` keeps, in order, each
+  /// at its own place.
+  public mutating func descend(
+    into node: Node, at place: NodePlace, where include: (Node) -> Bool = { _ in true }
+  ) {
+    let last = node.children.count - 1
+    for (index, child) in node.children.enumerated() where include(child) {
+      visit(child, at: NodePlace(path: place.path.child(index), isLast: index == last))
+    }
+  }
+}
+
+/// Where a walk meets a node: its path from the root, and whether it is its parent's last child.
+public struct NodePlace: Hashable, Sendable {
+  /// The index of each child taken on the way down from the root.
+  public var path: NodePath
+  /// Whether no sibling follows the node; the root counts as last.
+  public var isLast: Bool
+
+  /// The root's place.
+  public init(path: NodePath = NodePath(), isLast: Bool = true) {
+    self.path = path
+    self.isLast = isLast
+  }
+
+  /// 0 for the root; one more for each level below it.
+  public var depth: Int { path.indices.count }
+}
+
+/// Where a node sits in its tree: the index of each child taken on the way down from the root.
+///
+/// The root's path is empty; `[0, 2]` is the third child of the root's first child.
+public struct NodePath: Hashable, Sendable, Comparable, CustomStringConvertible {
+  public var indices: [Int]
+
+  public init(_ indices: [Int] = []) {
+    self.indices = indices
+  }
+
+  /// The path of the `index`-th child of the node at this path.
+  public func child(_ index: Int) -> NodePath { NodePath(indices + [index]) }
+
+  /// The path of the node's parent; `nil` for the root.
+  public var parent: NodePath? {
+    indices.isEmpty ? nil : NodePath(indices.dropLast())
+  }
+
+  /// `0.2`, or `root` for the empty path: how a page names it in `data-path`.
+  public var description: String {
+    indices.isEmpty ? "root" : indices.map(String.init).joined(separator: ".")
+  }
+
+  public static func < (lhs: NodePath, rhs: NodePath) -> Bool {
+    lhs.indices.lexicographicallyPrecedes(rhs.indices)
+  }
+}
+
+// MARK: - Walks given as closures
+
+extension Node {
+  /// Calls `visit` with this node and its descendants, depth first, parents before children,
+  /// each with its place; a node's children are visited only when `visit` returns `true` for it.
+  public func walk(_ visit: (Node, NodePlace) -> Bool) {
+    withoutActuallyEscaping(visit) { visit in
+      var walker = ClosureWalker(body: visit)
+      walker.walk(self)
+    }
+  }
+
+  /// Calls `body` with this node and every descendant, depth first, parents before children.
+  public func forEachNode(_ body: (Node) -> Void) {
+    walk { node, _ in
+      body(node)
+      return true
+    }
+  }
+
+  /// The node at `path`, if the tree has one there.
+  public func node(at path: NodePath) -> Node? {
+    var node = self
+    for index in path.indices {
+      guard node.children.indices.contains(index) else { return nil }
+      node = node.children[index]
+    }
+    return node
+  }
+}
+
+/// The walker behind `Node.walk(_:)`.
+private struct ClosureWalker: NodeWalker {
+  let body: (Node, NodePlace) -> Bool
+
+  mutating func visit(_ node: Node, at place: NodePlace) {
+    if body(node, place) { descend(into: node, at: place) }
+  }
+}
