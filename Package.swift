@@ -262,18 +262,3 @@ for target in package.targets {
     (target.swiftSettings ?? [])
     + [.enableUpcomingFeature("NonisolatedNonsendingByDefault")]
 }
-
-// Concrete generic types (`[String: Int]`, `StateHolder<AppState>`) are made through their
-// metadata accessors, not looked up by mangled name: each lookup demangles the name at run time
-// and proves the type's generic requirements, and a one-scenario `rezepte run` made about ninety
-// of them, a tenth of its time (the Performance article). On Linux only, where it was measured. The
-// flag is "unsafe" to SwiftPM; packages of tools version 6.2 may depend on this one all the same.
-for target in package.targets where target.type != .test {
-  target.swiftSettings =
-    (target.swiftSettings ?? [])
-    + [
-      .unsafeFlags(
-        ["-Xfrontend", "-disable-concrete-type-metadata-mangled-name-accessors"],
-        .when(platforms: [.linux]))
-    ]
-}
