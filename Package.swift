@@ -232,7 +232,7 @@ let package = Package(
       name: "TerminalPlayerTests",
       dependencies: [
         "TerminalPlayer", "Scenarios", "AppHarness", "ViewDescription", "ViewModels",
-        "MealCatalog", "MealDB", "CommandLineKit", "RezepteFuzz",
+        "MealCatalog", "MealDB", "CommandLineKit", "Spelling", "RezepteFuzz",
       ]
     ),
     .testTarget(

@@ -79,22 +79,18 @@ public struct Option<Value: Sendable>: CommandOption {
     self.reader = read
   }
 
-  /// The value `text` gives the option: what the parser reads, for a text that is not on the
-  /// command line (a default that must pass the same check).
-  public func read(_ text: String) throws(UsageError) -> Value {
-    try value(text)
-  }
-
-  public func parsedValue(_ text: String?) throws(UsageError) -> any Sendable {
-    try value(text)
-  }
-
-  private func value(_ text: String?) throws(UsageError) -> Value {
+  /// The value `text` gives the option, as the parser reads it; also for a text that is not
+  /// on the command line (a default that must pass the same check).
+  public func read(_ text: String?) throws(UsageError) -> Value {
     do {
       return try reader(text)
     } catch {
       throw UsageError("\(name) \(error.message)")
     }
+  }
+
+  public func parsedValue(_ text: String?) throws(UsageError) -> any Sendable {
+    try read(text)
   }
 }
 
