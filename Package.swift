@@ -21,7 +21,6 @@ let package = Package(
   platforms: [.macOS(.v14), .iOS(.v17)],
   products: [
     .executable(name: "rezepte", targets: ["rezepte"]),
-    .executable(name: "rezepte-net", targets: ["rezepte-net"]),
     .executable(name: "rezepte-bench", targets: ["RezepteBench"]),
     .executable(name: "rezepte-fuzz", targets: ["RezepteFuzz"]),
     .library(name: "MealDB", targets: ["MealDB"]),
@@ -81,8 +80,8 @@ let package = Package(
     .target(
       name: "Scenarios",
       dependencies: [
-        "AppHarness", "ViewDescription", "ViewModels", "MealCatalog", "MealDB", "VirtualTime",
-        "Spelling", "FileSafety",
+        "AppHarness", "ViewDescription", "ViewModels", "MealCatalog", "MealDB", "LiveNetwork",
+        "VirtualTime", "Spelling", "FileSafety",
       ],
       path: "Sources/Steps/Scenarios"
     ),
@@ -103,7 +102,8 @@ let package = Package(
     .target(
       name: "MealServer",
       dependencies: [
-        "MealCatalog", "MealDB", "VirtualTime", "Spelling", "CommandLineKit", "FileSafety",
+        "MealCatalog", "MealDB", "LiveNetwork", "VirtualTime", "Spelling", "CommandLineKit",
+        "FileSafety",
       ],
       path: "Sources/FrontEnds/MealServer"
     ),
@@ -112,7 +112,7 @@ let package = Package(
       name: "TerminalPlayer",
       dependencies: [
         "Scenarios", "AppHarness", "ViewDescription", "ViewModels", "MealCatalog", "MealDB",
-        "VirtualTime", "Spelling", "CommandLineKit", "FileSafety",
+        "LiveNetwork", "VirtualTime", "Spelling", "CommandLineKit", "FileSafety",
       ],
       path: "Sources/FrontEnds/TerminalPlayer"
     ),
@@ -138,20 +138,16 @@ let package = Package(
     ),
 
     // MARK: Program
-    // The command table `rezepte` and `rezepte-net` share, and the hand-over between them.
+    // The command table of `rezepte`.
     .target(
       name: "RezepteProgram",
       dependencies: [
-        "ReplayCommands", "MealServer", "TerminalPlayer", "Explore", "CommandLineKit", "MealDB",
+        "ReplayCommands", "MealServer", "TerminalPlayer", "Explore", "CommandLineKit",
       ],
       path: "Sources/Program/RezepteProgram"
     ),
-    // Without networking: hands a command line that needs HTTP to `rezepte-net` beside it.
     .executableTarget(
       name: "rezepte", dependencies: ["RezepteProgram"], path: "Sources/Program/rezepte"),
-    .executableTarget(
-      name: "rezepte-net", dependencies: ["RezepteProgram", "LiveNetwork"],
-      path: "Sources/Program/rezepte-net"),
 
     // MARK: Tools
     // Benchmarks of the scenario runner; meaningful only in a release build (the Performance
@@ -189,11 +185,11 @@ let package = Package(
     .target(name: "ByteMutations", path: "Tests/Support/ByteMutations"),
     .testTarget(
       name: "LiveNetworkTests", dependencies: ["LiveNetwork", "MealDB", "ViewModels", "TestPorts"]),
-    // Runs the built `rezepte` and `rezepte-net` as a user does.
+    // Runs the built `rezepte` as a user does.
     .testTarget(
       name: "RezepteProgramTests",
       dependencies: [
-        "RezepteProgram", "CommandLineKit", "MealDB", "VirtualTime", "Spelling", "TestPorts",
+        "RezepteProgram", "CommandLineKit", "VirtualTime", "Spelling", "TestPorts",
       ]
     ),
     .testTarget(
@@ -236,14 +232,14 @@ let package = Package(
       name: "TerminalPlayerTests",
       dependencies: [
         "TerminalPlayer", "Scenarios", "AppHarness", "ViewDescription", "ViewModels",
-        "MealCatalog", "MealDB", "CommandLineKit", "RezepteFuzz",
+        "MealCatalog", "MealDB", "CommandLineKit", "Spelling", "RezepteFuzz",
       ]
     ),
     .testTarget(
       name: "ExploreTests",
       dependencies: [
         "Explore", "Scenarios", "AppHarness", "ViewDescription", "ViewModels", "MealCatalog",
-        "MealDB", "VirtualTime",
+        "MealDB", "VirtualTime", "CommandLineKit",
       ]
     ),
     .testTarget(
@@ -265,19 +261,4 @@ for target in package.targets {
   target.swiftSettings =
     (target.swiftSettings ?? [])
     + [.enableUpcomingFeature("NonisolatedNonsendingByDefault")]
-}
-
-// Concrete generic types (`[String: Int]`, `StateHolder<AppState>`) are made through their
-// metadata accessors, not looked up by mangled name: each lookup demangles the name at run time
-// and proves the type's generic requirements, and a one-scenario `rezepte run` made about ninety
-// of them, a tenth of its time (the Performance article). On Linux only, where it was measured. The
-// flag is "unsafe" to SwiftPM; packages of tools version 6.2 may depend on this one all the same.
-for target in package.targets where target.type != .test {
-  target.swiftSettings =
-    (target.swiftSettings ?? [])
-    + [
-      .unsafeFlags(
-        ["-Xfrontend", "-disable-concrete-type-metadata-mangled-name-accessors"],
-        .when(platforms: [.linux]))
-    ]
 }

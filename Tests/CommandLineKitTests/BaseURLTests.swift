@@ -4,6 +4,7 @@ import Testing
 
 /// The one reader of `--base-url`: what it takes, and the sentence for what it does not.
 @Suite struct BaseURLTests {
+  let baseURL: Option<URL> = .baseURL(help: "")
   @Test(
     "A scheme in capitals is read as the same scheme in small letters",
     arguments: [
@@ -12,7 +13,7 @@ import Testing
       ("http://127.0.0.1:8080/", "http://127.0.0.1:8080/"),
     ])
   func schemeInCapitals(text: String, read: String) throws {
-    #expect(try BaseURL.parse(text, option: "--base-url").absoluteString == read)
+    #expect(try baseURL.read(text).absoluteString == read)
   }
 
   #if canImport(FoundationNetworking)
@@ -25,7 +26,7 @@ import Testing
         throws: UsageError(
           "--base-url has the IPv6 address \(host) as its host, which URLSession cannot reach on "
             + "this platform; use a host name for it instead, like localhost")
-      ) { try BaseURL.parse(text, option: "--base-url") }
+      ) { try baseURL.read(text) }
     }
   #endif
 }

@@ -2,8 +2,9 @@ import CommandLineKit
 import Foundation
 import Testing
 
-/// `OutputFolder`: the check of `--out DIR` that storyboard, explore and capture share.
+/// The check of `--out DIR` that storyboard, explore and capture share.
 @Suite struct OutputFolderTests {
+  let out: Option<String> = .outputFolder(help: "")
   let folder = FileManager.default.temporaryDirectory
     .appendingPathComponent("output-folder-\(UUID().uuidString)").path
 
@@ -15,7 +16,7 @@ import Testing
   @Test("A folder, or a path that can become one, passes", arguments: ["", "/new", "/new/deeper"])
   func passes(suffix: String) throws {
     defer { try? FileManager.default.removeItem(atPath: folder) }
-    try OutputFolder.check(folder + suffix, option: "--out")
+    #expect(try out.read(folder + suffix) == folder + suffix)
   }
 
   @Test("A file at the path, or above it, is named in one sentence")
@@ -23,11 +24,11 @@ import Testing
     defer { try? FileManager.default.removeItem(atPath: folder) }
     let atPath = try #require(
       throws: UsageError.self,
-      performing: { try OutputFolder.check(folder + "/file", option: "--out") })
+      performing: { try out.read(folder + "/file") })
     #expect(atPath.message == "--out \(folder)/file is a file, not a folder")
     let above = try #require(
       throws: UsageError.self,
-      performing: { try OutputFolder.check(folder + "/file/pages", option: "--out") })
+      performing: { try out.read(folder + "/file/pages") })
     #expect(above.message == "--out \(folder)/file/pages: \(folder)/file is a file, not a folder")
   }
 }

@@ -21,27 +21,26 @@ import Testing
     var errors: String { lock.withLock { errorLines.joined(separator: "\n") } }
   }
 
+  static let loud = Flag("--loud", help: "Shouts.")
+  static let times = Option("--times", "N", help: "How often.") { text throws(UsageError) in
+    guard let times = Int(text) else { throw UsageError("takes a number") }
+    return times
+  }
   static let greet = Command(
     name: "greet", summary: "Greets someone.",
     arguments: Arguments(placeholder: "NAME…", help: "Who to greet.", count: 0...Int.max),
-    options: [
-      .flag("--loud", help: "Shouts."),
-      .value("--times", "N", help: "How often."),
-    ],
-    run: { invocation throws(UsageError) in
-      let times = try invocation.value("--times") { text throws(UsageError) in
-        guard let times = Int(text) else { throw UsageError("--times takes a number") }
-        return times
-      }
-      for _ in 0..<(times ?? 1) {
-        invocation.console.output("hello \(invocation.arguments.joined(separator: " "))")
+    options: [loud, times],
+    run: { invocation in
+      let greeting = "hello \(invocation.arguments.joined(separator: " "))"
+      for _ in 0..<(invocation[times] ?? 1) {
+        invocation.console.output(invocation[loud] ? greeting.uppercased() : greeting)
       }
       return .success
     })
 
   static let count = Command(
     name: "count", summary: "Counts.",
-    options: [.value("--to", "N", help: "The end.", required: true)],
+    options: [Option<String>("--to", "N", help: "The end.", required: true)],
     run: { _ in .failure })
 
   static let program = Program(
@@ -102,12 +101,66 @@ import Testing
         """)
   }
 
-  @Test("A usage error thrown while running is reported like a parse error")
-  func usageErrorWhileRunning() async {
+  @Test("A value its option cannot read is said after the option's name, before anything runs")
+  func unreadableValue() async {
     let (code, output) = await run(["greet", "--times", "x"])
     #expect(code == .badInput)
     #expect(output.errors.hasPrefix("error: --times takes a number\nusage: tool [greet]"))
     #expect(output.output.isEmpty)
+  }
+
+  @Test("A usage error thrown while running is reported like a parse error")
+  func usageErrorWhileRunning() async {
+    let refusing = Command(
+      name: "refuse", summary: "Refuses.", options: [],
+      run: { _ throws(UsageError) in throw UsageError("refuses to run") })
+    let output = Output()
+    let code = await Program(name: "tool", summary: "", commands: [refusing]).run(
+      ["refuse"], console: output.console)
+    #expect(code == .badInput)
+    #expect(output.errors == "error: refuses to run\nusage: tool refuse\nSee 'tool help refuse'.")
+  }
+
+  @Test("An option's value comes back typed; a flag is whether it was given")
+  func typedValues() async {
+    let (code, output) = await run(["greet", "Ada", "--times=2", "--loud"])
+    #expect(code == .success)
+    #expect(output.output == "HELLO ADA\nHELLO ADA")
+  }
+
+  @Test("A flag that may carry a value reads it after =, or none")
+  func optionalValue() throws {
+    let level = Option<Int?>("--level", optional: "N", help: "How loud.") {
+      text throws(UsageError) in
+      guard let text else { return nil }
+      return try Option<Int>.integer(text, in: 1...3, what: "a level")
+    }
+    let command = Command(name: "c", summary: "", options: [level], run: { _ in .success })
+    let console = Output().console
+    #expect(try command.parse(["--level=2"], console: console)[level] == .some(2))
+    #expect(try command.parse(["--level"], console: console)[level] == .some(nil))
+    #expect(try command.parse([], console: console)[level] == nil)
+    #expect(throws: UsageError("--level takes a level from 1 to 3, not '9'")) {
+      try command.parse(["--level=9"], console: console)
+    }
+  }
+
+  @Test("A command line for a worker is made of the option's words, and reads back")
+  func words() throws {
+    let name = Option<String>("--name", "TEXT", help: "")
+    let command = Command(name: "c", summary: "", options: [name], run: { _ in .success })
+    #expect(name.words("Ada") == ["--name", "Ada"])
+    #expect(name.words("--help") == ["--name=--help"])
+    let parsed = try command.parse(name.words("--help"), console: Output().console)
+    #expect(parsed[name] == "--help")
+  }
+
+  @Test("Control characters in a word reach no error line raw: they are written visibly")
+  func visibleErrors() async {
+    let (_, option) = await run(["greet", "--lo\u{1B}]52;c;eA\u{7}"])
+    #expect(option.errors.hasPrefix(#"error: unknown option '--lo\u{1B}]52;c;eA\u{7}'"#))
+    let (_, command) = await run(["frob\u{1B}[31m\u{202E}"])
+    #expect(command.errors.hasPrefix(#"error: unknown command 'frob\u{1B}[31m\u{202E}'"#))
   }
 
   @Test("An option with a value given twice is exit 2 with the usage; nothing runs")
@@ -127,7 +180,7 @@ import Testing
   func repeatedFlag() async {
     let (code, output) = await run(["greet", "Ada", "--loud", "--loud"])
     #expect(code == .success)
-    #expect(output.output == "hello Ada")
+    #expect(output.output == "HELLO ADA")
   }
 
   @Test("A missing required option is named with its value")
@@ -175,7 +228,7 @@ import Testing
   func usageWraps() {
     let many = Command(
       name: "many", summary: "Many options.",
-      options: (1...12).map { .value("--option-\($0)", "VALUE", help: "One.") },
+      options: (1...12).map { Option<String>("--option-\($0)", "VALUE", help: "One.") },
       run: { _ in .success })
     let usage = Program(name: "tool", summary: "", commands: [many]).usage(of: many)
     let lines = usage.split(separator: "\n")

@@ -82,7 +82,7 @@ import Testing
       arguments: arguments, output: { _ in }, errorOutput: { errors.append($0) })
     #expect(code == 2)
     #expect(errors.first?.hasPrefix("error: ") == true)
-    #expect(errors.first?.contains(ExploreCommand.usage) == true)
+    #expect(errors.first?.contains("\nusage: rezepte explore [--seed N]") == true)
   }
 
   @Test("--out naming a file exits with 2 at once, even when no rule breaks")
@@ -97,8 +97,9 @@ import Testing
       arguments: ["--sessions", "1", "--steps", "1", "--out", file.path],
       output: { lines.append($0) }, errorOutput: { errors.append($0) })
     #expect(code == 2)
+    #expect(errors.count == 1)
     #expect(
-      errors == ["error: --out \(file.path) is a file, not a folder\n\(ExploreCommand.usage)"])
+      errors.first?.hasPrefix("error: --out \(file.path) is a file, not a folder\nusage: ") == true)
     #expect(lines.isEmpty)
     #expect(try String(contentsOf: file, encoding: .utf8) == "# notes\n")
   }

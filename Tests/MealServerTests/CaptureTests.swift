@@ -26,6 +26,14 @@ import Testing
     server.log.filter { $0.request?.path == "lookup.php" }.count
   }
 
+  @Test("The progress line shows a category's control characters visibly")
+  func visibleProgress() {
+    let progress = CatalogCapture.Progress(
+      category: "Beef\u{1B}]52;c;eA\u{7}\u{202E}", categoryNumber: 1, categoryCount: 2, meal: 3,
+      mealCount: 4)
+    #expect(progress.line == #"[1/2] Beef\u{1B}]52;c;eA\u{7}\u{202E}: 3/4 meals"#)
+  }
+
   @Test("A capture loads as a catalog with the same records")
   func sameRecords() async throws {
     let server = try TestServer()

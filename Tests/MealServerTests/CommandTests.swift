@@ -136,8 +136,8 @@ import VirtualTime
   @Test("A base URL with its scheme in capitals reaches the server")
   func baseURLInCapitals() async throws {
     let server = try TestServer()
-    let url = try BaseURL.parse(
-      "HTTP://127.0.0.1:\(server.port)/api/json/v1/1/", option: "--base-url")
+    let url = try CaptureCommand.Options.baseURL.read(
+      "HTTP://127.0.0.1:\(server.port)/api/json/v1/1/")
     let api = MealAPI(transport: URLSessionTransport(baseURL: url, timeout: 5))
     #expect(try await api.categories().count == 3)
   }
@@ -151,7 +151,7 @@ import VirtualTime
       "capture-\(UUID().uuidString)")
     defer { try? FileManager.default.removeItem(at: directory) }
     let program = Program(
-      name: "rezepte", summary: "", commands: [CaptureCommand.command(network: .urlSession)])
+      name: "rezepte", summary: "", commands: [CaptureCommand.command])
     let status = await program.run(
       ["capture", "--base-url", server.baseURL.absoluteString, "--out", directory.path],
       console: Console(output: { _ in }, errorOutput: { _ in }))
@@ -168,7 +168,7 @@ import VirtualTime
     defer { try? FileManager.default.removeItem(at: file) }
     let errors = Lines()
     let program = Program(
-      name: "rezepte", summary: "", commands: [CaptureCommand.command(network: .urlSession)])
+      name: "rezepte", summary: "", commands: [CaptureCommand.command])
     let status = await program.run(
       ["capture", "--base-url", server.baseURL.absoluteString, "--out", file.path],
       console: Console(output: { _ in }, errorOutput: errors.append))
@@ -178,21 +178,6 @@ import VirtualTime
     #expect(server.log.isEmpty)
     await server.server.stop()
     #expect(try String(contentsOf: file, encoding: .utf8) == "# notes\n")
-  }
-
-  @Test("capture in a program without real HTTP is exit 2 with a sentence, and writes nothing")
-  @MainActor
-  func captureWithoutNetwork() async throws {
-    let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "capture-\(UUID().uuidString)")
-    let errors = Lines()
-    let program = Program(name: "rezepte", summary: "", commands: [CaptureCommand.command])
-    let status = await program.run(
-      ["capture", "--base-url", "http://127.0.0.1:9/", "--out", directory.path],
-      console: Console(output: { _ in }, errorOutput: errors.append))
-    #expect(status == .badInput)
-    #expect(errors.all == ["error: \(NetworkUnavailable(option: "capture"))"])
-    #expect(!FileManager.default.fileExists(atPath: directory.path))
   }
 }
 

@@ -1,4 +1,5 @@
 import CommandLineKit
+import Foundation
 import Testing
 
 @testable import ReplayCommands
@@ -37,7 +38,10 @@ import Testing
         $0.filter = "suche"
       }
     ),
-    (["--base-url", "http://127.0.0.1:8080"], run { $0.baseURL = "http://127.0.0.1:8080" }),
+    (
+      ["--base-url", "http://127.0.0.1:8080"],
+      run { $0.baseURL = URL(string: "http://127.0.0.1:8080") }
+    ),
     (["--timing"], run { $0.timing = true }),
     (["--live"], run { $0.live = true }),
     (

@@ -1,4 +1,3 @@
-import CommandLineKit
 import Foundation
 import MealCatalog
 import MealDB
@@ -6,6 +5,7 @@ import MealServer
 import Testing
 import ViewDescription
 
+@testable import CommandLineKit
 @testable import ReplayCommands
 @testable import Scenarios
 
@@ -114,17 +114,6 @@ import ViewDescription
     let (code, capture) = await rezepte(["run", scenario.path])
     #expect(code == .badInput)
     #expect(capture.errors == "\(scenario.path):1: error: no meal with id 99999 in the catalog")
-  }
-
-  @Test(
-    "run --base-url or --live in a program without real HTTP is exit 2 with a sentence",
-    arguments: [["--base-url", "http://127.0.0.1:9/"], ["--live"]])
-  func runWithoutNetwork(arguments: [String]) async {
-    let (code, capture) = await rezepte(["run"] + arguments)
-    #expect(code == .badInput)
-    #expect(capture.errors == "error: \(NetworkUnavailable(option: arguments[0]))")
-    #expect(capture.errors.contains("needs real HTTP, which this program is built without"))
-    #expect(capture.output.isEmpty)
   }
 
   @Test(

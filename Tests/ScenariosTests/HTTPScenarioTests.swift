@@ -36,7 +36,7 @@ import Testing
     let offline = await screens(scenario, on: AppDriver(catalog: embeddedCatalog))
     let overHTTP = await screens(
       scenario,
-      on: AppDriver(catalog: embeddedCatalog, backend: .http(baseURL, network: .urlSession)))
+      on: AppDriver(catalog: embeddedCatalog, backend: .http(baseURL)))
 
     #expect(offline.passed)
     #expect(overHTTP.failure == nil, "\(overHTTP.failure?.description ?? "")")
@@ -59,7 +59,7 @@ import Testing
       let scenario = try loadLessonScenario(file)
       let result = await ScenarioRunner().run(
         scenario,
-        on: AppDriver(catalog: embeddedCatalog, backend: .http(baseURL, network: .urlSession)))
+        on: AppDriver(catalog: embeddedCatalog, backend: .http(baseURL)))
       if result.passed { passed.append(file) }
     }
     #expect(passed.contains("02-suche.scenario"))
@@ -78,7 +78,7 @@ import Testing
     let command = ScenarioCommand(
       context: ScenarioContext(catalog: embeddedCatalog),
       makeDriver: {
-        AppDriver(catalog: embeddedCatalog, backend: .http(baseURL, network: .urlSession))
+        AppDriver(catalog: embeddedCatalog, backend: .http(baseURL))
       },
       useColor: false, output: { lines.append($0) }, errorOutput: { lines.append($0) },
       now: { .zero })
@@ -103,10 +103,10 @@ import Testing
     // A generous deadline: a running server answers at once, but with the whole suite running in
     // parallel on two cores the answer twice took longer than the 5 s that `rezepte run
     // --base-url` allows, and the probe said the server could not be reached.
-    #expect(await AppDriver.probe(baseURL, network: .urlSession, timeout: 60) == nil)
+    #expect(await AppDriver.probe(baseURL, timeout: 60) == nil)
     await server.stop()
     let closed = try #require(URL(string: "http://127.0.0.1:\(port)/api/json/v1/1/"))
-    let problem = try #require(await AppDriver.probe(closed, network: .urlSession, timeout: 2))
+    let problem = try #require(await AppDriver.probe(closed, timeout: 2))
     #expect(problem.hasPrefix("http://127.0.0.1:\(port)/api/json/v1/1/ cannot be reached ("))
   }
 
@@ -118,7 +118,7 @@ import Testing
       }
     }
     let url = try #require(URL(string: "http://127.0.0.1:9/api/json/v1/1/"))
-    let problem = await AppDriver.probe(url, network: HTTPTransportMaker { _, _ in TooLarge() })
+    let problem = await AppDriver.probe(url, over: TooLarge())
     #expect(
       problem
         == "http://127.0.0.1:9/api/json/v1/1/ answers categories.php with more than the "
@@ -135,7 +135,7 @@ import Testing
     let scenario = folder.appendingPathComponent("a.scenario")
     try Data("launch\n".utf8).write(to: scenario)
     let capture = CommandLineTests.Capture()
-    let program = ScenarioCommands.program(adding: [], network: .urlSession)
+    let program = ScenarioCommands.program()
     let code = await program.run(
       ["run", "--catalog", folder.path, "--base-url", "http://127.0.0.1:9/", scenario.path],
       console: capture.console)

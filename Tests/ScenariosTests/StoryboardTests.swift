@@ -13,8 +13,16 @@ final class StoryboardRun {
   var output: [String] = []
   var errors: [String] = []
 
+  /// The storyboard of `arguments`; a command line the parser refuses is an error line and
+  /// exit 2, as in the program (without the usage).
   func run(_ arguments: [String]) async throws -> ExitCode {
-    let options = try StoryboardCommand.parse(arguments)
+    let options: StoryboardCommand.Options
+    do {
+      options = try StoryboardCommand.parse(arguments)
+    } catch {
+      errors.append(Console.errorLine(error.message))
+      return .badInput
+    }
     let command = StoryboardCommand(
       context: ScenarioContext(catalog: embeddedCatalog),
       makeDriver: { AppDriver(catalog: embeddedCatalog) }, useColor: false,

@@ -1,4 +1,5 @@
 import Foundation
+import Spelling
 import Testing
 
 #if canImport(Glibc)
@@ -18,7 +19,8 @@ import Testing
       "play-e2e-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: folder) }
-    let saved = folder.appendingPathComponent("session.scenario").path
+    // The name holds a colour escape and a bell, which the "saved" line shows visibly.
+    let saved = folder.appendingPathComponent("session\u{1B}[31m\u{7}.scenario").path
 
     let terminal = try PseudoTerminal(width: 80, height: 24)
     let process = Process()
@@ -46,7 +48,7 @@ import Testing
     terminal.type("\u{1B}")
     try terminal.waitFor("Lasagne ♥")
     terminal.type("q")
-    try terminal.waitFor("saved \(saved)")
+    try terminal.waitFor("saved \(Quoting.visible(saved)); replay it")
     process.waitUntilExit()
     #expect(process.terminationStatus == 0)
     #expect(terminal.output.contains("\u{1B}[?1049l"))  // the alternate screen was left

@@ -11,8 +11,8 @@ import MealDB
 /// Every request has a total deadline, however slowly the server trickles its answer, and an
 /// answer has a size limit; past either the request fails and its connection is dropped.
 public struct URLSessionTransport: Transport {
-  /// TheMealDB's public API with the free test key `1` (`MealAPI.theMealDB`).
-  public static let theMealDB = MealAPI.theMealDB
+  /// Seconds a request may take in all when the caller has no deadline of its own.
+  public static let defaultTimeout: TimeInterval = 15
 
   /// The largest answer read by default: 32 MB, several times a whole real catalog.
   public static let defaultMaxBytes = 32 * 1024 * 1024
@@ -34,7 +34,7 @@ public struct URLSessionTransport: Transport {
   ///   - maxBytes: the largest answer read; a longer one fails with
   ///     `URLError.dataLengthExceedsMaximum`.
   public init(
-    baseURL: URL = theMealDB, timeout: TimeInterval = HTTPTransportMaker.defaultTimeout,
+    baseURL: URL = MealAPI.theMealDB, timeout: TimeInterval = defaultTimeout,
     maxBytes: Int = defaultMaxBytes
   ) {
     self.baseURL = baseURL

@@ -2,6 +2,9 @@ import Foundation
 
 /// TheMealDB's API: one generic fetch and one method per endpoint the app uses.
 public struct MealAPI: Sendable {
+  /// TheMealDB's public API with the free test key `1`.
+  public static let theMealDB = URL(string: "https://www.themealdb.com/api/json/v1/1/")!
+
   public let transport: any Transport
 
   public init(transport: any Transport) {

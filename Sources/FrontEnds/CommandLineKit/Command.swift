@@ -11,7 +11,7 @@ public struct Command: Sendable {
   /// The words that are not options, such as `PATH…` or `FILE`.
   public var arguments: Arguments
   /// The options, in the order the help lists them.
-  public var options: [Option]
+  public var options: [any CommandOption]
   /// More help after the options (a reference, examples); built only when the help is shown.
   public var epilogue: @Sendable () -> String?
   /// Does the work, once the arguments parsed. A `UsageError` thrown here (options that exclude
@@ -20,7 +20,7 @@ public struct Command: Sendable {
 
   public init(
     name: String, summary: String, discussion: String = "", arguments: Arguments = .none,
-    options: [Option], epilogue: @escaping @Sendable () -> String? = { nil },
+    options: [any CommandOption], epilogue: @escaping @Sendable () -> String? = { nil },
     run: @escaping @MainActor @Sendable (Invocation) async throws(UsageError) -> ExitCode
   ) {
     self.name = name
@@ -33,7 +33,7 @@ public struct Command: Sendable {
   }
 
   /// The declared option spelled `name`.
-  public func option(named name: String) -> Option? {
+  public func option(named name: String) -> (any CommandOption)? {
     options.first { $0.name == name }
   }
 }
@@ -55,58 +55,4 @@ public struct Arguments: Sendable, Equatable {
 
   /// No words besides options.
   public static let none = Arguments(placeholder: "", help: "", count: 0...0)
-}
-
-/// One option of a command: `--record`, `--catalog DIR`, `--broken-data[=ENDPOINT]`.
-public struct Option: Sendable, Equatable {
-  /// Whether and how the option takes a value.
-  public enum Value: Sendable, Equatable {
-    /// A flag: `--record`.
-    case none
-    /// A value after a space or `=`: `--catalog DIR`, `--catalog=DIR`.
-    case required(placeholder: String)
-    /// An optional value, only after `=`: `--broken-data`, `--broken-data=filter`.
-    case optional(placeholder: String)
-  }
-
-  /// The spelling, with its dashes: `--catalog`.
-  public var name: String
-  public var value: Value
-  /// One sentence or two for the help.
-  public var help: String
-  /// Whether the command needs it (shown without brackets in the usage line).
-  public var isRequired: Bool
-
-  public init(name: String, value: Value, help: String, isRequired: Bool = false) {
-    self.name = name
-    self.value = value
-    self.help = help
-    self.isRequired = isRequired
-  }
-
-  /// A flag: `--record`.
-  public static func flag(_ name: String, help: String) -> Option {
-    Option(name: name, value: .none, help: help)
-  }
-
-  /// An option with a value: `--catalog DIR`.
-  public static func value(
-    _ name: String, _ placeholder: String, help: String, required: Bool = false
-  ) -> Option {
-    Option(name: name, value: .required(placeholder: placeholder), help: help, isRequired: required)
-  }
-
-  /// A flag that may carry a value after `=`: `--broken-data[=ENDPOINT]`.
-  public static func flagWithValue(_ name: String, _ placeholder: String, help: String) -> Option {
-    Option(name: name, value: .optional(placeholder: placeholder), help: help)
-  }
-
-  /// `--catalog DIR`, `--record`, `--broken-data[=ENDPOINT]`.
-  public var synopsis: String {
-    switch value {
-    case .none: name
-    case .required(let placeholder): "\(name) \(placeholder)"
-    case .optional(let placeholder): "\(name)[=\(placeholder)]"
-    }
-  }
 }

@@ -1,40 +1,35 @@
+import Spelling
+
 /// A command line that parsed against a command's declaration, and where the command writes.
 public struct Invocation: Sendable {
   /// The command's name.
   public let command: String
   /// The words that are not options, in order.
   public let arguments: [String]
-  /// Every option given, in order, with its value (`nil` for a flag without one).
-  public let options: [(name: String, value: String?)]
+  /// The value of every option given, by its name; `true` for a flag.
+  private let values: [String: any Sendable]
   /// Where the command writes its output and its errors.
   public let console: Console
 
-  public init(
-    command: String, arguments: [String], options: [(name: String, value: String?)],
-    console: Console
+  init(
+    command: String, arguments: [String], values: [String: any Sendable], console: Console
   ) {
     self.command = command
     self.arguments = arguments
-    self.options = options
+    self.values = values
     self.console = console
   }
 
-  /// Whether the option was given.
-  public func flag(_ name: String) -> Bool {
-    options.contains { $0.name == name }
+  /// The value of `option`, or `nil` when it was not given.
+  public subscript<Value>(option: Option<Value>) -> Value? {
+    // Unwrapped first: `nil as? String?` would be a value, `.some(nil)`.
+    guard let value = values[option.name] else { return nil }
+    return value as? Value
   }
 
-  /// The option's value (the parser lets an option with a value be given only once).
-  public func value(_ name: String) -> String? {
-    options.last { $0.name == name }?.value
-  }
-
-  /// The option's value read by `read`, or `nil` when it was not given.
-  public func value<Value>(
-    _ name: String, _ read: (String) throws(UsageError) -> Value
-  ) throws(UsageError) -> Value? {
-    guard let text = value(name) else { return nil }
-    return try read(text)
+  /// Whether `flag` was given.
+  public subscript(flag: Flag) -> Bool {
+    values[flag.name] != nil
   }
 }
 
@@ -48,5 +43,19 @@ public struct Console: Sendable {
   ) {
     self.output = output
     self.errorOutput = errorOutput
+  }
+}
+
+extension Console {
+  /// `error: ` and `message` with its control characters made visible (`Quoting.visible`): a
+  /// message may carry a path, an option's value or a server's answer, which must not reach a
+  /// terminal as escapes. Every error a command prints is such a line.
+  public static func errorLine(_ message: String) -> String {
+    "error: " + Quoting.visible(message)
+  }
+
+  /// Writes `message` to standard error as an error line (`errorLine(_:)`).
+  public func error(_ message: String) {
+    errorOutput(Self.errorLine(message))
   }
 }

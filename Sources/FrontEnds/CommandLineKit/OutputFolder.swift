@@ -1,33 +1,35 @@
 import Foundation
 
-/// The check of an option that names a folder to write into (`--out DIR`): it may exist as a
-/// folder or be made later, but no file may stand at its place or at any folder above it.
-public enum OutputFolder {
-  /// Throws when `path` is empty, or a file stands where it or a folder above it should be a
+extension Option where Value == String {
+  /// `--out DIR`: a folder to write into (`storyboard`, `explore`, `capture`). It may exist as a
+  /// folder or be made later, but no file may stand at its place or at any folder above it.
+  public static func outputFolder(help: String, required: Bool = false) -> Option {
+    Option("--out", "DIR", help: help, required: required, read: outputFolder)
+  }
+
+  /// `path`, unless it is empty, or a file stands where it or a folder above it should be a
   /// folder.
-  public static func check(_ path: String, option: String) throws(UsageError) {
-    guard !path.isEmpty else { throw UsageError("\(option) needs a folder, not an empty name") }
+  private static func outputFolder(_ path: String) throws(UsageError) -> String {
+    guard !path.isEmpty else { throw UsageError("needs a folder, not an empty name") }
     var isFolder: ObjCBool = false
     if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) {
-      guard isFolder.boolValue else {
-        throw UsageError("\(option) \(path) is a file, not a folder")
-      }
-      return
+      guard isFolder.boolValue else { throw UsageError("\(path) is a file, not a folder") }
+      return path
     }
     for parent in ancestors(of: path)
-    where FileManager.default.fileExists(
-      atPath: parent, isDirectory: &isFolder)
-    {
+    where FileManager.default.fileExists(atPath: parent, isDirectory: &isFolder) {
+      // The nearest one that exists decides.
       guard isFolder.boolValue else {
-        throw UsageError("\(option) \(path): \(parent) is a file, not a folder")
+        throw UsageError("\(path): \(parent) is a file, not a folder")
       }
-      return
+      break
     }
+    return path
   }
 
   /// The folders above `path` as it is spelled, nearest first: `a/b/c` → `a/b`, `a`; `/a/b` →
   /// `/a`, `/`.
-  static func ancestors(of path: String) -> [String] {
+  private static func ancestors(of path: String) -> [String] {
     var result: [String] = []
     var rest = Substring(path)
     while rest.count > 1, rest.hasSuffix("/") { rest.removeLast() }

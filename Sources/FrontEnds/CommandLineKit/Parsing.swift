@@ -8,7 +8,7 @@ extension Command {
   /// `--help` is not read here: `Program` answers it before a command parses.
   public func parse(_ words: [String], console: Console) throws(UsageError) -> Invocation {
     var arguments: [String] = []
-    var options: [(name: String, value: String?)] = []
+    var values: [String: any Sendable] = [:]
     var rest = words[...]
     while let word = rest.popFirst() {
       if word == "--" {
@@ -28,38 +28,37 @@ extension Command {
         (name, inline) = (word, nil)
       }
       guard let option = option(named: name) else { throw unknownOption(name) }
-      if option.value != .none, options.contains(where: { $0.name == name }) {
+      if option.syntax != .flag, values[name] != nil {
         throw UsageError("\(name) is given twice; give it once")
       }
-      switch option.value {
-      case .none:
+      let text: String?
+      switch option.syntax {
+      case .flag:
         guard inline == nil else { throw UsageError("'\(name)' takes no value") }
-        options.append((name, nil))
-      case .optional:
-        options.append((name, inline))
-      case .required(let placeholder):
+        text = nil
+      case .optionalValue:
+        text = inline
+      case .value(let placeholder):
         if let inline {
-          options.append((name, inline))
+          text = inline
         } else if let next = rest.first, !next.hasPrefix("--") {
-          rest.removeFirst()
-          options.append((name, next))
+          text = rest.removeFirst()
         } else {
           throw UsageError("'\(name)' needs a value: \(name) \(placeholder)")
         }
       }
+      values[name] = try option.parsedValue(text)
     }
     try check(arguments)
-    for option in self.options where option.isRequired {
-      guard options.contains(where: { $0.name == option.name }) else {
-        throw UsageError("'\(self.name)' needs \(option.synopsis)")
-      }
+    for option in options where option.isRequired && values[option.name] == nil {
+      throw UsageError("'\(self.name)' needs \(option.synopsis)")
     }
-    return Invocation(command: name, arguments: arguments, options: options, console: console)
+    return Invocation(command: name, arguments: arguments, values: values, console: console)
   }
 
   /// The error for an option this command does not declare, with the closest one it does.
   func unknownOption(_ name: String) -> UsageError {
-    let known = options.map(\.name) + ["--help"]
+    let known = options.map(\.name) + [Program.helpFlag.name]
     if let match = Suggestion.closest(to: name, in: known) {
       return UsageError("unknown option '\(name)' for '\(self.name)'; did you mean '\(match)'?")
     }

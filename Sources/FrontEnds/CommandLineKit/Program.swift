@@ -62,7 +62,7 @@ public struct Program: Sendable {
       }
       return await run(command, [], console: console)
     }
-    if first == "--help" || first == "-h" {
+    if Self.asksForHelp([first]) {
       console.output(help())
       return .success
     }
@@ -81,8 +81,7 @@ public struct Program: Sendable {
 
   @MainActor
   private func run(_ command: Command, _ words: [String], console: Console) async -> ExitCode {
-    let options = words.prefix { $0 != "--" }
-    if options.contains("--help") || options.contains("-h") {
+    if Self.asksForHelp(words) {
       console.output(help(for: command))
       return .success
     }
@@ -101,8 +100,8 @@ public struct Program: Sendable {
     }
     guard words.count == 1 else {
       console.errorOutput(
-        "error: 'help' takes one command, but '\(words[1])' follows '\(name)'\n"
-          + "usage: \(self.name) help [COMMAND]")
+        Console.errorLine("'help' takes one command, but '\(words[1])' follows '\(name)'")
+          + "\nusage: \(self.name) help [COMMAND]")
       return .badInput
     }
     guard let command = command(named: name) else {
@@ -113,19 +112,32 @@ public struct Program: Sendable {
     return .success
   }
 
+  // MARK: - Help
+
+  /// `--help`, which every command answers with its help, before its words are parsed.
+  public static let helpFlag = Flag("--help", help: "Shows this help.")
+  /// The short spelling of `helpFlag`.
+  static let shortHelp = "-h"
+
+  /// Whether `words` ask for help: `--help` or `-h` before any `--`.
+  public static func asksForHelp(_ words: [String]) -> Bool {
+    words.prefix { $0 != "--" }.contains { $0 == helpFlag.name || $0 == shortHelp }
+  }
+
   // MARK: - Texts
 
   /// `error: <sentence>` and the command's usage, as printed on standard error.
   public func errorText(_ error: UsageError, for command: Command) -> String {
-    "error: \(error.message)\n" + usage(of: command) + "\nSee '\(name) help \(command.name)'."
+    Console.errorLine(error.message) + "\n" + usage(of: command)
+      + "\nSee '\(name) help \(command.name)'."
   }
 
   /// `error: unknown command 'x'`, a did-you-mean when one is close, and the list of commands.
   public func unknownCommand(_ word: String) -> String {
     let names = commands.map(\.name) + ["help"]
-    var text = "error: unknown command '\(word)'"
+    var text = "unknown command '\(word)'"
     if let match = Suggestion.closest(to: word, in: names) { text += "; did you mean '\(match)'?" }
-    return text + "\n" + commandList()
+    return Console.errorLine(text) + "\n" + commandList()
   }
 
   /// `usage: rezepte serve [--port N] …`, wrapped to 100 columns.
@@ -152,7 +164,7 @@ public struct Program: Sendable {
     lines.append("       \(name) help [COMMAND]")
     lines += [
       "", commandList(), "",
-      "'\(name) help COMMAND' or '\(name) COMMAND --help' explains a command's options.",
+      "'\(name) help COMMAND' or '\(name) COMMAND \(Self.helpFlag)' explains a command's options.",
     ]
     if let epilogue = epilogue() { lines += ["", epilogue] }
     return lines.joined(separator: "\n")
@@ -167,7 +179,7 @@ public struct Program: Sendable {
       rows.append((command.arguments.placeholder, command.arguments.help))
     }
     rows += command.options.map { ($0.synopsis, $0.help) }
-    rows.append(("-h, --help", "Shows this help."))
+    rows.append(("\(Self.shortHelp), \(Self.helpFlag.name)", Self.helpFlag.help))
     lines += ["", "Options:"] + Self.table(rows)
     if let epilogue = command.epilogue() { lines += ["", epilogue] }
     return lines.joined(separator: "\n")

@@ -12,6 +12,36 @@ import ViewDescription
 public enum ExploreCommand {
   /// The options of `explore`, parsed.
   public struct Options: Equatable, Sendable {
+    public static let seed = Option(
+      "--seed", "N",
+      help: "The seed of every session (default 1); the same seed gives the same sessions, "
+        + "report and files."
+    ) { text throws(UsageError) in
+      guard let seed = UInt64(text) else {
+        throw UsageError("needs a whole number from 0 to 2^64−1, not '\(text)'")
+      }
+      return seed
+    }
+    public static let sessions = Option(
+      "--sessions", "N", help: "How many sessions (default 200).", in: 1...1_000_000)
+    public static let steps = Option(
+      "--steps", "N",
+      help: "The most steps a session takes (default 40, at most 20000); shrinking a finding "
+        + "stops after about a minute and says so.", in: 1...maximumSteps)
+    public static let catalog: Option<String> = .catalog(
+      help: "Explores against this catalog instead of the embedded one.")
+    /// Checked when the command line is read, not when a finding is written: a file there would
+    /// pass a clean run.
+    public static let out: Option<String> = .outputFolder(
+      help: "Where the scenario files go (default: explore-seed-N, made when a rule breaks).")
+    public static let timing = Flag.timing(help: "Also prints the wall time and steps per second.")
+    public static let jobs: Option<Int> = .jobs(
+      help: "How many processes share the sessions, this one and N − 1 workers (default: one "
+        + "per processor, at most 8 and one per 25 sessions); the report is the same for any N.")
+    public static let shard: Option<Shard> = .shard(
+      help: "Runs only every Nth session from the Kth and prints their tally (steps, first "
+        + "session breaking each rule): what each worker of \(jobs) does.")
+
     public var explore = ExploreOptions()
     public var catalog: String?
     /// Where the scenario files go; `nil` for a folder named after the seed
@@ -30,32 +60,29 @@ public enum ExploreCommand {
 
     /// The options of one invocation; the parser has checked their spelling.
     init(_ invocation: Invocation) throws(UsageError) {
-      if let text = invocation.value("--seed") {
-        guard let seed = UInt64(text) else {
-          throw UsageError("--seed needs a whole number from 0 to 2^64−1, not '\(text)'")
-        }
-        explore.seed = seed
-      }
-      if let text = invocation.value("--sessions") {
-        explore.sessions = try Self.count(text, option: "--sessions")
-      }
-      if let text = invocation.value("--steps") {
-        explore.steps = try Self.count(text, option: "--steps", maximum: Self.maximumSteps)
-      }
-      catalog = invocation.value("--catalog")
-      if let out = invocation.value("--out") {
-        // Checked now, not when a finding is written: a file there would pass a clean run.
-        try OutputFolder.check(out, option: "--out")
-        self.out = out
-      }
-      timing = invocation.flag("--timing")
-      if let text = invocation.value("--jobs") {
-        jobs = try Invocation.jobs(text)
-      }
-      shard = try invocation.value("--shard") { text throws(UsageError) in try Shard.parse(text) }
+      explore.seed = invocation[Self.seed] ?? explore.seed
+      explore.sessions = invocation[Self.sessions] ?? explore.sessions
+      explore.steps = invocation[Self.steps] ?? explore.steps
+      catalog = invocation[Self.catalog]
+      out = invocation[Self.out]
+      timing = invocation[Self.timing]
+      jobs = invocation[Self.jobs]
+      shard = invocation[Self.shard]
       if shard != nil, out != nil || jobs != nil || timing {
-        throw UsageError("--shard prints a tally; it takes no --out, --jobs or --timing")
+        throw UsageError(
+          "\(Self.shard) prints a tally; it takes no \(Self.out), \(Self.jobs) or \(Self.timing)")
       }
+    }
+
+    /// The words after `rezepte` that explore as `explore` does: the options a worker, a
+    /// finding's comment or the bench repeats, which `init(_:)` reads back to the same
+    /// exploration.
+    public static func words(
+      _ explore: ExploreOptions, catalog: String?, shard: Shard? = nil
+    ) -> [String] {
+      ["explore"] + seed.words(explore.seed) + sessions.words(explore.sessions)
+        + steps.words(explore.steps) + (shard.map(Self.shard.words) ?? [])
+        + (catalog.map(Self.catalog.words) ?? [])
     }
 
     /// The processes an exploration of `sessions` sessions runs in without `--jobs`: one per
@@ -70,14 +97,6 @@ public enum ExploreCommand {
     /// about a minute, not hours; the report says when it stopped there.
     public static let maximumSteps = 20_000
 
-    private static func count(
-      _ text: String, option: String, maximum: Int = 1_000_000
-    ) throws(UsageError) -> Int {
-      guard let count = Int(text), (1...maximum).contains(count) else {
-        throw UsageError("\(option) needs a whole number from 1 to \(maximum), not '\(text)'")
-      }
-      return count
-    }
   }
 
   /// The declaration of `rezepte explore`: its options, help and run.
@@ -97,34 +116,12 @@ public enum ExploreCommand {
         to a smallest one that still breaks it and written as a scenario file that `rezepte run` \
         fails on.
         Exit status: 0 when every rule held, 1 when one broke (files written), 2 for bad input \
-        or a worker of --jobs that failed, 128 + N when signal N (SIGINT, SIGTERM, SIGHUP) \
+        or a worker of \(Options.jobs) that failed, 128 + N when signal N (SIGINT, SIGTERM, SIGHUP) \
         ended it and its workers.
         """,
       options: [
-        .value(
-          "--seed", "N",
-          help: "The seed of every session (default 1); the same seed gives the same sessions, "
-            + "report and files."),
-        .value("--sessions", "N", help: "How many sessions (default 200)."),
-        .value(
-          "--steps", "N",
-          help: "The most steps a session takes (default 40, at most 20000); shrinking a finding "
-            + "stops after about a minute and says so."),
-        .value(
-          "--catalog", "DIR", help: "Explores against this catalog instead of the embedded one."),
-        .value(
-          "--out", "DIR",
-          help: "Where the scenario files go (default: explore-seed-N, made when a rule breaks)."),
-        .flag("--timing", help: "Also prints the wall time and steps per second."),
-        .value(
-          "--jobs", "N",
-          help: "How many processes share the sessions, this one and N − 1 workers (default: one "
-            + "per processor, at most 8 and one per 25 sessions); the report is the same for any N."
-        ),
-        .value(
-          "--shard", "K/N",
-          help: "Runs only every Nth session from the Kth and prints their tally (steps, first "
-            + "session breaking each rule): what each worker of --jobs does."),
+        Options.seed, Options.sessions, Options.steps, Options.catalog, Options.out,
+        Options.timing, Options.jobs, Options.shard,
       ],
       run: { invocation throws(UsageError) in
         let options = try Options(invocation)
@@ -136,15 +133,9 @@ public enum ExploreCommand {
       })
   }
 
-  /// The usage line printed after a mistake.
-  public static var usage: String {
-    let command = command(workers: nil)
-    return Program(name: "rezepte", summary: "", commands: [command]).usage(of: command)
-  }
-
   /// Parses the arguments after `explore`, as the shared parser reads them; `nil` for `--help`.
   public static func parse(_ arguments: [String]) throws(UsageError) -> Options? {
-    if arguments.contains("--help") || arguments.contains("-h") { return nil }
+    if Program.asksForHelp(arguments) { return nil }
     return try Options(command(workers: nil).parse(arguments, console: .standard))
   }
 
@@ -161,16 +152,17 @@ public enum ExploreCommand {
     arguments: [String], workers: String? = nil, output: (String) -> Void = { print($0) },
     errorOutput: (String) -> Void
   ) async -> Int32 {
+    let command = command(workers: nil)
+    let program = Program(name: "rezepte", summary: "", commands: [command])
     let options: Options
     do {
       guard let parsed = try parse(arguments) else {
-        let command = command(workers: nil)
-        output(Program(name: "rezepte", summary: "", commands: [command]).help(for: command))
+        output(program.help(for: command))
         return 0
       }
       options = parsed
     } catch {
-      errorOutput("error: \(error.message)\n\(usage)")
+      errorOutput(program.errorText(error, for: command))
       return 2
     }
     return await run(
@@ -189,7 +181,7 @@ public enum ExploreCommand {
     do {
       catalog = try await Catalog.load(directory: options.catalog)
     } catch {
-      errorOutput("error: \(error)")
+      errorOutput(Console.errorLine("\(error)"))
       return 2
     }
     let explorer = Explorer(setup: ExploreSetup(catalog: catalog))
@@ -217,7 +209,7 @@ public enum ExploreCommand {
       // The workers were ended with the signal; the process ends as the signal would end it.
       exit(128 + number)
     } catch {
-      errorOutput("error: \(error)")
+      errorOutput(Console.errorLine("\(error)"))
       return 2
     }
     let elapsed = clock.now - started
@@ -236,7 +228,7 @@ public enum ExploreCommand {
           files[finding.rule] = path
         }
       } catch {
-        errorOutput("error: cannot write the scenario files to \(out): \(error)")
+        errorOutput(Console.errorLine("cannot write the scenario files to \(out): \(error)"))
         return 2
       }
     }

@@ -21,11 +21,9 @@ public enum ExploreReport {
     _ finding: Finding, options: ExploreOptions, catalog: String? = nil
   ) -> String {
     let rule = finding.rule
-    let command =
-      "rezepte explore --seed \(options.seed) --sessions \(options.sessions) "
-      + "--steps \(options.steps)"
-      // A comment line: control characters in the path are shown, so none starts a new line.
-      + (catalog.map { " --catalog \(Quoting.visible($0))" } ?? "")
+    // A comment line: control characters in the path are shown, so none starts a new line.
+    let command = (["rezepte"] + ExploreCommand.Options.words(options, catalog: catalog))
+      .map(Quoting.visible).joined(separator: " ")
     var lines = [
       "# Gefunden von `\(command)`: "
         + "Sitzung \(finding.session), von \(finding.originalSteps) auf "

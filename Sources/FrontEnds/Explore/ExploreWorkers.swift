@@ -119,15 +119,10 @@ struct ExploreWorkers {
     case quiet
   }
 
-  /// The command line of the worker for `shard`: options that `ExploreCommand.Options` reads
-  /// back to the same exploration (a test checks that), the catalog's path glued to its
-  /// option so that no path is read as an option.
+  /// The command line of the worker for `shard`, which `ExploreCommand.Options` reads back to
+  /// the same exploration (a test checks that).
   func arguments(_ shard: Shard) -> [String] {
-    let explore = options.explore
-    return [
-      "explore", "--seed", String(explore.seed), "--sessions", String(explore.sessions),
-      "--steps", String(explore.steps), "--shard", shard.description,
-    ] + (options.catalog.map { ["--catalog=" + $0] } ?? [])
+    ExploreCommand.Options.words(options.explore, catalog: options.catalog, shard: shard)
   }
 }
 

@@ -1,3 +1,4 @@
+import CommandLineKit
 import MealCatalog
 import Scenarios
 import ViewDescription

@@ -1,8 +1,9 @@
-import CommandLineKit
 import FileSafety
 import Foundation
+import LiveNetwork
 import MealCatalog
 import MealDB
+import Spelling
 
 /// Downloads categories and full meal records from a TheMealDB-compatible server into a catalog
 /// directory, resuming where an earlier run stopped.
@@ -22,9 +23,9 @@ public struct CatalogCapture: Sendable {
     public let meal: Int
     public let mealCount: Int
 
-    /// `[3/14] Dessert: 12/64 meals`
+    /// `[3/14] Dessert: 12/64 meals`, the category's name as the server gave it, made visible.
     public var line: String {
-      "[\(categoryNumber)/\(categoryCount)] \(category): \(meal)/\(mealCount) meals"
+      "[\(categoryNumber)/\(categoryCount)] \(Quoting.visible(category)): \(meal)/\(mealCount) meals"
     }
   }
 

@@ -2,6 +2,7 @@ import CommandLineKit
 import Dispatch
 import Foundation
 import MealCatalog
+import Spelling
 
 #if canImport(Darwin)
   import Darwin
@@ -13,6 +14,52 @@ import MealCatalog
 public enum ServeCommand {
   /// What the command line asks for.
   public struct Options: Equatable, Sendable {
+    public static let port = Option(
+      "--port", "N",
+      help: "Port on 127.0.0.1 (default 8080; 0 picks a free one, printed on start).",
+      in: 0...65535, what: "a port")
+    public static let catalog: Option<String> = .catalog(
+      help: "A directory with categories.json and meals.json, as written by `rezepte capture` "
+        + "(default: the embedded catalog).")
+    public static let delay = Option(
+      "--delay", "DURATION[@ENDPOINT]",
+      help: "Waits before every answer (or those of one endpoint): 250ms, 2s, 1.5s; "
+        + "from 0s to 1 hour."
+    ) { text throws(UsageError) in
+      let (value, endpoint) = try scoped(text)
+      do {
+        return (delay: try DurationText.parse(value, in: DurationText.defaultRange), endpoint)
+      } catch {
+        throw UsageError("\(error)")
+      }
+    }
+    public static let status = Option(
+      statusName, "CODE[@ENDPOINT]",
+      help: "Answers every request (or those of one endpoint) with this HTTP status, 400-599: "
+        + "\(statusName) 500@lookup."
+    ) { text throws(UsageError) in
+      let (value, endpoint) = try scoped(text)
+      return (
+        status: try Option<Int>.integer(value, in: 400...599, what: "an HTTP error status"),
+        endpoint
+      )
+    }
+    public static let brokenData = Option(
+      brokenDataName, optional: "ENDPOINT",
+      help: "Answers 200 OK with a body that is not JSON: \(brokenDataName)=filter."
+    ) { text throws(UsageError) -> String? in
+      guard let text else { return nil }
+      return try endpoint(text)
+    }
+    public static let maxConnections = Option(
+      "--max-connections", "N",
+      help: "The most connections served at once; more are refused (default 256).",
+      in: 1...65536, what: "a number of connections")
+    public static let quiet = Flag("--quiet", help: "Does not log one line per request to stderr.")
+    // The names of the options whose help shows them in an example.
+    private static let statusName = "--status"
+    private static let brokenDataName = "--broken-data"
+
     public var port: UInt16 = 8080
     /// A catalog directory; `nil` for the embedded catalog.
     public var catalog: String?
@@ -22,6 +69,46 @@ public enum ServeCommand {
     public var maxConnections = 256
 
     public init() {}
+
+    /// The options of a parsed `serve` command line.
+    init(_ invocation: Invocation) {
+      port = invocation[Self.port].map(UInt16.init) ?? port
+      catalog = invocation[Self.catalog]
+      if let delay = invocation[Self.delay] {
+        (faults.delay, faults.delayEndpoint) = delay
+      }
+      if let status = invocation[Self.status] {
+        (faults.status, faults.statusEndpoint) = status
+      }
+      if let endpoint = invocation[Self.brokenData] {
+        faults.brokenData = true
+        faults.brokenDataEndpoint = endpoint
+      }
+      maxConnections = invocation[Self.maxConnections] ?? maxConnections
+      quiet = invocation[Self.quiet]
+    }
+
+    /// `search` or `search.php`: one of the catalog's endpoints, spelled as everywhere else.
+    private static func endpoint(_ text: String) throws(UsageError) -> String {
+      guard let name = Catalog.endpoint(named: text) else {
+        var message = "names the unknown endpoint '\(text)'"
+        if let match = Suggestion.closestEndpoint(to: text, in: Catalog.endpoints) {
+          message += "; did you mean '\(match)'?"
+        } else {
+          message += "; the endpoints are \(Catalog.endpoints.joined(separator: ", "))"
+        }
+        throw UsageError(message)
+      }
+      return name
+    }
+
+    /// `VALUE` or `VALUE@endpoint`.
+    private static func scoped(
+      _ text: String
+    ) throws(UsageError) -> (value: String, endpoint: String?) {
+      guard let at = text.lastIndex(of: "@") else { return (text, nil) }
+      return (String(text[..<at]), try endpoint(String(text[text.index(after: at)...])))
+    }
   }
 
   /// The declaration of `rezepte serve`: its options, help and run.
@@ -36,43 +123,21 @@ public enum ServeCommand {
       for a file-descriptor limit (ulimit -n) too low to serve.
       """,
     options: [
-      .value(
-        "--port", "N",
-        help: "Port on 127.0.0.1 (default 8080; 0 picks a free one, printed on start)."),
-      .value(
-        "--catalog", "DIR",
-        help: "A directory with categories.json and meals.json, as written by `rezepte capture` "
-          + "(default: the embedded catalog)."),
-      .value(
-        "--delay", "DURATION[@ENDPOINT]",
-        help: "Waits before every answer (or those of one endpoint): 250ms, 2s, 1.5s; "
-          + "from 0s to 1 hour."),
-      .value(
-        "--status", "CODE[@ENDPOINT]",
-        help: "Answers every request (or those of one endpoint) with this HTTP status, 400-599: "
-          + "--status 500@lookup."),
-      .flagWithValue(
-        "--broken-data", "ENDPOINT",
-        help: "Answers 200 OK with a body that is not JSON: --broken-data=filter."),
-      .value(
-        "--max-connections", "N",
-        help: "The most connections served at once; more are refused (default 256)."),
-      .flag("--quiet", help: "Does not log one line per request to stderr."),
+      Options.port, Options.catalog, Options.delay, Options.status, Options.brokenData,
+      Options.maxConnections, Options.quiet,
     ],
     epilogue: {
       """
       Example:
-        rezepte serve --port 0 --delay 3s@search
+        rezepte serve \(Options.port) 0 \(Options.delay) 3s@search
         curl 'http://127.0.0.1:8080/api/json/v1/1/search.php?s=Lasagne'
       """
     },
-    run: { invocation throws(UsageError) in
-      await run(try Options(invocation), console: invocation.console)
-    })
+    run: { invocation in await run(Options(invocation), console: invocation.console) })
 
   /// Reads the options; the parser has checked their spelling.
   static func parse(_ arguments: [String]) throws(UsageError) -> Options {
-    try Options(command.parse(arguments, console: .standard))
+    Options(try command.parse(arguments, console: .standard))
   }
 
   /// Runs the server until SIGINT or SIGTERM.
@@ -81,7 +146,7 @@ public enum ServeCommand {
     do {
       try MealServer.checkDescriptorLimit()
     } catch {
-      console.errorOutput("error: \(error)")
+      console.error("\(error)")
       return .badInput
     }
     let catalog: Catalog
@@ -95,7 +160,7 @@ public enum ServeCommand {
         name = "the embedded catalog"
       }
     } catch {
-      console.errorOutput("error: the catalog cannot be loaded: \(error)")
+      console.error("the catalog cannot be loaded: \(error)")
       return .badInput
     }
     var configuration = MealServer.Configuration()
@@ -109,11 +174,12 @@ public enum ServeCommand {
       port = try server.start(port: options.port)
     } catch {
       signals.cancel()
-      console.errorOutput("error: \(error)")
+      console.error("\(error)")
       return .failure
     }
     let counts = "\(catalog.categories.count) categories, \(catalog.records.count) meals"
-    var banner = "Serving \(name) (\(counts)) on http://127.0.0.1:\(port)\(MealServer.apiPath)\n"
+    let address = "http://127.0.0.1:\(port)\(MealServer.apiPath)"
+    var banner = "Serving \(Quoting.visible(name)) (\(counts)) on \(address)\n"
     for fault in options.faults.summary { banner += "Fault: \(fault)\n" }
     FileHandle.standardOutput.write(Data(banner.utf8))
     let signal = await signals.next() ?? SIGTERM
@@ -124,48 +190,5 @@ public enum ServeCommand {
       console.errorOutput("Stopped on \(name).")
     }
     return .success
-  }
-}
-
-extension ServeCommand.Options {
-  /// The options of a parsed `serve` command line.
-  init(_ invocation: Invocation) throws(UsageError) {
-    self.init()
-    if let port = try invocation.value(
-      "--port",
-      { text throws(UsageError) in
-        try OptionValue.integer(text, option: "--port", in: 0...65535, what: "a port")
-      })
-    {
-      self.port = UInt16(port)
-    }
-    catalog = invocation.value("--catalog")
-    if let text = invocation.value("--delay") {
-      let (value, endpoint) = try OptionValue.scoped(text, option: "--delay")
-      faults.delay = try OptionValue.duration(value, option: "--delay")
-      faults.delayEndpoint = endpoint
-    }
-    if let text = invocation.value("--status") {
-      let (value, endpoint) = try OptionValue.scoped(text, option: "--status")
-      faults.status = try OptionValue.integer(
-        value, option: "--status", in: 400...599, what: "an HTTP error status")
-      faults.statusEndpoint = endpoint
-    }
-    if invocation.flag("--broken-data") {
-      faults.brokenData = true
-      faults.brokenDataEndpoint = try invocation.value(
-        "--broken-data",
-        { text throws(UsageError) in try OptionValue.endpoint(text, option: "--broken-data") })
-    }
-    if let count = try invocation.value(
-      "--max-connections",
-      { text throws(UsageError) in
-        try OptionValue.integer(
-          text, option: "--max-connections", in: 1...65536, what: "a number of connections")
-      })
-    {
-      maxConnections = count
-    }
-    quiet = invocation.flag("--quiet")
   }
 }

@@ -27,7 +27,7 @@ public enum HelpText {
     prints the simulated time, the requests the step sent (as `expect requests` spells them) \
     and the nodes of the screen that are new or changed (+), with the lines removed counted \
     (−), or that nothing changed; a screen pushed for the first time is printed whole. \
-    --full prints the whole screen after every such step. Expectations are checked as in \
+    \(CommandLineOptions.ShowOptions.full) prints the whole screen after every such step. Expectations are checked as in \
     `run` and marked ✓.
     Exit status: 0 when every step passed, 1 when one failed, 2 for bad input.
     """

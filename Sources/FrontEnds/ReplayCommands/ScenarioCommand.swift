@@ -1,6 +1,7 @@
 import CommandLineKit
 import Foundation
 import Scenarios
+import Spelling
 import ViewDescription
 
 /// `rezepte run` and `rezepte show` without the process around them: reads the files, reports bad
@@ -49,11 +50,11 @@ public struct ScenarioCommand {
     }
     guard !entries.isEmpty else {
       let paths = options.paths.joined(separator: ", ")
-      errorOutput("error: there are no .scenario files in \(paths)")
+      errorOutput(Console.errorLine("there are no .scenario files in \(paths)"))
       return .badInput
     }
     if scenarios.isEmpty, !loaded.isEmpty, let filter = options.filter {
-      errorOutput("error: no scenario's file name or title contains `\(filter)`")
+      errorOutput(Console.errorLine("no scenario's file name or title contains `\(filter)`"))
       return .badInput
     }
     if options.list {
@@ -144,7 +145,7 @@ public struct ScenarioCommand {
     guard text != scenario.source else { return true }
     do {
       try ScenarioWriter.write(text, to: scenario.file)
-      output("recorded \(scenario.file)")
+      output("recorded \(Quoting.visible(scenario.file))")
       for (index, screen) in result.recordedScreens.sorted(by: { $0.key < $1.key }) {
         let step = scenario.steps[index]
         guard case .expectScreen(let expected) = step.action, expected != screen else { continue }
@@ -179,8 +180,9 @@ public struct ScenarioCommand {
       isFolder.boolValue
     {
       errorOutput(
-        "error: show takes one scenario file, and \(options.file) is a folder; "
-          + "'rezepte run \(options.file)' replays a folder")
+        Console.errorLine(
+          "show takes one scenario file, and \(options.file) is a folder; "
+            + "'rezepte run \(options.file)' replays a folder"))
       return .badInput
     }
     let (scenarios, diagnostics) = ScenarioFiles.load([options.file], context: context)

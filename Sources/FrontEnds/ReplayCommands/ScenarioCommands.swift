@@ -6,54 +6,23 @@ import Scenarios
 
 /// The declarations of `rezepte run` and `rezepte show`, and the program they belong to.
 public enum ScenarioCommands {
-  /// `rezepte [run] [PATH…] …` in a program without real HTTP: `--base-url` and `--live` say so.
-  public static var run: Command { run(network: nil) }
-
-  /// `rezepte [run] [PATH…] …`; `--base-url` and `--live` send the requests over transports
-  /// `network` makes.
-  public static func run(network: HTTPTransportMaker?) -> Command {
-    Command(
-      name: "run",
-      summary: "Replays scenario files and compares what the screens show.",
-      discussion: HelpText.runDiscussion,
-      arguments: Arguments(
-        placeholder: "PATH…",
-        help: "Scenario files, or folders searched for *.scenario (default: Scenarios).",
-        count: 0...Int.max),
-      options: [
-        .flag("--record", help: "Writes the actual screen into every `expect screen` block."),
-        .value("--catalog", "DIR", help: "Uses the catalog in DIR instead of the embedded one."),
-        .value(
-          "--filter", "TEXT",
-          help: "Runs only the scenarios whose file name or title contains TEXT."
-        ),
-        .value(
-          "--base-url", "URL",
-          help: "Sends the requests over HTTP to a TheMealDB-compatible server, such as "
-            + "http://127.0.0.1:8080/api/json/v1/1/ (`rezepte serve`)."),
-        .flag("--live", help: "Sends the requests to the real TheMealDB."),
-        .flag("--timing", help: "Adds the wall time each scenario took to its line."),
-        .value(
-          "--shard", "K/N",
-          help: "Runs only share K of N (1 ≤ K ≤ N): every file lands in the same share on every "
-            + "machine, so N CI jobs with K = 1…N together run each file once."),
-        .flag("--list", help: "Prints the files that would run (after --shard and --filter)."),
-        .value(
-          "--jobs", "N",
-          help:
-            "Replays up to N scenarios at once (1-\(Invocation.maximumJobs), "
-            + "default 1); the report stays in file order, the same bytes as with 1. This overlaps "
-            + "waiting for a server (--base-url, --live); offline replays take turns on one thread."
-        ),
-      ],
-      epilogue: {
-        "Steps of a scenario file (one per line; `#` starts a comment):\n" + HelpText.steps
-      },
-      run: { invocation throws(UsageError) in
-        try await runScenarios(
-          CommandLineOptions.RunOptions(invocation), network: network, console: invocation.console)
-      })
-  }
+  /// `rezepte [run] [PATH…] …`.
+  public static let run = Command(
+    name: "run",
+    summary: "Replays scenario files and compares what the screens show.",
+    discussion: HelpText.runDiscussion,
+    arguments: Arguments(
+      placeholder: "PATH…",
+      help: "Scenario files, or folders searched for *.scenario (default: Scenarios).",
+      count: 0...Int.max),
+    options: CommandLineOptions.RunOptions.all,
+    epilogue: {
+      "Steps of a scenario file (one per line; `#` starts a comment):\n" + HelpText.steps
+    },
+    run: { invocation throws(UsageError) in
+      try await runScenarios(
+        CommandLineOptions.RunOptions(invocation), console: invocation.console)
+    })
 
   /// `rezepte show FILE …`.
   public static let show = Command(
@@ -62,10 +31,7 @@ public enum ScenarioCommands {
     discussion: HelpText.showDiscussion,
     arguments: Arguments(
       placeholder: "FILE", help: "The scenario file to walk through.", count: 1...1),
-    options: [
-      .value("--catalog", "DIR", help: "Uses the catalog in DIR instead of the embedded one."),
-      .flag("--full", help: "Prints the whole screen after every step instead of what changed."),
-    ],
+    options: [CommandLineOptions.catalog, CommandLineOptions.ShowOptions.full],
     run: { invocation in
       await showScenario(CommandLineOptions.ShowOptions(invocation), console: invocation.console)
     })
@@ -79,25 +45,16 @@ public enum ScenarioCommands {
       placeholder: "PATH…",
       help: "Scenario files, or folders searched for *.scenario (default: Scenarios).",
       count: 0...Int.max),
-    options: [
-      .value(
-        "--out", "DIR",
-        help: "The folder for the pages (default: storyboard); other files in it stay."),
-      .value("--catalog", "DIR", help: "Uses the catalog in DIR instead of the embedded one."),
-    ],
+    options: [StoryboardCommand.Options.out, CommandLineOptions.catalog],
     run: { invocation in await writeStoryboard(invocation) })
 
-  /// The `rezepte` program: `run` (the default) and `show`, then `more` commands (`serve`,
-  /// `capture`, …), which live in the libraries that do their work. `run --base-url` and
-  /// `--live` go over transports `network` makes; without it they say that this program has no
-  /// real HTTP.
-  public static func program(
-    adding more: [Command] = [], network: HTTPTransportMaker? = nil
-  ) -> Program {
+  /// The `rezepte` program: `run` (the default), `show` and `storyboard`, then `more` commands
+  /// (`serve`, `capture`, …), which live in the libraries that do their work.
+  public static func program(adding more: [Command] = []) -> Program {
     Program(
       name: "rezepte",
       summary: "replays the recipe app's scenario files against an offline TheMealDB.",
-      commands: [run(network: network), show, storyboard] + more, defaultCommand: "run",
+      commands: [run, show, storyboard] + more, defaultCommand: "run",
       isDefaultCommandArgument: isPath,
       epilogue: { "The steps of a scenario file, each with an example: 'rezepte help run'." })
   }
@@ -113,35 +70,22 @@ public enum ScenarioCommands {
 
   @MainActor
   static func runScenarios(
-    _ options: CommandLineOptions.RunOptions, network: HTTPTransportMaker?, console: Console
+    _ options: CommandLineOptions.RunOptions, console: Console
   ) async -> ExitCode {
-    let server: URL? =
-      if options.live {
-        MealAPI.theMealDB
-      } else if let text = options.baseURL {
-        URL(string: text)
-      } else {
-        nil
-      }
-    if server != nil, network == nil {
-      console.errorOutput(
-        "error: \(NetworkUnavailable(option: options.live ? "--live" : "--base-url"))")
-      return .badInput
-    }
+    let server = options.live ? MealAPI.theMealDB : options.baseURL
     // The catalog is checked before anything else, before a server is asked too.
     guard let catalog = await loadCatalog(options.catalog, console: console) else {
       return .badInput
     }
-    let backend: AppDriver.Backend =
-      if let server, let network { .http(server, network: network) } else { .catalog }
-    if !options.list, case .http(let baseURL, let network) = backend,
-      let problem = await AppDriver.probe(baseURL, network: network)
-    {
-      console.errorOutput("error: \(problem)")
+    let backend: AppDriver.Backend = server.map { .http($0) } ?? .catalog
+    if !options.list, let server, let problem = await AppDriver.probe(server) {
+      console.error(problem)
       if options.live {
+        typealias Run = CommandLineOptions.RunOptions
         console.errorOutput(
-          "`--live` needs TheMealDB on the internet; offline, replay against `rezepte serve` "
-            + "with `--base-url`, or against the embedded catalog without either option.")
+          "`\(Run.live)` needs TheMealDB on the internet; offline, replay against `rezepte "
+            + "serve` with `\(Run.baseURL)`, or against the embedded catalog without either "
+            + "option.")
       }
       return .badInput
     }
@@ -180,7 +124,7 @@ public enum ScenarioCommands {
       catalog.keepUntilExit()
       return catalog
     } catch {
-      console.errorOutput("error: \(error)")
+      console.error("\(error)")
       return nil
     }
   }

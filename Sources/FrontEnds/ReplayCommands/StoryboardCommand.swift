@@ -2,6 +2,7 @@ import CommandLineKit
 import FileSafety
 import Foundation
 import Scenarios
+import Spelling
 
 /// `rezepte storyboard [PATH…] [--out DIR] [--catalog DIR]` without the process around it:
 /// replays the scenarios like `run` and writes one HTML page per scenario and an `index.html`.
@@ -9,6 +10,9 @@ import Scenarios
 public struct StoryboardCommand {
   /// The options of `storyboard`.
   public struct Options: Equatable, Sendable {
+    public static let out: Option<String> = .outputFolder(
+      help: "The folder for the pages (default: storyboard); other files in it stay.")
+
     /// Files and folders; `Scenarios` when none are given.
     public var paths: [String] = ["Scenarios"]
     /// The folder the pages go to; made when missing, other files in it are kept.
@@ -20,8 +24,8 @@ public struct StoryboardCommand {
     /// The options of one invocation; the parser has checked their spelling.
     init(_ invocation: Invocation) {
       if !invocation.arguments.isEmpty { paths = invocation.arguments }
-      if let out = invocation.value("--out") { self.out = out }
-      catalog = invocation.value("--catalog")
+      if let out = invocation[Self.out] { self.out = out }
+      catalog = invocation[CommandLineOptions.catalog]
     }
   }
 
@@ -74,20 +78,24 @@ public struct StoryboardCommand {
       return .badInput
     }
     guard !scenarios.isEmpty else {
-      errorOutput("error: there are no .scenario files in \(options.paths.joined(separator: ", "))")
+      let paths = options.paths.joined(separator: ", ")
+      errorOutput(Console.errorLine("there are no .scenario files in \(paths)"))
       return .badInput
     }
     do {
-      try OutputFolder.check(options.out, option: "--out")
+      // Checked here too: the default folder is not on the command line.
+      _ = try Options.out.read(options.out)
     } catch {
-      errorOutput("error: \(error.message)")
+      errorOutput(Console.errorLine(error.message))
       return .badInput
     }
     let folder = URL(fileURLWithPath: options.out)
     do {
       try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     } catch {
-      errorOutput("error: --out \(options.out): the folder cannot be made (\(Self.reason(error)))")
+      errorOutput(
+        Console.errorLine(
+          "\(Options.out) \(options.out): the folder cannot be made (\(Self.reason(error)))"))
       return .badInput
     }
     var pageNames = StoryboardPageNames()
@@ -124,7 +132,7 @@ public struct StoryboardCommand {
     else { return .badInput }
     output(report.summary(results))
     let written = entries.count == 1 ? "1 page" : "\(entries.count) pages"
-    output("storyboard: \(written) and index.html in \(options.out)")
+    output("storyboard: \(written) and index.html in \(Quoting.visible(options.out))")
     return ExitCode(results)
   }
 

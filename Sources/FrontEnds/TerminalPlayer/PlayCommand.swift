@@ -3,9 +3,11 @@ import CommandLineKit
 import Dispatch
 import FileSafety
 import Foundation
+import LiveNetwork
 import MealCatalog
 import MealDB
 import Scenarios
+import Spelling
 import ViewModels
 import VirtualTime
 
@@ -20,10 +22,41 @@ import VirtualTime
 public enum PlayCommand {
   /// What the command line asks for.
   public struct Options: Equatable, Sendable {
+    public static let catalog: Option<String> = .catalog(
+      help: "Answers from the catalog in DIR instead of the embedded one.")
+    public static let baseURL: Option<URL> = .baseURL(
+      help: "Sends the requests over HTTP to a TheMealDB-compatible server.")
+    public static let live = Flag.live
+    public static let save = Option<String>(
+      "--save", "FILE",
+      help: "When you quit, writes what you did as a scenario file: the steps, the pauses "
+        + "between them (rounded down to 100 ms) and the screens as `rezepte run FILE` replays "
+        + "them against the catalog.")
+    public static let force = Flag("--force", help: "Lets \(save) replace an existing file.")
+    public static let favorites = Option(
+      "--favorites", "FILE",
+      help: "Keeps the favourites in FILE instead of the app's own favourites file."
+    ) { text throws(UsageError) in
+      guard !text.isEmpty else { throw UsageError("needs a file name, not an empty text") }
+      return text
+    }
+    public static let noFavorites = Flag(
+      "--no-favorites",
+      help: "Starts with no favourites and keeps them in memory only; no file is read or written.")
+    public static let start = Option(
+      "--start", "SCREEN",
+      help: "Starts on the category grid (categories) or the recipe list (list, the default)."
+    ) { text throws(UsageError) in
+      guard let start = StartScreen(rawValue: text) else {
+        throw UsageError("takes 'categories' or 'list', not '\(text)'")
+      }
+      return start
+    }
+
     /// A catalog directory; `nil` for the embedded catalog.
     public var catalog: String?
     /// A TheMealDB-compatible server instead of the catalog in this process.
-    public var baseURL: String?
+    public var baseURL: URL?
     /// The real TheMealDB.
     public var live = false
     /// Where to save the session as a scenario.
@@ -40,86 +73,55 @@ public enum PlayCommand {
 
     /// The options of one invocation; the parser has checked their spelling.
     init(_ invocation: Invocation) throws(UsageError) {
-      catalog = invocation.value("--catalog")
-      if let text = invocation.value("--base-url") {
-        baseURL = try BaseURL.parse(text, option: "--base-url").absoluteString
-      }
-      live = invocation.flag("--live")
-      save = invocation.value("--save")
-      force = invocation.flag("--force")
-      favorites = invocation.value("--favorites")
-      noFavorites = invocation.flag("--no-favorites")
+      catalog = invocation[Self.catalog]
+      baseURL = invocation[Self.baseURL]
+      live = invocation[Self.live]
+      save = invocation[Self.save]
+      force = invocation[Self.force]
+      favorites = invocation[Self.favorites]
+      noFavorites = invocation[Self.noFavorites]
+      start = invocation[Self.start] ?? .list
       if favorites != nil, noFavorites {
-        throw UsageError("--favorites and --no-favorites exclude each other; choose one")
-      }
-      if favorites == "" { throw UsageError("--favorites needs a file name, not an empty text") }
-      if let text = invocation.value("--start") {
-        guard let start = StartScreen(rawValue: text) else {
-          throw UsageError("--start takes 'categories' or 'list', not '\(text)'")
-        }
-        self.start = start
+        throw UsageError(
+          "\(Self.favorites) and \(Self.noFavorites) exclude each other; choose one")
       }
       let servers = [catalog != nil, baseURL != nil, live].filter { $0 }
       if servers.count > 1 {
-        throw UsageError("--catalog, --base-url and --live exclude each other; choose one")
+        throw UsageError(
+          "\(Self.catalog), \(Self.baseURL) and \(Self.live) exclude each other; choose one")
       }
       if force, save == nil {
-        throw UsageError("--force lets --save replace a file, but there is no --save")
+        throw UsageError(
+          "\(Self.force) lets \(Self.save) replace a file, but there is no \(Self.save)")
       }
     }
   }
 
-  /// The declaration of `rezepte play` in a program without real HTTP: `--base-url` and `--live`
-  /// say so.
-  public static var command: Command { command(network: nil) }
-
-  /// The declaration of `rezepte play`: its options, help and run; `--base-url` and `--live`
-  /// go over transports `network` makes.
-  public static func command(network: HTTPTransportMaker?) -> Command {
-    Command(
-      name: "play",
-      summary: "Plays the app in the terminal; --save writes what you did as a scenario file.",
-      discussion: """
-        Opens the recipe app full-screen in the terminal, over the same screens the scenarios \
-        check, in real time: the 400 ms search pause, loading states and network delays are real. \
-        Favourites are stored where the app keeps them ($XDG_DATA_HOME/rezepte/favorites.json), \
-        in FILE with --favorites FILE, or only in memory with --no-favorites; the first \
-        screen's bottom line names the file in use. A favourites file that cannot be read or \
-        saved is shown on the bottom line while playing, and said on standard error after \
-        quitting.
-        Exit status: 0 after quitting, 1 when the session could not be saved, 2 for bad input \
-        (also when standard input or output is not a terminal), 128 + N when signal N (SIGHUP, \
-        SIGINT, SIGTERM) ended it.
-        """,
-      options: [
-        .value(
-          "--catalog", "DIR", help: "Answers from the catalog in DIR instead of the embedded one."),
-        .value(
-          "--base-url", "URL",
-          help: "Sends the requests over HTTP to a TheMealDB-compatible server."),
-        .flag("--live", help: "Sends the requests to the real TheMealDB."),
-        .value(
-          "--save", "FILE",
-          help: "When you quit, writes what you did as a scenario file: the steps, the pauses "
-            + "between them (rounded down to 100 ms) and the screens as `rezepte run FILE` replays "
-            + "them against the catalog."),
-        .flag("--force", help: "Lets --save replace an existing file."),
-        .value(
-          "--favorites", "FILE",
-          help: "Keeps the favourites in FILE instead of the app's own favourites file."),
-        .flag(
-          "--no-favorites",
-          help: "Starts with no favourites and keeps them in memory only; no file is read or "
-            + "written."),
-        .value(
-          "--start", "SCREEN",
-          help: "Starts on the category grid (categories) or the recipe list (list, the default)."),
-      ],
-      epilogue: { keys },
-      run: { invocation throws(UsageError) in
-        await run(try Options(invocation), network: network, console: invocation.console)
-      })
-  }
+  /// The declaration of `rezepte play`: its options, help and run.
+  public static let command = Command(
+    name: "play",
+    summary:
+      "Plays the app in the terminal; \(Options.save) writes what you did as a scenario file.",
+    discussion: """
+      Opens the recipe app full-screen in the terminal, over the same screens the scenarios \
+      check, in real time: the 400 ms search pause, loading states and network delays are real. \
+      Favourites are stored where the app keeps them ($XDG_DATA_HOME/rezepte/favorites.json), \
+      in FILE with \(Options.favorites) FILE, or only in memory with \(Options.noFavorites); the \
+      first screen's bottom line names the file in use. A favourites file that cannot be read or \
+      saved is shown on the bottom line while playing, and said on standard error after \
+      quitting.
+      Exit status: 0 after quitting, 1 when the session could not be saved, 2 for bad input \
+      (also when standard input or output is not a terminal), 128 + N when signal N (SIGHUP, \
+      SIGINT, SIGTERM) ended it.
+      """,
+    options: [
+      Options.catalog, Options.baseURL, Options.live, Options.save, Options.force,
+      Options.favorites, Options.noFavorites, Options.start,
+    ],
+    epilogue: { keys },
+    run: { invocation throws(UsageError) in
+      await run(try Options(invocation), console: invocation.console)
+    })
 
   /// The keys, a contract; the player's bottom line shows those the screen offers.
   static let keys = """
@@ -142,36 +144,30 @@ public enum PlayCommand {
 
   /// Runs the player; returns the exit status.
   @MainActor
-  static func run(
-    _ options: Options, network: HTTPTransportMaker?, console: Console
-  ) async -> ExitCode {
-    let printError = console.errorOutput
-    let server = options.live ? MealAPI.theMealDB : options.baseURL.flatMap(URL.init(string:))
-    if server != nil, network == nil {
-      printError("error: \(NetworkUnavailable(option: options.live ? "--live" : "--base-url"))")
+  static func run(_ options: Options, console: Console) async -> ExitCode {
+    let server = options.live ? MealAPI.theMealDB : options.baseURL
+    // Before the terminal: a mistake on the command line is said wherever it is typed.
+    if let save = options.save, let problem = saveProblem(save, force: options.force) {
+      console.error(problem)
       return .badInput
     }
     guard Terminal.isAvailable else {
-      printError(
-        "error: `rezepte play` needs a terminal on its standard input and output; run it in a "
+      console.error(
+        "`rezepte play` needs a terminal on its standard input and output; run it in a "
           + "terminal window or under tmux, not in a pipe or a script.")
-      return .badInput
-    }
-    if let save = options.save, let problem = saveProblem(save, force: options.force) {
-      printError("error: \(problem)")
       return .badInput
     }
     let catalog: Catalog
     do {
       catalog = try await Catalog.load(directory: options.catalog)
     } catch {
-      printError("error: \(error)")
+      console.error("\(error)")
       return .badInput
     }
 
     let base: any Transport =
-      if let server, let network {
-        network(server)
+      if let server {
+        URLSessionTransport(baseURL: server)
       } else {
         CatalogTransport(
           catalog: catalog, clock: ContinuousClock(), seed: UInt64.random(in: 1...UInt64.max))
@@ -193,7 +189,7 @@ public enum PlayCommand {
       try terminal.enter()
     } catch {
       terminal.restore()
-      printError("error: \(error)")
+      console.error("\(error)")
       return .failure
     }
     let token = app.observe { _ in continuation.yield(.stateChanged) }
@@ -217,8 +213,13 @@ public enum PlayCommand {
       else { return nil }
       return MealAPI.meals(fromAnswer: answer.body)?.first?.id
     }
-    if let issue = app.favorites.loadIssue { printError("warning: \(issue)") }
-    if let issue = app.favorites.saveIssue { printError("warning: " + Player.unsaved(issue)) }
+    // Each names the favourites file, which may hold control characters.
+    if let issue = app.favorites.loadIssue {
+      console.errorOutput("warning: " + Quoting.visible("\(issue)"))
+    }
+    if let issue = app.favorites.saveIssue {
+      console.errorOutput("warning: " + Quoting.visible(Player.unsaved(issue)))
+    }
 
     let code = await save(log, options: options, catalog: catalog, console: console)
     if let signal = player.endingSignal {
@@ -237,10 +238,11 @@ public enum PlayCommand {
     do {
       let text = try await SessionSaver(catalog: catalog).text(for: log, file: save)
       try AtomicFile.write(Data(text.utf8), to: save, replacing: options.force)
-      console.output("saved \(save); replay it with `rezepte run \(save)`")
+      let file = Quoting.visible(save)
+      console.output("saved \(file); replay it with `rezepte run \(file)`")
       return .success
     } catch {
-      console.errorOutput("error: the session was not saved: \(error)")
+      console.error("the session was not saved: \(error)")
       console.errorOutput(
         "These are its steps:\n" + SessionScript().lines(for: log).joined(separator: "\n"))
       return .failure
@@ -257,8 +259,9 @@ public enum PlayCommand {
       if !force { try AtomicFile.checkWritable(path, replacing: false) }
       return nil
     } catch {
-      let hint = error.reason == AtomicFile.existsReason ? "; pass --force to replace it" : ""
-      return "--save: \(error)\(hint)"
+      let hint =
+        error.reason == AtomicFile.existsReason ? "; pass \(Options.force) to replace it" : ""
+      return "\(Options.save): \(error)\(hint)"
     }
   }
 }
@@ -271,7 +274,7 @@ private struct Favorites {
   init(_ options: PlayCommand.Options) {
     if options.noFavorites {
       storage = .inMemory()
-      note = "♥ Favourites: none, kept in memory only (--no-favorites)"
+      note = "♥ Favourites: none, kept in memory only (\(PlayCommand.Options.noFavorites))"
     } else {
       let url = options.favorites.map { URL(fileURLWithPath: $0) } ?? FavoritesLocation.defaultURL()
       storage = .file(at: url)

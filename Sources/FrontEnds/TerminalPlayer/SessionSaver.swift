@@ -55,7 +55,8 @@ struct SessionSaver {
 
   /// Comment lines at the top of every saved file.
   static let header = [
-    "# Played with `rezepte play` and saved with `--save`; replay it with `rezepte run FILE`.",
+    "# Played with `rezepte play` and saved with `\(PlayCommand.Options.save)`; replay it with "
+      + "`rezepte run FILE`.",
     "",
   ]
 

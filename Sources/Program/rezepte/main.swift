@@ -1,9 +1,5 @@
-import Foundation
 import RezepteProgram
 
-// The `rezepte` command, without networking so that it starts fast: a command line that needs
-// real HTTP goes to `rezepte-net` beside it (the Performance article).
-let arguments = Array(CommandLine.arguments.dropFirst())
-NetworkHalf.handOverIfNeeded(arguments)
-rezepteProgram(network: nil, workers: NetworkHalf.ownPath()).runAsMain(
-  arguments, console: .standard)
+// The `rezepte` command; `explore --jobs` starts this executable again as its workers.
+rezepteProgram(workers: executablePath()).runAsMain(
+  Array(CommandLine.arguments.dropFirst()), console: .standard)

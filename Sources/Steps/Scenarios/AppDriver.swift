@@ -1,6 +1,6 @@
 import AppHarness
-import CommandLineKit
 import Foundation
+import LiveNetwork
 import MealCatalog
 import MealDB
 import ViewDescription
@@ -21,10 +21,9 @@ public final class AppDriver: ScenarioDriver {
   public enum Backend: Sendable {
     /// The offline catalog in this process, with simulated faults and delays.
     case catalog
-    /// Real HTTP to a TheMealDB-compatible server (`rezepte serve`, or the real one), over a
-    /// transport `network` makes (`HTTPTransportMaker.urlSession` in `LiveNetwork`); faults
-    /// cannot be simulated there.
-    case http(URL, network: HTTPTransportMaker)
+    /// Real HTTP to a TheMealDB-compatible server (`rezepte serve`, or the real one) over
+    /// `URLSessionTransport`; faults cannot be simulated there.
+    case http(URL)
   }
 
   /// The harness the app runs on.
@@ -71,19 +70,24 @@ public final class AppDriver: ScenarioDriver {
         start: start, favorites: favorites, wrap: wrap, clock: clock,
         transport: wrapTransport(transport, clock),
         faultInForce: { transport.fault(for: $0.path)?.rawValue })
-    case .http(let baseURL, let network):
+    case .http(let baseURL):
       catalogTransport = nil
-      app = TestApp(start: start, favorites: favorites, wrap: wrap) { _ in network(baseURL) }
+      app = TestApp(start: start, favorites: favorites, wrap: wrap) { _ in
+        URLSessionTransport(baseURL: baseURL)
+      }
     }
   }
 
   /// Asks the server at `baseURL` for its categories once, before any scenario runs over HTTP.
   ///
   /// - Returns: `nil` when it answers with categories, else one sentence saying what is wrong.
-  public static func probe(
-    _ baseURL: URL, network: HTTPTransportMaker, timeout: TimeInterval = 5
-  ) async -> String? {
-    let api = MealAPI(transport: network(baseURL, timeout: timeout))
+  public static func probe(_ baseURL: URL, timeout: TimeInterval = 5) async -> String? {
+    await probe(baseURL, over: URLSessionTransport(baseURL: baseURL, timeout: timeout))
+  }
+
+  /// Asks the server at `baseURL` for its categories over `transport`.
+  static func probe(_ baseURL: URL, over transport: any Transport) async -> String? {
+    let api = MealAPI(transport: transport)
     let address = baseURL.absoluteString
     do {
       let categories = try await api.categories()

@@ -1,4 +1,3 @@
-import CommandLineKit
 import Spelling
 import ViewDescription
 

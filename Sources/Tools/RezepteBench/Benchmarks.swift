@@ -1,3 +1,4 @@
+import CommandLineKit
 import Foundation
 import MealCatalog
 import MealDB
@@ -361,7 +362,8 @@ enum LoadingBenchmark {
     let folder = try folder(size: sizes.last!)
     let scenario = root.appendingPathComponent(StartupBenchmark.scenario).path
     let commands = [
-      [rezepte, "run", "--list", "--catalog", folder.path, scenario],
+      [rezepte, "run", CommandLineOptions.RunOptions.list.name]
+        + CommandLineOptions.catalog.words(folder.path) + [scenario],
       [
         python, "-c", "import json, sys; json.load(open(sys.argv[1], 'rb'))",
         folder.appendingPathComponent(Catalog.mealsFile).path,
@@ -532,7 +534,9 @@ enum StartupBenchmark {
       FileManager.default.isExecutableFile(atPath: baselineProgram)
     else { return nil }
     let scenarioPath = root.appendingPathComponent(scenario).path
-    let commands = [[baselineProgram], [rezepte, "--help"], [rezepte, "run", scenarioPath]]
+    let commands = [
+      [baselineProgram], [rezepte, Program.helpFlag.name], [rezepte, "run", scenarioPath],
+    ]
     // Three rounds to warm the page cache, which are not counted.
     var times = Array(repeating: [Duration](), count: commands.count)
     let clock = ContinuousClock()

@@ -10,9 +10,9 @@ import Foundation
 @MainActor
 enum ExploreBenchmark {
   static let sessions = 200
-  static let arguments = [
-    "explore", "--seed", "1", "--sessions", String(sessions), "--steps", "40",
-  ]
+  static let arguments = ExploreCommand.Options.words(
+    ExploreOptions(seed: 1, sessions: sessions, steps: 40), catalog: nil)
+  static let oneJob = ExploreCommand.Options.jobs.words(1)
 
   static func rows(measure: Measure) async throws -> [Report.Row] {
     let rezepte = StartupBenchmark.sibling("rezepte")
@@ -24,7 +24,7 @@ enum ExploreBenchmark {
     guard let last = report.split(separator: "\n").last,
       let steps = last.split(separator: " ").first.flatMap({ Int($0) })
     else { throw BenchmarkFailure("`rezepte explore` printed no report: \(report)") }
-    let commands = [[rezepte] + arguments, [rezepte] + arguments + ["--jobs", "1"]]
+    let commands = [[rezepte] + arguments, [rezepte] + arguments + oneJob]
     var times = Array(repeating: [Duration](), count: commands.count)
     for round in 0...measure.runs {
       for (index, command) in commands.enumerated() {
@@ -50,9 +50,11 @@ enum ExploreBenchmark {
           + (last.split(separator: "; ").last.map(String.init) ?? ""),
         goal: Report.verdict("≥ 20,000 steps/s", rate >= 20_000)),
       Report.Row(
-        benchmark: "8 The same with `--jobs 1`: every session in the one process",
+        benchmark: "8 The same with `\(oneJob.joined(separator: " "))`: every session in the one "
+          + "process",
         median: single.formatted,
-        figure: "\(Format.grouped(Int(singleRate))) steps/s; the processes of `--jobs` "
+        figure: "\(Format.grouped(Int(singleRate))) steps/s; the processes of "
+          + "`\(ExploreCommand.Options.jobs)` "
           + String(format: "%.2f×", single.seconds / workers.seconds) + " as fast"),
     ]
   }

@@ -1,0 +1,30 @@
+// The options several commands take, each declared here once; a command gives its own help.
+// `--base-url`, `--out` and `--shard` sit beside the readers of their values.
+
+extension Option where Value == String {
+  /// `--catalog DIR`: a catalog folder, read by the catalog's loader when the command runs.
+  public static func catalog(help: String) -> Option {
+    Option("--catalog", "DIR", help: help)
+  }
+}
+
+extension Option where Value == Int {
+  /// The most scenarios `run --jobs` replays at once, and the most workers `explore --jobs`
+  /// starts.
+  public static var maximumJobs: Int { 64 }
+
+  /// `--jobs N`: how many at once, from 1 to `maximumJobs`.
+  public static func jobs(help: String) -> Option {
+    Option("--jobs", "N", help: help, in: 1...maximumJobs)
+  }
+}
+
+extension Flag {
+  /// `--live`: the real TheMealDB instead of a catalog (`run`, `play`).
+  public static let live = Flag("--live", help: "Sends the requests to the real TheMealDB.")
+
+  /// `--timing`: wall times besides the output that stays the same on every run.
+  public static func timing(help: String) -> Flag {
+    Flag("--timing", help: help)
+  }
+}
