@@ -39,27 +39,77 @@ public struct Catalog: Sendable {
 
   /// A catalog from values; ids must be unique.
   public init(categories: [Category], records: [Record]) throws {
-    try self.init(
-      categories: categories, records: records,
-      categoriesAnswer: Self.categoriesAnswer(categories))
+    var ids: Set<String> = []
+    for record in records where !ids.insert(record.id).inserted {
+      throw CatalogError.Reason.duplicateID(record.id)
+    }
+    self.init(checked: categories, records: records)
   }
 
-  /// A catalog from values, with `categoriesAnswer(categories)` written already.
-  init(
-    categories: [Category], records: [Record], categoriesAnswer: Data
-  ) throws(CatalogError.Reason) {
-    var byID: [String: Int] = [:]
-    byID.reserveCapacity(records.count)
-    for index in records.indices where byID.updateValue(index, forKey: records[index].id) != nil {
-      throw .duplicateID(records[index].id)
-    }
+  /// A catalog from values that hold no id twice.
+  private init(checked categories: [Category], records: [Record]) {
     self.categories = categories
     self.records = records
-    recordsByID = byID
-    // Sorted once here, by keys worked out once per record: every `filter.php` answer then
-    // takes its matches in this order and needs no sort of its own.
-    byName = Self.sortedByName(records)
-    self.categoriesAnswer = categoriesAnswer
+    recordsByID = Dictionary(uniqueKeysWithValues: zip(records.map(\.id), records.indices))
+    // Sorted once here: every `filter.php` answer then takes its matches in this order.
+    let keys = records.map(\.sortKey)
+    byName = records.indices.sorted { left, right in
+      let order = keys[left].withUnsafeBufferPointer { left in
+        keys[right].withUnsafeBufferPointer { right in
+          let common = min(left.count, right.count)
+          let bytes = common == 0 ? 0 : memcmp(left.baseAddress!, right.baseAddress!, common)
+          return bytes != 0 ? Int(bytes) : left.count - right.count
+        }
+      }
+      if order != 0 { return order < 0 }
+      return (records[left].name, records[left].id) < (records[right].name, records[right].id)
+    }
+    categoriesAnswer = Self.categoriesAnswer(categories)
+  }
+
+  /// Of `categories` and `records`, the catalog that a folder of them would load as, and why
+  /// the loader would refuse the rest, in the order it reports them: a category named like one
+  /// before it (ignoring case); a record whose category none of the categories kept has (one
+  /// without a category is kept); a record whose id a record before it has.
+  ///
+  /// For a writer of catalog folders (`rezepte capture`): what it writes of the catalog loads.
+  /// Each record is checked already (see `Record.init(fields:)`).
+  public static func sorting(
+    categories: [Category], records: [Record]
+  ) -> (catalog: Catalog, refused: [CatalogError.Reason]) {
+    var refused: [CatalogError.Reason] = []
+    var kept: [Category] = []
+    var names: [[UInt8]: Int] = [:]
+    for (index, category) in categories.enumerated() {
+      if let first = names[Record.sortKey(category.name)] {
+        refused.append(.duplicateCategory(index: index, name: category.name, first: first))
+      } else {
+        names[Record.sortKey(category.name)] = index
+        kept.append(category)
+      }
+    }
+    var isKept = [Bool](repeating: true, count: records.count)
+    /// By a record's `strCategory`: whether a category kept has it.
+    var known: [String: Bool] = ["": true]
+    for index in records.indices {
+      let category = records[index].category ?? ""
+      if known[category] == nil { known[category] = names[Record.sortKey(category)] != nil }
+      if known[category] == false {
+        isKept[index] = false
+        refused.append(
+          .invalidRecord(
+            index: index, .unknownCategory(id: records[index].id, category: category)))
+      }
+    }
+    var ids: Set<String> = []
+    ids.reserveCapacity(records.count)
+    for index in records.indices where isKept[index] && !ids.insert(records[index].id).inserted {
+      isKept[index] = false
+      refused.append(.invalidRecord(index: index, .duplicateID(records[index].id)))
+    }
+    let keptRecords =
+      isKept.contains(false) ? records.indices.filter { isKept[$0] }.map { records[$0] } : records
+    return (Catalog(checked: kept, records: keptRecords), refused)
   }
 
   /// `{"categories":[…]}` as `JSONWriter` writes `json(_:)` of each category, but written
@@ -103,7 +153,7 @@ public struct Catalog: Sendable {
   /// The first record whose name is exactly this (case-insensitively).
   public func record(named name: String) -> Record? {
     let key = Record.sortKey(name.trimmingCharacters(in: .whitespacesAndNewlines))
-    return records.first { $0.bytes.with(.sortKey) { $0.elementsEqual(key) } }
+    return records.first { $0.sortKey == key }
   }
 
   // MARK: - Answers
@@ -121,15 +171,15 @@ public struct Catalog: Sendable {
       return ok(list(request))
     case "filter.php":
       guard let matches = filterIndices(request) else { return notFound }
-      return splice(matches, .summary)
+      return answer(matches, \.summaryJSON)
     case "search.php":
-      return splice(search(request), .json)
+      return answer(search(request), \.json)
     case "lookup.php":
       return lookup(request)
     case "random.php":
-      guard !records.isEmpty else { return splice([], .json) }
+      guard !records.isEmpty else { return answer([], \.json) }
       let index = Int.random(in: 0..<records.count, using: &random)
-      return splice([index], .json)
+      return answer([index], \.json)
     default:
       return notFound
     }
@@ -137,7 +187,7 @@ public struct Catalog: Sendable {
 
   /// The full record for `random.php` when the meal is chosen in advance.
   public func randomAnswer(id: String) -> APIResponse? {
-    recordsByID[id].map { splice([$0], .json) }
+    recordsByID[id].map { answer([$0], \.json) }
   }
 
   /// `filter.php`: one of `c=`, `a=` or `i=`, case-insensitive, summaries sorted by name. An
@@ -175,13 +225,11 @@ public struct Catalog: Sendable {
     if let text = request.value(for: "s") {
       let needle = Record.sortKey(text.trimmingCharacters(in: .whitespaces))
       guard !needle.isEmpty else { return Array(records.indices) }
-      return records.indices.filter {
-        records[$0].bytes.with(.sortKey) { Self.contains($0, needle) }
-      }
+      return records.indices.filter { Self.contains(records[$0].sortKey, needle) }
     }
     if let letter = request.value(for: "f"), letter.count == 1 {
       let prefix = Record.sortKey(letter)
-      return records.indices.filter { records[$0].bytes.with(.sortKey) { $0.starts(with: prefix) } }
+      return records.indices.filter { records[$0].sortKey.starts(with: prefix) }
     }
     return []
   }
@@ -192,7 +240,7 @@ public struct Catalog: Sendable {
     guard !id.isEmpty, id.allSatisfy(\.isASCII), id.allSatisfy(\.isNumber) else {
       return ok(.object(["meals": .string("Invalid ID")]))
     }
-    return splice(recordsByID[id].map { [$0] } ?? [], .json)
+    return answer(recordsByID[id].map { [$0] } ?? [], \.json)
   }
 
   /// `list.php?c=list`, `a=list` and `i=list`: the names in use.
@@ -237,31 +285,16 @@ public struct Catalog: Sendable {
     .object(["meals": items.isEmpty ? .null : .array(items)])
   }
 
-  /// `{"meals":[…]}` spliced from the `part` of the records at `items`, or `{"meals":null}`;
-  /// written straight into the answer's memory, which `Data` takes over: a list of every meal
-  /// is tens of megabytes in the largest catalogs, not worth copying twice.
-  private func splice(_ items: [Int], _ part: RecordBytes.Part) -> APIResponse {
+  /// `{"meals":[…]}` of the `part` of the records at `items`, or `{"meals":null}`.
+  private func answer(_ items: [Int], _ part: (Record) -> [UInt8]) -> APIResponse {
     guard !items.isEmpty else { return ok(.object(["meals": .null])) }
-    let head = Record.bytes(#"{"meals":["#)
-    var size = head.count + items.count + 1  // the head, a comma or `]` after each item, `}`
-    for item in items { size += records[item].bytes.count(part) }
-    guard let memory = malloc(size) else { fatalError("out of memory for a \(size)-byte answer") }
-    let out = memory.bindMemory(to: UInt8.self, capacity: size)
-    var offset = 0
-    func write(_ bytes: UnsafeBufferPointer<UInt8>) {
-      guard let start = bytes.baseAddress else { return }
-      (out + offset).update(from: start, count: bytes.count)
-      offset += bytes.count
-    }
-    write(head)
+    var out = Array(#"{"meals":["#.utf8)
     for (index, item) in items.enumerated() {
-      records[item].bytes.with(part, write)
-      out[offset] = index + 1 < items.count ? UInt8(ascii: ",") : UInt8(ascii: "]")
-      offset += 1
+      if index > 0 { out.append(UInt8(ascii: ",")) }
+      out += part(records[item])
     }
-    out[offset] = UInt8(ascii: "}")
-    return APIResponse(
-      status: 200, body: Data(bytesNoCopy: memory, count: size, deallocator: .free))
+    out += "]}".utf8
+    return APIResponse(status: 200, body: Data(out))
   }
 
   private func ok(_ value: JSONValue) -> APIResponse {
@@ -269,7 +302,7 @@ public struct Catalog: Sendable {
   }
 
   /// Whether `needle` occurs in `haystack`.
-  static func contains(_ haystack: UnsafeBufferPointer<UInt8>, _ needle: [UInt8]) -> Bool {
+  static func contains(_ haystack: [UInt8], _ needle: [UInt8]) -> Bool {
     guard needle.count <= haystack.count else { return false }
     let first = needle[0]
     var start = 0
@@ -320,58 +353,6 @@ public struct Catalog: Sendable {
         return compareIgnoringCase(lhs, rhs) == .orderedSame
       }
     }
-  }
-
-  /// The indices of `records` in the order the API sorts names: ignoring case, then by code
-  /// points so ties are stable.
-  ///
-  /// Compares the names' keys worked out once per record (`Record.sortKey`); for ASCII that is
-  /// Foundation's `caseInsensitiveCompare` exactly, and beyond ASCII its order of code points.
-  /// The keys are copied side by side first: read in place, each comparison retained and
-  /// released both records' every field. For the bench rows "Load a catalog of … meals"
-  /// (Performance.md), which include the sort.
-  static func sortedByName(_ records: [Record]) -> [Int] {
-    var keys: [UInt8] = []
-    keys.reserveCapacity(records.count * 32)
-    /// Each record's first sixteen bytes of its key (big-endian, padded with zeros), which
-    /// settle most comparisons, and its index.
-    var order: [(prefix: UInt64, more: UInt64, index: Int)] = []
-    order.reserveCapacity(records.count)
-    var ends: [Int] = []
-    ends.reserveCapacity(records.count)
-    for index in records.indices {
-      records[index].bytes.with(.sortKey) { key in
-        keys.append(contentsOf: key)
-        var prefix: UInt64 = 0
-        var more: UInt64 = 0
-        for offset in 0..<8 { prefix = prefix << 8 | UInt64(offset < key.count ? key[offset] : 0) }
-        for offset in 8..<16 { more = more << 8 | UInt64(offset < key.count ? key[offset] : 0) }
-        order.append((prefix, more, index))
-      }
-      ends.append(keys.count)
-    }
-    keys.withUnsafeBufferPointer { keys in
-      ends.withUnsafeBufferPointer { ends in
-        order.sort { left, right in
-          // Padding orders like the end of a key: before every byte but a zero, which it equals.
-          if left.prefix != right.prefix { return left.prefix < right.prefix }
-          if left.more != right.more { return left.more < right.more }
-          let (left, right) = (left.index, right.index)
-          let leftStart = left == 0 ? 0 : ends[left - 1]
-          let rightStart = right == 0 ? 0 : ends[right - 1]
-          let leftCount = ends[left] - leftStart
-          let rightCount = ends[right] - rightStart
-          let common = min(leftCount, rightCount)
-          let bytes =
-            common == 0
-            ? 0 : memcmp(keys.baseAddress! + leftStart, keys.baseAddress! + rightStart, common)
-          let order = bytes != 0 ? Int(bytes) : leftCount - rightCount
-          if order != 0 { return order < 0 }
-          return (records[left].name, records[left].id) < (records[right].name, records[right].id)
-        }
-      }
-    }
-    return order.map(\.index)
   }
 
   /// `caseInsensitiveCompare`, answered without Foundation when both texts are ASCII.
