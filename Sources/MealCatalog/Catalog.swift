@@ -39,30 +39,41 @@ public struct Catalog: Sendable {
 
   /// A catalog from values; ids must be unique.
   public init(categories: [Category], records: [Record]) throws {
-    var ids: Set<String> = []
-    for record in records where !ids.insert(record.id).inserted {
-      throw CatalogError.Reason.duplicateID(record.id)
+    var byID: [String: Int] = [:]
+    byID.reserveCapacity(records.count)
+    for index in records.indices where byID.updateValue(index, forKey: records[index].id) != nil {
+      throw CatalogError.Reason.duplicateID(records[index].id)
     }
-    self.init(checked: categories, records: records)
+    self.init(checked: categories, records: records, byID: byID)
   }
 
-  /// A catalog from values that hold no id twice.
-  private init(checked categories: [Category], records: [Record]) {
+  /// A catalog from values that hold no id twice, and the index of each record by its id.
+  private init(checked categories: [Category], records: [Record], byID: [String: Int]) {
     self.categories = categories
     self.records = records
-    recordsByID = Dictionary(uniqueKeysWithValues: zip(records.map(\.id), records.indices))
-    // Sorted once here: every `filter.php` answer then takes its matches in this order.
-    let keys = records.map(\.sortKey)
-    byName = records.indices.sorted { left, right in
-      let order = keys[left].withUnsafeBufferPointer { left in
-        keys[right].withUnsafeBufferPointer { right in
-          let common = min(left.count, right.count)
-          let bytes = common == 0 ? 0 : memcmp(left.baseAddress!, right.baseAddress!, common)
-          return bytes != 0 ? Int(bytes) : left.count - right.count
-        }
+    recordsByID = byID
+    // Sorted once here: every `filter.php` answer then takes its matches in this order. The
+    // keys side by side in one array, compared in place.
+    var keys: [UInt8] = []
+    var ranges: [Range<Int>] = []
+    ranges.reserveCapacity(records.count)
+    for record in records {
+      ranges.append(keys.count..<keys.count + record.sortKey.count)
+      keys += record.sortKey
+    }
+    byName = keys.withUnsafeBufferPointer { keys in
+      records.indices.sorted { left, right in
+        let (leftKey, rightKey) = (ranges[left], ranges[right])
+        let common = min(leftKey.count, rightKey.count)
+        let bytes =
+          common == 0
+          ? 0
+          : memcmp(
+            keys.baseAddress! + leftKey.lowerBound, keys.baseAddress! + rightKey.lowerBound, common)
+        let order = bytes != 0 ? Int(bytes) : leftKey.count - rightKey.count
+        if order != 0 { return order < 0 }
+        return (records[left].name, records[left].id) < (records[right].name, records[right].id)
       }
-      if order != 0 { return order < 0 }
-      return (records[left].name, records[left].id) < (records[right].name, records[right].id)
     }
     categoriesAnswer = Self.categoriesAnswer(categories)
   }
@@ -93,53 +104,40 @@ public struct Catalog: Sendable {
     var known: [String: Bool] = ["": true]
     for index in records.indices {
       let category = records[index].category ?? ""
-      if known[category] == nil { known[category] = names[Record.sortKey(category)] != nil }
-      if known[category] == false {
+      let listed =
+        known[category]
+        ?? {
+          known[category] = names[Record.sortKey(category)] != nil
+          return known[category]!
+        }()
+      if !listed {
         isKept[index] = false
         refused.append(
           .invalidRecord(
             index: index, .unknownCategory(id: records[index].id, category: category)))
       }
     }
-    var ids: Set<String> = []
-    ids.reserveCapacity(records.count)
-    for index in records.indices where isKept[index] && !ids.insert(records[index].id).inserted {
-      isKept[index] = false
-      refused.append(.invalidRecord(index: index, .duplicateID(records[index].id)))
+    var byID: [String: Int] = [:]
+    byID.reserveCapacity(records.count)
+    for index in records.indices where isKept[index] {
+      let id = records[index].id
+      if let first = byID.updateValue(index, forKey: id) {
+        byID[id] = first
+        isKept[index] = false
+        refused.append(.invalidRecord(index: index, .duplicateID(id)))
+      }
     }
-    let keptRecords =
-      isKept.contains(false) ? records.indices.filter { isKept[$0] }.map { records[$0] } : records
-    return (Catalog(checked: kept, records: keptRecords), refused)
+    guard isKept.contains(false) else {
+      return (Catalog(checked: kept, records: records, byID: byID), refused)
+    }
+    let keptRecords = records.indices.filter { isKept[$0] }.map { records[$0] }
+    let keptByID = Dictionary(uniqueKeysWithValues: zip(keptRecords.map(\.id), keptRecords.indices))
+    return (Catalog(checked: kept, records: keptRecords, byID: keptByID), refused)
   }
 
-  /// `{"categories":[…]}` as `JSONWriter` writes `json(_:)` of each category, but written
-  /// straight from the values.
+  /// `{"categories":[…]}`, the answer of `categories.php`.
   static func categoriesAnswer(_ categories: [Category]) -> Data {
-    var out: [UInt8] = []
-    out.reserveCapacity(categories.reduce(20) { $0 + 100 + ($1.description?.utf8.count ?? 0) })
-    out += #"{"categories":["#.utf8
-    for (index, category) in categories.enumerated() {
-      if index > 0 { out.append(UInt8(ascii: ",")) }
-      out += #"{"idCategory":"#.utf8
-      JSONWriter.writeString(category.id, to: &out)
-      out += #","strCategory":"#.utf8
-      JSONWriter.writeString(category.name, to: &out)
-      out += #","strCategoryThumb":"#.utf8
-      if let thumbnail = category.thumbnail {
-        JSONWriter.writeString(thumbnail, to: &out)
-      } else {
-        out += "null".utf8
-      }
-      out += #","strCategoryDescription":"#.utf8
-      if let description = category.description {
-        JSONWriter.writeString(description, to: &out)
-      } else {
-        out += "null".utf8
-      }
-      out.append(UInt8(ascii: "}"))
-    }
-    out += "]}".utf8
-    return Data(out)
+    JSONWriter.data(.object(["categories": .array(categories.map(json))]))
   }
 
   /// The names of the categories, in the API's order.
@@ -197,26 +195,22 @@ public struct Catalog: Sendable {
     filterIndices(request)?.map { records[$0] }
   }
 
-  /// `filter`'s records as indices into `records`. The tests read one field of each record in
-  /// place: handing whole records to a closure copied each one (nine references to retain and
-  /// release), most of the work of a `filter.php` answer.
+  /// `filter`'s records as indices into `records`.
   private func filterIndices(_ request: APIRequest) -> [Int]? {
-    let test: (Int) -> Bool
-    if let category = request.value(for: "c") {
-      guard !category.contains(",") else { return nil }
-      test = { [records] in records[$0].category.map { Self.same($0, category) } ?? false }
-    } else if let area = request.value(for: "a") {
-      guard !area.contains(",") else { return nil }
-      test = { [records] in records[$0].area.map { Self.same($0, area) } ?? false }
-    } else if let spelling = request.value(for: "i") {
-      guard !spelling.contains(",") else { return nil }
-      let ingredient = Record.sortKey(
-        Record.trimmedIngredient(spelling.replacingOccurrences(of: "_", with: " ")))
-      test = { [records] in records[$0].ingredients.contains { Record.sortKey($0) == ingredient } }
-    } else {
-      return []
+    /// The records whose text at `field` is `value` ignoring case, as the loader compares
+    /// category names.
+    func matching(_ field: KeyPath<Record, String?>, _ value: String) -> [Int]? {
+      guard !value.contains(",") else { return nil }
+      let key = Record.sortKey(value)
+      return byName.filter { records[$0][keyPath: field].map(Record.sortKey) == key }
     }
-    return byName.filter(test)
+    if let category = request.value(for: "c") { return matching(\.category, category) }
+    if let area = request.value(for: "a") { return matching(\.area, area) }
+    guard let spelling = request.value(for: "i") else { return [] }
+    guard !spelling.contains(",") else { return nil }
+    let ingredient = Record.sortKey(
+      spelling.replacingOccurrences(of: "_", with: " ").trimmedOfBlanks)
+    return byName.filter { records[$0].ingredients.contains { Record.sortKey($0) == ingredient } }
   }
 
   /// `search.php`: `s=` matches a part of the name, `f=` its first letter, case-insensitively;
@@ -225,7 +219,7 @@ public struct Catalog: Sendable {
     if let text = request.value(for: "s") {
       let needle = Record.sortKey(text.trimmingCharacters(in: .whitespaces))
       guard !needle.isEmpty else { return Array(records.indices) }
-      return records.indices.filter { Self.contains(records[$0].sortKey, needle) }
+      return records.indices.filter { records[$0].sortKey.firstRange(of: needle) != nil }
     }
     if let letter = request.value(for: "f"), letter.count == 1 {
       let prefix = Record.sortKey(letter)
@@ -301,20 +295,6 @@ public struct Catalog: Sendable {
     APIResponse(status: 200, body: JSONWriter.data(value))
   }
 
-  /// Whether `needle` occurs in `haystack`.
-  static func contains(_ haystack: [UInt8], _ needle: [UInt8]) -> Bool {
-    guard needle.count <= haystack.count else { return false }
-    let first = needle[0]
-    var start = 0
-    while start + needle.count <= haystack.count {
-      if haystack[start] == first, haystack[start..<start + needle.count].elementsEqual(needle) {
-        return true
-      }
-      start += 1
-    }
-    return false
-  }
-
   static func json(_ category: Category) -> JSONValue {
     .object([
       "idCategory": .string(category.id),
@@ -322,67 +302,5 @@ public struct Catalog: Sendable {
       "strCategoryThumb": category.thumbnail.map(JSONValue.string) ?? .null,
       "strCategoryDescription": category.description.map(JSONValue.string) ?? .null,
     ])
-  }
-
-  /// Whether the two texts are equal ignoring case, as `compareIgnoringCase` says.
-  ///
-  /// One pass over both, without looking at the rest first: two ASCII bytes that differ however
-  /// they are cased settle it (all before them was ASCII and equal, and no case folding reaches
-  /// ASCII from beyond it), as does one text ending where the other goes on in ASCII. A byte
-  /// beyond ASCII hands the question to `compareIgnoringCase`. Most calls compare two category
-  /// names and end at the first letter.
-  static func same(_ lhs: String, _ rhs: String) -> Bool {
-    func lowered(_ byte: UInt8) -> UInt8 {
-      byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte + 0x20 : byte
-    }
-    var left = lhs.utf8.makeIterator()
-    var right = rhs.utf8.makeIterator()
-    while true {
-      switch (left.next(), right.next()) {
-      case (nil, nil):
-        return true
-      case (let leftByte?, let rightByte?) where leftByte < 0x80 && rightByte < 0x80:
-        if lowered(leftByte) != lowered(rightByte) { return false }
-      case (let byte?, nil) where byte < 0x80, (nil, let byte?) where byte < 0x80:
-        // One text ended; the other is longer unless what it has left goes beyond ASCII.
-        var rest = left.next() ?? right.next()
-        while let next = rest, next < 0x80 { rest = left.next() ?? right.next() }
-        guard rest != nil else { return false }
-        return compareIgnoringCase(lhs, rhs) == .orderedSame
-      default:
-        return compareIgnoringCase(lhs, rhs) == .orderedSame
-      }
-    }
-  }
-
-  /// `caseInsensitiveCompare`, answered without Foundation when both texts are ASCII.
-  ///
-  /// For ASCII, Foundation's order is that of the bytes with `A`–`Z` lowered (checked against it
-  /// for every byte); the bridge to `NSString` made sorting `filter.php`'s answer the largest
-  /// cost of launching on a long list.
-  static func compareIgnoringCase(_ lhs: String, _ rhs: String) -> ComparisonResult {
-    guard lhs.utf8.allSatisfy({ $0 < 0x80 }), rhs.utf8.allSatisfy({ $0 < 0x80 }) else {
-      return lhs.caseInsensitiveCompare(rhs)
-    }
-    return compareASCIIIgnoringCase(lhs, rhs)
-  }
-
-  /// The ASCII half of `compareIgnoringCase`, for texts known to be ASCII.
-  static func compareASCIIIgnoringCase(_ lhs: String, _ rhs: String) -> ComparisonResult {
-    func lowered(_ byte: UInt8) -> UInt8 {
-      byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte + 0x20 : byte
-    }
-    var left = lhs.utf8.makeIterator()
-    var right = rhs.utf8.makeIterator()
-    while true {
-      switch (left.next().map(lowered), right.next().map(lowered)) {
-      case (nil, nil): return .orderedSame
-      case (nil, _): return .orderedAscending
-      case (_, nil): return .orderedDescending
-      case (let leftByte?, let rightByte?) where leftByte != rightByte:
-        return leftByte < rightByte ? .orderedAscending : .orderedDescending
-      default: continue
-      }
-    }
   }
 }

@@ -131,8 +131,6 @@ extension Catalog {
       }
       return key
     }
-
-    static func trimmedIngredient(_ name: String) -> String { name.trimmedOfBlanks }
   }
 }
 
@@ -340,39 +338,49 @@ extension Catalog.Record {
     guard id.utf8.allSatisfy({ $0 &- UInt8(ascii: "0") < 10 }) else {
       throw Reason.invalidRecord(index: index, .nonNumericID(id))
     }
-    var size = 2
-    for (rank, value) in known.enumerated() where value != nil {
-      size += keys.quotedRanges[rank].count + value!.count + 1
-    }
-    var json: [UInt8] = [UInt8(ascii: "{")]
-    json.reserveCapacity(size)
-    values.withUnsafeBufferPointer { values in
-      keys.quoted.withUnsafeBufferPointer { quoted in
-        for (rank, value) in known.enumerated() {
-          guard let value else { continue }
-          if json.count > 1 { json.append(UInt8(ascii: ",")) }
-          json.append(contentsOf: UnsafeBufferPointer(rebasing: quoted[keys.quotedRanges[rank]]))
-          json.append(contentsOf: UnsafeBufferPointer(rebasing: values[value]))
-        }
-      }
-    }
     // Unknown keys by name; of a key given twice, the last (a stable sort keeps their order).
+    // The record has `idMeal`, so each of them comes after a member and starts with a comma.
+    var unknownMembers: [UInt8] = []
     let sorted = unknown.enumerated().sorted {
       ($0.element.key, $0.offset) < ($1.element.key, $1.offset)
     }
     for (place, member) in sorted.map(\.element).enumerated()
     where place + 1 == sorted.count || sorted[place + 1].element.key != member.key {
-      if json.count > 1 { json.append(UInt8(ascii: ",")) }
-      JSONWriter.writeString(member.key, to: &json)
-      json.append(UInt8(ascii: ":"))
-      json += values[member.value]
+      unknownMembers.append(UInt8(ascii: ","))
+      JSONWriter.writeString(member.key, to: &unknownMembers)
+      unknownMembers.append(UInt8(ascii: ":"))
+      unknownMembers += values[member.value]
     }
-    json.append(UInt8(ascii: "}"))
+    var size = 1 + unknownMembers.count + 1
+    for (rank, value) in known.enumerated() where value != nil {
+      size += 1 + keys.quotedRanges[rank].count + value!.count
+    }
+    // Written in place, its size known: appending piece by piece checked the array every time.
+    let json = [UInt8](unsafeUninitializedCapacity: size - 1) { json, count in
+      func write(_ bytes: UnsafeBufferPointer<UInt8>) {
+        _ = UnsafeMutableBufferPointer(rebasing: json[count...]).initialize(from: bytes)
+        count += bytes.count
+      }
+      write(bytes("{"))
+      values.withUnsafeBufferPointer { values in
+        keys.quoted.withUnsafeBufferPointer { quoted in
+          for (rank, value) in known.enumerated() {
+            guard let value else { continue }
+            if count > 1 { write(bytes(",")) }
+            write(UnsafeBufferPointer(rebasing: quoted[keys.quotedRanges[rank]]))
+            write(UnsafeBufferPointer(rebasing: values[value]))
+          }
+        }
+      }
+      unknownMembers.withUnsafeBufferPointer { write($0) }
+      write(bytes("}"))
+    }
 
     let name = spelledName.trimmed
     var ingredients: [String] = []
+    ingredients.reserveCapacity(keys.ingredients.count { texts[$0]?.isEmpty == false })
     for rank in keys.ingredients {
-      if let ingredient = texts[rank].map(trimmedIngredient), !ingredient.isEmpty {
+      if let ingredient = texts[rank]?.trimmedOfBlanks, !ingredient.isEmpty {
         ingredients.append(ingredient)
       }
     }
@@ -381,6 +389,11 @@ extension Catalog.Record {
       thumbnail: texts[keys.thumbnail], ingredients: ingredients,
       json: json, spelledName: spelledName, sortKey: sortKey(name, words: &scratch.words))
   }
+  /// The bytes of a text known when the program is built.
+  private static func bytes(_ text: StaticString) -> UnsafeBufferPointer<UInt8> {
+    UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount)
+  }
+
   /// Reads the value that comes next and appends it as `JSONWriter` writes its tree, numbers
   /// as the file spells them.
   private static func copyValue(
