@@ -167,46 +167,15 @@ extension JSONReader {
 
   // MARK: - Plain runs
 
-  /// The end of the run of plain bytes (see `isPlain(_:)`) that starts at `start`: eight bytes
-  /// at a time, as a `UInt64`, until a word holds a byte that is not plain, whose place the
-  /// word's lowest marked byte gives; only the last few bytes of the text go one by one. Most of
-  /// a catalog is such runs (the bench row "Load a catalog of 100,000 meals").
-  @inlinable @inline(__always)
+  /// The end of the run of plain bytes (see `isPlain(_:)`) that starts at `start`.
   package func plainRunEnd(from start: Int) -> Int {
     var end = start
-    if let base = UnsafeRawPointer(bytes.baseAddress) {
-      while end + 8 <= bytes.count {
-        let word = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: end, as: UInt64.self))
-        let stops = Self.stops(in: word)
-        if stops != 0 { return end + stops.trailingZeroBitCount / 8 }
-        end += 8
-      }
-    }
     while end < bytes.count, Self.isPlain(bytes[end]) { end += 1 }
     return end
   }
 
-  /// The high bit of each byte of `word` (the first byte lowest) that is not plain, and maybe
-  /// of some after it. Each test is one of the "has a zero byte" bit tricks: a borrow or carry
-  /// may mark a further byte, but only above a byte that really matches, so the lowest mark is
-  /// always right.
-  @inlinable @inline(__always)
-  static func stops(in word: UInt64) -> UInt64 {
-    let ones: UInt64 = 0x0101_0101_0101_0101
-    let highs: UInt64 = 0x8080_8080_8080_8080
-    /// Some byte of `value` is 0.
-    func zeroByte(_ value: UInt64) -> UInt64 { (value &- ones) & ~value & highs }
-    let control = (word &- ones &* 0x20) & ~word & highs  // a byte below 0x20
-    let beyond = ((word &+ ones) | word) & highs  // a byte from 0x7F up
-    let quote = zeroByte(word ^ (ones &* 0x22))
-    let backslash = zeroByte(word ^ (ones &* 0x5C))
-    let slash = zeroByte(word ^ (ones &* 0x2F))
-    return control | beyond | quote | backslash | slash
-  }
-
   /// Printable ASCII but `"`, `\` and `/`: a string's bytes that are their own text and that
   /// `JSONWriter` writes as they are.
-  @inlinable
   static func isPlain(_ byte: UInt8) -> Bool {
     byte >= 0x20 && byte < 0x7F && byte != 0x22 && byte != 0x5C && byte != 0x2F
   }

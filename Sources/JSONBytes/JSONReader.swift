@@ -6,24 +6,20 @@
 /// valid UTF-8 is told apart from other syntax errors. Half of a surrogate pair (`\ud800`
 /// alone) is valid JSON but no text, and is refused wherever a string is read: the app's
 /// decoders refuse it too.
-///
-/// The type is public, its members `package`: Swift 6.3 keeps the bodies of `@inlinable`
-/// members of a `package` type out of its module's interface, and the small pieces run for
-/// every member of every record (the bench row "Load a catalog of 100,000 meals").
-public struct JSONReader {
+package struct JSONReader {
   /// What is wrong, and at which byte (from 0).
-  @usableFromInline package enum Failure: Error, Equatable, Sendable {
+  package enum Failure: Error, Equatable, Sendable {
     case syntax(String, offset: Int)
     case invalidUTF8(offset: Int)
     /// Half of a surrogate pair (`\ud83c` alone), escaped at `offset`: valid JSON, but no text.
     case loneSurrogate(offset: Int)
   }
 
-  @usableFromInline package let bytes: UnsafeBufferPointer<UInt8>
+  package let bytes: UnsafeBufferPointer<UInt8>
   /// The next byte to read.
-  @usableFromInline package var position = 0
+  package var position = 0
   /// Arrays and objects open around `position` (see `enter(limit:)`).
-  @usableFromInline package internal(set) var depth = 0
+  package internal(set) var depth = 0
 
   package init(_ bytes: UnsafeBufferPointer<UInt8>) {
     self.bytes = bytes
@@ -40,7 +36,6 @@ public struct JSONReader {
   // MARK: - Structure
 
   /// The next byte after white space (JSON's four), without taking it; `nil` at the end.
-  @inlinable
   package mutating func peek() -> UInt8? {
     while position < bytes.count {
       switch bytes[position] {
@@ -52,7 +47,6 @@ public struct JSONReader {
   }
 
   /// Takes `byte` if it comes next, after white space.
-  @inlinable
   package mutating func take(_ byte: UInt8) -> Bool {
     guard peek() == byte else { return false }
     position += 1
@@ -60,14 +54,12 @@ public struct JSONReader {
   }
 
   /// Takes `byte`, after white space, or throws.
-  @inlinable
   package mutating func expect(_ byte: UInt8) throws(Failure) {
     guard take(byte) else { throw expected(byte) }
   }
 
   /// After an element: `true` when another follows (a comma was taken), `false` at `close`,
   /// which is taken.
-  @inlinable
   package mutating func another(closing close: UInt8) throws(Failure) -> Bool {
     if take(UInt8(ascii: ",")) { return true }
     try expect(close)
@@ -81,7 +73,6 @@ public struct JSONReader {
 
   /// Counts one more array or object open; throws when that makes more than `limit`. Nesting
   /// has a bound so that reading a hostile file cannot exhaust the stack of whoever reads it.
-  @inlinable
   package mutating func enter(limit: Int) throws(Failure) {
     guard depth < limit else {
       throw syntaxError("arrays and objects nested more than \(limit) deep")
@@ -90,18 +81,16 @@ public struct JSONReader {
   }
 
   /// Counts one array or object closed.
-  @inlinable
   package mutating func leave() {
     depth -= 1
   }
 
   /// A syntax error at the current byte, or at the end.
-  @usableFromInline package func syntaxError(_ message: String) -> Failure {
+  package func syntaxError(_ message: String) -> Failure {
     position < bytes.count
       ? .syntax(message, offset: position) : .syntax("unexpected end of the data", offset: position)
   }
 
-  @usableFromInline
   func expected(_ byte: UInt8) -> Failure {
     syntaxError("expected “\(Character(Unicode.Scalar(byte)))”")
   }
@@ -110,7 +99,6 @@ public struct JSONReader {
 
   /// Takes `null` if it comes next (after white space); throws for another word starting
   /// with `n`.
-  @inlinable
   package mutating func takeNull() throws(Failure) -> Bool {
     guard peek() == UInt8(ascii: "n") else { return false }
     try literal("null")
@@ -118,7 +106,7 @@ public struct JSONReader {
   }
 
   /// Takes `word` (`null`, `true` or `false`), which starts here, or throws.
-  @usableFromInline package mutating func literal(_ word: StaticString) throws(Failure) {
+  package mutating func literal(_ word: StaticString) throws(Failure) {
     let count = word.utf8CodeUnitCount
     guard count <= bytes.count - position,
       UnsafeBufferPointer(start: word.utf8Start, count: count).elementsEqual(
@@ -187,7 +175,6 @@ public struct JSONReader {
   }
 
   /// Takes the colon after a key, which nearly always follows it at once.
-  @inlinable
   mutating func takeColon() throws(Failure) {
     if position < bytes.count, bytes[position] == UInt8(ascii: ":") {
       position += 1

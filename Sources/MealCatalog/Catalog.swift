@@ -168,7 +168,7 @@ public struct Catalog: Sendable {
     case "list.php":
       return ok(list(request))
     case "filter.php":
-      guard let matches = filterIndices(request) else { return notFound }
+      guard let matches = filter(request) else { return notFound }
       return answer(matches, \.summaryJSON)
     case "search.php":
       return answer(search(request), \.json)
@@ -188,15 +188,11 @@ public struct Catalog: Sendable {
     recordsByID[id].map { answer([$0], \.json) }
   }
 
-  /// `filter.php`: one of `c=`, `a=` or `i=`, case-insensitive, summaries sorted by name. An
-  /// ingredient is spelled with `_` for spaces (`chicken_breast`), as the API's documentation
-  /// does. `nil` for several values at once (`i=a,b`), which only a paid key may ask.
-  func filter(_ request: APIRequest) -> [Record]? {
-    filterIndices(request)?.map { records[$0] }
-  }
-
-  /// `filter`'s records as indices into `records`.
-  private func filterIndices(_ request: APIRequest) -> [Int]? {
+  /// `filter.php`: one of `c=`, `a=` or `i=`, case-insensitive, the indices of the records in
+  /// `records` sorted by name. An ingredient is spelled with `_` for spaces (`chicken_breast`),
+  /// as the API's documentation does. `nil` for several values at once (`i=a,b`), which only a
+  /// paid key may ask.
+  private func filter(_ request: APIRequest) -> [Int]? {
     /// The records whose text at `field` is `value` ignoring case, as the loader compares
     /// category names.
     func matching(_ field: KeyPath<Record, String?>, _ value: String) -> [Int]? {

@@ -203,7 +203,7 @@ extension Catalog {
           throw wrongShape
         }
         var meals: [Record]?
-        var scratch = Record.Scratch()
+        var words: [[UInt8]: [UInt8]] = [:]
         try reader.enter(limit: JSONValue.maximumDepth)
         reader.position += 1
         if !reader.take(UInt8(ascii: "}")) {
@@ -220,7 +220,7 @@ extension Catalog {
             if !reader.take(UInt8(ascii: "]")) {
               repeat {
                 records.append(
-                  try Record.read(from: &reader, index: records.count, scratch: &scratch))
+                  try Record.read(from: &reader, index: records.count, words: &words))
               } while try reader.another(closing: UInt8(ascii: "]"))
             }
             reader.leave()

@@ -33,8 +33,8 @@ extension Catalog {
       do {
         self = try json.withUnsafeBufferPointer { bytes in
           var reader = JSONReader(bytes)
-          var scratch = Scratch()
-          return try Self.read(from: &reader, index: 0, scratch: &scratch)
+          var words: [[UInt8]: [UInt8]] = [:]
+          return try Self.read(from: &reader, index: 0, words: &words)
         }
       } catch CatalogError.Reason.invalidRecord(_, let reason) {
         throw reason
@@ -98,8 +98,8 @@ extension Catalog {
     ///
     /// The words' keys between the spaces are the text's: folding maps each character alone,
     /// and canonical ordering moves no mark across a space. Names repeat their words, and
-    /// Foundation's folding of every name took a fifth of the bench row "`rezepte run --list
-    /// --catalog` over 100,000 meals".
+    /// Foundation's folding of every name took a fifth longer in the bench row "`rezepte run
+    /// --list --catalog` over 100,000 meals".
     static func sortKey(_ text: String, words: inout [[UInt8]: [UInt8]]) -> [UInt8] {
       var key: [UInt8] = []
       key.reserveCapacity(text.utf8.count)
@@ -210,7 +210,8 @@ extension Catalog.Record {
     }
 
     /// The rank of the key spelled `key` (UTF-8, without quotes), if it is a known one: found
-    /// by its word, without making a `String` of every key of every record.
+    /// by its word, without making a `String` of every key of every record, which took a fifth
+    /// longer in the bench row "`rezepte run --list --catalog` over 100,000 meals".
     func rank(of key: UnsafeBufferPointer<UInt8>) -> Int? {
       let word = Self.word(key)
       var slot = Self.slot(word)
@@ -234,18 +235,6 @@ extension Catalog.Record {
 
   static let keys = Keys()
 
-  /// What reading keeps from one record of a file to the next: its buffers, emptied for each
-  /// record, and the sort keys of the names' words (see `sortKey(_:words:)`).
-  struct Scratch {
-    /// The members' values as the record's bytes spell them, one after the other.
-    var values: [UInt8] = []
-    /// By rank: where the last value of each known key is in `values`, and its text when the
-    /// record keeps it.
-    var known = [Range<Int>?](repeating: nil, count: keys.names.count)
-    var texts = [String?](repeating: nil, count: keys.names.count)
-    var words: [[UInt8]: [UInt8]] = [:]
-  }
-
   /// Reads the record object that comes next, the `index`th of its file (from 0), in one pass.
   ///
   /// Its bytes are written as `JSONWriter` writes the record's tree: members in the API's order
@@ -255,8 +244,10 @@ extension Catalog.Record {
   /// - Throws: `CatalogError.Reason.invalidRecord` for a record the app cannot show (no id or
   ///   name, an id that is not a number, a text field that is no text, half of a surrogate
   ///   pair), or the reader's failure where the file is not JSON.
+  /// - Parameter words: the sort keys of the names' words (see `sortKey(_:words:)`), kept from
+  ///   one record of a file to the next.
   static func read(
-    from reader: inout JSONReader, index: Int, scratch: inout Scratch
+    from reader: inout JSONReader, index: Int, words: inout [[UInt8]: [UInt8]]
   ) throws -> Self {
     typealias Reason = CatalogError.Reason
     guard reader.peek() == UInt8(ascii: "{") else {
@@ -267,35 +258,33 @@ extension Catalog.Record {
     reader.position += 1
     // At hand as a local: a static table is looked up and retained on every use.
     let keys = Self.keys
-    // The scratch's buffers as locals, handed back emptied at the end.
-    var (values, known, texts) = ([UInt8](), [Range<Int>?](), [String?]())
-    swap(&values, &scratch.values)
-    swap(&known, &scratch.known)
-    swap(&texts, &scratch.texts)
-    defer {
-      values.removeAll(keepingCapacity: true)
-      for rank in known.indices { (known[rank], texts[rank]) = (nil, nil) }
-      swap(&values, &scratch.values)
-      swap(&known, &scratch.known)
-      swap(&texts, &scratch.texts)
-    }
+    /// The members' values as the record's bytes spell them, one after the other.
+    var values: [UInt8] = []
+    values.reserveCapacity(4096)
+    /// By rank: where the last value of each known key is in `values`, and its text when the
+    /// record keeps it.
+    var known = [Range<Int>?](repeating: nil, count: keys.names.count)
+    var texts = [String?](repeating: nil, count: keys.names.count)
     var unknown: [(key: String, value: Range<Int>)] = []
     if !reader.take(UInt8(ascii: "}")) {
       repeat {
-        let (written, isPlain) = try reader.skipString()
-        try reader.expect(UInt8(ascii: ":"))
-        // Nearly every key is a known one in plain ASCII, found without making its text.
-        var rank =
-          isPlain ? keys.rank(of: UnsafeBufferPointer(rebasing: reader.bytes[written])) : nil
-        var key: String?
-        if rank == nil {
-          key = JSONReader.string(in: reader.bytes, written: written, isPlain: isPlain)
-          rank = JSONWriter.keyOrder[key!]
-          if rank != nil { key = nil }
-        }
-        let start = values.count
-        var text: String?
+        /// The member's key, once it is read, as errors name it.
+        var field: String?
         do {
+          let (written, isPlain) = try reader.skipString()
+          try reader.expect(UInt8(ascii: ":"))
+          // Nearly every key is a known one in plain ASCII, found without making its text.
+          var rank =
+            isPlain ? keys.rank(of: UnsafeBufferPointer(rebasing: reader.bytes[written])) : nil
+          var key: String?
+          if rank == nil {
+            key = JSONReader.string(in: reader.bytes, written: written, isPlain: isPlain)
+            rank = JSONWriter.keyOrder[key!]
+            if rank != nil { key = nil }
+          }
+          field = key ?? keys.names[rank!]
+          let start = values.count
+          var text: String?
           let valueStart = reader.position
           if reader.peek() == UInt8(ascii: "\"") {
             try reader.copyString(to: &values)
@@ -312,18 +301,17 @@ extension Catalog.Record {
           } else {
             try copyValue(from: &reader, to: &values)
             if let rank, keys.isText[rank], !values[start...].elementsEqual("null".utf8) {
-              let name = keys.names[rank]
-              throw Reason.invalidRecord(index: index, .wrongShape("expected String at \(name)"))
+              throw Reason.invalidRecord(
+                index: index, .wrongShape("expected String at \(field!)"))
             }
           }
+          if let rank {
+            (known[rank], texts[rank]) = (start..<values.count, text)
+          } else {
+            unknown.append((key!, start..<values.count))
+          }
         } catch JSONReader.Failure.loneSurrogate(let offset) {
-          let field = key ?? keys.names[rank!]
           throw Reason.invalidRecord(index: index, .loneSurrogate(field: field, offset: offset))
-        }
-        if let rank {
-          (known[rank], texts[rank]) = (start..<values.count, text)
-        } else {
-          unknown.append((key!, start..<values.count))
         }
       } while try reader.another(closing: UInt8(ascii: "}"))
     }
@@ -387,7 +375,7 @@ extension Catalog.Record {
     return Self(
       id: id, name: name, category: texts[keys.category], area: texts[keys.area],
       thumbnail: texts[keys.thumbnail], ingredients: ingredients,
-      json: json, spelledName: spelledName, sortKey: sortKey(name, words: &scratch.words))
+      json: json, spelledName: spelledName, sortKey: sortKey(name, words: &words))
   }
   /// The bytes of a text known when the program is built.
   private static func bytes(_ text: StaticString) -> UnsafeBufferPointer<UInt8> {

@@ -52,7 +52,7 @@ import Testing
     #expect(string(#""\ud83c\udf70""#) == .success("🍰"))
   }
 
-  @Test("A stop byte is found wherever it falls in the words read eight at a time")
+  @Test("A stop byte is found wherever it falls in a string")
   func stopsInEveryPlace() {
     for length in 0..<20 {
       for stop in ["\\n", "\\/", "\u{7F}", "é", "/"] {

@@ -85,7 +85,7 @@ import Testing
       return
     }
     let key = try error(meals: Self.meals(#"{"idMeal":"1","strMeal":"Tea","\ud800":"y"}"#))
-    guard case .loneSurrogate(field: nil, offset: _) = key.reason else {
+    guard case .invalidRecord(0, .loneSurrogate(field: nil, offset: _)) = key.reason else {
       Issue.record("\(key)")
       return
     }
