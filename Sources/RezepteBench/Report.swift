@@ -41,8 +41,9 @@ enum Report {
     lines += [
       "",
       "Simulated time is the sum of the suite's `wait` steps (network delays pass only while one "
-        + "runs). The catalog loads are whole processes, `rezepte` and `python3` in turn, and their "
-        + "peak memory is `ru_maxrss`. The scaling sizes run in turn, in "
+        + "runs). The catalog loads are whole processes, `rezepte` and `python3` in turn, in "
+        + "\(min(measure.runs, 5)) rounds after one warm-up round, and their peak memory is "
+        + "`ru_maxrss`. The scaling sizes run in turn, in "
         + "\(ScalingBenchmark.rounds) child processes each (at most 3 timed runs each for 100,000 "
         + "meals); peak memory there is `VmHWM`, and each figure is the median over a size's "
         + "children. At 300 ms per key the "
