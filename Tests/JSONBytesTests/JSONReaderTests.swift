@@ -38,6 +38,24 @@ import Testing
     #expect(string(json) == .success(text))
   }
 
+  @Test(
+    "Copying a string writes what JSONWriter writes of its text",
+    arguments: [
+      #""""#, #""plain""#, #""a\"b\\c\/d\b\f\n\r\t""#, #""Cr\u00e8me \ud83c\udf70""#,
+      #""Crème brûlée 🍰 日本""#, "\"a/b\u{7F}c\"", #""https:\/\/x.org\/a.jpg""#,
+      #""\u00E8 \u0041 \u000a \b\f \uD83C\uDF70""#,
+    ])
+  func copies(json: String) throws {
+    let copy = try reading(json) { (reader) throws(JSONReader.Failure) in
+      var out: [UInt8] = []
+      try reader.copyString(to: &out)
+      return out
+    }.get()
+    var written: [UInt8] = []
+    JSONWriter.writeString(try string(json).get(), to: &written)
+    #expect(copy == written)
+  }
+
   @Test("Half of a surrogate pair is refused where its escape starts, read or skipped")
   func loneSurrogates() throws {
     for (json, offset) in [

@@ -9,7 +9,8 @@ import TestPorts
 
 /// A loopback HTTP server that answers each request with the body given for its path and query
 /// (`lookup.php?i=1`), and 404 for any other: a server that sends whatever a test wants, however
-/// hostile. One connection at a time, each closed after its answer.
+/// hostile. Each connection is served on a thread of its own and closed after its answer, so a
+/// client that connects and says nothing holds up no other.
 ///
 /// Safe as `@unchecked Sendable`: `listener` and `answers` are set once in `init`; the thread only
 /// reads them.
@@ -31,8 +32,10 @@ final class CannedServer: @unchecked Sendable {
           close(listener)
           return
         }
-        answer(client)
-        close(client)
+        Thread { [self] in
+          answer(client)
+          close(client)
+        }.start()
       }
     }.start()
   }
