@@ -194,14 +194,20 @@ public struct Catalog: Sendable {
   /// paid key may ask.
   private func filter(_ request: APIRequest) -> [Int]? {
     /// The records whose text at `field` is `value` ignoring case, as the loader compares
-    /// category names.
-    func matching(_ field: KeyPath<Record, String?>, _ value: String) -> [Int]? {
+    /// category names; each text is compared once (a catalog has few categories and areas).
+    func matching(_ field: (Record) -> String?, _ value: String) -> [Int]? {
       guard !value.contains(",") else { return nil }
       let key = Record.sortKey(value)
-      return byName.filter { records[$0][keyPath: field].map(Record.sortKey) == key }
+      var matches: [String: Bool] = [:]
+      return byName.filter { index in
+        guard let text = field(records[index]) else { return false }
+        if let match = matches[text] { return match }
+        matches[text] = Record.sortKey(text) == key
+        return matches[text]!
+      }
     }
-    if let category = request.value(for: "c") { return matching(\.category, category) }
-    if let area = request.value(for: "a") { return matching(\.area, area) }
+    if let category = request.value(for: "c") { return matching({ $0.category }, category) }
+    if let area = request.value(for: "a") { return matching({ $0.area }, area) }
     guard let spelling = request.value(for: "i") else { return [] }
     guard !spelling.contains(",") else { return nil }
     let ingredient = Record.sortKey(
@@ -215,7 +221,13 @@ public struct Catalog: Sendable {
     if let text = request.value(for: "s") {
       let needle = Record.sortKey(text.trimmingCharacters(in: .whitespaces))
       guard !needle.isEmpty else { return Array(records.indices) }
-      return records.indices.filter { records[$0].sortKey.firstRange(of: needle) != nil }
+      return records.indices.filter { index in
+        let key = records[index].sortKey
+        guard key.count >= needle.count else { return false }
+        return (0...key.count - needle.count).contains {
+          key[$0..<$0 + needle.count].elementsEqual(needle)
+        }
+      }
     }
     if let letter = request.value(for: "f"), letter.count == 1 {
       let prefix = Record.sortKey(letter)
