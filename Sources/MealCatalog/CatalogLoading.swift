@@ -11,6 +11,7 @@ public struct CatalogError: Error, Equatable, Sendable, CustomStringConvertible 
   public let path: String
   public let reason: Reason
 
+  /// An error of the file at `path`.
   public init(path: String, reason: Reason) {
     self.path = path
     self.reason = reason
