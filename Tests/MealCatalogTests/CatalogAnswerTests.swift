@@ -15,6 +15,21 @@ import VirtualTime
     MealAPI(transport: try Fixtures.transport())
   }
 
+  @Test(
+    "lookup.php answers each number with the catalog's own spelling",
+    arguments: ["9007199254740993", "12345678901234567890", "-0", "1.50e+2"])
+  func numbersKeepTheirText(number: String) throws {
+    let catalog = try Catalog(
+      categoriesData: Data(Fixtures.categoriesJSON.utf8), categoriesPath: "categories.json",
+      mealsData: Data(#"{"meals":[{"idMeal":"7","strMeal":"Tea","n":\#(number)}]}"#.utf8),
+      mealsPath: "meals.json")
+    var generator = SeededGenerator(seed: 1)
+    let body = catalog.answer(request("lookup.php", "i", "7"), random: &generator).body
+    #expect(
+      String(decoding: body, as: UTF8.self)
+        == #"{"meals":[{"idMeal":"7","strMeal":"Tea","n":\#(number)}]}"#)
+  }
+
   // MARK: - categories.php and list.php
 
   @Test("categories.php lists all categories in the catalog's order, with every field")

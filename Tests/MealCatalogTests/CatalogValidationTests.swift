@@ -62,6 +62,69 @@ import Testing
       error.description == #"/c/meals.json: record 2 has the id "\#(id)", which is not a number"#)
   }
 
+  @Test(
+    "Half of a surrogate pair in any string of a record is rejected with the record and the field",
+    arguments: ["strMeal", "strInstructions", "strMeasure3", "strCategoryThumb", "unknownKey"])
+  func loneSurrogate(field: String) throws {
+    let record = #"{"idMeal":"52770","strMeal":"Tea","\#(field)":"a \ud800 b"}"#
+    let error = try error(meals: Self.meals(Self.tart, record))
+    let offset = Self.meals(Self.tart, record).utf8.count - #"\ud800 b"}]}"#.utf8.count
+    #expect(error.reason == .invalidRecord(index: 1, .loneSurrogate(field: field, offset: offset)))
+    #expect(
+      error.description
+        == "/c/meals.json: record 2 holds half of a surrogate pair, which is no text, at byte "
+        + "\(offset + 1) (in \(field))")
+  }
+
+  @Test("Half of a surrogate pair in a nested value, a key or categories.json is rejected")
+  func loneSurrogateElsewhere() throws {
+    let nested = try error(
+      meals: Self.meals(#"{"idMeal":"1","strMeal":"Tea","x":[{"y":"\udc00"}]}"#))
+    guard case .invalidRecord(0, .loneSurrogate(field: "x", offset: _)) = nested.reason else {
+      Issue.record("\(nested)")
+      return
+    }
+    let key = try error(meals: Self.meals(#"{"idMeal":"1","strMeal":"Tea","\ud800":"y"}"#))
+    guard case .invalidRecord(0, .loneSurrogate(field: nil, offset: _)) = key.reason else {
+      Issue.record("\(key)")
+      return
+    }
+    let category = try error(
+      categories: #"{"categories":[{"idCategory":"1","strCategory":"Be\udbffef"}]}"#,
+      meals: Self.meals(Self.tart))
+    #expect(category.reason == .loneSurrogate(field: nil, offset: 50))
+  }
+
+  @Test("A meals file without meals is rejected")
+  func noMeals() throws {
+    let error = try error(meals: #"{"meals":[]}"#)
+    #expect(error.description == "/c/meals.json: lists no meals; a catalog needs at least one")
+  }
+
+  @Test("Control characters of a catalog's data and paths are shown escaped in the error")
+  func controlCharactersEscaped() throws {
+    let hostile = #"{"idMeal":"12\u001b]52;c;x\u0007\u001b[31m","strMeal":"Tea"}"#
+    let error = try #require(throws: CatalogError.self) {
+      try Catalog(
+        categoriesData: Data(Self.categories.utf8), categoriesPath: "/c\u{1B}[2J/categories.json",
+        mealsData: Data(Self.meals(hostile).utf8), mealsPath: "/c\u{1B}[2J\u{202E}/meals.json")
+    }
+    #expect(
+      error.description
+        == #"/c\u{1B}[2J\u{202E}/meals.json: record 1 has the id "12\u{1B}]52;c;x\u{7}\u{1B}[31m", which is not a number"#
+    )
+    let category = try self.error(
+      categories: #"{"categories":[{"idCategory":"1","strCategory":"B\u001bef"},"#
+        + #"{"idCategory":"2","strCategory":"b\u001bEF"}]}"#,
+      meals: Self.meals(Self.tart))
+    #expect(
+      category.description
+        == #"/c/categories.json: category 2 is named "b\u{1B}EF" like category 1 before it"#)
+    let unknown = try self.error(
+      meals: Self.meals(#"{"idMeal":"1","strMeal":"Tea","strCategory":"\u009b31m"}"#))
+    #expect(unknown.description.contains(#"the category "\u{9B}31m""#))
+  }
+
   @Test("A catalog without categories is rejected")
   func noCategories() throws {
     let error = try error(categories: #"{"categories":[]}"#, meals: Self.meals(Self.tart))

@@ -1,3 +1,4 @@
+import CommandLineKit
 import Foundation
 import LiveNetwork
 import MealCatalog
@@ -106,6 +107,72 @@ import Testing
     ) {
       _ = try await capture(server, into: directory, categories: ["Soup"]).run()
     }
+  }
+
+  /// A server that sends what a catalog cannot hold: a non-numeric id, two meals with one id, a
+  /// category it does not list, and one category three times in different cases.
+  private func hostileServer() throws -> CannedServer {
+    func meals(_ records: String...) -> String {
+      #"{"meals":["# + records.joined(separator: ",") + "]}"
+    }
+    func meal(_ id: String, _ name: String, _ category: String) -> String {
+      #"{"idMeal":"\#(id)","strMeal":"\#(name)","strCategory":"\#(category)"}"#
+    }
+    return try CannedServer(answers: [
+      "categories.php": #"{"categories":[{"idCategory":"1","strCategory":"Beef"},"#
+        + #"{"idCategory":"2","strCategory":"beef"},{"idCategory":"3","strCategory":"BEEF"}]}"#,
+      "filter.php?c=Beef": meals(
+        #"{"idMeal":"abc","strMeal":"A"}"#, #"{"idMeal":"77","strMeal":"B"}"#,
+        #"{"idMeal":"78","strMeal":"C"}"#, #"{"idMeal":"79","strMeal":"D"}"#,
+        #"{"idMeal":"80","strMeal":"E"}"#),
+      "lookup.php?i=abc": meals(meal("abc", "A", "Beef")),
+      "lookup.php?i=77": meals(meal("77", "B", "Beef")),
+      "lookup.php?i=78": meals(meal("77", "C", "Beef")),
+      "lookup.php?i=79": meals(meal("79", "D", #"Bo\u001b]52;c;x\u0007gus"#)),
+      "lookup.php?i=80": meals(meal("80", "E", "beef")),
+    ])
+  }
+
+  @Test("What a catalog cannot hold is left out and listed, and the catalog loads")
+  func hostileServerLeftOut() async throws {
+    let server = try hostileServer()
+    let directory = temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let summary = try await CatalogCapture(
+      transport: URLSessionTransport(baseURL: server.baseURL), directory: directory
+    ).run()
+    let captured = try Catalog(directory: directory)
+    #expect(captured.categoryNames == ["Beef"])
+    #expect(captured.records.map(\.id) == ["77", "80"])
+    #expect((summary.categories, summary.meals, summary.downloaded) == (1, 2, 4))
+    #expect(
+      summary.leftOut == [
+        #"lookup.php?i=abc: has the id "abc", which is not a number"#,
+        #"categories.php: category 2 is named "beef" like category 1 before it"#,
+        #"categories.php: category 3 is named "BEEF" like category 1 before it"#,
+        #"lookup.php?i=79: record 3 (id 79) has the category "Bo\u{1B}]52;c;x\u{7}gus", which categories.json does not list"#,
+        "lookup.php?i=78: record 2 holds the id 77 twice",
+      ])
+  }
+
+  @Test("capture exits with 1 and lists, without escapes, what it left out")
+  func hostileServerExitCode() async throws {
+    let server = try hostileServer()
+    let directory = temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let errors = Lines()
+    // Off the main actor, which other suites' tests hold for long stretches.
+    let options = try CaptureCommand.parse([
+      "--base-url", server.baseURL.absoluteString, "--out", directory.path,
+    ])
+    let status = await CaptureCommand.run(
+      options, console: Console(output: { _ in }, errorOutput: errors.append))
+    #expect(status == .failure)
+    #expect(
+      errors.all.first == "error: left out 5 of what the server sent, which a catalog cannot hold:")
+    #expect(errors.all.count == 6)
+    #expect(!errors.all.joined().contains("\u{1B}"))
+    #expect(try Catalog(directory: directory).records.count == 2)
   }
 
   @Test("An unreachable server fails with a clear message")

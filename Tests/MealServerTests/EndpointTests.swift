@@ -134,4 +134,19 @@ import Testing
       #expect(response.body.contains(#""idMeal":"\#(id)""#))
     }
   }
+
+  @Test("lookup.php answers each number of a record with the catalog's own text")
+  func numbers() throws {
+    let meals =
+      #"{"meals":[{"idMeal":"7","strMeal":"Tea","a":9007199254740993,"#
+      + #""b":12345678901234567890,"c":-0}]}"#
+    let catalog = try Catalog(
+      categoriesData: Data(#"{"categories":[{"idCategory":"1","strCategory":"Beef"}]}"#.utf8),
+      categoriesPath: "categories.json", mealsData: Data(meals.utf8), mealsPath: "meals.json")
+    let server = try TestServer(catalog: catalog)
+    let client = try RawClient(port: server.port)
+    client.send("GET /api/json/v1/1/lookup.php?i=7 HTTP/1.1\r\nHost: localhost\r\n\r\n")
+    let response = try #require(client.readResponse())
+    #expect(response.body == meals)
+  }
 }

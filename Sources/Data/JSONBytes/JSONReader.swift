@@ -1,38 +1,25 @@
 /// Reads JSON text (RFC 8259) from bytes in memory, one piece at a time, for the package's two
-/// readers: the catalog loader, which copies each record straight into the bytes its answers
-/// send, and `AnswerReader`, which builds the API's models from an answer. Each walks the
-/// document with these pieces and builds only what it needs.
+/// readers: the catalog loader and `AnswerReader`, which builds the API's models from an
+/// answer. Each walks the document with these pieces and builds only what it needs.
 ///
 /// Every failure names the byte (from 0) where the text stops being JSON, and text that is not
-/// valid UTF-8 is told apart from other syntax errors.
-///
-/// The type is public, its members `package`: Swift 6.3 keeps the bodies of `@inlinable`
-/// members of a `package` type out of its module's interface, so the loader's calls of the
-/// small pieces that run for every member of every record were calls, not inlined code (bench
-/// row 2, the 100,000-meal load).
-public struct JSONReader {
+/// valid UTF-8 is told apart from other syntax errors. Half of a surrogate pair (`\ud800`
+/// alone) is valid JSON but no text, and is refused wherever a string is read: the app's
+/// decoders refuse it too.
+package struct JSONReader {
   /// What is wrong, and at which byte (from 0).
-  @usableFromInline package enum Failure: Error, Equatable, Sendable {
+  package enum Failure: Error, Equatable, Sendable {
     case syntax(String, offset: Int)
     case invalidUTF8(offset: Int)
-    /// Half of a surrogate pair (`\ud83c` alone) in text asked for with `.refused`; valid JSON,
-    /// but no Unicode text.
+    /// Half of a surrogate pair (`\ud83c` alone), escaped at `offset`: valid JSON, but no text.
     case loneSurrogate(offset: Int)
   }
 
-  /// What a string's text gets for half of a surrogate pair.
-  package enum LoneSurrogates: Sendable {
-    /// U+FFFD, as `String(decoding:as:)` repairs UTF-16.
-    case replaced
-    /// `Failure.loneSurrogate`.
-    case refused
-  }
-
-  @usableFromInline package let bytes: UnsafeBufferPointer<UInt8>
+  package let bytes: UnsafeBufferPointer<UInt8>
   /// The next byte to read.
-  @usableFromInline package var position = 0
+  package var position = 0
   /// Arrays and objects open around `position` (see `enter(limit:)`).
-  @usableFromInline package internal(set) var depth = 0
+  package internal(set) var depth = 0
 
   package init(_ bytes: UnsafeBufferPointer<UInt8>) {
     self.bytes = bytes
@@ -49,7 +36,6 @@ public struct JSONReader {
   // MARK: - Structure
 
   /// The next byte after white space (JSON's four), without taking it; `nil` at the end.
-  @inlinable
   package mutating func peek() -> UInt8? {
     while position < bytes.count {
       switch bytes[position] {
@@ -61,7 +47,6 @@ public struct JSONReader {
   }
 
   /// Takes `byte` if it comes next, after white space.
-  @inlinable
   package mutating func take(_ byte: UInt8) -> Bool {
     guard peek() == byte else { return false }
     position += 1
@@ -69,14 +54,12 @@ public struct JSONReader {
   }
 
   /// Takes `byte`, after white space, or throws.
-  @inlinable
   package mutating func expect(_ byte: UInt8) throws(Failure) {
     guard take(byte) else { throw expected(byte) }
   }
 
   /// After an element: `true` when another follows (a comma was taken), `false` at `close`,
   /// which is taken.
-  @inlinable
   package mutating func another(closing close: UInt8) throws(Failure) -> Bool {
     if take(UInt8(ascii: ",")) { return true }
     try expect(close)
@@ -90,7 +73,6 @@ public struct JSONReader {
 
   /// Counts one more array or object open; throws when that makes more than `limit`. Nesting
   /// has a bound so that reading a hostile file cannot exhaust the stack of whoever reads it.
-  @inlinable
   package mutating func enter(limit: Int) throws(Failure) {
     guard depth < limit else {
       throw syntaxError("arrays and objects nested more than \(limit) deep")
@@ -99,18 +81,16 @@ public struct JSONReader {
   }
 
   /// Counts one array or object closed.
-  @inlinable
   package mutating func leave() {
     depth -= 1
   }
 
   /// A syntax error at the current byte, or at the end.
-  @usableFromInline package func syntaxError(_ message: String) -> Failure {
+  package func syntaxError(_ message: String) -> Failure {
     position < bytes.count
       ? .syntax(message, offset: position) : .syntax("unexpected end of the data", offset: position)
   }
 
-  @usableFromInline
   func expected(_ byte: UInt8) -> Failure {
     syntaxError("expected “\(Character(Unicode.Scalar(byte)))”")
   }
@@ -119,7 +99,6 @@ public struct JSONReader {
 
   /// Takes `null` if it comes next (after white space); throws for another word starting
   /// with `n`.
-  @inlinable
   package mutating func takeNull() throws(Failure) -> Bool {
     guard peek() == UInt8(ascii: "n") else { return false }
     try literal("null")
@@ -127,7 +106,7 @@ public struct JSONReader {
   }
 
   /// Takes `word` (`null`, `true` or `false`), which starts here, or throws.
-  @usableFromInline package mutating func literal(_ word: StaticString) throws(Failure) {
+  package mutating func literal(_ word: StaticString) throws(Failure) {
     let count = word.utf8CodeUnitCount
     guard count <= bytes.count - position,
       UnsafeBufferPointer(start: word.utf8Start, count: count).elementsEqual(
@@ -195,65 +174,7 @@ public struct JSONReader {
     return key
   }
 
-  /// The bytes of a key of plain ASCII without escapes (between its quotes), taking it and the
-  /// colon after it; `nil`, taking nothing but white space, for any other key, which `key()`
-  /// reads.
-  @inlinable
-  package mutating func plainKey() throws(Failure) -> UnsafeBufferPointer<UInt8>? {
-    guard peek() == UInt8(ascii: "\"") else { throw syntaxError("expected a key in quotes") }
-    let start = position + 1
-    let end = plainRunEnd(from: start)
-    guard end < bytes.count, bytes[end] == UInt8(ascii: "\"") else { return nil }
-    position = end + 1
-    try takeColon()
-    return UnsafeBufferPointer(rebasing: bytes[start..<end])
-  }
-
-  /// Takes a key and the colon after it, if the key comes next as `quoted` spells it (in quotes,
-  /// without escapes); otherwise takes nothing but white space.
-  ///
-  /// The catalog's records list their keys in the same order, record after record, so its
-  /// loader guesses each key from the one before and checks the guess here.
-  @inlinable
-  package mutating func take(key quoted: UnsafeBufferPointer<UInt8>) throws(Failure) -> Bool {
-    guard peek() == UInt8(ascii: "\""), quoted.count <= bytes.count - position,
-      let here = bytes.baseAddress.map(UnsafeRawPointer.init),
-      let key = quoted.baseAddress.map(UnsafeRawPointer.init),
-      Self.same(here + position, key, count: quoted.count)
-    else { return false }
-    position += quoted.count
-    try takeColon()
-    return true
-  }
-
-  /// Whether the `count` bytes at `left` and `right` are the same, eight at a time: whole
-  /// words, then the last eight bytes, which may overlap the words before.
-  @inlinable @inline(__always)
-  package static func same(_ left: UnsafeRawPointer, _ right: UnsafeRawPointer, count: Int) -> Bool
-  {
-    guard count >= 8 else {
-      for offset in 0..<count
-      where left.load(fromByteOffset: offset, as: UInt8.self)
-        != right.load(fromByteOffset: offset, as: UInt8.self)
-      {
-        return false
-      }
-      return true
-    }
-    var offset = 0
-    while true {
-      if left.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
-        != right.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
-      {
-        return false
-      }
-      if offset == count - 8 { return true }
-      offset = min(offset + 8, count - 8)
-    }
-  }
-
   /// Takes the colon after a key, which nearly always follows it at once.
-  @inlinable
   mutating func takeColon() throws(Failure) {
     if position < bytes.count, bytes[position] == UInt8(ascii: ":") {
       position += 1

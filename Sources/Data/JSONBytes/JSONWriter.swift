@@ -3,7 +3,7 @@
 /// scalar beyond U+FFFF), so that the catalog's answers are byte for byte what the server sends.
 package enum JSONWriter {
   /// Appends `text` in quotes.
-  package static func writeString(_ text: String, to out: inout some ByteSink & ~Copyable) {
+  package static func writeString(_ text: String, to out: inout [UInt8]) {
     out.append(UInt8(ascii: "\""))
     // ASCII, nearly every text, is written from its bytes, runs that need no escape at once (an
     // ASCII byte is its own UTF-16 unit); a text beyond ASCII goes unit by unit.
@@ -25,18 +25,8 @@ package enum JSONWriter {
     out.append(UInt8(ascii: "\""))
   }
 
-  /// Appends one character of a string's text, escaped.
-  @inline(__always)
-  static func write(_ scalar: Unicode.Scalar, to out: inout some ByteSink & ~Copyable) {
-    if scalar.value < 0x10000 {
-      write(unit: UInt16(scalar.value), to: &out)
-    } else {
-      for unit in UTF16.encode(scalar)! { write(unit: unit, to: &out) }
-    }
-  }
-
   /// Appends one UTF-16 unit of a string's text, escaped.
-  package static func write(unit: UInt16, to out: inout some ByteSink & ~Copyable) {
+  package static func write(unit: UInt16, to out: inout [UInt8]) {
     let backslash = UInt8(ascii: "\\")
     switch unit {
     case 0x22, 0x5C, 0x2F:

@@ -39,57 +39,106 @@ public struct Catalog: Sendable {
 
   /// A catalog from values; ids must be unique.
   public init(categories: [Category], records: [Record]) throws {
-    try self.init(
-      categories: categories, records: records,
-      categoriesAnswer: Self.categoriesAnswer(categories))
-  }
-
-  /// A catalog from values, with `categoriesAnswer(categories)` written already.
-  init(
-    categories: [Category], records: [Record], categoriesAnswer: Data
-  ) throws(CatalogError.Reason) {
     var byID: [String: Int] = [:]
     byID.reserveCapacity(records.count)
     for index in records.indices where byID.updateValue(index, forKey: records[index].id) != nil {
-      throw .duplicateID(records[index].id)
+      throw CatalogError.Reason.duplicateID(records[index].id)
     }
+    self.init(checked: categories, records: records, byID: byID)
+  }
+
+  /// A catalog from values that hold no id twice, and the index of each record by its id.
+  private init(checked categories: [Category], records: [Record], byID: [String: Int]) {
     self.categories = categories
     self.records = records
     recordsByID = byID
-    // Sorted once here, by keys worked out once per record: every `filter.php` answer then
-    // takes its matches in this order and needs no sort of its own.
-    byName = Self.sortedByName(records)
-    self.categoriesAnswer = categoriesAnswer
+    // Sorted once here: every `filter.php` answer then takes its matches in this order. The
+    // keys side by side in one array, compared in place: the bench row "`rezepte run --list
+    // --catalog` over 100,000 meals" takes 6% longer when each comparison fetches two arrays.
+    var keys: [UInt8] = []
+    var ranges: [Range<Int>] = []
+    ranges.reserveCapacity(records.count)
+    for record in records {
+      ranges.append(keys.count..<keys.count + record.sortKey.count)
+      keys += record.sortKey
+    }
+    byName = keys.withUnsafeBufferPointer { keys in
+      records.indices.sorted { left, right in
+        let (leftKey, rightKey) = (ranges[left], ranges[right])
+        let common = min(leftKey.count, rightKey.count)
+        let bytes =
+          common == 0
+          ? 0
+          : memcmp(
+            keys.baseAddress! + leftKey.lowerBound, keys.baseAddress! + rightKey.lowerBound, common)
+        let order = bytes != 0 ? Int(bytes) : leftKey.count - rightKey.count
+        if order != 0 { return order < 0 }
+        return (records[left].name, records[left].id) < (records[right].name, records[right].id)
+      }
+    }
+    categoriesAnswer = Self.categoriesAnswer(categories)
   }
 
-  /// `{"categories":[…]}` as `JSONWriter` writes `json(_:)` of each category, but written
-  /// straight from the values.
-  static func categoriesAnswer(_ categories: [Category]) -> Data {
-    var out: [UInt8] = []
-    out.reserveCapacity(categories.reduce(20) { $0 + 100 + ($1.description?.utf8.count ?? 0) })
-    out += #"{"categories":["#.utf8
+  /// Of `categories` and `records`, the catalog that a folder of them would load as, and why
+  /// the loader would refuse the rest, in the order it reports them: a category named like one
+  /// before it (ignoring case); a record whose category none of the categories kept has (one
+  /// without a category is kept); a record whose id a record before it has.
+  ///
+  /// For a writer of catalog folders (`rezepte capture`): what it writes of the catalog loads.
+  /// Each record is checked already (see `Record.init(fields:)`).
+  public static func sorting(
+    categories: [Category], records: [Record]
+  ) -> (catalog: Catalog, refused: [CatalogError.Reason]) {
+    var refused: [CatalogError.Reason] = []
+    var kept: [Category] = []
+    var names: [[UInt8]: Int] = [:]
     for (index, category) in categories.enumerated() {
-      if index > 0 { out.append(UInt8(ascii: ",")) }
-      out += #"{"idCategory":"#.utf8
-      JSONWriter.writeString(category.id, to: &out)
-      out += #","strCategory":"#.utf8
-      JSONWriter.writeString(category.name, to: &out)
-      out += #","strCategoryThumb":"#.utf8
-      if let thumbnail = category.thumbnail {
-        JSONWriter.writeString(thumbnail, to: &out)
+      if let first = names[Record.sortKey(category.name)] {
+        refused.append(.duplicateCategory(index: index, name: category.name, first: first))
       } else {
-        out += "null".utf8
+        names[Record.sortKey(category.name)] = index
+        kept.append(category)
       }
-      out += #","strCategoryDescription":"#.utf8
-      if let description = category.description {
-        JSONWriter.writeString(description, to: &out)
-      } else {
-        out += "null".utf8
-      }
-      out.append(UInt8(ascii: "}"))
     }
-    out += "]}".utf8
-    return Data(out)
+    var isKept = [Bool](repeating: true, count: records.count)
+    /// By a record's `strCategory`: whether a category kept has it.
+    var known: [String: Bool] = ["": true]
+    for index in records.indices {
+      let category = records[index].category ?? ""
+      let listed =
+        known[category]
+        ?? {
+          known[category] = names[Record.sortKey(category)] != nil
+          return known[category]!
+        }()
+      if !listed {
+        isKept[index] = false
+        refused.append(
+          .invalidRecord(
+            index: index, .unknownCategory(id: records[index].id, category: category)))
+      }
+    }
+    var byID: [String: Int] = [:]
+    byID.reserveCapacity(records.count)
+    for index in records.indices where isKept[index] {
+      let id = records[index].id
+      if let first = byID.updateValue(index, forKey: id) {
+        byID[id] = first
+        isKept[index] = false
+        refused.append(.invalidRecord(index: index, .duplicateID(id)))
+      }
+    }
+    guard isKept.contains(false) else {
+      return (Catalog(checked: kept, records: records, byID: byID), refused)
+    }
+    let keptRecords = records.indices.filter { isKept[$0] }.map { records[$0] }
+    let keptByID = Dictionary(uniqueKeysWithValues: zip(keptRecords.map(\.id), keptRecords.indices))
+    return (Catalog(checked: kept, records: keptRecords, byID: keptByID), refused)
+  }
+
+  /// `{"categories":[…]}`, the answer of `categories.php`.
+  static func categoriesAnswer(_ categories: [Category]) -> Data {
+    JSONWriter.data(.object(["categories": .array(categories.map(json))]))
   }
 
   /// The names of the categories, in the API's order.
@@ -103,7 +152,7 @@ public struct Catalog: Sendable {
   /// The first record whose name is exactly this (case-insensitively).
   public func record(named name: String) -> Record? {
     let key = Record.sortKey(name.trimmingCharacters(in: .whitespacesAndNewlines))
-    return records.first { $0.bytes.with(.sortKey) { $0.elementsEqual(key) } }
+    return records.first { $0.sortKey == key }
   }
 
   // MARK: - Answers
@@ -120,16 +169,16 @@ public struct Catalog: Sendable {
     case "list.php":
       return ok(list(request))
     case "filter.php":
-      guard let matches = filterIndices(request) else { return notFound }
-      return splice(matches, .summary)
+      guard let matches = filter(request) else { return notFound }
+      return answer(matches, \.summaryJSON)
     case "search.php":
-      return splice(search(request), .json)
+      return answer(search(request), \.json)
     case "lookup.php":
       return lookup(request)
     case "random.php":
-      guard !records.isEmpty else { return splice([], .json) }
+      guard !records.isEmpty else { return answer([], \.json) }
       let index = Int.random(in: 0..<records.count, using: &random)
-      return splice([index], .json)
+      return answer([index], \.json)
     default:
       return notFound
     }
@@ -137,36 +186,34 @@ public struct Catalog: Sendable {
 
   /// The full record for `random.php` when the meal is chosen in advance.
   public func randomAnswer(id: String) -> APIResponse? {
-    recordsByID[id].map { splice([$0], .json) }
+    recordsByID[id].map { answer([$0], \.json) }
   }
 
-  /// `filter.php`: one of `c=`, `a=` or `i=`, case-insensitive, summaries sorted by name. An
-  /// ingredient is spelled with `_` for spaces (`chicken_breast`), as the API's documentation
-  /// does. `nil` for several values at once (`i=a,b`), which only a paid key may ask.
-  func filter(_ request: APIRequest) -> [Record]? {
-    filterIndices(request)?.map { records[$0] }
-  }
-
-  /// `filter`'s records as indices into `records`. The tests read one field of each record in
-  /// place: handing whole records to a closure copied each one (nine references to retain and
-  /// release), most of the work of a `filter.php` answer.
-  private func filterIndices(_ request: APIRequest) -> [Int]? {
-    let test: (Int) -> Bool
-    if let category = request.value(for: "c") {
-      guard !category.contains(",") else { return nil }
-      test = { [records] in records[$0].category.map { Self.same($0, category) } ?? false }
-    } else if let area = request.value(for: "a") {
-      guard !area.contains(",") else { return nil }
-      test = { [records] in records[$0].area.map { Self.same($0, area) } ?? false }
-    } else if let spelling = request.value(for: "i") {
-      guard !spelling.contains(",") else { return nil }
-      let ingredient = Record.sortKey(
-        Record.trimmedIngredient(spelling.replacingOccurrences(of: "_", with: " ")))
-      test = { [records] in records[$0].ingredients.contains { Record.sortKey($0) == ingredient } }
-    } else {
-      return []
+  /// `filter.php`: one of `c=`, `a=` or `i=`, case-insensitive, the indices of the records in
+  /// `records` sorted by name. An ingredient is spelled with `_` for spaces (`chicken_breast`),
+  /// as the API's documentation does. `nil` for several values at once (`i=a,b`), which only a
+  /// paid key may ask.
+  private func filter(_ request: APIRequest) -> [Int]? {
+    /// The records whose text at `field` is `value` ignoring case, as the loader compares
+    /// category names; each text is compared once (a catalog has few categories and areas).
+    func matching(_ field: (Record) -> String?, _ value: String) -> [Int]? {
+      guard !value.contains(",") else { return nil }
+      let key = Record.sortKey(value)
+      var matches: [String: Bool] = [:]
+      return byName.filter { index in
+        guard let text = field(records[index]) else { return false }
+        if let match = matches[text] { return match }
+        matches[text] = Record.sortKey(text) == key
+        return matches[text]!
+      }
     }
-    return byName.filter(test)
+    if let category = request.value(for: "c") { return matching({ $0.category }, category) }
+    if let area = request.value(for: "a") { return matching({ $0.area }, area) }
+    guard let spelling = request.value(for: "i") else { return [] }
+    guard !spelling.contains(",") else { return nil }
+    let ingredient = Record.sortKey(
+      spelling.replacingOccurrences(of: "_", with: " ").trimmedOfBlanks)
+    return byName.filter { records[$0].ingredients.contains { Record.sortKey($0) == ingredient } }
   }
 
   /// `search.php`: `s=` matches a part of the name, `f=` its first letter, case-insensitively;
@@ -175,13 +222,17 @@ public struct Catalog: Sendable {
     if let text = request.value(for: "s") {
       let needle = Record.sortKey(text.trimmingCharacters(in: .whitespaces))
       guard !needle.isEmpty else { return Array(records.indices) }
-      return records.indices.filter {
-        records[$0].bytes.with(.sortKey) { Self.contains($0, needle) }
+      return records.indices.filter { index in
+        let key = records[index].sortKey
+        guard key.count >= needle.count else { return false }
+        return (0...key.count - needle.count).contains {
+          key[$0..<$0 + needle.count].elementsEqual(needle)
+        }
       }
     }
     if let letter = request.value(for: "f"), letter.count == 1 {
       let prefix = Record.sortKey(letter)
-      return records.indices.filter { records[$0].bytes.with(.sortKey) { $0.starts(with: prefix) } }
+      return records.indices.filter { records[$0].sortKey.starts(with: prefix) }
     }
     return []
   }
@@ -192,7 +243,7 @@ public struct Catalog: Sendable {
     guard !id.isEmpty, id.allSatisfy(\.isASCII), id.allSatisfy(\.isNumber) else {
       return ok(.object(["meals": .string("Invalid ID")]))
     }
-    return splice(recordsByID[id].map { [$0] } ?? [], .json)
+    return answer(recordsByID[id].map { [$0] } ?? [], \.json)
   }
 
   /// `list.php?c=list`, `a=list` and `i=list`: the names in use.
@@ -237,49 +288,20 @@ public struct Catalog: Sendable {
     .object(["meals": items.isEmpty ? .null : .array(items)])
   }
 
-  /// `{"meals":[…]}` spliced from the `part` of the records at `items`, or `{"meals":null}`;
-  /// written straight into the answer's memory, which `Data` takes over: a list of every meal
-  /// is tens of megabytes in the largest catalogs, not worth copying twice.
-  private func splice(_ items: [Int], _ part: RecordBytes.Part) -> APIResponse {
+  /// `{"meals":[…]}` of the `part` of the records at `items`, or `{"meals":null}`.
+  private func answer(_ items: [Int], _ part: (Record) -> [UInt8]) -> APIResponse {
     guard !items.isEmpty else { return ok(.object(["meals": .null])) }
-    let head = Record.bytes(#"{"meals":["#)
-    var size = head.count + items.count + 1  // the head, a comma or `]` after each item, `}`
-    for item in items { size += records[item].bytes.count(part) }
-    guard let memory = malloc(size) else { fatalError("out of memory for a \(size)-byte answer") }
-    let out = memory.bindMemory(to: UInt8.self, capacity: size)
-    var offset = 0
-    func write(_ bytes: UnsafeBufferPointer<UInt8>) {
-      guard let start = bytes.baseAddress else { return }
-      (out + offset).update(from: start, count: bytes.count)
-      offset += bytes.count
-    }
-    write(head)
+    var out = Array(#"{"meals":["#.utf8)
     for (index, item) in items.enumerated() {
-      records[item].bytes.with(part, write)
-      out[offset] = index + 1 < items.count ? UInt8(ascii: ",") : UInt8(ascii: "]")
-      offset += 1
+      if index > 0 { out.append(UInt8(ascii: ",")) }
+      out += part(records[item])
     }
-    out[offset] = UInt8(ascii: "}")
-    return APIResponse(
-      status: 200, body: Data(bytesNoCopy: memory, count: size, deallocator: .free))
+    out += "]}".utf8
+    return APIResponse(status: 200, body: Data(out))
   }
 
   private func ok(_ value: JSONValue) -> APIResponse {
     APIResponse(status: 200, body: JSONWriter.data(value))
-  }
-
-  /// Whether `needle` occurs in `haystack`.
-  static func contains(_ haystack: UnsafeBufferPointer<UInt8>, _ needle: [UInt8]) -> Bool {
-    guard needle.count <= haystack.count else { return false }
-    let first = needle[0]
-    var start = 0
-    while start + needle.count <= haystack.count {
-      if haystack[start] == first, haystack[start..<start + needle.count].elementsEqual(needle) {
-        return true
-      }
-      start += 1
-    }
-    return false
   }
 
   static func json(_ category: Category) -> JSONValue {
@@ -289,119 +311,5 @@ public struct Catalog: Sendable {
       "strCategoryThumb": category.thumbnail.map(JSONValue.string) ?? .null,
       "strCategoryDescription": category.description.map(JSONValue.string) ?? .null,
     ])
-  }
-
-  /// Whether the two texts are equal ignoring case, as `compareIgnoringCase` says.
-  ///
-  /// One pass over both, without looking at the rest first: two ASCII bytes that differ however
-  /// they are cased settle it (all before them was ASCII and equal, and no case folding reaches
-  /// ASCII from beyond it), as does one text ending where the other goes on in ASCII. A byte
-  /// beyond ASCII hands the question to `compareIgnoringCase`. Most calls compare two category
-  /// names and end at the first letter.
-  static func same(_ lhs: String, _ rhs: String) -> Bool {
-    func lowered(_ byte: UInt8) -> UInt8 {
-      byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte + 0x20 : byte
-    }
-    var left = lhs.utf8.makeIterator()
-    var right = rhs.utf8.makeIterator()
-    while true {
-      switch (left.next(), right.next()) {
-      case (nil, nil):
-        return true
-      case (let leftByte?, let rightByte?) where leftByte < 0x80 && rightByte < 0x80:
-        if lowered(leftByte) != lowered(rightByte) { return false }
-      case (let byte?, nil) where byte < 0x80, (nil, let byte?) where byte < 0x80:
-        // One text ended; the other is longer unless what it has left goes beyond ASCII.
-        var rest = left.next() ?? right.next()
-        while let next = rest, next < 0x80 { rest = left.next() ?? right.next() }
-        guard rest != nil else { return false }
-        return compareIgnoringCase(lhs, rhs) == .orderedSame
-      default:
-        return compareIgnoringCase(lhs, rhs) == .orderedSame
-      }
-    }
-  }
-
-  /// The indices of `records` in the order the API sorts names: ignoring case, then by code
-  /// points so ties are stable.
-  ///
-  /// Compares the names' keys worked out once per record (`Record.sortKey`); for ASCII that is
-  /// Foundation's `caseInsensitiveCompare` exactly, and beyond ASCII its order of code points.
-  /// The keys are copied side by side first: read in place, each comparison retained and
-  /// released both records' every field. For the bench rows "Load a catalog of … meals"
-  /// (Performance.md), which include the sort.
-  static func sortedByName(_ records: [Record]) -> [Int] {
-    var keys: [UInt8] = []
-    keys.reserveCapacity(records.count * 32)
-    /// Each record's first sixteen bytes of its key (big-endian, padded with zeros), which
-    /// settle most comparisons, and its index.
-    var order: [(prefix: UInt64, more: UInt64, index: Int)] = []
-    order.reserveCapacity(records.count)
-    var ends: [Int] = []
-    ends.reserveCapacity(records.count)
-    for index in records.indices {
-      records[index].bytes.with(.sortKey) { key in
-        keys.append(contentsOf: key)
-        var prefix: UInt64 = 0
-        var more: UInt64 = 0
-        for offset in 0..<8 { prefix = prefix << 8 | UInt64(offset < key.count ? key[offset] : 0) }
-        for offset in 8..<16 { more = more << 8 | UInt64(offset < key.count ? key[offset] : 0) }
-        order.append((prefix, more, index))
-      }
-      ends.append(keys.count)
-    }
-    keys.withUnsafeBufferPointer { keys in
-      ends.withUnsafeBufferPointer { ends in
-        order.sort { left, right in
-          // Padding orders like the end of a key: before every byte but a zero, which it equals.
-          if left.prefix != right.prefix { return left.prefix < right.prefix }
-          if left.more != right.more { return left.more < right.more }
-          let (left, right) = (left.index, right.index)
-          let leftStart = left == 0 ? 0 : ends[left - 1]
-          let rightStart = right == 0 ? 0 : ends[right - 1]
-          let leftCount = ends[left] - leftStart
-          let rightCount = ends[right] - rightStart
-          let common = min(leftCount, rightCount)
-          let bytes =
-            common == 0
-            ? 0 : memcmp(keys.baseAddress! + leftStart, keys.baseAddress! + rightStart, common)
-          let order = bytes != 0 ? Int(bytes) : leftCount - rightCount
-          if order != 0 { return order < 0 }
-          return (records[left].name, records[left].id) < (records[right].name, records[right].id)
-        }
-      }
-    }
-    return order.map(\.index)
-  }
-
-  /// `caseInsensitiveCompare`, answered without Foundation when both texts are ASCII.
-  ///
-  /// For ASCII, Foundation's order is that of the bytes with `A`–`Z` lowered (checked against it
-  /// for every byte); the bridge to `NSString` made sorting `filter.php`'s answer the largest
-  /// cost of launching on a long list.
-  static func compareIgnoringCase(_ lhs: String, _ rhs: String) -> ComparisonResult {
-    guard lhs.utf8.allSatisfy({ $0 < 0x80 }), rhs.utf8.allSatisfy({ $0 < 0x80 }) else {
-      return lhs.caseInsensitiveCompare(rhs)
-    }
-    return compareASCIIIgnoringCase(lhs, rhs)
-  }
-
-  /// The ASCII half of `compareIgnoringCase`, for texts known to be ASCII.
-  static func compareASCIIIgnoringCase(_ lhs: String, _ rhs: String) -> ComparisonResult {
-    func lowered(_ byte: UInt8) -> UInt8 {
-      byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte + 0x20 : byte
-    }
-    var left = lhs.utf8.makeIterator()
-    var right = rhs.utf8.makeIterator()
-    while true {
-      switch (left.next().map(lowered), right.next().map(lowered)) {
-      case (nil, nil): return .orderedSame
-      case (nil, _): return .orderedAscending
-      case (_, nil): return .orderedDescending
-      case (let leftByte?, let rightByte?) where leftByte != rightByte:
-        return leftByte < rightByte ? .orderedAscending : .orderedDescending
-      default: continue
-      }
-    }
   }
 }

@@ -48,8 +48,8 @@ extension JSONValue {
 
   /// The value that comes next in `reader`, after white space, read strictly by RFC 8259:
   /// a key given twice keeps its last value, as in `JSONSerialization`. Arrays and objects
-  /// nested deeper than `maximumDepth` are refused.
-  init(reading reader: inout JSONReader) throws(JSONReader.Failure) {
+  /// nested deeper than `maximumDepth` are refused, and so is half of a surrogate pair.
+  package init(reading reader: inout JSONReader) throws(JSONReader.Failure) {
     switch reader.peek() {
     case UInt8(ascii: "\""):
       self = .string(try reader.string())

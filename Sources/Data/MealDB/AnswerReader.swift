@@ -154,10 +154,9 @@ struct AnswerObject {
     return word | UInt64(truncatingIfNeeded: key.count) << 56
   }
 
-  /// The text of a string value; `nil` for half of a surrogate pair, which the reader leaves to
-  /// `JSONDecoder` (so it never reads one).
-  func text(written: Range<Int>, isPlain: Bool) -> String? {
-    JSONReader.string(in: bytes, written: written, isPlain: isPlain, loneSurrogates: .refused)
+  /// The text of a string value.
+  func text(written: Range<Int>, isPlain: Bool) -> String {
+    JSONReader.string(in: bytes, written: written, isPlain: isPlain)
   }
 }
 
@@ -174,20 +173,16 @@ protocol AnswerFields {
 
 extension AnswerObject: AnswerFields {
   func string(_ key: AnswerKey) throws(AnswerReader.Unsupported) -> String {
-    guard case .string(let written, let isPlain)? = try value(key.stringValue),
-      let text = text(written: written, isPlain: isPlain)
-    else { throw AnswerReader.Unsupported() }
-    return text
+    guard case .string(let written, let isPlain)? = try value(key.stringValue) else {
+      throw AnswerReader.Unsupported()
+    }
+    return text(written: written, isPlain: isPlain)
   }
 
   func optionalString(_ key: AnswerKey) throws(AnswerReader.Unsupported) -> String? {
     switch try value(key.stringValue) {
     case nil, .null?: return nil
-    case .string(let written, let isPlain)?:
-      guard let text = text(written: written, isPlain: isPlain) else {
-        throw AnswerReader.Unsupported()
-      }
-      return text
+    case .string(let written, let isPlain)?: return text(written: written, isPlain: isPlain)
     default: throw AnswerReader.Unsupported()
     }
   }
@@ -246,8 +241,9 @@ extension AnswerReader {
     private mutating func value() throws -> AnswerValue {
       switch reader.peek() {
       case UInt8(ascii: "\"")?:
-        // Half of a surrogate pair makes no character; `JSONDecoder` is to turn it down.
-        let (written, isPlain) = try reader.skipString(loneSurrogates: .refused)
+        // Half of a surrogate pair makes no character: the reader refuses it, and `JSONDecoder`
+        // is to turn it down.
+        let (written, isPlain) = try reader.skipString()
         return .string(written: written, isPlain: isPlain)
       case UInt8(ascii: "{")?:
         return .object(try object())
@@ -274,8 +270,9 @@ extension AnswerReader {
           var escapedKey: String?
           if !isPlain {
             // Keys are compared as `JSONDecoder` compares them only when they are ASCII.
-            escapedKey = JSONReader.string(in: reader.bytes, written: key, isPlain: false)
-            guard let escapedKey, escapedKey.utf8.allSatisfy({ $0 < 0x80 }) else {
+            let text = JSONReader.string(in: reader.bytes, written: key, isPlain: false)
+            escapedKey = text
+            guard text.utf8.allSatisfy({ $0 < 0x80 }) else {
               throw Unsupported()
             }
           }

@@ -79,11 +79,8 @@ extension MealsResponse where Item: AnswerRecord {
       self.items = []
       notice = nil
     case .string(let written, let isPlain)?:
-      guard let text = answer.text(written: written, isPlain: isPlain) else {
-        throw AnswerReader.Unsupported()
-      }
       self.items = []
-      notice = text
+      notice = answer.text(written: written, isPlain: isPlain)
     default: throw AnswerReader.Unsupported()
     }
   }

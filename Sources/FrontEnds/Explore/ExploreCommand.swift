@@ -179,7 +179,7 @@ public enum ExploreCommand {
   ) async -> Int32 {
     let catalog: Catalog
     do {
-      catalog = try await Catalog.load(directory: options.catalog)
+      catalog = try Catalog.load(directory: options.catalog)
     } catch {
       errorOutput(Console.errorLine("\(error)"))
       return 2

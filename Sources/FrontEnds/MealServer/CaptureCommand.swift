@@ -85,6 +85,13 @@ public enum CaptureCommand {
         + "Captured \(summary.categories) categories and \(summary.meals) meals"
         + " (\(summary.downloaded) downloaded) into \(Quoting.visible(options.directory))\n"
       FileHandle.standardOutput.write(Data(text.utf8))
+      // Leaving something out is a failed capture (exit 1) whose catalog still loads.
+      guard summary.leftOut.isEmpty else {
+        console.error(
+          "left out \(summary.leftOut.count) of what the server sent, which a catalog cannot hold:")
+        for line in summary.leftOut { console.errorOutput("  " + Quoting.visible(line)) }
+        return .failure
+      }
       return .success
     } catch {
       if onTerminal { FileHandle.standardOutput.write(Data("\n".utf8)) }

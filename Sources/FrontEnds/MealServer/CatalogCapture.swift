@@ -10,8 +10,13 @@ import Spelling
 ///
 /// `categories.php` and each category's `filter.php` list are fetched on every run (they are
 /// small and reveal new meals); a meal's record (`lookup.php`) only when `meals.json` lacks it.
-/// Both files are replaced atomically, `meals.json` after every category, so the directory is a
-/// loadable catalog whenever the capture stops.
+/// Both files are replaced atomically after every category that brought a meal, so the
+/// directory is a loadable catalog whenever the capture stops.
+///
+/// What the server sends is checked as the catalog's loader checks a folder
+/// (`Catalog.sorting(categories:records:)`): what a catalog cannot hold (a record without a
+/// numeric id, a category named like another but for case, a meal of a category the server does
+/// not list, an id a meal before it has) is left out of the files and listed in the summary.
 public struct CatalogCapture: Sendable {
   /// Where a capture stands, for a progress line.
   public struct Progress: Equatable, Sendable {
@@ -36,6 +41,8 @@ public struct CatalogCapture: Sendable {
     public let meals: Int
     /// Records downloaded by this run.
     public let downloaded: Int
+    /// What the server sent that a catalog cannot hold, one sentence each, with its request.
+    public var leftOut: [String] = []
   }
 
   /// A capture that cannot go on, said in one sentence.
@@ -70,19 +77,23 @@ public struct CatalogCapture: Sendable {
       throw Failure(message: "cannot create the directory \(directory.path).")
     }
     var records = try existingRecords()
+    /// Where each of `records` came from, as the list of what was left out names it.
+    var sources = [String](repeating: Catalog.mealsFile, count: records.count)
     var known = Set(records.map(\.id))
+    var leftOut: [String] = []
 
     let categoriesData = try await download(APIRequest(path: "categories.php"))
-    let available: [String]
+    let categories: [Category]
     do {
-      available = try JSONDecoder().decode(CategoryResponse.self, from: categoriesData)
-        .categories.map(\.name)
+      categories = try JSONDecoder().decode(CategoryResponse.self, from: categoriesData).categories
     } catch {
       throw Failure(message: "categories.php did not answer with a list of categories.")
     }
+    let available = Catalog.sorting(categories: categories, records: []).catalog.categoryNames
+    guard !available.isEmpty else {
+      throw Failure(message: "categories.php listed no categories; a catalog needs at least one.")
+    }
     let selected = try select(from: available)
-    try write(categoriesData, to: categoriesURL)
-    if !FileManager.default.fileExists(atPath: mealsURL.path) { try save(records) }
 
     var downloaded = 0
     for (index, category) in selected.enumerated() {
@@ -101,14 +112,18 @@ public struct CatalogCapture: Sendable {
             category: category, categoryNumber: index + 1, categoryCount: selected.count,
             meal: number, mealCount: meals.count))
         guard !known.contains(meal.id) else { continue }
+        let source = "lookup.php?i=\(meal.id)"
         do {
           guard let record = try await lookup(meal.id) else { continue }
           records.append(record)
-          known.insert(record.id)
+          sources.append(source)
+          known.insert(meal.id)
           newRecords += 1
+        } catch let reason as CatalogError.Reason {
+          leftOut.append(CatalogError(path: source, reason: reason).description)
         } catch {
           // What is downloaded stays downloaded: the next run goes on from here.
-          if newRecords > 0 { try? save(records) }
+          if newRecords > 0 { try? save(categories, records) }
           throw error
         }
       }
@@ -116,10 +131,26 @@ public struct CatalogCapture: Sendable {
         Progress(
           category: category, categoryNumber: index + 1, categoryCount: selected.count,
           meal: meals.count, mealCount: meals.count))
-      if newRecords > 0 { try save(records) }
+      if newRecords > 0 { try save(categories, records) }
       downloaded += newRecords
     }
-    return Summary(categories: available.count, meals: records.count, downloaded: downloaded)
+    let (catalog, refused) = Catalog.sorting(categories: categories, records: records)
+    for reason in refused {
+      if case .invalidRecord(let index, _) = reason {
+        leftOut.append(CatalogError(path: sources[index], reason: reason).description)
+      } else {
+        leftOut.append(CatalogError(path: "categories.php", reason: reason).description)
+      }
+    }
+    guard !catalog.records.isEmpty else {
+      throw Failure(
+        message: "the server sent no meal that a catalog can hold; a catalog needs at least one."
+          + leftOut.map { "\n  " + $0 }.joined())
+    }
+    try save(categories, records)
+    return Summary(
+      categories: catalog.categories.count, meals: catalog.records.count, downloaded: downloaded,
+      leftOut: leftOut)
   }
 
   // MARK: - Steps
@@ -161,6 +192,8 @@ public struct CatalogCapture: Sendable {
   }
 
   /// The full record of one meal; `nil` when the server no longer has it.
+  ///
+  /// - Throws: `CatalogError.Reason` for a record a catalog cannot hold.
   private func lookup(_ id: String) async throws -> Catalog.Record? {
     let data = try await download(
       APIRequest(path: "lookup.php", query: [URLQueryItem(name: "i", value: id)]))
@@ -170,10 +203,7 @@ public struct CatalogCapture: Sendable {
       throw Failure(message: "lookup.php?i=\(id) did not answer with JSON.")
     }
     guard case .array(let items) = meals, let fields = items.first?.object else { return nil }
-    guard let record = try? Catalog.Record(fields: fields) else {
-      throw Failure(message: "lookup.php?i=\(id) answered with a record without id or name.")
-    }
-    return record
+    return try Catalog.Record(fields: fields)
   }
 
   private func download(_ request: APIRequest) async throws -> Data {
@@ -191,9 +221,17 @@ public struct CatalogCapture: Sendable {
     return response.body
   }
 
-  private func save(_ records: [Catalog.Record]) throws {
-    let meals = JSONValue.object(["meals": .array(records.map { .object($0.fields) })])
-    try write(meals.jsonData, to: mealsURL)
+  /// Writes the catalog of what the loader would keep of `categories` and `records`, when it
+  /// holds a meal: its answers of `categories.php` and of a search for every meal are the two
+  /// files.
+  private func save(_ categories: [Category], _ records: [Catalog.Record]) throws {
+    let catalog = Catalog.sorting(categories: categories, records: records).catalog
+    guard !catalog.records.isEmpty else { return }
+    var random = SystemRandomNumberGenerator()
+    let all = APIRequest(path: "search.php", query: [URLQueryItem(name: "s", value: "")])
+    try write(
+      catalog.answer(APIRequest(path: "categories.php"), random: &random).body, to: categoriesURL)
+    try write(catalog.answer(all, random: &random).body, to: mealsURL)
   }
 
   /// Replaces the file through `AtomicFile`, so it is never half-written.

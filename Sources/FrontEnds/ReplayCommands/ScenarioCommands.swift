@@ -120,9 +120,7 @@ public enum ScenarioCommands {
   /// The catalog at `path`, or the embedded one; `nil` after saying why it cannot be loaded.
   static func loadCatalog(_ path: String?, console: Console) async -> Catalog? {
     do {
-      let catalog = try await Catalog.load(directory: path)
-      catalog.keepUntilExit()
-      return catalog
+      return try Catalog.load(directory: path)
     } catch {
       console.error("\(error)")
       return nil

@@ -159,7 +159,7 @@ public enum PlayCommand {
     }
     let catalog: Catalog
     do {
-      catalog = try await Catalog.load(directory: options.catalog)
+      catalog = try Catalog.load(directory: options.catalog)
     } catch {
       console.error("\(error)")
       return .badInput

@@ -76,13 +76,12 @@ enum ReplayBenchmark {
 
 // MARK: - 2. Scaling
 
-/// Launch, render and `expect visible` on generated catalogs of growing size; each size runs in
-/// a child process of its own so that its peak memory is its own.
+/// Launch, render and `expect visible` on a generated catalog of TheMealDB's size and of
+/// 100,000 meals; each size runs in child processes of its own so that its peak memory is its
+/// own.
 @MainActor
 enum ScalingBenchmark {
-  static let sizes = [1_000, 20_000, 100_000, 500_000]
-  /// The ratios the goals are about: 1k → 20k and 100k → 500k.
-  static let ratios = [(1_000, 20_000), (100_000, 500_000)]
+  static let sizes = [300, 100_000]
 
   /// Timed runs for a size: the largest take seconds each, so three runs there.
   nonisolated static func runs(for size: Int, default runs: Int) -> Int {
@@ -98,32 +97,23 @@ enum ScalingBenchmark {
     let peakKiB: Int
     /// `VmHWM` when the child started, before it built the catalog.
     let baselineKiB: Int
-    /// The median processor time (user + system, all threads) of one run: on a shared machine
-    /// it moves far less than wall time, so the ratios are taken from it.
+    /// The median processor time (user + system, all threads) of one run.
     var cpu: Duration? = nil
-    /// For a catalog load: the median time of one pass over the file's bytes, the floor no
-    /// loader can go below.
-    var floor: Duration? = nil
   }
 
-  /// Children per size: the two sizes of a ratio take turns, so that a change in the machine's
-  /// load falls on both; each size's figures are the medians over its children.
-  nonisolated static func rounds(for size: Int) -> Int {
-    size >= 100_000 ? 3 : 5
-  }
+  /// Child processes per size; each figure is the median over them.
+  nonisolated static let rounds = 3
 
-  /// Measures every size in fresh child processes, the sizes of each ratio in turn.
+  /// Measures every size in fresh child processes, the sizes in turn.
   static func run(runs: Int) throws -> [Result] {
     var children: [Int: [Result]] = [:]
-    for (small, large) in ratios {
-      for _ in 0..<rounds(for: small) {
-        for size in [small, large] {
-          let output = try Child.output(of: [
-            Machine.executable, childArgument, String(size), "--runs",
-            String(Self.runs(for: size, default: runs)),
-          ])
-          children[size, default: []].append(try result(size: size, from: output))
-        }
+    for _ in 0..<rounds {
+      for size in sizes {
+        let output = try Child.output(of: [
+          Machine.executable, childArgument, String(size), "--runs",
+          String(Self.runs(for: size, default: runs)),
+        ])
+        children[size, default: []].append(try result(size: size, from: output))
       }
     }
     return sizes.compactMap { size in children[size].map(Self.median) }
@@ -133,43 +123,35 @@ enum ScalingBenchmark {
   nonisolated static func median(_ results: [Result]) -> Result {
     func middle<T: Comparable>(_ values: [T]) -> T { values.sorted()[values.count / 2] }
     let cpus = results.compactMap(\.cpu)
-    let floors = results.compactMap(\.floor)
     return Result(
       size: results[0].size, time: Measure.median(results.map(\.time)),
       peakKiB: middle(results.map(\.peakKiB)), baselineKiB: middle(results.map(\.baselineKiB)),
-      cpu: cpus.isEmpty ? nil : Measure.median(cpus),
-      floor: floors.isEmpty ? nil : Measure.median(floors))
+      cpu: cpus.isEmpty ? nil : Measure.median(cpus))
   }
 
-  /// Reads a child's `RESULT <median ns> <peak KiB> <baseline KiB> [<cpu ns> [<floor ns>]]`
-  /// line; a cpu of `-` stands for none, before a floor.
+  /// Reads a child's `RESULT <median ns> <peak KiB> <baseline KiB> <cpu ns>` line.
   nonisolated static func result(size: Int, from output: String) throws -> Result {
     let fields = output.split(separator: "\n").last { $0.hasPrefix("RESULT ") }?
-      .split(separator: " ").dropFirst().map { Int($0) }
-    guard let fields, fields.count >= 3, let time = fields[0], let peak = fields[1],
-      let baseline = fields[2]
-    else {
+      .split(separator: " ").dropFirst().compactMap { Int($0) }
+    guard let fields, fields.count == 4 else {
       throw BenchmarkFailure("the child for \(size) meals printed no result: \(output)")
     }
     return Result(
-      size: size, time: .nanoseconds(time), peakKiB: peak, baselineKiB: baseline,
-      cpu: fields.count > 3 ? fields[3].map { .nanoseconds($0) } : nil,
-      floor: fields.count > 4 ? fields[4].map { .nanoseconds($0) } : nil)
+      size: size, time: .nanoseconds(fields[0]), peakKiB: fields[1], baselineKiB: fields[2],
+      cpu: .nanoseconds(fields[3]))
   }
 
   /// The line `result(size:from:)` reads.
   nonisolated static func resultLine(
-    time: Duration, peak: Int, baseline: Int, cpu: Duration? = nil, floor: Duration? = nil
+    time: Duration, peak: Int, baseline: Int, cpu: Duration
   ) -> String {
     func nanoseconds(_ duration: Duration) -> Int64 {
       duration.components.seconds * 1_000_000_000 + duration.components.attoseconds / 1_000_000_000
     }
-    return "RESULT \(nanoseconds(time)) \(peak) \(baseline)"
-      + (cpu.map { " \(nanoseconds($0))" } ?? (floor == nil ? "" : " -"))
-      + (floor.map { " \(nanoseconds($0))" } ?? "")
+    return "RESULT \(nanoseconds(time)) \(peak) \(baseline) \(nanoseconds(cpu))"
   }
 
-  /// The child's work: `RESULT <median ns> <peak KiB> <baseline KiB>` on standard output.
+  /// The child's work: `RESULT <median ns> <peak KiB> <baseline KiB> <cpu ns>` on standard output.
   static func child(size: Int, measure: Measure) async throws -> String {
     let baseline = Machine.peakMemoryKiB() ?? 0
     let catalog = try GeneratedCatalog.make(mealCount: size)
@@ -224,184 +206,100 @@ extension ScalingBenchmark {
 
 // MARK: - 2. Loading
 
-/// `Catalog.load(directory:)` on generated catalog folders against `JSONSerialization` (and, where
-/// `python3` is installed, CPython's `json.load`) of the same `meals.json`; each side runs in a
-/// child process of its own, so that its peak memory is its own.
+/// `rezepte run --list --catalog DIR` over a generated catalog as a whole process (start, load,
+/// parse one file, exit) against CPython's `json.load` of the same `meals.json`, in turn: each
+/// catalog as the bench writes it (the catalog's own answer, `/` escaped and everything beyond
+/// ASCII as `\uXXXX`) and as Python's `json.dump` writes the same data (`", "` and `": "`).
 enum LoadingBenchmark {
-  static let sizes = [1_000, 10_000, 100_000]
-  /// The hidden argument that makes the bench load one folder and print one result line.
-  static let childArgument = "--loading-child"
+  static let sizes = [300, 100_000]
 
-  enum Side: String, CaseIterable {
-    case catalog
-    case jsonSerialization = "jsonserialization"
+  /// Who wrote a catalog's `meals.json`.
+  enum Writer: String, CaseIterable {
+    case catalog = "written by the catalog"
+    case python = "written by Python's `json.dump`"
   }
 
   struct Result {
     let size: Int
+    let writer: Writer
     let fileBytes: Int
-    let catalog: ScalingBenchmark.Result
-    let jsonSerialization: ScalingBenchmark.Result
-    /// `json.load`'s median time and `ru_maxrss` in KiB, when `python3` is installed.
-    let python: (time: Duration, peakKiB: Int)?
+    /// The median processor time (user and system) of each process.
+    let rezepte: Duration
+    let python: Duration
+    /// The median peak memory (`ru_maxrss`) of `rezepte`, in KiB.
+    let peakKiB: Int
   }
 
-  /// The generated catalog folder for `size` meals, written once per run of the bench.
-  static func folder(size: Int) throws -> URL {
+  /// The folder of `size` generated meals as `writer` writes them, written once per machine (in
+  /// the temporary folder).
+  static func folder(size: Int, writer: Writer = .catalog) throws -> URL {
     let folder = FileManager.default.temporaryDirectory
-      .appendingPathComponent("rezepte-bench-catalog-\(size)")
+      .appendingPathComponent(
+        "rezepte-bench-catalog-\(size)" + (writer == .python ? "-python" : ""))
     let meals = folder.appendingPathComponent(Catalog.mealsFile)
-    if !FileManager.default.fileExists(atPath: meals.path) {
+    guard !FileManager.default.fileExists(atPath: meals.path) else { return folder }
+    switch writer {
+    case .catalog:
       try GeneratedCatalog.write(mealCount: size, to: folder)
+    case .python:
+      let source = try Self.folder(size: size)
+      try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+      try FileManager.default.copyItem(
+        at: source.appendingPathComponent(Catalog.categoriesFile),
+        to: folder.appendingPathComponent(Catalog.categoriesFile))
+      let status = try Child.run([
+        "/usr/bin/env", "python3", "-c",
+        "import json, sys; json.dump(json.load(open(sys.argv[1])), open(sys.argv[2], 'w'))",
+        source.appendingPathComponent(Catalog.mealsFile).path, meals.path,
+      ])
+      guard status == 0 else { throw BenchmarkFailure("python3 could not write \(meals.path)") }
     }
     return folder
   }
 
-  static func run(runs: Int) throws -> [Result] {
-    try sizes.map { size in
-      let folder = try folder(size: size)
-      let runs = ScalingBenchmark.runs(for: size, default: runs)
-      let meals = folder.appendingPathComponent(Catalog.mealsFile).path
-      let fileBytes =
-        (try FileManager.default.attributesOfItem(atPath: meals)[.size] as? NSNumber)?.intValue ?? 0
-      var sides: [ScalingBenchmark.Result] = []
-      for side in Side.allCases {
-        let output = try Child.output(of: [
-          Machine.executable, childArgument, folder.path, side.rawValue, "--runs", String(runs),
-        ])
-        sides.append(try ScalingBenchmark.result(size: size, from: output))
-      }
-      return Result(
-        size: size, fileBytes: fileBytes, catalog: sides[0], jsonSerialization: sides[1],
-        python: python(meals, runs: runs))
-    }
-  }
-
-  /// The child's work: loads `folder` `runs` times after one warm-up, as `side` does it.
-  static func child(folder: String, side: String, measure: Measure) async throws -> String {
-    guard let side = Side(rawValue: side) else {
-      throw BenchmarkFailure("\(childArgument) takes catalog or jsonserialization")
-    }
-    var random = SeededGenerator(seed: 1)
-    // One-time set-up (Foundation's tables for folding and trimming, the allocator's first
-    // arenas) is paid on the embedded catalog first, so that the peak above the baseline is
-    // what the catalog itself takes.
-    let embedded = try Catalog.embedded()
-    let embeddedData = embedded.answer(
-      APIRequest(path: "search.php", query: [URLQueryItem(name: "s", value: "")]),
-      random: &random
-    ).body
-    _ = try JSONSerialization.jsonObject(with: embeddedData)
-    // The embedded catalog's names all sort without Foundation, so its folding and decomposition
-    // are set up here, as the generated names beyond Latin need them.
-    _ =
-      "Μουσακάс Ōsaka".folding(options: .caseInsensitive, locale: nil)
-      .decomposedStringWithCanonicalMapping
-    let baseline = Machine.peakMemoryKiB() ?? 0
-    let url = URL(fileURLWithPath: folder)
-    var count = 0
-    let time: Duration
-    var floor: Duration?
-    switch side {
-    case .catalog:
-      // Only the load is timed: each catalog is let go after the clock stops.
-      var times: [Duration] = []
-      var kept: Catalog?
-      for run in 0...measure.runs {
-        kept = nil
-        let start = ContinuousClock.now
-        kept = try await Catalog.load(directory: folder)
-        if run > 0 { times.append(.now - start) }
-      }
-      count = kept?.records.count ?? 0
-      time = Measure.median(times)
-      let meals = url.appendingPathComponent(Catalog.mealsFile).path
-      floor = try measure.median { _ = try onePass(over: meals) }
-    case .jsonSerialization:
-      time = try measure.median(batch: 1) {
-        let data = try Data(contentsOf: url.appendingPathComponent(Catalog.mealsFile))
-        let object = try JSONSerialization.jsonObject(with: data) as? [String: Any]
-        count = (object?["meals"] as? [Any])?.count ?? 0
-      }
-    }
-    guard count > 0 else { throw BenchmarkFailure("\(folder) loaded no meals") }
-    return ScalingBenchmark.resultLine(
-      time: time, peak: Machine.peakMemoryKiB() ?? 0, baseline: baseline, floor: floor)
-  }
-
-  /// One pass over the file at `path`: its bytes read with `read(2)` into fresh memory, the
-  /// least a loader does with them. Returns how many were read.
-  static func onePass(over path: String) throws -> Int {
-    let file = open(path, O_RDONLY | O_CLOEXEC)
-    guard file >= 0 else { throw BenchmarkFailure("cannot open \(path)") }
-    defer { close(file) }
-    var info = stat()
-    guard fstat(file, &info) == 0, let buffer = malloc(Int(info.st_size) + 1) else {
-      throw BenchmarkFailure("cannot size \(path)")
-    }
-    defer { free(buffer) }
-    var filled = 0
-    while true {
-      let count = read(file, buffer + filled, Int(info.st_size) + 1 - filled)
-      guard count > 0 else { break }
-      filled += count
-    }
-    return filled
-  }
-
-  /// A whole `rezepte run --list` over the largest catalog (start, load, parse one file, exit)
-  /// against CPython loading the same `meals.json` with `json.load`, both as processes, in turn:
-  /// their median processor times (user and system), or `nil` without `python3` or `rezepte`.
-  static func wholeRun(root: URL, runs: Int) throws -> (rezepte: Duration, python: Duration)? {
+  /// Every size and writer, or nothing without `python3` or a `rezepte` built beside the bench.
+  static func run(root: URL, runs: Int) throws -> [Result] {
     let rezepte = StartupBenchmark.sibling("rezepte")
     guard
       let python = try? Child.output(of: ["which", "python3"]).trimmingCharacters(
         in: .whitespacesAndNewlines),
       !python.isEmpty, FileManager.default.isExecutableFile(atPath: rezepte)
-    else { return nil }
-    let folder = try folder(size: sizes.last!)
+    else { return [] }
     let scenario = root.appendingPathComponent(StartupBenchmark.scenario).path
-    let commands = [
-      [rezepte, "run", CommandLineOptions.RunOptions.list.name]
-        + CommandLineOptions.catalog.words(folder.path) + [scenario],
-      [
-        python, "-c", "import json, sys; json.load(open(sys.argv[1], 'rb'))",
-        folder.appendingPathComponent(Catalog.mealsFile).path,
-      ],
-    ]
-    var times = Array(repeating: [Duration](), count: commands.count)
-    for round in 0...runs {
-      for (index, command) in commands.enumerated() {
-        let before = Machine.childrenProcessorTime()
-        let status = try Child.spawn(command)
-        guard status == 0 else {
-          throw BenchmarkFailure("`\(command.joined(separator: " "))` exits with \(status)")
+    var results: [Result] = []
+    for size in sizes {
+      for writer in Writer.allCases {
+        let folder = try folder(size: size, writer: writer)
+        let meals = folder.appendingPathComponent(Catalog.mealsFile).path
+        let commands = [
+          [rezepte, "run", CommandLineOptions.RunOptions.list.name]
+            + CommandLineOptions.catalog.words(folder.path) + [scenario],
+          [python, "-c", "import json, sys; json.load(open(sys.argv[1], 'rb'))", meals],
+        ]
+        var usages = Array(repeating: [rusage](), count: commands.count)
+        for round in 0...runs {
+          for (index, command) in commands.enumerated() {
+            var usage = rusage()
+            let status = try Child.spawn(command, usage: &usage)
+            guard status == 0 else {
+              throw BenchmarkFailure("`\(command.joined(separator: " "))` exits with \(status)")
+            }
+            if round > 0 { usages[index].append(usage) }
+          }
         }
-        if round > 0 { times[index].append(Machine.childrenProcessorTime() - before) }
+        let fileBytes =
+          (try FileManager.default.attributesOfItem(atPath: meals)[.size] as? NSNumber)?.intValue
+          ?? 0
+        let peaks = usages[0].map(\.ru_maxrss).sorted()
+        results.append(
+          Result(
+            size: size, writer: writer, fileBytes: fileBytes,
+            rezepte: Measure.median(usages[0].map(Machine.processorTime)),
+            python: Measure.median(usages[1].map(Machine.processorTime)),
+            peakKiB: peaks[peaks.count / 2]))
       }
     }
-    return (Measure.median(times[0]), Measure.median(times[1]))
-  }
-
-  /// CPython's `json.load` of the same file: median seconds and peak memory.
-  static func python(_ path: String, runs: Int) -> (time: Duration, peakKiB: Int)? {
-    guard Child.isInstalled("python3") else { return nil }
-    let script = """
-      import json, resource, statistics, sys, time
-      times = []
-      for _ in range(\(runs) + 1):
-          start = time.perf_counter()
-          with open(sys.argv[1], "rb") as f:
-              meals = json.load(f)["meals"]
-          times.append(time.perf_counter() - start)
-          del meals
-      print(int(statistics.median(times[1:]) * 1e9),
-            resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)
-      """
-    guard let output = try? Child.output(of: ["python3", "-c", script, path]) else { return nil }
-    let numbers = output.split(whereSeparator: \.isWhitespace).compactMap { Int($0) }
-    guard numbers.count == 2 else { return nil }
-    return (.nanoseconds(numbers[0]), numbers[1])
+    return results
   }
 }
 

@@ -73,6 +73,11 @@ enum Machine {
   private static func processorTime(of who: __rusage_who) -> Duration {
     var usage = rusage()
     getrusage(who.rawValue, &usage)
+    return processorTime(usage)
+  }
+
+  /// The processor time, user and system, that `usage` counts.
+  static func processorTime(_ usage: rusage) -> Duration {
     func duration(_ time: timeval) -> Duration {
       .seconds(Int64(time.tv_sec)) + .microseconds(Int64(time.tv_usec))
     }
@@ -137,8 +142,11 @@ enum Child {
 
   /// Runs `arguments` (the first one a path) with `posix_spawn`, its output discarded, and
   /// waits for it: no `Process`, whose own start would blur a start-up measured in milliseconds.
-  /// Returns the exit status, or 128 + the signal that ended it.
-  static func spawn(_ arguments: [String]) throws -> Int32 {
+  /// Returns the exit status, or 128 + the signal that ended it; `usage`, when given, gets what
+  /// the child used.
+  static func spawn(
+    _ arguments: [String], usage: UnsafeMutablePointer<rusage>? = nil
+  ) throws -> Int32 {
     var actions = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&actions)
     defer { posix_spawn_file_actions_destroy(&actions) }
@@ -154,7 +162,7 @@ enum Child {
         "cannot start `\(arguments[0])`: \(String(cString: strerror(started)))")
     }
     var status: Int32 = 0
-    while waitpid(pid, &status, 0) < 0, errno == EINTR {}
+    while wait4(pid, &status, 0, usage) < 0, errno == EINTR {}
     let signal = status & 0x7F
     return signal == 0 ? (status >> 8) & 0xFF : 128 + signal
   }

@@ -6,8 +6,8 @@ import MealCatalog
 @MainActor
 enum Profile {
   nonisolated static let cases = [
-    "replay", "scaling-1000", "scaling-20000", "pieces-1000", "pieces-20000", "pieces-100000",
-    "load-embedded", "load-10000", "load-100000",
+    "replay", "scaling-300", "scaling-100000", "pieces-300", "pieces-100000",
+    "load-embedded", "load-300", "load-100000",
     "render", "dump", "decode", "parse",
     "typing",
   ]
@@ -24,7 +24,7 @@ enum Profile {
       // `Catalog.load(directory:)` on a generated folder (written once, in the temporary folder).
       guard let size = Int(name.dropFirst("load-".count)) else { fallthrough }
       let folder = try LoadingBenchmark.folder(size: size)
-      for _ in 0..<iterations { _ = try await Catalog.load(directory: folder.path) }
+      for _ in 0..<iterations { _ = try Catalog.load(directory: folder.path) }
     case _ where name.hasPrefix("pieces-"):
       // The scaling case's library work without the app's tasks: valgrind 3.19 cannot follow
       // the threads Swift's concurrency runtime starts once an `AppDriver` runs.

@@ -12,14 +12,12 @@ import MealCatalog
 //   rezepte-bench [--runs N]            the whole table (N timed runs per figure, default 7)
 //   rezepte-bench --profile CASE [N]    only CASE, N times, silently: for callgrind
 //   rezepte-bench --scaling-child SIZE  (internal) one size of the scaling benchmark
-//   rezepte-bench --loading-child DIR SIDE  (internal) one side of the loading benchmark
 
 /// The command line: `--runs N`, `--profile CASE [N]`, `--scaling-child SIZE`.
 struct Arguments {
   var runs = 7
   var profile: (name: String, iterations: Int)?
   var scalingChild: Int?
-  var loadingChild: (folder: String, side: String)?
   var help = false
 
   static let usage = """
@@ -52,11 +50,6 @@ struct Arguments {
           throw BenchmarkFailure("\(ScalingBenchmark.childArgument) takes a size")
         }
         scalingChild = value
-      case LoadingBenchmark.childArgument:
-        guard let folder = rest.popFirst(), let side = rest.popFirst() else {
-          throw BenchmarkFailure("\(LoadingBenchmark.childArgument) takes a folder and a side")
-        }
-        loadingChild = (folder, side)
       default:
         throw BenchmarkFailure(
           "unknown argument `\(argument)`; use --runs N or --profile CASE [N] with CASE one of "
@@ -77,11 +70,6 @@ func main() async -> Int32 {
     let measure = Measure(runs: arguments.runs)
     if let size = arguments.scalingChild {
       print(try await ScalingBenchmark.child(size: size, measure: measure))
-      return 0
-    }
-    if let child = arguments.loadingChild {
-      print(
-        try await LoadingBenchmark.child(folder: child.folder, side: child.side, measure: measure))
       return 0
     }
     guard let root = Machine.packageRoot() else {

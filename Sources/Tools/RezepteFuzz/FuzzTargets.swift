@@ -63,16 +63,6 @@ enum FuzzTargets {
         preconditionFailure("JSONReader disagrees with JSONSerialization: \(problem)")
       }
     }
-    // Read in stretches from a place between records and from one anywhere, the records and
-    // the first error are those of one reader.
-    let oneReader = Result { () throws(CatalogError.Reason) in try Catalog.readMeals(Data(meals)) }
-    let between = Array(meals).withUnsafeBufferPointer { Catalog.stretchStarts(in: $0, parts: 2) }
-    for starts in [between, [meals.count / 3 + 1]] where starts.allSatisfy({ $0 < meals.count }) {
-      let stretched = Result { () throws(CatalogError.Reason) in
-        try Catalog.readMealsStretchByStretch(Data(meals), from: starts)
-      }
-      precondition(stretched == oneReader, "reading in stretches from \(starts) disagrees")
-    }
     guard
       let catalog = try? Catalog(
         categoriesData: Data(categories), categoriesPath: "categories.json",
