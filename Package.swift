@@ -155,8 +155,8 @@ let package = Package(
     .executableTarget(
       name: "RezepteBench",
       dependencies: [
-        "ReplayCommands", "Scenarios", "AppHarness", "ViewDescription", "ViewModels",
-        "MealCatalog", "MealDB", "VirtualTime", "Explore", "CommandLineKit", "FileSafety",
+        "ReplayCommands", "Scenarios", "Explore", "MealServer", "MealCatalog", "MealDB",
+        "LiveNetwork", "CommandLineKit", "VirtualTime", "FileSafety",
       ],
       path: "Sources/Tools/RezepteBench"
     ),

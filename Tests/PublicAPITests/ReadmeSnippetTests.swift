@@ -55,7 +55,7 @@ import ViewModels
     let app = ObservableApp(
       AppModel.live(
         start: .list, transport: URLSessionTransport(),
-        favoritesFile: folder.appendingPathComponent("favorites.json")))
+        favorites: .file(at: folder.appendingPathComponent("favorites.json"))))
     #expect(app.path.isEmpty)
     #expect(app.state.list?.meals == .idle)
     // No `launch()`: a test reaches no network beyond loopback.

@@ -11,10 +11,9 @@ import ViewModels
 // checks that each is here): compiled against SwiftUI where it exists, else against
 // `SwiftUIStandIns`. They are built, not run: none of them may reach the network.
 
-// MARK: - MealListViewModel
+// MARK: - Porting to SwiftUI: a list view
 
-// `.searchFocused` needs iOS 18 / macOS 15; before, send `searchFocusChanged` on
-// `isSearching` (the article "Porting to SwiftUI").
+// `.searchFocused` needs iOS 18 / macOS 15 (see below for older systems).
 @available(iOS 18, macOS 15, *)
 struct MealListView: View {
   let model: MealListViewModel

@@ -8,46 +8,13 @@ import VirtualTime
 /// All work runs in tasks started with `tracker.spawn`, so `await tracker.settle()` waits for
 /// exactly the work that is ready; the search pause sleeps on the injected clock.
 ///
-/// **Notices.** `state.notice` holds why a pull to refresh (the list stays) or a dice tap failed. It stays until the user dismisses it or starts something new that could replace it:
+/// **Notices.** `state.notice` holds why a pull to refresh (the list stays) or a dice tap
+/// failed. It stays until the user dismisses it or starts something new that could replace it:
 /// a new query (typing that changes it, picking a category), a refresh, a retry or a dice tap.
 ///
-/// A SwiftUI view follows the snapshots with either the callback or the stream (`state.title`
-/// is in ViewDescription, with the other German texts):
-///
-/// ```swift
-/// // `.searchFocused` needs iOS 18 / macOS 15; before, send `searchFocusChanged` on
-/// // `isSearching` (the article "Porting to SwiftUI").
-/// @available(iOS 18, macOS 15, *)
-/// struct MealListView: View {
-///   let model: MealListViewModel
-///   @State private var state = MealListState()
-///   @FocusState private var isSearchFocused: Bool
-///
-///   var body: some View {
-///     List(state.meals.value ?? []) { meal in Text(meal.name) }
-///       .navigationTitle(state.title)
-///       // An intent returns its task; a binding's setter returns nothing.
-///       .searchable(
-///         text: Binding(get: { state.searchText }, set: { model.searchTextChanged($0) })
-///       )
-///       .searchFocused($isSearchFocused)
-///       .onChange(of: isSearchFocused) { model.searchFocusChanged(isSearchFocused) }
-///       .searchSuggestions {
-///         // A button rather than `.searchCompletion`: the pick searches without the pause.
-///         ForEach(state.suggestions, id: \.self) { term in
-///           Button(term) { model.suggestionPicked(term) }
-///         }
-///       }
-///       .refreshable { await model.pulledToRefresh().value }
-///       .task {
-///         model.appeared()
-///         for await snapshot in model.stateUpdates() { state = snapshot }
-///       }
-///   }
-/// }
-/// ```
-///
-/// or, without a task: `token = model.observe { state = $0 }` kept alive as long as the view.
+/// A SwiftUI view follows the snapshots with `stateUpdates()` in its `.task`, or with a token
+/// from `observe(_:)` kept as long as the view; the article "Porting to SwiftUI" shows a list
+/// view with the search field, its focus and its suggestions.
 @MainActor
 public final class MealListViewModel: StateObservable {
   public let stateHolder: StateHolder<MealListState>

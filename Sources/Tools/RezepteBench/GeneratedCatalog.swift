@@ -4,9 +4,9 @@ import MealCatalog
 import MealDB
 import VirtualTime
 
-/// Catalogs of any size for the scaling benchmark: full records shaped like TheMealDB's, all in
-/// one category, with names drawn from word lists by a seeded generator, so every run builds
-/// the same catalog. Three names in four hold more than ASCII (umlauts, accents, Greek,
+/// Catalogs of any size for the bench: full records shaped like TheMealDB's, all in one
+/// category, with names drawn from word lists by a seeded generator, so every run builds the
+/// same catalog. Three names in four hold more than ASCII (umlauts, accents, Greek,
 /// Cyrillic, Japanese, Arabic), as a real international catalog would: sorting and searching
 /// must not rely on an ASCII fast path.
 enum GeneratedCatalog {
@@ -37,6 +37,31 @@ enum GeneratedCatalog {
     "Flour", "Sugar", "Butter", "Eggs", "Milk", "Cream", "Salt", "Baking Powder", "Vanilla",
     "Cocoa", "Honey", "Lemon", "Almonds", "Yeast", "Oats", "Brown Sugar",
   ]
+
+  /// The folder of `size` generated meals, written once per machine in the temporary folder:
+  /// as the catalog writes its answers (`/` escaped, everything beyond ASCII as `\uXXXX`), or,
+  /// `byPython`, as Python's `json.dump` writes the same data (`", "` and `": "`, `/` as it is).
+  static func folder(size: Int, byPython: Bool, python: String) throws -> URL {
+    let folder = FileManager.default.temporaryDirectory
+      .appendingPathComponent("rezepte-bench-catalog-\(size)" + (byPython ? "-python" : ""))
+    let meals = folder.appendingPathComponent(Catalog.mealsFile)
+    guard !FileManager.default.fileExists(atPath: meals.path) else { return folder }
+    guard byPython else {
+      try write(mealCount: size, to: folder)
+      return folder
+    }
+    let source = try Self.folder(size: size, byPython: false, python: python)
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    try FileManager.default.copyItem(
+      at: source.appendingPathComponent(Catalog.categoriesFile),
+      to: folder.appendingPathComponent(Catalog.categoriesFile))
+    _ = try Processes.run([
+      python, "-c",
+      "import json, sys; json.dump(json.load(open(sys.argv[1])), open(sys.argv[2], 'w'))",
+      source.appendingPathComponent(Catalog.mealsFile).path, meals.path,
+    ])
+    return folder
+  }
 
   /// Writes the catalog of `count` meals as a catalog folder (`categories.json`, `meals.json`)
   /// in `directory`, in the byte format the catalog itself answers with.

@@ -1,0 +1,221 @@
+import CommandLineKit
+import Explore
+import Foundation
+import LiveNetwork
+import MealCatalog
+import MealDB
+import MealServer
+import ReplayCommands
+import Scenarios
+
+/// The jobs people run with `rezepte`, each timed as a whole process (start-up included) from
+/// the package's root, and the typing that is timed inside one.
+@MainActor
+struct Bench {
+  let runs: Int
+  /// The `rezepte` built beside the bench.
+  let rezepte: String
+  let temporary = FileManager.default.temporaryDirectory
+
+  init(runs: Int) throws {
+    self.runs = runs
+    rezepte = Self.sibling("rezepte")
+    guard FileManager.default.fileExists(atPath: "Scenarios"),
+      FileManager.default.isExecutableFile(atPath: rezepte)
+    else {
+      throw BenchmarkFailure(
+        "run the bench from the package's root after `swift build -c release`, so that "
+          + "Scenarios/ and rezepte are there")
+    }
+  }
+
+  /// A program built beside this one.
+  static func sibling(_ name: String) -> String {
+    let own = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
+    return URL(fileURLWithPath: own ?? CommandLine.arguments[0]).deletingLastPathComponent()
+      .appendingPathComponent(name).path
+  }
+
+  func rows() async throws -> [Row] {
+    var rows = try replays()
+    rows += try explore()
+    rows += try await serve()
+    rows += try catalogs()
+    rows += try startUp()
+    rows += try await typing()
+    return rows
+  }
+
+  // MARK: - Replays
+
+  /// The suite, one lesson file, `show` of one, and the storyboard of all of them.
+  func replays() throws -> [Row] {
+    let storyboard = temporary.appendingPathComponent("rezepte-bench-storyboard").path
+    let jobs: [(String, [String], goal: (String, Duration)?)] = [
+      ("`rezepte`: the 13 lesson files", [], ("< 0.5 s", .milliseconds(500))),
+      ("`rezepte run` of one lesson file", ["run", "Scenarios/01-kategorien.scenario"], nil),
+      ("`rezepte show` of one lesson file", ["show", "Scenarios/02-suche.scenario"], nil),
+      (
+        "`rezepte storyboard`: 13 pages and the index",
+        ["storyboard"] + StoryboardCommand.Options.out.words(storyboard), ("< 1 s", .seconds(1))
+      ),
+    ]
+    let usages = try Processes.time(jobs.map { [rezepte] + $0.1 }, runs: runs)
+    return zip(jobs, usages).map { job, usage in
+      Row(
+        benchmark: job.0, wall: Format.duration(usage.wall), cpu: Format.duration(usage.cpu),
+        goal: job.goal.map { Row.verdict($0.0, usage.wall < $0.1) } ?? "")
+    }
+  }
+
+  // MARK: - Explore
+
+  /// 300 sessions in one process and in as many as `explore` picks.
+  func explore() throws -> [Row] {
+    let sessions = 300
+    let words = ExploreCommand.Options.words(
+      ExploreOptions(seed: 1, sessions: sessions, steps: 40), catalog: nil)
+    let oneJob = ExploreCommand.Options.jobs.words(1)
+    let usages = try Processes.time([[rezepte] + words + oneJob, [rezepte] + words], runs: runs)
+    let steps = Double(sessions * 40)
+    let jobs = ExploreCommand.Options.defaultJobs(sessions: sessions)
+    return [
+      Row(
+        benchmark: "`rezepte \((words + oneJob).joined(separator: " "))`",
+        wall: Format.duration(usages[0].wall), cpu: Format.duration(usages[0].cpu),
+        derived: "\(Format.grouped(Int(steps / usages[0].wall.seconds))) steps/s"),
+      Row(
+        benchmark: "the same in \(jobs) processes (`explore`'s default here)",
+        wall: Format.duration(usages[1].wall), cpu: Format.duration(usages[1].cpu),
+        derived: "\(Format.grouped(Int(steps / usages[1].wall.seconds))) steps/s"),
+    ]
+  }
+
+  // MARK: - Serve
+
+  /// `rezepte serve` answering a client over loopback, one request after another.
+  func serve() async throws -> [Row] {
+    let (server, banner) = try Processes.start(
+      [rezepte, "serve"] + ServeCommand.Options.port.words(0) + [ServeCommand.Options.quiet.name])
+    defer { server.terminate() }
+    // "Serving the embedded catalog (…) on http://127.0.0.1:PORT/api/json/v1/1/".
+    guard let address = banner.split(separator: " ").last, let url = URL(string: String(address))
+    else { throw BenchmarkFailure("`rezepte serve` printed no address: \(banner)") }
+    let api = MealAPI(transport: URLSessionTransport(baseURL: url))
+    let requests = 400
+    var times: [Duration] = []
+    for round in 0...runs {
+      let start = ContinuousClock.now
+      for index in 0..<requests / 4 {
+        _ = try await api.categories()
+        _ = try await api.meals(in: "Dessert")
+        _ = try await api.search(index % 2 == 0 ? "Lasagne" : "Pie")
+        _ = try await api.detail(id: "52772")
+      }
+      if round > 0 { times.append(.now - start) }
+    }
+    let wall = times.sorted()[times.count / 2]
+    return [
+      Row(
+        benchmark: "`rezepte serve`: \(requests) requests one after another over loopback "
+          + "(categories, filter, search, lookup)",
+        wall: Format.duration(wall),
+        derived: "\(Format.grouped(Int(Double(requests) / wall.seconds))) requests/s")
+    ]
+  }
+
+  // MARK: - Catalogs
+
+  /// `rezepte run --list --catalog DIR` over generated catalogs of TheMealDB's size and of
+  /// 100,000 meals, each as the catalog writes it and as Python's `json.dump` does, against
+  /// CPython's `json.load` of the same `meals.json`.
+  func catalogs() throws -> [Row] {
+    guard let python = Processes.find("python3") else {
+      return [Row(benchmark: "Catalogs", wall: "n/a", derived: "`python3` is not installed")]
+    }
+    var rows: [Row] = []
+    var large: [Duration] = []
+    for size in [300, 100_000] {
+      for byPython in [false, true] {
+        let folder = try GeneratedCatalog.folder(size: size, byPython: byPython, python: python)
+        let meals = folder.appendingPathComponent(Catalog.mealsFile).path
+        let usages = try Processes.time(
+          [
+            [rezepte, "run", CommandLineOptions.RunOptions.list.name]
+              + CommandLineOptions.catalog.words(folder.path)
+              + ["Scenarios/01-kategorien.scenario"],
+            [python, "-c", "import json, sys; json.load(open(sys.argv[1], 'rb'))", meals],
+          ], runs: min(runs, 5))
+        let bytes = (try? FileManager.default.attributesOfItem(atPath: meals)[.size] as? Int) ?? 1
+        let ratio = usages[0].cpu.seconds / usages[1].cpu.seconds
+        let memory = Double(usages[0].peakKiB * 1024) / Double(bytes)
+        if size == 100_000 { large.append(usages[0].cpu) }
+        rows.append(
+          Row(
+            benchmark: "`rezepte run --list --catalog` over \(Format.grouped(size)) meals "
+              + (byPython ? "written by `json.dump`" : "written by the catalog")
+              + " (\(Format.megabytes(bytes)))",
+            wall: Format.duration(usages[0].wall), cpu: Format.duration(usages[0].cpu),
+            derived: "CPython \(Format.duration(usages[1].cpu)) = \(Format.ratio(ratio)); peak "
+              + "\(Format.mebibytes(kibibytes: usages[0].peakKiB)) = \(Format.ratio(memory)) the file",
+            goal: Row.verdict("≤ 1× CPython", ratio <= 1)
+              + (size == 100_000 ? "; " + Row.verdict("≤ 3× the file", memory <= 3) : "")))
+      }
+    }
+    let spacing = large[1].seconds / large[0].seconds
+    rows.append(
+      Row(
+        benchmark: "100,000 meals: `json.dump`'s spacing / the catalog's, processor time",
+        wall: "", derived: Format.ratio(spacing), goal: Row.verdict("≤ 1.2×", spacing <= 1.2)))
+    return rows
+  }
+
+  // MARK: - Start-up
+
+  /// `rezepte --help` against `startup-baseline`, a program that only imports Foundation.
+  func startUp() throws -> [Row] {
+    let usages = try Processes.time(
+      [[Self.sibling("startup-baseline")], [rezepte, Program.helpFlag.name]], runs: runs * 10)
+    let ratio = usages[1].wall.seconds / usages[0].wall.seconds
+    return [
+      Row(
+        benchmark: "`startup-baseline`: a Foundation hello", wall: Format.duration(usages[0].wall),
+        cpu: Format.duration(usages[0].cpu)),
+      Row(
+        benchmark: "`rezepte \(Program.helpFlag.name)`", wall: Format.duration(usages[1].wall),
+        cpu: Format.duration(usages[1].cpu), derived: "\(Format.ratio(ratio)) the hello",
+        goal: Row.verdict("≤ 2.5× the hello", ratio <= 2.5)),
+    ]
+  }
+
+  // MARK: - Typing
+
+  /// `type` with a text of umlauts and emoji, 1,000 and 64,000 characters, on the real app in
+  /// this process: each key sends the field's text so far, so its cost must not grow with it.
+  func typing() async throws -> [Row] {
+    let catalog = try Catalog.embedded()
+    var perKey: [Double] = []
+    var rows: [Row] = []
+    for length in [1_000, 64_000] {
+      let text = String(repeating: "Grüße 🍝 äö", count: length / 10)
+      var times: [Duration] = []
+      for round in 0...runs {
+        let driver = AppDriver(catalog: catalog)
+        try await driver.launch()
+        let start = ContinuousClock.now
+        try await driver.type(text)
+        if round > 0 { times.append(.now - start) }
+      }
+      let time = times.sorted()[times.count / 2]
+      perKey.append(time.seconds / Double(length))
+      rows.append(
+        Row(
+          benchmark: "`type` \(Format.grouped(length)) characters of umlauts and emoji",
+          wall: Format.duration(time),
+          derived: Format.duration(time / length) + " per key"))
+    }
+    let growth = perKey[1] / perKey[0]
+    rows[1].goal = Row.verdict("per key ≤ 1.5× the short text's", growth <= 1.5)
+    return rows
+  }
+}
