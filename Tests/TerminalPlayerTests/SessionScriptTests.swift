@@ -42,6 +42,24 @@ import Testing
       ])
   }
 
+  @Test("The search key in the pause is replayed once the pause has passed; later, as it was")
+  func searchKey() {
+    var session = log([(.launch, 0), (.type("Pie"), 100), (.open("Fish pie"), 450)])
+    session.entries.insert(
+      .init(step: .leaveSearch, time: .milliseconds(200), waitsForSearch: true), at: 2)
+    #expect(
+      SessionScript().lines(for: session) == [
+        "launch", "wait 100ms", "type \"Pie\"", "wait 400ms", "leave search", "open \"Fish pie\"",
+      ])
+    session.entries[2].time = .milliseconds(700)
+    session.entries[3].time = .milliseconds(800)
+    #expect(
+      SessionScript().lines(for: session) == [
+        "launch", "wait 100ms", "type \"Pie\"", "wait 600ms", "leave search", "wait 100ms",
+        "open \"Fish pie\"",
+      ])
+  }
+
   @Test("The session's setup comes first: start screen, favourites, the dice's meals")
   func givens() {
     var session = log([(.launch, 0), (.tapDice, 40)], random: ["52772"])

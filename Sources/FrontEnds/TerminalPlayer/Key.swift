@@ -90,34 +90,27 @@ package struct KeyParser: Sendable {
       return (csiKey(final: final, parameters: parameters), end - index + 1)
     case UInt8(ascii: "O"):
       guard index + 2 < bytes.count else { return nil }
-      return (ss3Key(bytes[index + 2]), 3)
+      return (letterKey(bytes[index + 2]), 3)
     default:
       return (.escape, 1)
     }
   }
 
+  /// The key a CSI sequence's final byte and parameters stand for: `ESC [ A`, `ESC [ 5 ~`.
   private static func csiKey(final: UInt8, parameters: String) -> Key {
-    switch final {
-    case UInt8(ascii: "A"): .up
-    case UInt8(ascii: "B"): .down
-    case UInt8(ascii: "C"): .right
-    case UInt8(ascii: "D"): .left
-    case UInt8(ascii: "H"): .home
-    case UInt8(ascii: "F"): .end
-    case UInt8(ascii: "~"):
-      switch parameters.split(separator: ";").first {
-      case "1", "7": .home
-      case "3": .delete
-      case "4", "8": .end
-      case "5": .pageUp
-      case "6": .pageDown
-      default: .unknown
-      }
-    default: .unknown
+    guard final == UInt8(ascii: "~") else { return letterKey(final) }
+    switch parameters.split(separator: ";").first {
+    case "1", "7": return .home
+    case "3": return .delete
+    case "4", "8": return .end
+    case "5": return .pageUp
+    case "6": return .pageDown
+    default: return .unknown
     }
   }
 
-  private static func ss3Key(_ byte: UInt8) -> Key {
+  /// The key of the letter that ends a CSI or SS3 sequence: `A` is ↑ in `ESC [ A` and `ESC O A`.
+  private static func letterKey(_ byte: UInt8) -> Key {
     switch byte {
     case UInt8(ascii: "A"): .up
     case UInt8(ascii: "B"): .down

@@ -1,13 +1,19 @@
-/// What the player shows besides the app's state: the selection, the scroll position, whether
-/// keys go to the search field, whether the category picker is open.
-///
-/// The app's screens know nothing of this; it is the terminal's equivalent of a finger's
-/// position on the glass.
+/// What the player shows besides the app's state: where the keys go, the selection and the
+/// scroll position; the terminal's equivalent of a finger's position on the glass.
 struct PlayerView: Equatable, Sendable {
-  /// Letters edit the search field (after `/`), instead of being commands.
-  var isEditing = false
-  /// The category picker covers the screen.
-  var isPickerOpen = false
+  /// Where the keys go.
+  enum Mode: Equatable, Sendable {
+    /// The keys are commands (`KeyMap`).
+    case browsing
+    /// Letters edit the search field (after `/`).
+    case editing
+    /// The category picker covers the screen.
+    case picker
+    /// The key table covers the screen (after `?`).
+    case keys
+  }
+
+  var mode = Mode.browsing
   /// The index of the selected item (row, tile, suggestion or picker option).
   var selection = 0
   /// The first line of the scrolling part that is shown.
@@ -23,7 +29,7 @@ struct PlayerView: Equatable, Sendable {
   mutating func settle(in layout: Layout, bodyHeight height: Int) {
     let items = layout.items
     selection = items.isEmpty ? 0 : min(max(selection, 0), items.count - 1)
-    if isEditing, items.indices.contains(selection), items[selection].kind == .suggestion {
+    if mode == .editing, items.indices.contains(selection), items[selection].kind == .suggestion {
       selection = items.firstIndex { $0.kind != .suggestion } ?? items.count
     }
     let hasSelection = items.indices.contains(selection)

@@ -69,10 +69,7 @@ struct SessionSaver {
   }
 
   private func check(_ result: ScenarioResult, what: String) throws(Failure) {
-    if let failure = result.failure {
-      throw Failure(message: "\(what) against the catalog:\n\(failure)")
-    }
-    if let reason = result.skipReason {
+    if let reason = result.failure.map(String.init(describing:)) ?? result.skipReason {
       throw Failure(message: "\(what) against the catalog:\n\(reason)")
     }
   }

@@ -1,5 +1,29 @@
-import CommandLineKit
 import Scenarios
+
+/// What a player session did, in the order it happened: enough to write it as a scenario.
+struct SessionLog: Equatable, Sendable {
+  /// One step and when it happened, measured from the moment the player started.
+  struct Entry: Equatable, Sendable {
+    var step: Step.Action
+    var time: Duration
+    /// The search key searched at once: a replay, which has no such key, must let the search
+    /// pause end first (`SessionScript`).
+    var waitsForSearch = false
+  }
+
+  /// The start screen the app opened with.
+  var start: StartScreen = .list
+  /// The favourites stored when the app launched.
+  var favorites: [String] = []
+  /// The meals `random.php` answered, in order: what the dice returned.
+  var randomMeals: [String] = []
+  /// The steps, oldest first; the first is `launch`.
+  var entries: [Entry] = []
+
+  mutating func append(_ step: Step.Action, at time: Duration, waitsForSearch: Bool = false) {
+    entries.append(Entry(step: step, time: time, waitsForSearch: waitsForSearch))
+  }
+}
 
 /// Writes a session's steps in the scenario language, with the real pauses between them as
 /// `wait`s on the virtual clock.
@@ -9,7 +33,9 @@ import Scenarios
 /// to 100 ms. Rounding down keeps each comparison with the 400 ms pause as it was (a 399 ms
 /// pause stays under 400 ms, a 400 ms one reaches it). Keystrokes less than the search pause
 /// apart, with no other step between them, are one `type` step at the time of the last one:
-/// no search started between them, in the player or in the replay.
+/// no search started between them, in the player or in the replay. The search key (`Enter` in
+/// the field) searches at once, which no step does: it is replayed as `leave search` once the
+/// pause after the last keystroke has passed, so that the replay's search has run by then too.
 struct SessionScript: Sendable {
   /// The list's search pause.
   var searchPause: Duration = .milliseconds(400)
@@ -31,21 +57,20 @@ struct SessionScript: Sendable {
     var previousReal = Duration.zero
     // The last keystroke: its real time and the virtual time it was replayed at.
     var anchor: (real: Duration, virtual: Duration)?
-    func wait(until real: Duration) {
-      let target =
+    for entry in merged(log.entries) {
+      var target =
         if let anchor {
-          anchor.virtual + roundedDown(real - anchor.real)
+          anchor.virtual + roundedDown(entry.time - anchor.real)
         } else {
-          virtualNow + roundedDown(real - previousReal)
+          virtualNow + roundedDown(entry.time - previousReal)
         }
+      // The player's search key searched at once; the replay's search runs when its pause ends.
+      if entry.waitsForSearch, let anchor { target = max(target, anchor.virtual + searchPause) }
       if target > virtualNow {
         lines += Step.Action.wait(target - virtualNow).lines
         virtualNow = target
       }
-      previousReal = real
-    }
-    for entry in merged(log.entries) {
-      wait(until: entry.time)
+      previousReal = entry.time
       lines += entry.step.lines
       if case .type = entry.step { anchor = (entry.time, virtualNow) }
     }
