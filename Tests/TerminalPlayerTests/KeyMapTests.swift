@@ -84,7 +84,7 @@ import ViewModels
   @Test("A key bound to nothing says so and names ?; a key with nothing to press here is quiet")
   func unknownKey() {
     #expect(press([.character("x")], on: Screens.dessertList)[0].note?.contains("?") == true)
-    #expect(press([.tab], on: Screens.dessertList)[0].note != nil)
+    #expect(press([.control("i")], on: Screens.dessertList)[0].note != nil)  // Tab
     #expect(press([.character("h")], on: Screens.dessertList)[0].note == nil)
   }
 
@@ -230,41 +230,39 @@ import ViewModels
     return AppScreen.body(AppState(list: state))
   }
 
+  /// The intents `keys` send on `tree`.
+  private func press(_ keys: [Key], on tree: Node, _ screen: inout PlayerScreen) -> [UserIntent] {
+    var sent: [UserIntent] = []
+    _ = screen.press(keys, size: size, tree: { tree }, perform: { sent += $0.intents })
+    return sent
+  }
+
   @Test("After the search key the selection waits for the results and rests on their first row")
   func searchKeySelectsFirstResult() {
     var screen = PlayerScreen()
-    var sent: [UserIntent] = []
     let pausing = Self.searching(.loaded([Screens.apamBalik, Screens.frangipanTart]))
     _ = screen.draw(pausing, size: size)
-    _ = screen.press([.down, .character("/")], size: size, tree: { pausing }) {
-      sent += $0.intents
-    }
+    #expect(press([.down, .character("/")], on: pausing, &screen).isEmpty)
     let loading = Self.searching(.loading)
-    _ = screen.press([.enter], size: size, tree: { loading }) { sent += $0.intents }
+    #expect(press([.enter], on: pausing, &screen) == [.suggestionPicked("Pie")])
     _ = screen.draw(loading, size: size)
-    _ = screen.press([.enter], size: size, tree: { loading }) { sent += $0.intents }
-    #expect(sent == [.suggestionPicked("Pie")])  // the second Enter found no old row to open
+    #expect(press([.enter], on: loading, &screen).isEmpty)  // no old row to open
     let results = Self.searching(.loaded([Screens.crumble, Screens.apamBalik]))
     _ = screen.draw(results, size: size)
-    _ = screen.press([.enter], size: size, tree: { results }) { sent += $0.intents }
-    #expect(sent.last == .mealTapped(Screens.crumble))
+    #expect(press([.enter], on: results, &screen) == [.mealTapped(Screens.crumble)])
   }
 
   @Test("r says on the bottom line that the refresh ran, once the list is no longer refreshing")
   func refreshSaysSo() {
     var screen = PlayerScreen()
     _ = screen.draw(Screens.dessertList, size: size)
-    var sent: [UserIntent] = []
-    _ = screen.press([.character("r")], size: size, tree: { Screens.dessertList }) {
-      sent += $0.intents
-    }
-    #expect(sent == [.pulledToRefresh])
+    #expect(press([.character("r")], on: Screens.dessertList, &screen) == [.pulledToRefresh])
     var refreshing = Screens.dessertState
     refreshing.isRefreshing = true
     #expect(
       !screen.draw(AppScreen.body(AppState(list: refreshing)), size: size).contains("Refreshed"))
     #expect(screen.draw(Screens.dessertList, size: size).contains("↻ Refreshed."))
-    _ = screen.press([.down], size: size, tree: { Screens.dessertList }, perform: { _ in })
+    _ = press([.down], on: Screens.dessertList, &screen)
     #expect(!screen.draw(Screens.dessertList, size: size).contains("Refreshed"))
   }
 }

@@ -6,7 +6,7 @@ import Testing
 @Suite struct SessionScriptTests {
   private func log(_ entries: [(Step.Action, Int)], random: [String] = []) -> SessionLog {
     var log = SessionLog()
-    for (step, milliseconds) in entries { log.append(step, at: .milliseconds(milliseconds)) }
+    log.entries = entries.map { .init(step: $0, time: .milliseconds($1)) }
     log.randomMeals = random
     return log
   }

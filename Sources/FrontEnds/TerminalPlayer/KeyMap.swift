@@ -2,19 +2,16 @@ import Scenarios
 import ViewDescription
 import ViewModels
 
-/// What a key does: intents for the app, each with the scenario step that replays it, and the
-/// player's new view.
+/// What a key does: intents for the app (each taken from the node the key acts on), the
+/// scenario steps that replay them, the player's new view, and a sentence for the bottom line.
 package struct PlayerAction: Equatable, Sendable {
-  /// What to send to the app, in order: each one taken from the node the key acts on.
   package var intents: [UserIntent] = []
-  /// The scenario steps the key stands for (a backspace is `clear search` and a new `type`).
   var steps: [Step.Action] = []
   var view: PlayerView
   var quits = false
   /// The search key searched the field's text at once: the selection goes to the first row of
   /// the results, and the saved session waits out the search pause (`SessionScript`).
   var searchesAtOnce = false
-  /// A sentence for the bottom line, until the next key.
   var note: String?
 }
 
@@ -27,13 +24,13 @@ enum KeyMap {
   ) -> PlayerAction {
     var view = view
     let field = Gestures.searchField(on: tree)
-    // The keys that move through the picker's options or the key table, and quit.
+    // The keys that move through the picker's options or the key table.
     let moves: Set<Key> = [
       .up, .down, .character("k"), .character("j"), .pageUp, .pageDown, .home, .end,
-      .character("q"),
     ]
     switch (view.mode, key) {
-    case (_, .control("c")):
+    case (_, .control("c")),
+      (_, .character("q")) where view.mode != .editing:
       return PlayerAction(view: view, quits: true)
     case (.editing, _) where field == nil, (.editing, .up), (.editing, .down):
       view.mode = .browsing
@@ -59,8 +56,6 @@ enum KeyMap {
       return PlayerAction(view: view)  // the screen behind the picker takes no keys
     case (.keys, _) where !moves.contains(key):
       return PlayerAction(view: PlayerView())  // any other key closes the table
-    case (_, .character("q")):
-      return PlayerAction(view: view, quits: true)
     case (_, .up), (_, .character("k")), (_, .down), (_, .character("j")):
       let step = key == .up || key == .character("k") ? -1 : 1
       if layout.items.isEmpty {
@@ -138,12 +133,10 @@ enum KeyMap {
     }
   }
 
-  /// What a run of editing keys (`edits(_:)`) does to the search field in `tree` while the field
-  /// has the keys: characters are typed at the end, `⌫` deletes the last one, Ctrl-U empties the
-  /// field. The run is one intent with the new text, however many keys a paste brought, so a
-  /// read of the terminal costs one text change and time linear in its keys. It is saved as
-  /// `type`, or, when it deleted from the text it found, as `clear search` and the new text
-  /// typed afresh (the scenario language types only at the end).
+  /// What a run of editing keys (`edits(_:)`) does to the search field in `tree`: characters are
+  /// typed at the end, `⌫` deletes the last one, Ctrl-U empties the field. However many keys a
+  /// paste brought, the run is one text change, saved as `type`, or, when it deleted from the
+  /// text it found, as `clear search` and the new text typed afresh (steps type only at the end).
   static func edit(_ keys: [Key], tree: Node, view: PlayerView) -> PlayerAction {
     guard view.mode == .editing, let old = Gestures.searchField(on: tree)?.text else {
       return PlayerAction(view: view)
@@ -165,10 +158,9 @@ enum KeyMap {
     return PlayerAction(intents: [.searchTextChanged(text)], steps: steps, view: view)
   }
 
-  /// `Enter` in the search field, the keyboard's search key: `text` is searched at once, without
-  /// the search pause, as a picked suggestion is, and the keys go back to the commands; it is
-  /// saved as `leave search` (the field loses the focus). An empty field only hands the keys
-  /// back and keeps the focus, so that its suggestions can be picked.
+  /// `Enter` in the search field, the keyboard's search key: `text` is searched at once, as a
+  /// picked suggestion is, and the field lets go (saved as `leave search`). An empty field only
+  /// hands the keys back and keeps the focus, so that its suggestions can be picked.
   private static func search(_ text: String, view: PlayerView) -> PlayerAction {
     var view = view
     view.mode = .browsing
@@ -178,8 +170,8 @@ enum KeyMap {
       searchesAtOnce: true)
   }
 
-  /// Hands the keys back and, when the field has the focus, sends its leaving intent (the
-  /// suggestions hide), as the keyboard's dismiss key does on a phone.
+  /// Hands the keys back and ends the field's focus (the suggestions hide), as the keyboard's
+  /// dismiss key does on a phone.
   private static func leave(_ field: Node?, view: PlayerView) -> PlayerAction {
     var view = view
     view.mode = .browsing

@@ -29,12 +29,15 @@ struct Line: Hashable, Sendable {
 }
 
 /// Something the selection can rest on and `Enter` presses.
-struct Item: Hashable, Sendable {
+struct Item: Hashable, Sendable, Identifiable {
   var kind: Node.Kind
   var label: String
   var intent: UserIntent
   /// Where it is in the body.
   var lines: Range<Int>
+
+  /// The item as the selection remembers it: a suggestion and a row of the same name are two.
+  var id: [String] { [kind.rawValue, label] }
 }
 
 /// A screen laid out for the terminal: a fixed header, a body that scrolls, a fixed footer.

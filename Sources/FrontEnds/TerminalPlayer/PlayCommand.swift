@@ -9,7 +9,6 @@ import MealDB
 import Scenarios
 import Spelling
 import ViewModels
-import VirtualTime
 
 #if canImport(Glibc)
   import Glibc
@@ -164,15 +163,14 @@ public enum PlayCommand {
       return .failure
     }
     let (events, continuation) = AsyncStream.makeStream(of: Event.self)
-    let watchdog = Watchdog(terminal: terminal)
-    let input = readInput(into: continuation, watchdog: watchdog)
+    let input = readInput(into: continuation, terminal: terminal)
     let signals = SignalWaiter(signals: [SIGWINCH, SIGTERM, SIGHUP, SIGINT])
     let received = signals.received
     // Off the main actor, so that the watchdog is armed even while the app keeps it busy.
     let signalEvents = Task.detached {
       for await signal in received {
         continuation.yield(signal == SIGWINCH ? .resize : .terminate(signal: signal))
-        if signal != SIGWINCH { watchdog.arm(signal: signal) }
+        if signal != SIGWINCH { terminal.restoreUnlessAnswered(signal) }
       }
     }
     let token = app.observe { _ in continuation.yield(.stateChanged) }
@@ -188,12 +186,11 @@ public enum PlayCommand {
         continuation.yield(.escapeTimeout)
       }
     }
-    watchdog.answered()
+    terminal.restore()  // the answer to a signal's watchdog
     input.cancel()
     signalEvents.cancel()
     continuation.finish()
     token.cancel()
-    terminal.restore()
     // Once the terminal is restored, a signal ends the process as it would any other.
     signals.cancel()
     log = played.log
@@ -220,9 +217,9 @@ public enum PlayCommand {
   }
 
   /// The terminal's input, read on its own queue as player events until cancelled; a Ctrl-C
-  /// arms the watchdog, which answers it even while the main actor is busy.
+  /// starts the terminal's watchdog, which answers it even while the main actor is busy.
   private static func readInput(
-    into continuation: AsyncStream<Event>.Continuation, watchdog: Watchdog
+    into continuation: AsyncStream<Event>.Continuation, terminal: Terminal
   ) -> any DispatchSourceRead {
     let input = DispatchSource.makeReadSource(
       fileDescriptor: STDIN_FILENO, queue: DispatchQueue(label: "rezepte.play.input"))
@@ -231,7 +228,7 @@ public enum PlayCommand {
       let count = read(STDIN_FILENO, &buffer, buffer.count)
       if count > 0 {
         continuation.yield(.input(Array(buffer[..<count])))
-        if buffer[..<count].contains(0x03) { watchdog.arm(signal: SIGINT) }
+        if buffer[..<count].contains(0x03) { terminal.restoreUnlessAnswered(SIGINT) }
       } else if count == 0 || (errno != EINTR && errno != EAGAIN) {
         input.cancel()
         continuation.yield(.terminate(signal: nil))
@@ -275,44 +272,5 @@ public enum PlayCommand {
         error.reason == AtomicFile.existsReason ? "; pass \(Options.force) to replace it" : ""
       return "\(Options.save): \(error)\(hint)"
     }
-  }
-}
-
-/// Answers a signal (or Ctrl-C) that the player has not answered within `patience`: restores
-/// the terminal, says so, and ends the process with 128 + the signal's number, unsaved.
-///
-/// The player answers at once unless its main actor is busy; this is the promise that the
-/// terminal comes back within 100 ms whatever the app is doing.
-private final class Watchdog: Sendable {
-  private let terminal: Terminal
-  private let patience = Duration.milliseconds(100)
-  private let queue = DispatchQueue(label: "rezepte.play.watchdog")
-  /// Whether the player answered: it left its loop and restores the terminal itself.
-  private let isAnswered = Locked(false)
-
-  init(terminal: Terminal) {
-    self.terminal = terminal
-  }
-
-  /// Starts waiting for the player's answer to `signal`.
-  func arm(signal: Int32) {
-    queue.asyncAfter(deadline: .now() + .milliseconds(100)) { [self] in
-      // Under the lock, so the player cannot answer half-way: either it answered first, or the
-      // process ends here.
-      isAnswered.withLock { isAnswered in
-        guard !isAnswered else { return }
-        terminal.restore()
-        let message =
-          "error: the player did not answer signal \(signal) within \(patience); the terminal "
-          + "is restored and the session was not saved.\n"
-        _ = message.withCString { write(STDERR_FILENO, $0, strlen($0)) }
-        _exit(128 + signal)
-      }
-    }
-  }
-
-  /// The player left its loop: from now on it restores the terminal and ends by itself.
-  func answered() {
-    isAnswered.withLock { $0 = true }
   }
 }

@@ -3,28 +3,18 @@ import ViewDescription
 import ViewModels
 
 extension PlayCommand {
-  /// Something the player's loop reacts to.
+  /// Something the player's loop reacts to: bytes read from the terminal, the timeout after an
+  /// incomplete escape sequence, SIGWINCH, a new state of the app, or a signal (SIGTERM, SIGHUP,
+  /// SIGINT; `nil` for the end of input) that ends the session as `q` does.
   enum Event: Sendable {
-    /// Bytes read from the terminal.
     case input([UInt8])
-    /// Nothing followed an incomplete escape sequence in time.
-    case escapeTimeout
-    /// SIGWINCH.
-    case resize
-    /// The app published a new state.
-    case stateChanged
-    /// A signal (SIGTERM, SIGHUP, SIGINT) or, with `nil`, the end of input: end as if `q` was
-    /// pressed.
+    case escapeTimeout, resize, stateChanged
     case terminate(signal: Int32?)
   }
 
-  /// The interactive loop: launches the app, then keys in, intents to the app, frames out, and
-  /// the session's log, until the user quits or `events` ends; returns the log and the signal
-  /// that ended it, if one did.
-  ///
-  /// It reads `app.state` only to build the screen with `AppScreen.body`, and sends only the
-  /// intents of the nodes on that screen; it redraws when the state changes, when the terminal
-  /// is resized, or after the keys of a read, and writes only the lines that changed.
+  /// The interactive loop: launches the app, then keys in, the intents of the screen's nodes to
+  /// the app, frames out (after the keys of a read, a new state, a resize), and the session's
+  /// log, until the user quits or `events` ends; returns the log and the signal that ended it.
   ///
   /// - Parameter escapeTimeout: called when a read ended inside an escape sequence; it should
   ///   send `.escapeTimeout` a moment later.
@@ -48,17 +38,19 @@ extension PlayCommand {
     }
     func press(_ keys: [Key]) -> Bool {
       screen.status = favoritesIssue(app.favorites)
-      return screen.press(keys, size: terminal.size, tree: { AppScreen.body(app.state) }) {
-        action in
-        for step in action.steps {
-          log.append(step, at: clock.now - started, waitsForSearch: action.searchesAtOnce)
-        }
-        for intent in action.intents { app.send(intent) }
-      }
+      return screen.press(
+        keys, size: terminal.size, tree: { AppScreen.body(app.state) },
+        perform: { action in
+          for step in action.steps {
+            log.entries.append(
+              .init(step: step, time: clock.now - started, waitsForSearch: action.searchesAtOnce))
+          }
+          for intent in action.intents { app.send(intent) }
+        })
     }
 
     app.launch()
-    log.append(.launch, at: .zero)
+    log.entries.append(.init(step: .launch, time: .zero))
     redraw(full: true)
     for await event in events {
       switch event {

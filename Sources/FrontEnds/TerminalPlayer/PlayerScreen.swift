@@ -5,11 +5,10 @@ import ViewModels
 /// The player's side of the screen, apart from the app and the terminal: how the keys of one
 /// read act on the node tree, and the frame drawn for a tree.
 ///
-/// A read's keys are carried out before anything is drawn, and the editing keys typed into the
-/// search field in a row go to the app as one text change, so a paste costs one change and one
-/// frame, not one per character. The selection rests on an item (its kind and label) rather than
-/// on a line: rows or suggestions coming and going above it do not move it, and while the search
-/// field has the keys it never lands on a suggestion.
+/// A read's keys are carried out before anything is drawn, and editing keys in a row are one
+/// text change, so a paste costs one change and one frame. The selection rests on an item (its
+/// kind and label), not on a line: rows or suggestions coming and going above it do not move it,
+/// and it finds the item again on the way back to a screen.
 package struct PlayerScreen {
   /// Where the keys go, the selection and the scroll position.
   private(set) var view = PlayerView()
@@ -18,12 +17,11 @@ package struct PlayerScreen {
   /// A sentence shown until the next key: which favourites file is in use, what a key did.
   var note: String?
   private var writer = FrameWriter()
-  /// The selection and scroll position of screens left, to find them again on the way back.
-  private var positions: [ScreenKey: (view: PlayerView, selected: ItemID?)] = [:]
-  private var screenKey: ScreenKey?
+  /// The screen drawn last: its title and back button.
+  private var screenKey: [String?]?
   /// The item the selection rests on; kept while the item is missing (a list reloading), so the
   /// selection comes back to it.
-  private var selected: ItemID?
+  private var selected: Item.ID?
   /// Whether the last intent sent was a pull to refresh that has not been said to have ended.
   private var awaitsRefresh = false
 
@@ -33,8 +31,7 @@ package struct PlayerScreen {
   }
 
   /// Carries out `keys` in order on the screen `tree()` builds (again after every intent sent),
-  /// handing each key's action to `perform`; returns whether a key quits. Editing keys typed
-  /// into the search field in a row are one action (`KeyMap.edit(_:tree:view:)`).
+  /// handing each key's action to `perform`; returns whether a key quits.
   package mutating func press(
     _ keys: [Key], size: (width: Int, height: Int), tree: () -> Node,
     perform: (PlayerAction) -> Void
@@ -69,7 +66,7 @@ package struct PlayerScreen {
       } else if action.view.selection != view.selection,
         layout.items.indices.contains(action.view.selection)
       {
-        selected = ItemID(layout.items[action.view.selection])
+        selected = layout.items[action.view.selection].id
       }
       view = action.view
       note = action.note
@@ -88,16 +85,12 @@ package struct PlayerScreen {
   package mutating func draw(_ tree: Node, size: (width: Int, height: Int), full: Bool = false)
     -> String
   {
-    let key = ScreenKey(tree)
+    let screen = tree.first { $0.kind == .screen }
+    let key = [screen?.label, screen?.back]
     if key != screenKey {
-      if let screenKey { positions[screenKey] = (view, selected) }
       // A search changes the list's title: the keys stay with the field while it is typed in,
       // and with the key table while it is open.
-      let mode = view.mode
-      let saved = positions[key]
-      view = saved?.view ?? PlayerView()
-      view.mode = mode == .picker ? .browsing : mode
-      selected = saved?.selected
+      view = PlayerView(mode: view.mode == .picker ? .browsing : view.mode)
       screenKey = key
     }
     if view.mode == .editing, Gestures.searchField(on: tree) == nil { view.mode = .browsing }
@@ -112,7 +105,7 @@ package struct PlayerScreen {
     var layout = layouter.layout(tree, view: view)
     let laidOut = view.selection
     let found = selected.flatMap { selected in
-      layout.items.firstIndex { ItemID($0) == selected }
+      layout.items.firstIndex { $0.id == selected }
     }
     if let found, found != view.selection {
       view.selection = found
@@ -123,32 +116,9 @@ package struct PlayerScreen {
     if view.selection != laidOut { layout = layouter.layout(tree, view: view) }
     // The selection moved by itself only when paging carried it along, or nothing was chosen.
     if selected == nil || found != nil, layout.items.indices.contains(view.selection) {
-      selected = ItemID(layout.items[view.selection])
+      selected = layout.items[view.selection].id
     }
     let frame = layout.frame(height: size.height, scroll: view.scroll)
     return writer.update(to: frame, width: size.width, full: full)
-  }
-}
-
-/// An item as the selection remembers it: a suggestion and a row of the same name are two.
-struct ItemID: Hashable, Sendable {
-  var kind: Node.Kind
-  var label: String
-
-  init(_ item: Item) {
-    kind = item.kind
-    label = item.label
-  }
-}
-
-/// Which screen is on top, as far as the player's memory of positions goes.
-struct ScreenKey: Hashable, Sendable {
-  var title: String?
-  var back: String?
-
-  init(_ tree: Node) {
-    let screen = tree.first { $0.kind == .screen }
-    title = screen?.label
-    back = screen?.back
   }
 }

@@ -1,16 +1,10 @@
 /// What the player shows besides the app's state: where the keys go, the selection and the
 /// scroll position; the terminal's equivalent of a finger's position on the glass.
 struct PlayerView: Equatable, Sendable {
-  /// Where the keys go.
+  /// Where the keys go: to the commands, into the search field (after `/`), to the category
+  /// picker or to the key table (after `?`), which cover the screen.
   enum Mode: Equatable, Sendable {
-    /// The keys are commands (`KeyMap`).
-    case browsing
-    /// Letters edit the search field (after `/`).
-    case editing
-    /// The category picker covers the screen.
-    case picker
-    /// The key table covers the screen (after `?`).
-    case keys
+    case browsing, editing, picker, keys
   }
 
   var mode = Mode.browsing

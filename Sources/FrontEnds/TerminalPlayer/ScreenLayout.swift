@@ -6,12 +6,9 @@ import ViewModels
 /// Lays out the top screen of a node tree for a terminal of a given width: a pure function of
 /// the tree and the player's view, side by side with `TextRenderer`.
 ///
-/// Long texts wrap at spaces like the text renderer's lines do, with continuation lines
-/// indented under their start; a word wider than the terminal is cut, as a terminal cannot let
-/// it overflow. Widths are counted in terminal columns (`TerminalColumns`). Every text from the
-/// tree (a catalog's, a server's or a scenario's) is drawn with its control characters made
-/// visible by `Quoting.visible`, as the text tree draws them. The search field takes one line,
-/// showing the end of a text too long for it, so a long paste costs no more to draw than a word.
+/// Texts wrap at spaces as the text renderer's do, counted in terminal columns, with their
+/// control characters made visible (`Quoting.visible`). The search field takes one line and
+/// shows the end of a long text, so a long paste costs no more to draw than a word.
 struct ScreenLayout: Sendable {
   /// The terminal's width in columns; narrower than 40 is laid out as 40.
   var width: Int
@@ -111,23 +108,24 @@ struct ScreenLayout: Sendable {
     case .browsing:
       break
     }
-    let tappables = screen.tappables
-    func offers(_ labels: String...) -> Bool { tappables.contains { labels.contains($0.label) } }
-    func has(_ kind: Node.Kind) -> Bool { screen.first { $0.kind == kind } != nil }
-    let hasItems = tappables.contains { [.row, .tile, .suggestion].contains($0.kind) }
+    // The keys whose nodes the screen shows, found as `KeyMap` finds them.
+    let hasItems = screen.tappables.contains { [.row, .tile, .suggestion].contains($0.kind) }
     let focused = Gestures.searchField(on: screen)?.has(.focused) == true
-    var keys = has(.searchField) ? ["/ search"] : []
+    func button(_ label: String) -> Bool {
+      Gestures.target(label, kinds: [.button], on: screen) != nil
+    }
+    var keys = Gestures.searchField(on: screen) == nil ? [] : ["/ search"]
     keys += [hasItems ? "↑↓ move" : "↑↓ scroll", "PgUp/PgDn scroll"]
     if hasItems { keys.append("Enter open") }
     // Esc ends the search's focus first, as a keyboard's dismiss key would.
     if focused { keys.append("Esc leave search") }
-    if screen.back != nil { keys.append(focused ? "← back" : "Esc back") }
-    if offers(AppText.addFavorite, AppText.removeFavorite) { keys.append("h heart") }
-    if screen.first(where: { $0.has(.refreshable) }) != nil { keys.append("r refresh") }
-    if offers(AppText.dice) { keys.append("d dice") }
-    if has(.picker) { keys.append("c category") }
-    if offers(AppText.retry) { keys.append("e retry") }
-    if has(.alert) { keys.append("n dismiss") }
+    if Gestures.backIntent(on: screen) != nil { keys.append(focused ? "← back" : "Esc back") }
+    if Gestures.heart(on: screen) != nil { keys.append("h heart") }
+    if Gestures.refreshIntent(on: screen) != nil { keys.append("r refresh") }
+    if button(AppText.dice) { keys.append("d dice") }
+    if screen.first(where: { $0.kind == .picker }) != nil { keys.append("c category") }
+    if button(AppText.retry) { keys.append("e retry") }
+    if button(AppText.noticeDismiss) { keys.append("n dismiss") }
     return keys + ["? keys", "q quit"]
   }
 
@@ -163,41 +161,32 @@ struct ScreenLayout: Sendable {
   /// `first` and the others with `continuation`; control characters in `text` made visible. In
   /// time linear in the text's length.
   func wrap(_ text: String, first: String, continuation: String) -> [String] {
-    let continuationWidth = TerminalColumns.of(continuation)
-    var lines: [String] = []
-    var line = first
+    var lines = [first]
     var used = TerminalColumns.of(first)
     // Whether the line holds anything after its `first` or `continuation`.
     var lineHasText = false
     func breakLine() {
-      lines.append(line)
-      line = continuation
-      used = continuationWidth
+      lines.append(continuation)
+      used = TerminalColumns.of(continuation)
       lineHasText = false
     }
     for word in Quoting.visible(text).split(separator: " ", omittingEmptySubsequences: false) {
-      let wordWidth = TerminalColumns.of(word)
-      if lineHasText, used + 1 + wordWidth > width { breakLine() }
-      if lineHasText {
-        line += " "
+      if lineHasText, used + 1 + TerminalColumns.of(word) > width {
+        breakLine()
+      } else if lineHasText {
+        lines[lines.count - 1] += " "
         used += 1
       }
-      if used + wordWidth <= width {
-        line += word
-        used += wordWidth
-      } else {
-        // A word wider than a whole line is cut into pieces, at least a character a line.
-        for character in word {
-          let characterWidth = TerminalColumns.of(character)
-          if used + characterWidth > width, lineHasText { breakLine() }
-          line.append(character)
-          used += characterWidth
-          lineHasText = true
-        }
+      // A word wider than a whole line is cut into pieces, at least a character a line.
+      for character in word {
+        let characterWidth = TerminalColumns.of(character)
+        if used + characterWidth > width, lineHasText { breakLine() }
+        lines[lines.count - 1].append(character)
+        used += characterWidth
+        lineHasText = true
       }
       lineHasText = true
     }
-    lines.append(line)
     return lines
   }
 }

@@ -19,10 +19,6 @@ struct SessionLog: Equatable, Sendable {
   var randomMeals: [String] = []
   /// The steps, oldest first; the first is `launch`.
   var entries: [Entry] = []
-
-  mutating func append(_ step: Step.Action, at time: Duration, waitsForSearch: Bool = false) {
-    entries.append(Entry(step: step, time: time, waitsForSearch: waitsForSearch))
-  }
 }
 
 /// Writes a session's steps in the scenario language, with the real pauses between them as

@@ -17,22 +17,19 @@ package enum TerminalColumns {
 
   /// The columns `text` takes.
   static func of(_ text: some StringProtocol) -> Int {
-    var columns = 0
-    for character in text { columns += of(character) }
-    return columns
+    text.reduce(0) { $0 + of($1) }
   }
 
   /// The longest start of `text` that fits in `columns`.
   static func prefix(_ text: some StringProtocol, fitting columns: Int) -> Substring {
     let text = Substring(text)
     var used = 0
-    var end = text.startIndex
-    for index in text.indices {
-      used += of(text[index])
-      if used > columns { break }
-      end = text.index(after: index)
+    // The first character that no longer fits.
+    let end = text.firstIndex { character in
+      used += of(character)
+      return used > columns
     }
-    return text[..<end]
+    return text[..<(end ?? text.endIndex)]
   }
 
   /// `text` with its control characters made visible (`Quoting.visible`), whole if it fits in
