@@ -75,11 +75,12 @@ enum KeyMap {
       view.scroll += (key == .pageUp ? -1 : 1) * max(bodyHeight - 1, 1)
       view.followsSelection = false
       return PlayerAction(view: view)
-    case (_, .home), (_, .end):
-      view.selection = key == .home ? 0 : max(layout.items.count - 1, 0)
-      view.scroll = key == .home ? 0 : max(layout.body.count - bodyHeight, 0)
-      view.followsSelection = true
-      return PlayerAction(view: view)
+    case (_, .home):
+      return PlayerAction(view: PlayerView(mode: view.mode))
+    case (_, .end):
+      let last = max(layout.items.count - 1, 0)
+      let scroll = max(layout.body.count - bodyHeight, 0)
+      return PlayerAction(view: PlayerView(mode: view.mode, selection: last, scroll: scroll))
     case (_, .enter):
       guard layout.items.indices.contains(view.selection) else { return PlayerAction(view: view) }
       let item = layout.items[view.selection]
@@ -94,12 +95,11 @@ enum KeyMap {
       return leave(field, view: view)
     case (_, .escape), (_, .left):
       return press(Gestures.backIntent(on: tree), step: .back, view: view)
-    case (_, .character("/")) where field != nil:
+    case (_, .character("/")):
+      guard let field else { return PlayerAction(view: view) }  // no search field here
       view.mode = .editing
-      let focuses = field?.has(.focused) == false
-      return PlayerAction(
-        intents: focuses ? [.searchFocusChanged(true)] : [], steps: focuses ? [.focusSearch] : [],
-        view: view)
+      let focus: UserIntent? = field.has(.focused) ? nil : .searchFocusChanged(true)
+      return press(focus, step: .focusSearch, view: view)
     case (_, .character("h")):
       return tap(Gestures.heart(on: tree), step: .toggleHeart, view: view)
     case (_, .character("r")):
@@ -118,8 +118,6 @@ enum KeyMap {
       return PlayerAction(view: PlayerView(mode: .picker, selection: selection))
     case (_, .character("?")):
       return PlayerAction(view: PlayerView(mode: .keys, selection: view.selection))
-    case (_, .character("/")):
-      return PlayerAction(view: view)  // a screen without a search field
     default:
       return PlayerAction(view: view, note: "That key does nothing here; ? shows the keys.")
     }

@@ -40,15 +40,12 @@ struct Item: Hashable, Sendable, Identifiable {
   var id: [String] { [kind.rawValue, label] }
 }
 
-/// A screen laid out for the terminal: a fixed header, a body that scrolls, a fixed footer.
+/// A screen laid out for the terminal: a fixed header (title, toolbar, search field), a body
+/// that scrolls, a fixed footer (status, notice, help), and the body's selectable items.
 struct Layout: Equatable, Sendable {
-  /// Title bar, toolbar, search field and a rule.
   var header: [Line]
-  /// The content: rows, sections, tiles, the detail, a state; or the open picker.
   var body: [Line]
-  /// The notice and the key help.
   var footer: [Line]
-  /// The selectable things in the body, in order.
   var items: [Item]
 
   /// The lines that fit the body between header and footer.

@@ -94,8 +94,7 @@ public enum PlayCommand {
       return await run(invocation)
     })
 
-  /// The keys, a contract: the help's and the player's own table (`?`); the player's bottom
-  /// line shows those the screen offers.
+  /// The keys, a contract: the help's table, and the player's own (`?`).
   static let keys = """
     Keys:
       /               Focuses the search field: letters type, ⌫ deletes, Ctrl-U clears,
@@ -158,7 +157,6 @@ public enum PlayCommand {
     do {
       try terminal.enter()
     } catch {
-      terminal.restore()
       console.error("\(error)")
       return .failure
     }
@@ -259,9 +257,7 @@ public enum PlayCommand {
   }
 
   /// Why `path` cannot take the saved session, checked before playing so that no session is
-  /// played for nothing: what `AtomicFile` would refuse at the end (an empty path, a folder, a
-  /// FIFO or device, a read-only file, a missing folder), and without `force` anything already
-  /// at `path`, a symbolic link to nothing included.
+  /// played for nothing: what `AtomicFile` would refuse, and without `force` anything at `path`.
   static func saveProblem(_ path: String, force: Bool) -> String? {
     do {
       try AtomicFile.checkWritable(path)

@@ -16,10 +16,8 @@ struct PlayerView: Equatable, Sendable {
   /// the scroll position (after `PgUp`/`PgDn`).
   var followsSelection = true
 
-  /// Fits the selection and the scroll position to `layout` with `height` lines of body.
-  ///
-  /// While the search field has the keys, the selection never rests on a suggestion (typing
-  /// does not choose one): it goes to the first other item, and to none while there is none.
+  /// Fits the selection and the scroll position to `layout` with `height` lines of body. While
+  /// the field has the keys, the selection rests on no suggestion: typing does not choose one.
   mutating func settle(in layout: Layout, bodyHeight height: Int) {
     let items = layout.items
     selection = items.isEmpty ? 0 : min(max(selection, 0), items.count - 1)

@@ -228,13 +228,13 @@ private struct BodyBuilder: NodeWalker {
     case .button: text("[\(label)]")
     case .image, .picker, .searchField, .alert:
       break  // no picture in a terminal; the others are in the header, the footer, the picker
-    case .progressView:
-      lines.append(Line(""))
-      lines += layout.wrapped("⋯ \(label)", .dim, first: pad + "  ", continuation: pad + "    ")
-    case .contentUnavailableView:
+    case .progressView, .contentUnavailableView:
+      // A state that fills the screen, set apart and indented.
+      let isProgress = node.kind == .progressView
       lines.append(Line(""))
       lines += layout.wrapped(
-        "\(symbol) \(label)", .bold, first: pad + "  ", continuation: pad + "    ")
+        (isProgress ? "⋯" : symbol) + " " + label, isProgress ? .dim : .bold, first: pad + "  ",
+        continuation: pad + "    ")
       descendIndented(into: node, at: place)
     case .grid:
       grid(node.children)

@@ -4,10 +4,9 @@ import Scenarios
 
 /// Turns a player session into a scenario file that `rezepte run` passes.
 ///
-/// The screens in the `expect screen` blocks are not the ones the player showed in real time:
-/// they come from replaying the written steps on the virtual clock against the offline catalog,
-/// as `rezepte run --record` would record them, so the file passes by construction. Before
-/// anything is written, the finished file is replayed once more and must pass.
+/// The `expect screen` blocks come from replaying the written steps on the virtual clock against
+/// the catalog, as `rezepte run --record` records them, not from the real-time screens; the
+/// finished file is replayed once more and must pass.
 @MainActor
 struct SessionSaver {
   /// The catalog the replay answers from (the one the player used, or the embedded one).

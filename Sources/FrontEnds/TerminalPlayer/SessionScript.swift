@@ -2,16 +2,14 @@ import Scenarios
 
 /// What a player session did, in the order it happened: enough to write it as a scenario.
 struct SessionLog: Equatable, Sendable {
-  /// One step and when it happened, measured from the moment the player started.
+  /// A step and when it happened since the player started; the search key's `leave search`
+  /// waits for the search pause in the replay, which has no such key (`SessionScript`).
   struct Entry: Equatable, Sendable {
     var step: Step.Action
     var time: Duration
-    /// The search key searched at once: a replay, which has no such key, must let the search
-    /// pause end first (`SessionScript`).
     var waitsForSearch = false
   }
 
-  /// The start screen the app opened with.
   var start: StartScreen = .list
   /// The favourites stored when the app launched.
   var favorites: [String] = []
@@ -34,9 +32,9 @@ struct SessionLog: Equatable, Sendable {
 /// pause after the last keystroke has passed, so that the replay's search has run by then too.
 struct SessionScript: Sendable {
   /// The list's search pause.
-  var searchPause: Duration = .milliseconds(400)
+  var searchPause = Duration.milliseconds(400)
   /// The waits' resolution.
-  var resolution: Duration = .milliseconds(100)
+  var resolution = Duration.milliseconds(100)
 
   /// The scenario's lines: the `given` lines, then the steps with the waits between them. The
   /// time after the last step is left out: a wait that no step follows checks nothing.
@@ -53,7 +51,7 @@ struct SessionScript: Sendable {
     var previousReal = Duration.zero
     // The last keystroke: its real time and the virtual time it was replayed at.
     var anchor: (real: Duration, virtual: Duration)?
-    for entry in merged(log.entries) {
+    func add(_ entry: SessionLog.Entry) {
       var target =
         if let anchor {
           anchor.virtual + roundedDown(entry.time - anchor.real)
@@ -70,35 +68,21 @@ struct SessionScript: Sendable {
       lines += entry.step.lines
       if case .type = entry.step { anchor = (entry.time, virtualNow) }
     }
-    return lines
-  }
-
-  /// Runs of `type` steps closer together than the search pause, as one step at the last one's
-  /// time. The run's text grows in place, so a long run costs time linear in its length.
-  func merged(_ entries: [SessionLog.Entry]) -> [SessionLog.Entry] {
-    var result: [SessionLog.Entry] = []
-    // The text of the run of `type` steps at the end of `result`, and when its last step was.
+    // A run of keystrokes less than the search pause apart, as one `type` at the last one's
+    // time; its text grows in place, so a long run costs time linear in its length.
     var run: (text: String, time: Duration)?
-    func closeRun() {
-      if let run { result.append(SessionLog.Entry(step: .type(run.text), time: run.time)) }
-      run = nil
-    }
-    for entry in entries {
-      guard case .type(let text) = entry.step else {
-        closeRun()
-        result.append(entry)
-        continue
-      }
-      if let last = run?.time, entry.time - last < searchPause {
+    for entry in log.entries {
+      if case .type(let text) = entry.step, let last = run?.time, entry.time - last < searchPause {
         run?.text += text
         run?.time = entry.time
-      } else {
-        closeRun()
-        run = (text, entry.time)
+        continue
       }
+      if let typed = run { add(SessionLog.Entry(step: .type(typed.text), time: typed.time)) }
+      run = nil
+      if case .type(let text) = entry.step { run = (text, entry.time) } else { add(entry) }
     }
-    closeRun()
-    return result
+    if let typed = run { add(SessionLog.Entry(step: .type(typed.text), time: typed.time)) }
+    return lines
   }
 
   private func roundedDown(_ duration: Duration) -> Duration {

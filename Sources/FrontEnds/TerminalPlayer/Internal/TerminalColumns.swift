@@ -36,20 +36,10 @@ package enum TerminalColumns {
   /// `columns`, else `…` and as much of its end as fits. Reads only the end of `text`, so a
   /// long text costs no more than a short one.
   static func tail(_ text: String, fitting columns: Int) -> String {
-    let columns = max(columns, 1)
-    let start =
-      text.index(text.endIndex, offsetBy: -(columns + 1), limitedBy: text.startIndex)
-      ?? text.startIndex
-    let visible = Quoting.visible(String(text[start...]))
-    if start == text.startIndex, of(visible) <= columns { return visible }
-    var kept: [Character] = []
-    var used = 1  // the `…`
-    for character in visible.reversed() {
-      used += of(character)
-      if used > columns { break }
-      kept.append(character)
-    }
-    return "…" + String(kept.reversed())
+    let end = text.suffix(max(columns, 1) + 1)
+    let visible = Quoting.visible(String(end))
+    if end.startIndex == text.startIndex, of(visible) <= columns { return visible }
+    return "…" + String(prefix(String(visible.reversed()), fitting: columns - 1).reversed())
   }
 
   private static func isWide(_ scalar: Unicode.Scalar) -> Bool {
