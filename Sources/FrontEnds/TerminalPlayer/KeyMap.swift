@@ -43,16 +43,7 @@ enum KeyMap {
       return edit([key], tree: tree, view: view)
     case (.picker, .escape), (.picker, .left), (.picker, .character("c")):
       return PlayerAction(view: PlayerView())
-    case (.picker, .enter):
-      guard layout.items.indices.contains(view.selection) else { return PlayerAction(view: view) }
-      let option = layout.items[view.selection].label
-      let searching = tree.first { $0.kind == .screen }?.label == AppText.searchTitle
-      return PlayerAction(
-        intents: [.categoryPicked(option)], steps: [.pickCategory(option)], view: PlayerView(),
-        note: searching
-          ? "The search stays shown: it spans all categories. Clear it (/, Ctrl-U) to see "
-            + "\(option)." : nil)
-    case (.picker, _) where !moves.contains(key):
+    case (.picker, _) where key != .enter && !moves.contains(key):
       return PlayerAction(view: view)  // the screen behind the picker takes no keys
     case (.keys, _) where !moves.contains(key):
       return PlayerAction(view: PlayerView())  // any other key closes the table
@@ -88,9 +79,18 @@ enum KeyMap {
         switch item.kind {
         case .row, .tile: .open(item.label)
         case .suggestion: .pickSuggestion(item.label)
+        case .picker: .pickCategory(item.label)
         default: .tap(item.label)
         }
-      return PlayerAction(intents: [item.intent], steps: [step], view: view)
+      guard item.kind == .picker else {
+        return PlayerAction(intents: [item.intent], steps: [step], view: view)
+      }
+      let searching = tree.first { $0.kind == .screen }?.label == AppText.searchTitle
+      return PlayerAction(
+        intents: [item.intent], steps: [step], view: PlayerView(),
+        note: searching
+          ? "The search stays shown: it spans all categories. Clear it (/, Ctrl-U) to see "
+            + "\(item.label)." : nil)
     case (_, .escape) where field?.has(.focused) == true:
       return leave(field, view: view)
     case (_, .escape), (_, .left):

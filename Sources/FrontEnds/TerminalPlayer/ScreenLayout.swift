@@ -60,7 +60,8 @@ struct ScreenLayout: Sendable {
       let buttons = alert.children.compactMap(\.label).map { "[\($0)]" }.joined(separator: " ")
       footer += wrapped("⚠ \(alert.label ?? "")  \(buttons)", .notice)
     }
-    footer += flow(help(for: screen, view: view).map { Span($0, .dim) }, separator: " · ")
+    let help = help(for: screen, view: view, items: body.items)
+    footer += flow(help.map { Span($0, .dim) }, separator: " · ")
     return Layout(
       header: header(screen, view: view), body: body.lines, footer: footer, items: body.items)
   }
@@ -96,8 +97,8 @@ struct ScreenLayout: Sendable {
     return lines + [Line(String(repeating: "─", count: width), .dim)]
   }
 
-  /// The keys that do something here.
-  func help(for screen: Node, view: PlayerView) -> [String] {
+  /// The keys that do something here: those `KeyMap` carries out on this screen.
+  private func help(for screen: Node, view: PlayerView, items: [Item]) -> [String] {
     switch view.mode {
     case .editing:
       return ["type to search", "⌫ delete", "^U clear", "Enter search", "Esc leave", "^C quit"]
@@ -108,24 +109,21 @@ struct ScreenLayout: Sendable {
     case .browsing:
       break
     }
-    // The keys whose nodes the screen shows, found as `KeyMap` finds them.
-    let hasItems = screen.tappables.contains { [.row, .tile, .suggestion].contains($0.kind) }
-    let focused = Gestures.searchField(on: screen)?.has(.focused) == true
-    func button(_ label: String) -> Bool {
-      Gestures.target(label, kinds: [.button], on: screen) != nil
+    let laidOut = Layout(header: [], body: [], footer: [], items: items)
+    func does(_ key: Key) -> [Step.Action]? {
+      let action = KeyMap.action(for: key, tree: screen, layout: laidOut, view: view)
+      return action == PlayerAction(view: view) ? nil : action.steps
     }
-    var keys = Gestures.searchField(on: screen) == nil ? [] : ["/ search"]
-    keys += [hasItems ? "↑↓ move" : "↑↓ scroll", "PgUp/PgDn scroll"]
-    if hasItems { keys.append("Enter open") }
+    var keys = does(.character("/")) == nil ? [] : ["/ search"]
+    keys += [items.isEmpty ? "↑↓ scroll" : "↑↓ move", "PgUp/PgDn scroll"]
+    if does(.enter) != nil { keys.append("Enter open") }
     // Esc ends the search's focus first, as a keyboard's dismiss key would.
-    if focused { keys.append("Esc leave search") }
-    if Gestures.backIntent(on: screen) != nil { keys.append(focused ? "← back" : "Esc back") }
-    if Gestures.heart(on: screen) != nil { keys.append("h heart") }
-    if Gestures.refreshIntent(on: screen) != nil { keys.append("r refresh") }
-    if button(AppText.dice) { keys.append("d dice") }
-    if screen.first(where: { $0.kind == .picker }) != nil { keys.append("c category") }
-    if button(AppText.retry) { keys.append("e retry") }
-    if button(AppText.noticeDismiss) { keys.append("n dismiss") }
+    if let escape = does(.escape) {
+      keys.append(escape == [.back] ? "Esc back" : "Esc leave search")
+    }
+    if does(.escape) != [.back], does(.left) != nil { keys.append("← back") }
+    let letters = ["h heart", "r refresh", "d dice", "c category", "e retry", "n dismiss"]
+    keys += letters.filter { does(.character($0.first!)) != nil }
     return keys + ["? keys", "q quit"]
   }
 
