@@ -1,6 +1,5 @@
 import AppHarness
 import CommandLineKit
-import Dispatch
 import FileSafety
 import Foundation
 import LiveNetwork
@@ -161,7 +160,14 @@ public enum PlayCommand {
       return .failure
     }
     let (events, continuation) = AsyncStream.makeStream(of: Event.self)
-    let input = readInput(into: continuation, terminal: terminal)
+    // The terminal's input, read on Foundation's queue: a Ctrl-C starts the terminal's
+    // watchdog, which answers it even while the main actor is busy.
+    FileHandle.standardInput.readabilityHandler = { input in
+      let bytes = [UInt8](input.availableData)
+      continuation.yield(bytes.isEmpty ? .terminate(signal: nil) : .input(bytes))
+      if bytes.contains(0x03) { terminal.restoreUnlessAnswered(SIGINT) }
+      if bytes.isEmpty { input.readabilityHandler = nil }
+    }
     let signals = SignalWaiter(signals: [SIGWINCH, SIGTERM, SIGHUP, SIGINT])
     let received = signals.received
     // Off the main actor, so that the watchdog is armed even while the app keeps it busy.
@@ -185,7 +191,7 @@ public enum PlayCommand {
       }
     }
     terminal.restore()  // the answer to a signal's watchdog
-    input.cancel()
+    FileHandle.standardInput.readabilityHandler = nil
     signalEvents.cancel()
     continuation.finish()
     token.cancel()
@@ -212,28 +218,6 @@ public enum PlayCommand {
     // A process ended by a signal says so in its status, as the shell does: 128 + N.
     if let signal = played.signal { exit(128 + signal) }
     return code
-  }
-
-  /// The terminal's input, read on its own queue as player events until cancelled; a Ctrl-C
-  /// starts the terminal's watchdog, which answers it even while the main actor is busy.
-  private static func readInput(
-    into continuation: AsyncStream<Event>.Continuation, terminal: Terminal
-  ) -> any DispatchSourceRead {
-    let input = DispatchSource.makeReadSource(
-      fileDescriptor: STDIN_FILENO, queue: DispatchQueue(label: "rezepte.play.input"))
-    input.setEventHandler {
-      var buffer = [UInt8](repeating: 0, count: 4096)
-      let count = read(STDIN_FILENO, &buffer, buffer.count)
-      if count > 0 {
-        continuation.yield(.input(Array(buffer[..<count])))
-        if buffer[..<count].contains(0x03) { terminal.restoreUnlessAnswered(SIGINT) }
-      } else if count == 0 || (errno != EINTR && errno != EAGAIN) {
-        input.cancel()
-        continuation.yield(.terminate(signal: nil))
-      }
-    }
-    input.resume()
-    return input
   }
 
   /// Writes the session to `path`, if there is one.
