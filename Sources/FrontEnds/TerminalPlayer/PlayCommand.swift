@@ -160,13 +160,19 @@ public enum PlayCommand {
       return .failure
     }
     let (events, continuation) = AsyncStream.makeStream(of: Event.self)
-    // The terminal's input, read on Foundation's queue: a Ctrl-C starts the terminal's
-    // watchdog, which answers it even while the main actor is busy.
+    // The terminal's input, read on Foundation's queue (its `availableData` would end the
+    // process on a read error): a Ctrl-C starts the terminal's watchdog, which answers it even
+    // while the main actor is busy.
     FileHandle.standardInput.readabilityHandler = { input in
-      let bytes = [UInt8](input.availableData)
-      continuation.yield(bytes.isEmpty ? .terminate(signal: nil) : .input(bytes))
-      if bytes.contains(0x03) { terminal.restoreUnlessAnswered(SIGINT) }
-      if bytes.isEmpty { input.readabilityHandler = nil }
+      var buffer = [UInt8](repeating: 0, count: 4096)
+      let count = read(STDIN_FILENO, &buffer, buffer.count)
+      if count > 0 {
+        continuation.yield(.input(Array(buffer[..<count])))
+        if buffer[..<count].contains(0x03) { terminal.restoreUnlessAnswered(SIGINT) }
+      } else if count == 0 || (errno != EINTR && errno != EAGAIN) {
+        input.readabilityHandler = nil
+        continuation.yield(.terminate(signal: nil))
+      }
     }
     let signals = SignalWaiter(signals: [SIGWINCH, SIGTERM, SIGHUP, SIGINT])
     let received = signals.received
