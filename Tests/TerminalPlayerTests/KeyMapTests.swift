@@ -1,3 +1,4 @@
+import MealDB
 import Testing
 import ViewDescription
 import ViewModels
@@ -24,7 +25,7 @@ import ViewModels
     let actions = press([.character("/"), .character("q")], on: Screens.dessertList)
     #expect(actions[0].intents == [.searchFocusChanged(true)])
     #expect(actions[0].steps == [.focusSearch])
-    #expect(actions[0].view.isEditing)
+    #expect(actions[0].view.mode == .editing)
     #expect(actions[1].intents == [.searchTextChanged("q")])
     #expect(actions[1].steps == [.type("q")])
     #expect(!actions[1].quits)
@@ -35,16 +36,56 @@ import ViewModels
     var state = Screens.dessertState
     state.searchText = "Las"
     let tree = AppScreen.body(AppState(list: state))
-    let action = press([.backspace], on: tree, view: PlayerView(isEditing: true))[0]
+    let action = press([.backspace], on: tree, view: PlayerView(mode: .editing))[0]
     #expect(action.intents == [.searchTextChanged("La")])
     #expect(action.steps == [.clearSearch, .type("La")])
   }
 
-  @Test("Enter leaves the search field without sending anything")
-  func enterLeavesField() {
-    let action = press([.enter], on: Screens.dessertList, view: PlayerView(isEditing: true))[0]
+  @Test("Enter in an empty search field hands the keys back without sending anything")
+  func enterLeavesEmptyField() {
+    let action = press([.enter], on: Screens.dessertList, view: PlayerView(mode: .editing))[0]
     #expect(action.intents.isEmpty)
-    #expect(!action.view.isEditing)
+    #expect(action.view.mode == .browsing)
+  }
+
+  @Test("Enter in the search field searches its text at once, saved as leave search")
+  func enterSearches() {
+    var state = Screens.dessertState
+    state.searchText = "Pie"
+    state.isSearchFocused = true
+    let tree = AppScreen.body(AppState(list: state))
+    let action = press([.enter], on: tree, view: PlayerView(mode: .editing, selection: 2))[0]
+    #expect(action.intents == [.suggestionPicked("Pie")])
+    #expect(action.steps == [.leaveSearch])
+    #expect(action.searchesAtOnce)
+    #expect(action.view == PlayerView())
+  }
+
+  @Test("Picking a category while a search is shown says that the search stays")
+  func pickDuringSearch() {
+    var state = Screens.dessertState
+    state.searchText = "Pie"
+    let tree = AppScreen.body(AppState(list: state))
+    let pick = press([.character("c"), .up, .enter], on: tree)[2]
+    #expect(pick.intents == [.categoryPicked("Chicken")])
+    #expect(pick.note?.hasPrefix("The search stays shown") == true)
+    #expect(press([.character("c"), .up, .enter], on: Screens.dessertList)[2].note == nil)
+  }
+
+  @Test("? opens the key table, which scrolls with the arrows and closes with any other key")
+  func keyTable() {
+    let actions = press([.character("?"), .down, .escape], on: Screens.dessertList)
+    #expect(actions[0].view.mode == .keys)
+    #expect(actions[1].view.mode == .keys)
+    #expect(actions[2].view.mode == .browsing)
+    #expect(actions.allSatisfy { $0.intents.isEmpty })
+  }
+
+  @Test("A key bound to nothing says so and names ?; a key with nothing to press here is quiet")
+  func unknownKey() {
+    #expect(press([.character("x")], on: Screens.dessertList)[0].note?.contains("?") == true)
+    #expect(press([.control("i")], on: Screens.dessertList)[0].note != nil)  // Tab
+    #expect(press([.character("h")], on: Screens.dessertList)[0].note == nil)
   }
 
   @Test("Esc and the left arrow send the screen's back intent")
@@ -86,21 +127,21 @@ import ViewModels
   @Test("c opens the picker on the current category; Down and Enter pick the next one")
   func picker() {
     let actions = press([.character("c"), .down, .enter], on: Screens.dessertList)
-    #expect(actions[0].view.isPickerOpen)
+    #expect(actions[0].view.mode == .picker)
     #expect(actions[0].view.selection == 2)  // Dessert
     // Dessert is the last option: Down stays on it, and Enter picks it again.
     #expect(actions[2].intents == [.categoryPicked("Dessert")])
     let pick = press([.character("c"), .up, .enter], on: Screens.dessertList)
     #expect(pick[2].intents == [.categoryPicked("Chicken")])
     #expect(pick[2].steps == [.pickCategory("Chicken")])
-    #expect(!pick[2].view.isPickerOpen)
+    #expect(pick[2].view.mode == .browsing)
   }
 
   @Test("q and Ctrl-C quit")
   func quit() {
     #expect(press([.character("q")], on: Screens.dessertList)[0].quits)
     #expect(
-      press([.control("c")], on: Screens.dessertList, view: PlayerView(isEditing: true))[0].quits)
+      press([.control("c")], on: Screens.dessertList, view: PlayerView(mode: .editing))[0].quits)
   }
 }
 
@@ -115,10 +156,10 @@ import ViewModels
 
   @Test("Esc while typing ends the field's focus with its own intent, saved as leave search")
   func escapeWhileEditing() {
-    let action = press([.escape], on: Self.focusedList, view: PlayerView(isEditing: true))[0]
+    let action = press([.escape], on: Self.focusedList, view: PlayerView(mode: .editing))[0]
     #expect(action.intents == [.searchFocusChanged(false)])
     #expect(action.steps == [.leaveSearch])
-    #expect(!action.view.isEditing)
+    #expect(action.view.mode == .browsing)
   }
 
   @Test("Esc after Enter still ends the focus; on an unfocused field it goes back")
@@ -130,7 +171,7 @@ import ViewModels
   @Test("A paste is one text change, and backspaces in the same read shorten it")
   func editRun() {
     let keys = "Lasagne".map(Key.character) + [.backspace, .backspace, .character("e")]
-    let action = KeyMap.edit(keys, tree: Self.focusedList, view: PlayerView(isEditing: true))
+    let action = KeyMap.edit(keys, tree: Self.focusedList, view: PlayerView(mode: .editing))
     #expect(action.intents == [.searchTextChanged("Lasage")])
     #expect(action.steps == [.type("Lasage")])
   }
@@ -141,7 +182,7 @@ import ViewModels
     state.searchText = "Las"
     let tree = AppScreen.body(AppState(list: state))
     let action = KeyMap.edit(
-      [.backspace, .backspace, .character("x")], tree: tree, view: PlayerView(isEditing: true))
+      [.backspace, .backspace, .character("x")], tree: tree, view: PlayerView(mode: .editing))
     #expect(action.intents == [.searchTextChanged("Lx")])
     #expect(action.steps == [.clearSearch, .type("Lx")])
   }
@@ -173,5 +214,55 @@ import ViewModels
     #expect(screen.draw(Screens.dessertList, size: size).contains("♥ Favourites file: /f.json"))
     _ = screen.press([.down], size: size, tree: { Screens.dessertList }, perform: { _ in })
     #expect(!screen.draw(Screens.dessertList, size: size).contains("Favourites file"))
+  }
+}
+
+/// What the player's own lines say, and where the selection goes, as the app's answers come.
+@Suite struct PlayerScreenTests {
+  private let size = (width: 80, height: 24)
+
+  /// The list while „Pie“ waits for its search: the title says „Suche“, the old rows stay.
+  private static func searching(_ meals: LoadState<[Meal]>) -> Node {
+    var state = Screens.dessertState
+    state.searchText = "Pie"
+    state.isSearchFocused = true
+    state.meals = meals
+    return AppScreen.body(AppState(list: state))
+  }
+
+  /// The intents `keys` send on `tree`.
+  private func press(_ keys: [Key], on tree: Node, _ screen: inout PlayerScreen) -> [UserIntent] {
+    var sent: [UserIntent] = []
+    _ = screen.press(keys, size: size, tree: { tree }, perform: { sent += $0.intents })
+    return sent
+  }
+
+  @Test("After the search key the selection waits for the results and rests on their first row")
+  func searchKeySelectsFirstResult() {
+    var screen = PlayerScreen()
+    let pausing = Self.searching(.loaded([Screens.apamBalik, Screens.frangipanTart]))
+    _ = screen.draw(pausing, size: size)
+    #expect(press([.down, .character("/")], on: pausing, &screen).isEmpty)
+    let loading = Self.searching(.loading)
+    #expect(press([.enter], on: pausing, &screen) == [.suggestionPicked("Pie")])
+    _ = screen.draw(loading, size: size)
+    #expect(press([.enter], on: loading, &screen).isEmpty)  // no old row to open
+    let results = Self.searching(.loaded([Screens.crumble, Screens.apamBalik]))
+    _ = screen.draw(results, size: size)
+    #expect(press([.enter], on: results, &screen) == [.mealTapped(Screens.crumble)])
+  }
+
+  @Test("r says on the bottom line that the refresh ran, once the list is no longer refreshing")
+  func refreshSaysSo() {
+    var screen = PlayerScreen()
+    _ = screen.draw(Screens.dessertList, size: size)
+    #expect(press([.character("r")], on: Screens.dessertList, &screen) == [.pulledToRefresh])
+    var refreshing = Screens.dessertState
+    refreshing.isRefreshing = true
+    #expect(
+      !screen.draw(AppScreen.body(AppState(list: refreshing)), size: size).contains("Refreshed"))
+    #expect(screen.draw(Screens.dessertList, size: size).contains("↻ Refreshed."))
+    _ = press([.down], on: Screens.dessertList, &screen)
+    #expect(!screen.draw(Screens.dessertList, size: size).contains("Refreshed"))
   }
 }

@@ -31,7 +31,7 @@ import ViewModels
     #expect(
       text(layout.footer) == [
         "/ search · ↑↓ move · PgUp/PgDn scroll · Enter open · r refresh · d dice",
-        "c category · q quit",
+        "c category · ? keys · q quit",
       ])
     #expect(layout.items.map(\.label).count == 4)
   }
@@ -44,7 +44,7 @@ import ViewModels
       text(layout.footer) == [
         "⚠ The favourites file f is not valid JSON",
         "/ search · ↑↓ move · PgUp/PgDn scroll · Enter open · r refresh · d dice",
-        "c category · q quit",
+        "c category · ? keys · q quit",
       ])
     #expect(layout.footer[0].spans.map(\.style) == [.notice])
   }
@@ -91,7 +91,9 @@ import ViewModels
         "‹ Dessert   Apple Frangipan Tart", "[♡ Als Favorit merken]",
       ])
     #expect(text(layout.body) == ["", "  ⋯ Rezept wird geladen…"])
-    #expect(text(layout.footer) == ["↑↓ scroll · PgUp/PgDn scroll · Esc back · h heart · q quit"])
+    #expect(
+      text(layout.footer) == ["↑↓ scroll · PgUp/PgDn scroll · Esc back · h heart · ? keys · q quit"]
+    )
   }
 
   @Test("The error state offers „Erneut versuchen“ and the e key")
@@ -115,11 +117,19 @@ import ViewModels
 
   @Test("The open picker lists the categories with the chosen one marked")
   func picker() {
-    let view = PlayerView(isPickerOpen: true, selection: 1)
+    let view = PlayerView(mode: .picker, selection: 1)
     #expect(
       text(layout(Screens.dessertList, width: 40, view: view).body) == [
         "Kategorie", "    Beef", "▸   Chicken", "  ● Dessert",
       ])
+  }
+
+  @Test("? shows the key table of `rezepte help play` over the body")
+  func keyTable() {
+    let layout = layout(Screens.dessertList, width: 100, view: PlayerView(mode: .keys))
+    #expect(text(layout.body) == PlayCommand.keys.split(separator: "\n").map(String.init))
+    #expect(layout.items.isEmpty)
+    #expect(text(layout.footer) == ["↑↓ scroll · any other key closes · q quit"])
   }
 
   @Test("The grid puts four tiles in a line at 80 columns and two at 40")

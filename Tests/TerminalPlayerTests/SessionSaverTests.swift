@@ -9,7 +9,7 @@ import Testing
 @Suite struct SessionSaverTests {
   private func session(_ entries: [(Step.Action, Int)]) -> SessionLog {
     var log = SessionLog()
-    for (step, milliseconds) in entries { log.append(step, at: .milliseconds(milliseconds)) }
+    log.entries = entries.map { .init(step: $0, time: .milliseconds($1)) }
     return log
   }
 

@@ -6,7 +6,7 @@ import Testing
 @Suite struct SessionScriptTests {
   private func log(_ entries: [(Step.Action, Int)], random: [String] = []) -> SessionLog {
     var log = SessionLog()
-    for (step, milliseconds) in entries { log.append(step, at: .milliseconds(milliseconds)) }
+    log.entries = entries.map { .init(step: $0, time: .milliseconds($1)) }
     log.randomMeals = random
     return log
   }
@@ -39,6 +39,24 @@ import Testing
       lines == [
         "launch", "wait 100ms", "type \"L\"", "wait 300ms", "open \"Lasagne\"", "wait 100ms",
         "back",
+      ])
+  }
+
+  @Test("The search key in the pause is replayed once the pause has passed; later, as it was")
+  func searchKey() {
+    var session = log([(.launch, 0), (.type("Pie"), 100), (.open("Fish pie"), 450)])
+    session.entries.insert(
+      .init(step: .leaveSearch, time: .milliseconds(200), waitsForSearch: true), at: 2)
+    #expect(
+      SessionScript().lines(for: session) == [
+        "launch", "wait 100ms", "type \"Pie\"", "wait 400ms", "leave search", "open \"Fish pie\"",
+      ])
+    session.entries[2].time = .milliseconds(700)
+    session.entries[3].time = .milliseconds(800)
+    #expect(
+      SessionScript().lines(for: session) == [
+        "launch", "wait 100ms", "type \"Pie\"", "wait 600ms", "leave search", "wait 100ms",
+        "open \"Fish pie\"",
       ])
   }
 

@@ -4,10 +4,8 @@ package enum Key: Hashable, Sendable {
   case character(Character)
   /// A letter typed with Control held: `.control("c")` is Ctrl-C.
   case control(Character)
-  case up, down, left, right
-  case pageUp, pageDown, home, end
-  case enter, escape, backspace, tab, delete
-  /// A sequence the player does not use, such as F5.
+  case up, down, left, right, pageUp, pageDown, home, end, enter, escape, backspace
+  /// A key the player does not use, such as F5.
   case unknown
 }
 
@@ -21,6 +19,13 @@ package struct KeyParser: Sendable {
   /// Bytes of an incomplete sequence, kept for the next read.
   private(set) var pending: [UInt8] = []
 
+  /// The sequences after `ESC` that stand for keys the player uses.
+  private static let sequences: [String: Key] = [
+    "[A": .up, "[B": .down, "[C": .right, "[D": .left, "[H": .home, "[F": .end,
+    "OA": .up, "OB": .down, "OC": .right, "OD": .left, "OH": .home, "OF": .end,
+    "[1~": .home, "[7~": .home, "[4~": .end, "[8~": .end, "[5~": .pageUp, "[6~": .pageDown,
+  ]
+
   package init() {}
 
   /// The keys in `bytes`, after whatever was pending.
@@ -28,8 +33,7 @@ package struct KeyParser: Sendable {
     pending += bytes
     var keys: [Key] = []
     var index = 0
-    while index < pending.count {
-      guard let (key, length) = Self.key(at: index, in: pending) else { break }
+    while index < pending.count, let (key, length) = Self.key(at: index, in: pending) {
       keys.append(key)
       index += length
     }
@@ -40,18 +44,10 @@ package struct KeyParser: Sendable {
   /// Gives up waiting for the rest of a sequence: a pending `ESC` is the Esc key, and what
   /// followed it counts as typed on its own.
   package mutating func flush() -> [Key] {
-    guard !pending.isEmpty else { return [] }
-    var keys: [Key] = []
-    var rest = pending[...]
-    pending = []
-    if rest.first == 0x1B {
-      keys.append(.escape)
-      rest = rest.dropFirst()
+    defer { pending = [] }
+    return pending.enumerated().map { offset, byte in
+      offset == 0 && byte == 0x1B ? .escape : Self.key(at: 0, in: [byte])?.key ?? .unknown
     }
-    for byte in rest {
-      keys += Self.key(at: 0, in: [byte]).map { [$0.key] } ?? [.unknown]
-    }
-    return keys
   }
 
   /// The key starting at `index` and how many bytes it takes, or `nil` when the bytes end
@@ -59,93 +55,33 @@ package struct KeyParser: Sendable {
   private static func key(at index: Int, in bytes: [UInt8]) -> (key: Key, length: Int)? {
     let byte = bytes[index]
     switch byte {
-    case 0x1B:
-      return escapeSequence(at: index, in: bytes)
-    case 0x0D, 0x0A: return (.enter, 1)
-    case 0x7F, 0x08: return (.backspace, 1)
-    case 0x09: return (.tab, 1)
-    case 0x01...0x1A:
-      return (.control(Character(Unicode.Scalar(byte + 0x60))), 1)
-    case 0x00, 0x1C...0x1F: return (.unknown, 1)
-    case 0x20...0x7E:
-      return (.character(Character(Unicode.Scalar(byte))), 1)
-    default:
-      return utf8Character(at: index, in: bytes)
-    }
-  }
-
-  /// `ESC` alone (at the end of the read), `ESC [ …` (CSI), `ESC O x` (SS3), or `ESC` followed
-  /// by something else, which is Esc and then that key.
-  private static func escapeSequence(at index: Int, in bytes: [UInt8]) -> (Key, Int)? {
-    guard index + 1 < bytes.count else { return (.escape, 1) }
-    let next = bytes[index + 1]
-    switch next {
-    case UInt8(ascii: "["):
-      // Parameters (digits and `;`) up to a final byte in 0x40...0x7E.
+    case 0x1B where index + 1 == bytes.count:
+      return (.escape, 1)  // at the end of a read: the Esc key itself
+    case 0x1B where bytes[index + 1] == UInt8(ascii: "["):
+      // CSI: parameters (digits and `;`) up to a final byte.
       var end = index + 2
       while end < bytes.count, (0x30...0x3F).contains(bytes[end]) { end += 1 }
       guard end < bytes.count else { return nil }
-      let final = bytes[end]
-      let parameters = String(decoding: bytes[(index + 2)..<end], as: UTF8.self)
-      return (csiKey(final: final, parameters: parameters), end - index + 1)
-    case UInt8(ascii: "O"):
+      return (sequence(bytes[(index + 1)...end]), end - index + 1)
+    case 0x1B where bytes[index + 1] == UInt8(ascii: "O"):
       guard index + 2 < bytes.count else { return nil }
-      return (ss3Key(bytes[index + 2]), 3)
-    default:
-      return (.escape, 1)
+      return (sequence(bytes[(index + 1)...(index + 2)]), 3)
+    case 0x1B: return (.escape, 1)  // Esc, then the key that follows
+    case 0x0D, 0x0A: return (.enter, 1)
+    case 0x7F, 0x08: return (.backspace, 1)
+    case 0x01...0x1A: return (.control(Character(Unicode.Scalar(byte + 0x60))), 1)
+    case 0x20...0x7E: return (.character(Character(Unicode.Scalar(byte))), 1)
+    case 0xC2...0xF4:
+      // A character of two to four UTF-8 bytes (`ä`, `ß`, `ś`).
+      let length = byte >= 0xF0 ? 4 : byte >= 0xE0 ? 3 : 2
+      guard index + length <= bytes.count else { return nil }
+      let text = String(validating: bytes[index..<(index + length)], as: UTF8.self)
+      return (text?.first.map(Key.character) ?? .unknown, text == nil ? 1 : length)
+    default: return (.unknown, 1)
     }
   }
 
-  private static func csiKey(final: UInt8, parameters: String) -> Key {
-    switch final {
-    case UInt8(ascii: "A"): .up
-    case UInt8(ascii: "B"): .down
-    case UInt8(ascii: "C"): .right
-    case UInt8(ascii: "D"): .left
-    case UInt8(ascii: "H"): .home
-    case UInt8(ascii: "F"): .end
-    case UInt8(ascii: "~"):
-      switch parameters.split(separator: ";").first {
-      case "1", "7": .home
-      case "3": .delete
-      case "4", "8": .end
-      case "5": .pageUp
-      case "6": .pageDown
-      default: .unknown
-      }
-    default: .unknown
-    }
-  }
-
-  private static func ss3Key(_ byte: UInt8) -> Key {
-    switch byte {
-    case UInt8(ascii: "A"): .up
-    case UInt8(ascii: "B"): .down
-    case UInt8(ascii: "C"): .right
-    case UInt8(ascii: "D"): .left
-    case UInt8(ascii: "H"): .home
-    case UInt8(ascii: "F"): .end
-    default: .unknown
-    }
-  }
-
-  /// A character of two to four UTF-8 bytes (`ä`, `ß`, `ś`), or `nil` when the read ended
-  /// inside it.
-  private static func utf8Character(at index: Int, in bytes: [UInt8]) -> (Key, Int)? {
-    let byte = bytes[index]
-    let length =
-      switch byte {
-      case 0xC2...0xDF: 2
-      case 0xE0...0xEF: 3
-      case 0xF0...0xF4: 4
-      default: 0
-      }
-    guard length > 0 else { return (.unknown, 1) }
-    guard index + length <= bytes.count else { return nil }
-    let slice = bytes[index..<(index + length)]
-    guard let text = String(validating: slice, as: UTF8.self), let character = text.first else {
-      return (.unknown, 1)
-    }
-    return (.character(character), length)
+  private static func sequence(_ bytes: ArraySlice<UInt8>) -> Key {
+    sequences[String(decoding: bytes, as: UTF8.self)] ?? .unknown
   }
 }

@@ -2,67 +2,52 @@ import Scenarios
 import ViewDescription
 import ViewModels
 
-/// What a key does: intents for the app, each with the scenario step that replays it, and the
-/// player's new view.
+/// What a key does: intents for the app (each taken from the node the key acts on), the
+/// scenario steps that replay them, the player's new view, and a sentence for the bottom line.
 package struct PlayerAction: Equatable, Sendable {
-  /// What to send to the app, in order: each one taken from the node the key acts on.
   package var intents: [UserIntent] = []
-  /// The scenario steps the key stands for (a backspace is `clear search` and a new `type`).
   var steps: [Step.Action] = []
   var view: PlayerView
   var quits = false
+  /// The search key searched the field's text at once: the selection goes to the first row of
+  /// the results, and the saved session waits out the search pause (`SessionScript`).
+  var searchesAtOnce = false
+  var note: String?
 }
 
-/// The keys of `rezepte play` (a contract, listed in the help line): each one finds the node it
-/// acts on in the current screen's tree and sends that node's intent, as the scenario driver
-/// does; nothing reaches past the view description.
+/// The keys of `rezepte play` (`PlayCommand.keys`): each one finds the node it acts on in the
+/// current screen's tree, as the scenario steps do (`Gestures`), and sends that node's intent.
 enum KeyMap {
   /// What `key` does on `tree` laid out as `layout`, with `bodyHeight` lines of visible body.
   static func action(
     for key: Key, tree: Node, layout: Layout, view: PlayerView, bodyHeight: Int = 10
   ) -> PlayerAction {
     var view = view
-    if key == .control("c") { return PlayerAction(view: view, quits: true) }
     let field = Gestures.searchField(on: tree)
-    if view.isEditing {
-      guard let field else {
-        view.isEditing = false
-        return action(for: key, tree: tree, layout: layout, view: view, bodyHeight: bodyHeight)
-      }
-      switch key {
-      case .up, .down:
-        view.isEditing = false
-        return action(for: key, tree: tree, layout: layout, view: view, bodyHeight: bodyHeight)
-      default:
-        return editing(key, field: field, tree: tree, view: view)
-      }
-    }
-    if view.isPickerOpen {
-      switch key {
-      case .escape, .left, .character("c"):
-        view.isPickerOpen = false
-        view.selection = 0
-        view.scroll = 0
-        return PlayerAction(view: view)
-      case .enter:
-        guard layout.items.indices.contains(view.selection) else { return PlayerAction(view: view) }
-        let option = layout.items[view.selection]
-        view.isPickerOpen = false
-        view.selection = 0
-        view.scroll = 0
-        return PlayerAction(
-          intents: [option.intent], steps: [.pickCategory(option.label)], view: view)
-      case .up, .down, .character("k"), .character("j"), .pageUp, .pageDown, .home, .end,
-        .character("q"):
-        break  // moving through the options, or quitting, as below
-      default:
-        return PlayerAction(view: view)  // the screen behind the picker takes no keys
-      }
-    }
-    switch key {
-    case .character("q"):
+    // The keys that move through the picker's options or the key table.
+    let moves: Set<Key> = [
+      .up, .down, .character("k"), .character("j"), .pageUp, .pageDown, .home, .end,
+    ]
+    switch (view.mode, key) {
+    case (_, .control("c")),
+      (_, .character("q")) where view.mode != .editing:
       return PlayerAction(view: view, quits: true)
-    case .up, .character("k"), .down, .character("j"):
+    case (.editing, _) where field == nil, (.editing, .up), (.editing, .down):
+      view.mode = .browsing
+      return action(for: key, tree: tree, layout: layout, view: view, bodyHeight: bodyHeight)
+    case (.editing, .enter):
+      return search(field?.text ?? "", view: view)
+    case (.editing, .escape):
+      return leave(field, view: view)
+    case (.editing, _):
+      return edit([key], tree: tree, view: view)
+    case (.picker, .escape), (.picker, .left), (.picker, .character("c")):
+      return PlayerAction(view: PlayerView())
+    case (.picker, _) where key != .enter && !moves.contains(key):
+      return PlayerAction(view: view)  // the screen behind the picker takes no keys
+    case (.keys, _) where !moves.contains(key):
+      return PlayerAction(view: PlayerView())  // any other key closes the table
+    case (_, .up), (_, .character("k")), (_, .down), (_, .character("j")):
       let step = key == .up || key == .character("k") ? -1 : 1
       if layout.items.isEmpty {
         view.scroll += step
@@ -77,17 +62,17 @@ enum KeyMap {
         view.followsSelection = true
       }
       return PlayerAction(view: view)
-    case .pageUp, .pageDown:
-      let page = max(bodyHeight - 1, 1)
-      view.scroll += key == .pageUp ? -page : page
+    case (_, .pageUp), (_, .pageDown):
+      view.scroll += (key == .pageUp ? -1 : 1) * max(bodyHeight - 1, 1)
       view.followsSelection = false
       return PlayerAction(view: view)
-    case .home, .end:
-      view.selection = key == .home ? 0 : max(layout.items.count - 1, 0)
-      view.scroll = key == .home ? 0 : max(layout.body.count - bodyHeight, 0)
-      view.followsSelection = true
-      return PlayerAction(view: view)
-    case .enter:
+    case (_, .home):
+      return PlayerAction(view: PlayerView(mode: view.mode))
+    case (_, .end):
+      let last = max(layout.items.count - 1, 0)
+      let scroll = max(layout.body.count - bodyHeight, 0)
+      return PlayerAction(view: PlayerView(mode: view.mode, selection: last, scroll: scroll))
+    case (_, .enter):
       guard layout.items.indices.contains(view.selection) else { return PlayerAction(view: view) }
       let item = layout.items[view.selection]
       let step: Step.Action =
@@ -97,43 +82,44 @@ enum KeyMap {
         case .picker: .pickCategory(item.label)
         default: .tap(item.label)
         }
-      return PlayerAction(intents: [item.intent], steps: [step], view: view)
-    case .escape where field?.has(.focused) == true:
+      guard item.kind == .picker else {
+        return PlayerAction(intents: [item.intent], steps: [step], view: view)
+      }
+      let searching = tree.first { $0.kind == .screen }?.label == AppText.searchTitle
+      return PlayerAction(
+        intents: [item.intent], steps: [step], view: PlayerView(),
+        note: searching
+          ? "The search stays shown: it spans all categories. Clear it (/, Ctrl-U) to see "
+            + "\(item.label)." : nil)
+    case (_, .escape) where field?.has(.focused) == true:
       return leave(field, view: view)
-    case .escape, .left:
-      guard let intent = Gestures.backIntent(on: tree) else { return PlayerAction(view: view) }
-      return PlayerAction(intents: [intent], steps: [.back], view: view)
-    case .character("/"):
-      guard let field else { return PlayerAction(view: view) }
-      view.isEditing = true
-      guard !field.has(.focused), let intent = field.focusing else {
-        return PlayerAction(view: view)
-      }
-      return PlayerAction(intents: [intent], steps: [.focusSearch], view: view)
-    case .character("h"):
-      return press(Gestures.heart(on: tree), step: .toggleHeart, view: view)
-    case .character("r"):
-      guard let intent = Gestures.refreshIntent(on: tree) else {
-        return PlayerAction(view: view)
-      }
-      return PlayerAction(intents: [intent], steps: [.pullToRefresh], view: view)
-    case .character("d"):
-      return press(button(AppText.dice, in: tree), step: .tapDice, view: view)
-    case .character("e"):
-      return press(button(AppText.retry, in: tree), step: .retry, view: view)
-    case .character("n"):
-      return press(button(AppText.noticeDismiss, in: tree), step: .dismissNotice, view: view)
-    case .character("c"):
+    case (_, .escape), (_, .left):
+      return press(Gestures.backIntent(on: tree), step: .back, view: view)
+    case (_, .character("/")):
+      guard let field else { return PlayerAction(view: view) }  // no search field here
+      view.mode = .editing
+      let focus: UserIntent? = field.has(.focused) ? nil : .searchFocusChanged(true)
+      return press(focus, step: .focusSearch, view: view)
+    case (_, .character("h")):
+      return tap(Gestures.heart(on: tree), step: .toggleHeart, view: view)
+    case (_, .character("r")):
+      return press(Gestures.refreshIntent(on: tree), step: .pullToRefresh, view: view)
+    case (_, .character("d")):
+      return tap(button(AppText.dice, on: tree), step: .tapDice, view: view)
+    case (_, .character("e")):
+      return tap(button(AppText.retry, on: tree), step: .retry, view: view)
+    case (_, .character("n")):
+      return tap(button(AppText.noticeDismiss, on: tree), step: .dismissNotice, view: view)
+    case (_, .character("c")):
       guard let picker = tree.first(where: { $0.kind == .picker }) else {
         return PlayerAction(view: view)
       }
-      view.isPickerOpen = true
-      view.selection = picker.options.firstIndex { $0 == picker.selection } ?? 0
-      view.scroll = 0
-      view.followsSelection = true
-      return PlayerAction(view: view)
+      let selection = picker.options.firstIndex { $0 == picker.selection } ?? 0
+      return PlayerAction(view: PlayerView(mode: .picker, selection: selection))
+    case (_, .character("?")):
+      return PlayerAction(view: PlayerView(mode: .keys, selection: view.selection))
     default:
-      return PlayerAction(view: view)
+      return PlayerAction(view: view, note: "That key does nothing here; ? shows the keys.")
     }
   }
 
@@ -145,89 +131,68 @@ enum KeyMap {
     }
   }
 
-  /// What a run of editing keys (`edits(_:)`) does to the search field in `tree` while the field
-  /// has the keys: characters are typed at the end, `⌫` deletes the last one, Ctrl-U empties the
-  /// field. The run is one intent with the new text, however many keys a paste brought, so a
-  /// read of the terminal costs one text change and time linear in its keys. It is saved as
-  /// `type`, or, when it deleted from the text it found, as `clear search` and the new text
-  /// typed afresh (the scenario language types only at the end).
+  /// What a run of editing keys (`edits(_:)`) does to the search field in `tree`: characters are
+  /// typed at the end, `⌫` deletes the last one, Ctrl-U empties the field. However many keys a
+  /// paste brought, the run is one text change, saved as `type`, or, when it deleted from the
+  /// text it found, as `clear search` and the new text typed afresh (steps type only at the end).
   static func edit(_ keys: [Key], tree: Node, view: PlayerView) -> PlayerAction {
-    guard view.isEditing, let field = Gestures.searchField(on: tree) else {
+    guard view.mode == .editing, let old = Gestures.searchField(on: tree)?.text else {
       return PlayerAction(view: view)
     }
-    let old = field.text ?? ""
-    var kept = old.endIndex  // the end of the part of the old text that stays
-    var typed = ""
+    var text = old
     for key in keys {
       switch key {
-      case .character(let character):
-        typed.append(character)
-      case .backspace:
-        if !typed.isEmpty {
-          typed.removeLast()
-        } else if kept > old.startIndex {
-          kept = old.index(before: kept)
-        }
-      case .control("u"):
-        typed = ""
-        kept = old.startIndex
-      default:
-        break
+      case .character(let character): text.append(character)
+      case .backspace: _ = text.popLast()
+      case .control("u"): text = ""
+      default: break
       }
     }
-    if kept == old.endIndex {
-      guard !typed.isEmpty, let intent = field.typing(old + typed) else {
-        return PlayerAction(view: view)
-      }
-      return PlayerAction(intents: [intent], steps: [.type(typed)], view: view)
-    }
-    let text = String(old[..<kept]) + typed
-    guard let intent = field.typing(text) else { return PlayerAction(view: view) }
-    return PlayerAction(
-      intents: [intent], steps: [.clearSearch] + (text.isEmpty ? [] : [.type(text)]), view: view)
+    guard text != old else { return PlayerAction(view: view) }
+    let steps: [Step.Action] =
+      text.hasPrefix(old)
+      ? [.type(String(text.dropFirst(old.count)))]
+      : [.clearSearch] + (text.isEmpty ? [] : [.type(text)])
+    return PlayerAction(intents: [.searchTextChanged(text)], steps: steps, view: view)
   }
 
-  /// Keys while the search field has the keyboard: the editing keys change its text (see
-  /// `edit(_:tree:view:)`), `Enter` hands the keys back to the commands (the field keeps the
-  /// focus, so its suggestions can be picked), `Esc` leaves the field.
-  private static func editing(_ key: Key, field: Node, tree: Node, view: PlayerView)
-    -> PlayerAction
-  {
+  /// `Enter` in the search field, the keyboard's search key: `text` is searched at once, as a
+  /// picked suggestion is, and the field lets go (saved as `leave search`). An empty field only
+  /// hands the keys back and keeps the focus, so that its suggestions can be picked.
+  private static func search(_ text: String, view: PlayerView) -> PlayerAction {
     var view = view
-    switch key {
-    case _ where edits(key):
-      return edit([key], tree: tree, view: view)
-    case .enter:
-      view.isEditing = false
-      return PlayerAction(view: view)
-    case .escape:
-      return leave(field, view: view)
-    default:
-      return PlayerAction(view: view)
-    }
+    view.mode = .browsing
+    guard !text.isEmpty else { return PlayerAction(view: view) }
+    return PlayerAction(
+      intents: [.suggestionPicked(text)], steps: [.leaveSearch], view: PlayerView(),
+      searchesAtOnce: true)
   }
 
-  /// Hands the keys back and, when the field has the focus, sends its leaving intent (the
-  /// suggestions hide), as the keyboard's dismiss key does on a phone.
+  /// Hands the keys back and ends the field's focus (the suggestions hide), as the keyboard's
+  /// dismiss key does on a phone.
   private static func leave(_ field: Node?, view: PlayerView) -> PlayerAction {
     var view = view
-    view.isEditing = false
-    guard let field, field.has(.focused), let intent = field.leaving else {
-      return PlayerAction(view: view)
-    }
-    return PlayerAction(intents: [intent], steps: [.leaveSearch], view: view)
+    view.mode = .browsing
+    let leaves = field?.has(.focused) == true
+    return press(leaves ? .searchFocusChanged(false) : nil, step: .leaveSearch, view: view)
   }
 
   /// The button labelled `label`, if the screen shows one, found as its step finds it.
-  private static func button(_ label: String, in tree: Node) -> Tappable? {
+  private static func button(_ label: String, on tree: Node) -> Tappable? {
     Gestures.target(label, kinds: [.button], on: tree)
   }
 
-  private static func press(_ target: Tappable?, step: Step.Action, view: PlayerView)
+  /// Presses `target`, saved as `step`; a disabled one ignores the press, as on a phone.
+  private static func tap(_ target: Tappable?, step: Step.Action, view: PlayerView)
     -> PlayerAction
   {
-    // A disabled button ignores the press, as on a phone.
-    guard let target, !target.isDisabled else { return PlayerAction(view: view) }
-    return PlayerAction(intents: [target.intent], steps: [step], view: view)
+    press(target.flatMap { $0.isDisabled ? nil : $0.intent }, step: step, view: view)
+  }
+
+  /// Sends `intent`, saved as `step`, if there is one.
+  private static func press(_ intent: UserIntent?, step: Step.Action, view: PlayerView)
+    -> PlayerAction
+  {
+    PlayerAction(intents: intent.map { [$0] } ?? [], steps: intent == nil ? [] : [step], view: view)
   }
 }

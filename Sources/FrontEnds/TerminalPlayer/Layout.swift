@@ -29,23 +29,23 @@ struct Line: Hashable, Sendable {
 }
 
 /// Something the selection can rest on and `Enter` presses.
-struct Item: Hashable, Sendable {
+struct Item: Hashable, Sendable, Identifiable {
   var kind: Node.Kind
   var label: String
   var intent: UserIntent
   /// Where it is in the body.
   var lines: Range<Int>
+
+  /// The item as the selection remembers it: a suggestion and a row of the same name are two.
+  var id: [String] { [kind.rawValue, label] }
 }
 
-/// A screen laid out for the terminal: a fixed header, a body that scrolls, a fixed footer.
+/// A screen laid out for the terminal: a fixed header (title, toolbar, search field), a body
+/// that scrolls, a fixed footer (status, notice, help), and the body's selectable items.
 struct Layout: Equatable, Sendable {
-  /// Title bar, toolbar, search field and a rule.
   var header: [Line]
-  /// The content: rows, sections, tiles, the detail, a state; or the open picker.
   var body: [Line]
-  /// The notice and the key help.
   var footer: [Line]
-  /// The selectable things in the body, in order.
   var items: [Item]
 
   /// The lines that fit the body between header and footer.

@@ -2,105 +2,82 @@ import FileSafety
 import ViewDescription
 import ViewModels
 
-/// The interactive loop: keys in, intents to the app, frames out, and the session's log.
-///
-/// The player reads `app.state` only to build the screen with `AppScreen.body`, and sends only
-/// the intents of the nodes on that screen; it redraws when the state changes, when the
-/// terminal is resized, or after the keys of a read, and writes only the lines that changed.
-@MainActor
-final class Player {
-  /// Something the loop reacts to.
+extension PlayCommand {
+  /// Something the player's loop reacts to: bytes read from the terminal, the timeout after an
+  /// incomplete escape sequence, SIGWINCH, a new state of the app, or a signal (SIGTERM, SIGHUP,
+  /// SIGINT; `nil` for the end of input) that ends the session as `q` does.
   enum Event: Sendable {
-    /// Bytes read from the terminal.
     case input([UInt8])
-    /// Nothing followed an incomplete escape sequence in time.
-    case escapeTimeout
-    /// SIGWINCH.
-    case resize
-    /// The app published a new state.
-    case stateChanged
-    /// A signal (SIGTERM, SIGHUP, SIGINT) or, with `nil`, the end of input: end as if `q` was
-    /// pressed.
+    case escapeTimeout, resize, stateChanged
     case terminate(signal: Int32?)
   }
 
-  private let app: AppModel
-  private let output: (String) -> Void
-  private let size: () -> (width: Int, height: Int)
-  private let clock = ContinuousClock()
-  private var started: ContinuousClock.Instant
-  private var screen: PlayerScreen
-  private var parser = KeyParser()
-  private var log: SessionLog
-  /// The state of the last frame: the changes a read of keys caused are drawn once.
-  private var drawnState: AppState?
-  /// The signal that ended the session, if one did.
-  private(set) var endingSignal: Int32?
-
-  /// - Parameters:
-  ///   - log: the session so far: its start screen and stored favourites.
-  ///   - note: shown on the bottom line until the first key (which favourites file is in use).
-  ///   - output: writes to the terminal.
-  ///   - size: the terminal's columns and lines.
-  init(
-    app: AppModel, log: SessionLog, note: String? = nil, output: @escaping (String) -> Void,
-    size: @escaping () -> (width: Int, height: Int)
-  ) {
-    self.app = app
-    self.log = log
-    self.output = output
-    self.size = size
-    screen = PlayerScreen(note: note)
-    started = clock.now
-  }
-
-  /// Launches the app and plays until the user quits or `events` ends.
+  /// The interactive loop: launches the app, then keys in, the intents of the screen's nodes to
+  /// the app, frames out (after the keys of a read, a new state, a resize), and the session's
+  /// log, until the user quits or `events` ends; returns the log and the signal that ended it.
   ///
   /// - Parameter escapeTimeout: called when a read ended inside an escape sequence; it should
   ///   send `.escapeTimeout` a moment later.
-  func run(events: AsyncStream<Event>, escapeTimeout: () -> Void) async -> SessionLog {
-    started = clock.now
+  @MainActor
+  static func play(
+    _ app: AppModel, log: SessionLog, screen: PlayerScreen, terminal: Terminal,
+    events: AsyncStream<Event>, escapeTimeout: () -> Void
+  ) async -> (log: SessionLog, signal: Int32?) {
+    var log = log
+    var screen = screen
+    var parser = KeyParser()
+    let clock = ContinuousClock()
+    let started = clock.now
+    /// The state of the last frame: the changes a read of keys caused are drawn once.
+    var drawnState: AppState?
+    func redraw(full: Bool = false) {
+      screen.status = favoritesIssue(app.favorites)
+      drawnState = app.state
+      let bytes = screen.draw(AppScreen.body(app.state), size: terminal.size, full: full)
+      if !bytes.isEmpty { terminal.output(bytes) }
+    }
+    func press(_ keys: [Key]) -> Bool {
+      screen.status = favoritesIssue(app.favorites)
+      return screen.press(
+        keys, size: terminal.size, tree: { AppScreen.body(app.state) },
+        perform: { action in
+          for step in action.steps {
+            log.entries.append(
+              .init(step: step, time: clock.now - started, waitsForSearch: action.searchesAtOnce))
+          }
+          for intent in action.intents { app.send(intent) }
+        })
+    }
+
     app.launch()
-    log.append(.launch, at: .zero)
+    log.entries.append(.init(step: .launch, time: .zero))
     redraw(full: true)
-    loop: for await event in events {
+    for await event in events {
       switch event {
       case .input(let bytes):
-        if press(parser.feed(bytes)) { break loop }
+        if press(parser.feed(bytes)) { return (log, nil) }
         if !parser.pending.isEmpty { escapeTimeout() }
       case .escapeTimeout:
-        if press(parser.flush()) { break loop }
+        if press(parser.flush()) { return (log, nil) }
       case .resize:
         redraw(full: true)
-        continue loop
+        continue
+      case .stateChanged where app.state == drawnState:
+        continue  // One read's keys change the state several times; its frame showed them all.
       case .stateChanged:
-        // One read's keys change the state several times; the frame after them showed it all.
-        if app.state == drawnState { continue loop }
+        break
       case .terminate(let signal):
-        endingSignal = signal
-        break loop
+        return (log, signal)
       }
       redraw()
     }
-    return log
-  }
-
-  /// Carries out the keys of one read; returns whether one quits.
-  private func press(_ keys: [Key]) -> Bool {
-    screen.status = favoritesIssue
-    return screen.press(
-      keys, size: size(), tree: { AppScreen.body(app.state) },
-      perform: { action in
-        let now = clock.now - started
-        for step in action.steps { log.append(step, at: now) }
-        for intent in action.intents { app.send(intent) }
-      })
+    return (log, nil)
   }
 
   /// Why the favourites are not as stored: the last save failed, or the file could not be read.
-  private var favoritesIssue: String? {
-    let store = app.favorites
-    return (store.saveIssue.map(Self.unsaved) ?? store.loadIssue?.description).map {
+  @MainActor
+  private static func favoritesIssue(_ store: FavoritesStore) -> String? {
+    (store.saveIssue.map(unsaved) ?? store.loadIssue?.description).map {
       $0.prefix(1).uppercased() + $0.dropFirst()
     }
   }
@@ -110,14 +87,5 @@ final class Player {
     let file = issue.path.isEmpty ? "" : " to \(issue.path)"
     return "the favourites could not be saved\(file) (\(issue.reason)); they are kept until the "
       + "app quits"
-  }
-
-  /// Draws the current state; only changed lines are written unless `full`.
-  private func redraw(full: Bool = false) {
-    screen.status = favoritesIssue
-    let state = app.state
-    drawnState = state
-    let bytes = screen.draw(AppScreen.body(state), size: size(), full: full)
-    if !bytes.isEmpty { output(bytes) }
   }
 }

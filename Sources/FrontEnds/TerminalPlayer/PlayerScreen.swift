@@ -1,43 +1,37 @@
+import Scenarios
 import ViewDescription
 import ViewModels
 
 /// The player's side of the screen, apart from the app and the terminal: how the keys of one
 /// read act on the node tree, and the frame drawn for a tree.
 ///
-/// A read's keys are carried out before anything is drawn, and the editing keys typed into the
-/// search field in a row go to the app as one text change, so a paste costs one change and one
-/// frame, not one per character. The selection rests on an item (its kind and label) rather than on a
-/// line: rows or suggestions coming and going above it do not move it, and while the search
-/// field has the keys it never lands on a suggestion.
+/// A read's keys are carried out before anything is drawn, and editing keys in a row are one
+/// text change, so a paste costs one change and one frame. The selection rests on an item (its
+/// kind and label), not on a line: rows or suggestions coming and going above it do not move it,
+/// and it finds the item again on the way back to a screen.
 package struct PlayerScreen {
-  /// The selection, scroll position, editing and picker state.
+  /// Where the keys go, the selection and the scroll position.
   private(set) var view = PlayerView()
   /// A problem of the tool itself, shown over the help line (see `ScreenLayout.status`).
   var status: String?
-  /// A fact about the session shown until the first key (which favourites file is in use).
+  /// A sentence shown until the next key: which favourites file is in use, what a key did.
   var note: String?
   private var writer = FrameWriter()
-  /// The selection and scroll position of screens left, to find them again on the way back.
-  private var positions: [ScreenKey: (view: PlayerView, selected: ItemID?)] = [:]
-  private var screenKey: ScreenKey?
+  /// The screen drawn last: its title and back button.
+  private var screenKey: [String?]?
   /// The item the selection rests on; kept while the item is missing (a list reloading), so the
   /// selection comes back to it.
-  private var selected: ItemID?
-  /// Long texts wrapped for earlier frames.
-  private let memo = WrapMemo()
+  private var selected: Item.ID?
+  /// Whether the last intent sent was a pull to refresh that has not been said to have ended.
+  private var awaitsRefresh = false
 
   package init(status: String? = nil, note: String? = nil) {
     self.status = status
     self.note = note
   }
 
-  private func layouter(width: Int) -> ScreenLayout {
-    ScreenLayout(width: width, status: status, note: note, memo: memo)
-  }
-
   /// Carries out `keys` in order on the screen `tree()` builds (again after every intent sent),
-  /// handing each key's action to `perform`; returns whether a key quits. Editing keys typed
-  /// into the search field in a row are one action (`KeyMap.edit(_:tree:view:)`).
+  /// handing each key's action to `perform`; returns whether a key quits.
   package mutating func press(
     _ keys: [Key], size: (width: Int, height: Int), tree: () -> Node,
     perform: (PlayerAction) -> Void
@@ -46,10 +40,10 @@ package struct PlayerScreen {
     note = nil
     var edits: [Key] = []
     // The screen the keys act on, built again only after an intent or when the keys go
-    // elsewhere (the field, the picker): a key that only moves needs no new layout.
-    var current: (tree: Node, layout: Layout, isEditing: Bool, isPickerOpen: Bool)?
+    // elsewhere: a key that only moves needs no new layout.
+    var current: (tree: Node, layout: Layout, mode: PlayerView.Mode)?
     for key in keys {
-      if view.isEditing, KeyMap.edits(key) {
+      if view.mode == .editing, KeyMap.edits(key) {
         edits.append(key)
         continue
       }
@@ -58,28 +52,30 @@ package struct PlayerScreen {
         edits = []
         current = nil
       }
-      if current == nil || current?.isEditing != view.isEditing
-        || current?.isPickerOpen != view.isPickerOpen
-      {
+      if current?.mode != view.mode {
         let tree = tree()
-        let layout = layouter(width: size.width).layout(tree, view: view)
-        current = (tree, layout, view.isEditing, view.isPickerOpen)
+        let layout = ScreenLayout(width: size.width, status: status).layout(tree, view: view)
+        current = (tree, layout, view.mode)
       }
-      guard let (tree, layout, _, _) = current else { continue }
+      guard let (tree, layout, _) = current else { continue }
       let action = KeyMap.action(
         for: key, tree: tree, layout: layout, view: view,
         bodyHeight: layout.bodyHeight(for: size.height))
-      if action.view.isPickerOpen != view.isPickerOpen {
-        selected = nil
+      if action.searchesAtOnce || [view.mode, action.view.mode].contains(.picker) {
+        selected = nil  // the first row of what comes, or an option of the picker
       } else if action.view.selection != view.selection,
         layout.items.indices.contains(action.view.selection)
       {
-        selected = ItemID(layout.items[action.view.selection])
+        selected = layout.items[action.view.selection].id
       }
       view = action.view
+      note = action.note
       perform(action)
       if action.quits { return true }
-      if !action.intents.isEmpty { current = nil }
+      if !action.intents.isEmpty {
+        awaitsRefresh = action.intents.contains(.pulledToRefresh)
+        current = nil
+      }
     }
     if !edits.isEmpty { perform(KeyMap.edit(edits, tree: tree(), view: view)) }
     return false
@@ -89,26 +85,27 @@ package struct PlayerScreen {
   package mutating func draw(_ tree: Node, size: (width: Int, height: Int), full: Bool = false)
     -> String
   {
-    let layouter = layouter(width: size.width)
-    let key = ScreenKey(tree)
+    let screen = tree.first { $0.kind == .screen }
+    let key = [screen?.label, screen?.back]
     if key != screenKey {
-      if let screenKey { positions[screenKey] = (view, selected) }
-      // A search changes the list's title: the keys stay with the field while it is typed in.
-      let isEditing = view.isEditing
-      let saved = positions[key]
-      view = saved?.view ?? PlayerView()
-      view.isEditing = isEditing
-      view.isPickerOpen = false
-      selected = saved?.selected
+      // A search changes the list's title: the keys stay with the field while it is typed in,
+      // and with the key table while it is open.
+      view = PlayerView(mode: view.mode == .picker ? .browsing : view.mode)
       screenKey = key
     }
-    if view.isEditing, tree.first(where: { $0.kind == .searchField }) == nil {
-      view.isEditing = false
+    if view.mode == .editing, Gestures.searchField(on: tree) == nil { view.mode = .browsing }
+    // The silent refresh keeps the list: the bottom line says when it has ended.
+    if awaitsRefresh, let list = tree.first(where: { $0.has(.refreshable) }),
+      !list.has(.refreshing)
+    {
+      awaitsRefresh = false
+      if tree.first(where: { $0.kind == .alert }) == nil { note = "↻ Refreshed." }
     }
+    let layouter = ScreenLayout(width: size.width, status: status, note: note)
     var layout = layouter.layout(tree, view: view)
     let laidOut = view.selection
     let found = selected.flatMap { selected in
-      layout.items.firstIndex { ItemID($0) == selected }
+      layout.items.firstIndex { $0.id == selected }
     }
     if let found, found != view.selection {
       view.selection = found
@@ -119,32 +116,9 @@ package struct PlayerScreen {
     if view.selection != laidOut { layout = layouter.layout(tree, view: view) }
     // The selection moved by itself only when paging carried it along, or nothing was chosen.
     if selected == nil || found != nil, layout.items.indices.contains(view.selection) {
-      selected = ItemID(layout.items[view.selection])
+      selected = layout.items[view.selection].id
     }
     let frame = layout.frame(height: size.height, scroll: view.scroll)
     return writer.update(to: frame, width: size.width, full: full)
-  }
-}
-
-/// An item as the selection remembers it: a suggestion and a row of the same name are two.
-struct ItemID: Hashable, Sendable {
-  var kind: Node.Kind
-  var label: String
-
-  init(_ item: Item) {
-    kind = item.kind
-    label = item.label
-  }
-}
-
-/// Which screen is on top, as far as the player's memory of positions goes.
-struct ScreenKey: Hashable, Sendable {
-  var title: String?
-  var back: String?
-
-  init(_ tree: Node) {
-    let screen = tree.first { $0.kind == .screen }
-    title = screen?.label
-    back = screen?.back
   }
 }

@@ -1,13 +1,13 @@
-/// What the player shows besides the app's state: the selection, the scroll position, whether
-/// keys go to the search field, whether the category picker is open.
-///
-/// The app's screens know nothing of this; it is the terminal's equivalent of a finger's
-/// position on the glass.
+/// What the player shows besides the app's state: where the keys go, the selection and the
+/// scroll position; the terminal's equivalent of a finger's position on the glass.
 struct PlayerView: Equatable, Sendable {
-  /// Letters edit the search field (after `/`), instead of being commands.
-  var isEditing = false
-  /// The category picker covers the screen.
-  var isPickerOpen = false
+  /// Where the keys go: to the commands, into the search field (after `/`), to the category
+  /// picker or to the key table (after `?`), which cover the screen.
+  enum Mode: Equatable, Sendable {
+    case browsing, editing, picker, keys
+  }
+
+  var mode = Mode.browsing
   /// The index of the selected item (row, tile, suggestion or picker option).
   var selection = 0
   /// The first line of the scrolling part that is shown.
@@ -16,14 +16,12 @@ struct PlayerView: Equatable, Sendable {
   /// the scroll position (after `PgUp`/`PgDn`).
   var followsSelection = true
 
-  /// Fits the selection and the scroll position to `layout` with `height` lines of body.
-  ///
-  /// While the search field has the keys, the selection never rests on a suggestion (typing
-  /// does not choose one): it goes to the first other item, and to none while there is none.
+  /// Fits the selection and the scroll position to `layout` with `height` lines of body. While
+  /// the field has the keys, the selection rests on no suggestion: typing does not choose one.
   mutating func settle(in layout: Layout, bodyHeight height: Int) {
     let items = layout.items
     selection = items.isEmpty ? 0 : min(max(selection, 0), items.count - 1)
-    if isEditing, items.indices.contains(selection), items[selection].kind == .suggestion {
+    if mode == .editing, items.indices.contains(selection), items[selection].kind == .suggestion {
       selection = items.firstIndex { $0.kind != .suggestion } ?? items.count
     }
     let hasSelection = items.indices.contains(selection)

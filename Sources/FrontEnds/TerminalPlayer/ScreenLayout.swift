@@ -1,3 +1,4 @@
+import Scenarios
 import Spelling
 import ViewDescription
 import ViewModels
@@ -5,238 +6,185 @@ import ViewModels
 /// Lays out the top screen of a node tree for a terminal of a given width: a pure function of
 /// the tree and the player's view, side by side with `TextRenderer`.
 ///
-/// Long texts wrap at spaces like the text renderer's lines do, with continuation lines
-/// indented under their start; a word wider than the terminal is cut, as a terminal cannot let
-/// it overflow. Widths are counted in terminal columns (`TerminalColumns`). Every text from the
-/// tree (a catalog's, a server's or a scenario's) is drawn with its control characters made
-/// visible by `Quoting.visible`, as the text tree draws them. The search field takes one line,
-/// showing the end of a text too long for it, so a long paste costs no more to draw than a word.
+/// Texts wrap at spaces as the text renderer's do, counted in terminal columns, with their
+/// control characters made visible (`Quoting.visible`). The search field takes one line and
+/// shows the end of a long text, so a long paste costs no more to draw than a word.
 struct ScreenLayout: Sendable {
   /// The terminal's width in columns; narrower than 40 is laid out as 40.
   var width: Int
   /// A problem of the tool itself (not of the app's screens), such as favourites that could not
   /// be read or saved; shown over the notice and the help line.
   var status: String?
-  /// A fact about the session (which favourites file is in use), shown dim under the status.
+  /// A sentence shown dim under the status until the next key (which favourites file is in use,
+  /// what a key did).
   var note: String?
-  /// Long texts wrapped before; `nil` wraps every text afresh.
-  var memo: WrapMemo?
 
-  init(width: Int, status: String? = nil, note: String? = nil, memo: WrapMemo? = nil) {
+  init(width: Int, status: String? = nil, note: String? = nil) {
     self.width = max(width, 40)
     self.status = status
     self.note = note
-    self.memo = memo
   }
 
   /// The layout of the screen in `tree` (a `NavigationStack` or a `Screen`).
   func layout(_ tree: Node, view: PlayerView) -> Layout {
     guard let screen = tree.first(where: { $0.kind == .screen }) else {
-      return Layout(
-        header: [], body: [], footer: statusLines() + help(for: tree, view: view), items: [])
+      return Layout(header: [], body: [], footer: [], items: [])  // the app always shows one
     }
-    var builder = BodyBuilder(screen: self, selection: view.selection)
+    var body = BodyBuilder(layout: self, selection: view.selection)
     let picker = screen.first { $0.kind == .picker }
-    if view.isPickerOpen, let picker {
-      builder.picker(picker)
+    if view.mode == .keys {
+      // The table of `rezepte help play`, wrapped under its second column.
+      for line in PlayCommand.keys.split(separator: "\n") {
+        body.lines += wrapped(String(line), continuation: String(repeating: " ", count: 18))
+      }
+    } else if view.mode == .picker, let picker {
+      body.lines += wrapped(picker.label ?? "", .bold)
+      if picker.options.isEmpty { body.lines += wrapped("  –", .dim) }
+      for option in picker.options {
+        let dot = option == picker.selection ? "● " : "  "
+        body.item(.picker, option, intent: .categoryPicked(option), text: dot + option, pad: "")
+      }
     } else {
-      if let field = screen.first(where: { $0.kind == .searchField }) {
-        for suggestion in field.children where suggestion.kind == .suggestion {
-          builder.item(suggestion, prefix: "⌕ ", indent: 2)
-        }
+      for suggestion in Gestures.searchField(on: screen)?.children ?? [] {
+        body.visit(suggestion, at: NodePlace())
       }
       // The body reads no paths, so the screen stands as a root.
-      builder.descend(
+      body.descend(
         into: screen, at: NodePlace(),
         where: { ![.toolbar, .searchField, .alert].contains($0.kind) })
     }
+    var footer: [Line] = []
+    if let status { footer += wrapped("⚠ \(status)", .notice) }
+    if let note { footer += wrapped(note, .dim) }
+    if let alert = screen.first(where: { $0.kind == .alert }) {
+      let buttons = alert.children.compactMap(\.label).map { "[\($0)]" }.joined(separator: " ")
+      footer += wrapped("⚠ \(alert.label ?? "")  \(buttons)", .notice)
+    }
+    let help = help(for: screen, view: view, items: body.items)
+    footer += flow(help.map { Span($0, .dim) }, separator: " · ")
     return Layout(
-      header: header(screen, view: view), body: builder.lines,
-      footer: statusLines() + notice(screen) + help(for: screen, view: view),
-      items: builder.items)
+      header: header(screen, view: view), body: body.lines, footer: footer, items: body.items)
   }
 
-  // MARK: - Header
-
+  /// The title (with the back button and `↻` while refreshing), the toolbar, the search field
+  /// and a rule.
   private func header(_ screen: Node, view: PlayerView) -> [Line] {
-    var lines: [Line] = []
-    var title = ""
-    if let back = screen.back { title += "‹ \(back)   " }
-    title += screen.label ?? ""
-    if screen.first(where: { $0.has(.refreshing) }) != nil { title += "  ↻" }
-    lines += wrap(title, first: "", continuation: "  ").map { Line($0, .bold) }
-    if let toolbar = screen.first(where: { $0.kind == .toolbar }) {
-      lines += toolbarLines(toolbar)
+    let back = screen.back.map { "‹ \($0)   " } ?? ""
+    let refreshing = screen.first(where: { $0.has(.refreshing) }) != nil ? "  ↻" : ""
+    var lines = wrapped(back + (screen.label ?? "") + refreshing, .bold)
+    // The toolbar's buttons and menus as `[⚄ Zufallsrezept]  [Kategorie: Dessert ▾]`.
+    let tools = (screen.first { $0.kind == .toolbar }?.children ?? []).map { node in
+      let symbol = node.systemImage.map { SymbolGlyphs.glyph(for: $0) + " " } ?? ""
+      let picked = node.first { $0.kind == .picker }?.selection.map { ": \($0)" } ?? ""
+      let text =
+        node.kind == .menu ? "[\(node.label ?? "")\(picked) ▾]" : "[\(symbol)\(node.label ?? "")]"
+      return Span(text, node.has(.disabled) ? .dim : .plain)
     }
-    if let field = screen.first(where: { $0.kind == .searchField }) {
-      lines.append(searchLine(field, view: view))
+    lines += flow(tools, separator: "  ")
+    if let field = Gestures.searchField(on: screen) {
+      // One line: the text (its prompt while empty and not edited) and the cursor while it
+      // has the keys; a text too long shows `…` and its end, where typing goes.
+      let text = field.text ?? ""
+      let isEditing = view.mode == .editing
+      let shown = text.isEmpty && !isEditing ? (field.label ?? "") : text
+      let cursor = isEditing ? "▏" : ""
+      let room = width - TerminalColumns.of("⌕ ") - TerminalColumns.of(cursor)
+      lines.append(
+        Line(
+          "⌕ " + TerminalColumns.tail(shown, fitting: room) + cursor,
+          isEditing ? .input : (text.isEmpty ? .dim : .plain)))
     }
-    lines.append(Line(String(repeating: "─", count: width), .dim))
-    return lines
+    return lines + [Line(String(repeating: "─", count: width), .dim)]
   }
 
-  /// The search field on one line: `⌕ `, its text (its prompt while empty and not edited), and
-  /// the cursor while it has the keys; a text too long shows `…` and its end, where typing goes.
-  private func searchLine(_ field: Node, view: PlayerView) -> Line {
-    let text = field.text ?? ""
-    let shown = text.isEmpty && !view.isEditing ? (field.label ?? "") : text
-    let cursor = view.isEditing ? "▏" : ""
-    let style: Style = view.isEditing ? .input : (text.isEmpty ? .dim : .plain)
-    let room = width - TerminalColumns.of("⌕ ") - TerminalColumns.of(cursor)
-    return Line("⌕ " + TerminalColumns.tail(shown, fitting: room) + cursor, style)
-  }
-
-  /// The toolbar's buttons and menus as `[⚄ Zufallsrezept]  [Kategorie: Dessert ▾]`.
-  private func toolbarLines(_ toolbar: Node) -> [Line] {
-    var lines: [Line] = []
-    var spans: [Span] = []
-    var used = 0
-    for node in toolbar.children {
-      let text: String
-      switch node.kind {
-      case .menu:
-        let picker = node.first { $0.kind == .picker }
-        let selection = picker?.selection.map { ": \($0)" } ?? ""
-        text = "[\(node.label ?? "")\(selection) ▾]"
-      default:
-        let symbol = node.systemImage.map { SymbolGlyphs.glyph(for: $0) + " " } ?? ""
-        text = "[\(symbol)\(node.label ?? "")]"
-      }
-      let piece = String(TerminalColumns.prefix(Quoting.visible(text), fitting: width))
-      let pieceWidth = TerminalColumns.of(piece)
-      if used > 0, used + 2 + pieceWidth > width {
-        lines.append(Line(spans))
-        spans = []
-        used = 0
-      }
-      if used > 0 {
-        spans.append(Span("  "))
-        used += 2
-      }
-      spans.append(Span(piece, node.has(.disabled) ? .dim : .plain))
-      used += pieceWidth
+  /// The keys that do something here: those `KeyMap` carries out on this screen.
+  private func help(for screen: Node, view: PlayerView, items: [Item]) -> [String] {
+    switch view.mode {
+    case .editing:
+      return ["type to search", "⌫ delete", "^U clear", "Enter search", "Esc leave", "^C quit"]
+    case .picker:
+      return ["↑↓ choose", "Enter pick", "Esc close", "q quit"]
+    case .keys:
+      return ["↑↓ scroll", "any other key closes", "q quit"]
+    case .browsing:
+      break
     }
-    if !spans.isEmpty { lines.append(Line(spans)) }
-    return lines
-  }
-
-  // MARK: - Footer
-
-  /// The tool's own status and note, if any.
-  private func statusLines() -> [Line] {
-    var lines: [Line] = []
-    if let status {
-      lines += wrap("⚠ \(status)", first: "", continuation: "  ").map { Line($0, .notice) }
+    let laidOut = Layout(header: [], body: [], footer: [], items: items)
+    func does(_ key: Key) -> [Step.Action]? {
+      let action = KeyMap.action(for: key, tree: screen, layout: laidOut, view: view)
+      return action == PlayerAction(view: view) ? nil : action.steps
     }
-    if let note {
-      lines += wrap(note, first: "", continuation: "  ").map { Line($0, .dim) }
+    var keys = does(.character("/")) == nil ? [] : ["/ search"]
+    keys += [items.isEmpty ? "↑↓ scroll" : "↑↓ move", "PgUp/PgDn scroll"]
+    if does(.enter) != nil { keys.append("Enter open") }
+    // Esc ends the search's focus first, as a keyboard's dismiss key would.
+    if let escape = does(.escape) {
+      keys.append(escape == [.back] ? "Esc back" : "Esc leave search")
     }
-    return lines
-  }
-
-  /// The notice (an `.alert`) over the help line.
-  private func notice(_ screen: Node) -> [Line] {
-    guard let alert = screen.first(where: { $0.kind == .alert }) else { return [] }
-    let buttons = alert.children.compactMap(\.label).map { "[\($0)]" }.joined(separator: " ")
-    return wrap("⚠ \(alert.label ?? "")  \(buttons)", first: "", continuation: "  ").map {
-      Line($0, .notice)
-    }
-  }
-
-  /// The keys that do something here, wrapped to the width.
-  func help(for screen: Node, view: PlayerView) -> [Line] {
-    var keys: [String] = []
-    if view.isEditing {
-      keys = ["type to search", "⌫ delete", "^U clear", "Enter done", "Esc leave", "^C quit"]
-    } else if view.isPickerOpen {
-      keys = ["↑↓ choose", "Enter pick", "Esc close", "q quit"]
-    } else {
-      let tappables = screen.tappables
-      func offers(_ label: String) -> Bool { tappables.contains { $0.label == label } }
-      let hasItems = tappables.contains { [.row, .tile, .suggestion].contains($0.kind) }
-      let field = screen.first { $0.kind == .searchField }
-      if field != nil { keys.append("/ search") }
-      keys.append(hasItems ? "↑↓ move" : "↑↓ scroll")
-      keys.append("PgUp/PgDn scroll")
-      if hasItems { keys.append("Enter open") }
-      // Esc ends the search's focus first, as a keyboard's dismiss key would.
-      if field?.has(.focused) == true {
-        keys.append("Esc leave search")
-        if screen.back != nil { keys.append("← back") }
-      } else if screen.back != nil {
-        keys.append("Esc back")
-      }
-      if offers(AppText.addFavorite) || offers(AppText.removeFavorite) {
-        keys.append("h heart")
-      }
-      if screen.first(where: { $0.has(.refreshable) }) != nil { keys.append("r refresh") }
-      if offers(AppText.dice) { keys.append("d dice") }
-      if screen.first(where: { $0.kind == .picker }) != nil { keys.append("c category") }
-      if offers(AppText.retry) { keys.append("e retry") }
-      if screen.first(where: { $0.kind == .alert }) != nil { keys.append("n dismiss") }
-      keys.append("q quit")
-    }
-    var lines: [String] = []
-    for key in keys {
-      if let last = lines.last, last.count + 3 + key.count <= width {
-        lines[lines.count - 1] = last + " · " + key
-      } else {
-        lines.append(key)
-      }
-    }
-    return lines.map { Line($0, .dim) }
+    if does(.escape) != [.back], does(.left) != nil { keys.append("← back") }
+    let letters = ["h heart", "r refresh", "d dice", "c category", "e retry", "n dismiss"]
+    keys += letters.filter { does(.character($0.first!)) != nil }
+    return keys + ["? keys", "q quit"]
   }
 
   // MARK: - Text
 
-  /// `text` broken at spaces into lines of at most `width` columns, the first starting with
-  /// `first` and the others with `continuation`; control characters in `text` made visible.
-  func wrap(_ text: String, first: String, continuation: String) -> [String] {
-    guard let memo else {
-      return Self.wrap(text, width: width, first: first, continuation: continuation)
+  /// `pieces` side by side, `separator` between them, on as many lines as the width needs; a
+  /// piece wider than a line is cut.
+  func flow(_ pieces: [Span], separator: String) -> [Line] {
+    var lines: [[Span]] = []
+    var used = 0
+    for piece in pieces {
+      let text = String(TerminalColumns.prefix(Quoting.visible(piece.text), fitting: width))
+      let pieceWidth = TerminalColumns.of(text)
+      if lines.isEmpty || used + separator.count + pieceWidth > width {
+        lines.append([Span(text, piece.style)])
+        used = pieceWidth
+      } else {
+        lines[lines.count - 1] += [Span(separator, piece.style), Span(text, piece.style)]
+        used += separator.count + pieceWidth
+      }
     }
-    return memo.lines(of: text, width: width, first: first, continuation: continuation) {
-      Self.wrap(text, width: width, first: first, continuation: continuation)
-    }
+    return lines.map(Line.init)
   }
 
-  /// `wrap(_:first:continuation:)` at `width`: in time linear in the text's length.
-  static func wrap(_ text: String, width: Int, first: String, continuation: String) -> [String] {
-    let continuationWidth = TerminalColumns.of(continuation)
-    var lines: [String] = []
-    var line = first
+  /// `text` wrapped (`wrap(_:first:continuation:)`) as lines in `style`.
+  func wrapped(
+    _ text: String, _ style: Style = .plain, first: String = "", continuation: String = "  "
+  ) -> [Line] {
+    wrap(text, first: first, continuation: continuation).map { Line($0, style) }
+  }
+
+  /// `text` broken at spaces into lines of at most `width` columns, the first starting with
+  /// `first` and the others with `continuation`; control characters in `text` made visible. In
+  /// time linear in the text's length.
+  func wrap(_ text: String, first: String, continuation: String) -> [String] {
+    var lines = [first]
     var used = TerminalColumns.of(first)
     // Whether the line holds anything after its `first` or `continuation`.
     var lineHasText = false
     func breakLine() {
-      lines.append(line)
-      line = continuation
-      used = continuationWidth
+      lines.append(continuation)
+      used = TerminalColumns.of(continuation)
       lineHasText = false
     }
     for word in Quoting.visible(text).split(separator: " ", omittingEmptySubsequences: false) {
-      let wordWidth = TerminalColumns.of(word)
-      if lineHasText, used + 1 + wordWidth > width { breakLine() }
-      if lineHasText {
-        line += " "
+      if lineHasText, used + 1 + TerminalColumns.of(word) > width {
+        breakLine()
+      } else if lineHasText {
+        lines[lines.count - 1] += " "
         used += 1
       }
-      if used + wordWidth <= width {
-        line += word
-        used += wordWidth
-      } else {
-        // A word wider than a whole line is cut into pieces, at least a character a line.
-        for character in word {
-          let characterWidth = TerminalColumns.of(character)
-          if used + characterWidth > width, lineHasText { breakLine() }
-          line.append(character)
-          used += characterWidth
-          lineHasText = true
-        }
+      // A word wider than a whole line is cut into pieces, at least a character a line.
+      for character in word {
+        let characterWidth = TerminalColumns.of(character)
+        if used + characterWidth > width, lineHasText { breakLine() }
+        lines[lines.count - 1].append(character)
+        used += characterWidth
+        lineHasText = true
       }
       lineHasText = true
     }
-    lines.append(line)
     return lines
   }
 }
@@ -245,50 +193,49 @@ struct ScreenLayout: Sendable {
 
 /// Collects the body's lines and items while the tree is walked.
 private struct BodyBuilder: NodeWalker {
-  let screen: ScreenLayout
+  let layout: ScreenLayout
   let selection: Int
   var lines: [Line] = []
   var items: [Item] = []
   /// How far the node visited is indented: two more under a section or an empty screen's view.
   var indent = 0
 
+  private var pad: String { String(repeating: " ", count: indent) }
+
   mutating func visit(_ node: Node, at place: NodePlace) {
-    let pad = String(repeating: " ", count: indent)
+    let label = node.label ?? ""
+    let symbol = node.systemImage.map(SymbolGlyphs.glyph(for:)) ?? "•"
     switch node.kind {
     case .list, .navigationStack, .screen, .toolbar, .menu:
       if node.kind == .list, node.has(.refreshing) { lines.append(Line(pad + "↻", .dim)) }
       descend(into: node, at: place)
     case .section:
       if !lines.isEmpty { lines.append(Line("")) }
-      if let header = node.label {
-        text(header, indent: indent, style: .bold)
-      }
+      if let header = node.label { text(header, .bold) }
       descendIndented(into: node, at: place)
     case .row, .tile, .suggestion:
-      item(node, prefix: "", indent: indent)
-    case .text:
-      text(node.label ?? "", indent: indent, style: .plain)
-    case .label:
-      let symbol = node.systemImage.map(SymbolGlyphs.glyph(for:)) ?? "•"
-      text("\(symbol) \(node.label ?? "")", indent: indent, style: .plain)
-    case .link:
-      text("↗ \(node.label ?? "")", indent: indent, style: .link)
-    case .image:
-      break  // a terminal cannot show the picture
-    case .progressView:
+      guard node.label != nil, let intent = node.intent else { return }
+      let isSuggestion = node.kind == .suggestion
+      item(
+        node.kind, label, intent: intent,
+        text: (isSuggestion ? "⌕ " : "") + label + (node.has(.favorite) ? " ♥" : ""),
+        pad: isSuggestion ? "  " : pad)
+    case .text: text(label)
+    case .label: text("\(symbol) \(label)")
+    case .link: text("↗ \(label)", .link)
+    case .button: text("[\(label)]")
+    case .image, .picker, .searchField, .alert:
+      break  // no picture in a terminal; the others are in the header, the footer, the picker
+    case .progressView, .contentUnavailableView:
+      // A state that fills the screen, set apart and indented.
+      let isProgress = node.kind == .progressView
       lines.append(Line(""))
-      text("⋯ \(node.label ?? "")", indent: indent + 2, style: .dim)
-    case .contentUnavailableView:
-      lines.append(Line(""))
-      let symbol = node.systemImage.map(SymbolGlyphs.glyph(for:)) ?? "•"
-      text("\(symbol) \(node.label ?? "")", indent: indent + 2, style: .bold)
+      lines += layout.wrapped(
+        (isProgress ? "⋯" : symbol) + " " + label, isProgress ? .dim : .bold, first: pad + "  ",
+        continuation: pad + "    ")
       descendIndented(into: node, at: place)
     case .grid:
-      grid(node.children, indent: indent)
-    case .button:
-      text("[\(node.label ?? "")]", indent: indent, style: .plain)
-    case .picker, .searchField, .alert:
-      break  // drawn in the header, the footer, or when the picker is open
+      grid(node.children)
     }
   }
 
@@ -300,47 +247,25 @@ private struct BodyBuilder: NodeWalker {
   }
 
   /// A selectable line (row, tile, suggestion, option): `▸` and reverse video when selected.
-  mutating func item(_ node: Node, prefix: String, indent: Int) {
-    guard let label = node.label, let intent = node.intent else { return }
+  mutating func item(
+    _ kind: Node.Kind, _ label: String, intent: UserIntent, text: String, pad: String
+  ) {
     let isSelected = items.count == selection
-    let marker = isSelected ? "▸ " : "  "
-    let heart = node.has(.favorite) ? " ♥" : ""
-    let pad = String(repeating: " ", count: indent)
     let start = lines.count
-    let wrapped = screen.wrap(
-      prefix + label + heart, first: pad + marker, continuation: pad + "    ")
-    lines += wrapped.map { Line($0, isSelected ? .selected : .plain) }
-    items.append(Item(kind: node.kind, label: label, intent: intent, lines: start..<lines.count))
-  }
-
-  /// The open category picker: its options, the chosen one with `●`.
-  mutating func picker(_ picker: Node) {
-    text(picker.label ?? "", indent: 0, style: .bold)
-    if picker.options.isEmpty { text("–", indent: 2, style: .dim) }
-    for option in picker.options {
-      let isSelected = items.count == selection
-      let marker = isSelected ? "▸ " : "  "
-      let dot = option == picker.selection ? "● " : "  "
-      let start = lines.count
-      lines += screen.wrap(dot + option, first: marker, continuation: "      ")
-        .map { Line($0, isSelected ? .selected : .plain) }
-      items.append(
-        Item(
-          kind: .picker, label: option, intent: .categoryPicked(option),
-          lines: start..<lines.count))
-    }
+    lines += layout.wrapped(
+      text, isSelected ? .selected : .plain, first: pad + (isSelected ? "▸ " : "  "),
+      continuation: pad + "    ")
+    items.append(Item(kind: kind, label: label, intent: intent, lines: start..<lines.count))
   }
 
   /// Tiles side by side, as many as fit in columns of 20.
-  mutating func grid(_ tiles: [Node], indent: Int) {
+  private mutating func grid(_ tiles: [Node]) {
     let columnWidth = 20
-    let columns = max((screen.width - indent) / columnWidth, 1)
-    let pad = String(repeating: " ", count: indent)
-    var index = 0
-    while index < tiles.count {
-      let row = tiles[index..<min(index + columns, tiles.count)]
-      var spans: [Span] = [Span(pad)]
-      for tile in row {
+    let columns = max((layout.width - indent) / columnWidth, 1)
+    for start in stride(from: 0, to: tiles.count, by: columns) {
+      let row = tiles[start..<min(start + columns, tiles.count)]
+      var spans = [Span(pad)]
+      for (index, tile) in zip(row.indices, row) {
         guard let label = tile.label, let intent = tile.intent else { continue }
         let isSelected = items.count == selection
         var name = Quoting.visible(label)
@@ -349,29 +274,18 @@ private struct BodyBuilder: NodeWalker {
         }
         let cell = (isSelected ? "▸ " : "  ") + name
         spans.append(Span(cell, isSelected ? .selected : .plain))
-        spans.append(
-          Span(String(repeating: " ", count: max(columnWidth - TerminalColumns.of(cell), 0))))
+        if index < row.endIndex - 1 {
+          let padding = max(columnWidth - TerminalColumns.of(cell), 0)
+          spans.append(Span(String(repeating: " ", count: padding)))
+        }
         items.append(
           Item(kind: .tile, label: label, intent: intent, lines: lines.count..<(lines.count + 1)))
       }
-      lines.append(Line(trimmed(spans)))
-      index += columns
+      lines.append(Line(spans))
     }
   }
 
-  mutating func text(_ string: String, indent: Int, style: Style) {
-    let pad = String(repeating: " ", count: indent)
-    lines += screen.wrap(string, first: pad, continuation: pad + "  ").map {
-      Line($0, style)
-    }
-  }
-
-  /// Drops the padding after the last tile.
-  private func trimmed(_ spans: [Span]) -> [Span] {
-    var spans = spans
-    if let last = spans.last, last.style == .plain, last.text.allSatisfy({ $0 == " " }) {
-      spans.removeLast()
-    }
-    return spans
+  private mutating func text(_ string: String, _ style: Style = .plain) {
+    lines += layout.wrapped(string, style, first: pad, continuation: pad + "  ")
   }
 }

@@ -4,10 +4,9 @@ import Scenarios
 
 /// Turns a player session into a scenario file that `rezepte run` passes.
 ///
-/// The screens in the `expect screen` blocks are not the ones the player showed in real time:
-/// they come from replaying the written steps on the virtual clock against the offline catalog,
-/// as `rezepte run --record` would record them, so the file passes by construction. Before
-/// anything is written, the finished file is replayed once more and must pass.
+/// The `expect screen` blocks come from replaying the written steps on the virtual clock against
+/// the catalog, as `rezepte run --record` records them, not from the real-time screens; the
+/// finished file is replayed once more and must pass.
 @MainActor
 struct SessionSaver {
   /// The catalog the replay answers from (the one the player used, or the embedded one).
@@ -69,10 +68,7 @@ struct SessionSaver {
   }
 
   private func check(_ result: ScenarioResult, what: String) throws(Failure) {
-    if let failure = result.failure {
-      throw Failure(message: "\(what) against the catalog:\n\(failure)")
-    }
-    if let reason = result.skipReason {
+    if let reason = result.failure.map(String.init(describing:)) ?? result.skipReason {
       throw Failure(message: "\(what) against the catalog:\n\(reason)")
     }
   }

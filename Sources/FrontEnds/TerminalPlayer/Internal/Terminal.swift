@@ -1,4 +1,4 @@
-import Foundation
+import Dispatch
 import VirtualTime
 
 #if canImport(Glibc)
@@ -14,22 +14,18 @@ import VirtualTime
 /// actor is busy. Writing and restoring take one lock, so a frame is never cut by the restore,
 /// and nothing is drawn once the terminal is restored.
 final class Terminal: Sendable {
-  private struct State {
-    var original = termios()
-    var isRaw = false
-  }
-
-  private let state = Locked(State())
+  /// The settings to restore, and whether they are changed now.
+  private let state = Locked((original: termios(), isRaw: false))
 
   /// Whether standard input and standard output are both terminals.
   static var isAvailable: Bool { isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1 }
 
-  /// Switches to raw mode and the alternate screen, with the cursor hidden.
+  /// Switches to raw mode and the alternate screen, with the cursor hidden; the error is one
+  /// sentence.
   func enter() throws {
     try state.withLock { state in
       guard tcgetattr(STDIN_FILENO, &state.original) == 0 else {
-        throw TerminalError(
-          "cannot read the terminal's settings (\(String(cString: strerror(errno))))")
+        throw TerminalError("cannot read the terminal's settings")
       }
       var raw = state.original
       // Keys arrive one by one, unechoed, with Ctrl-C as a byte rather than a signal.
@@ -41,8 +37,7 @@ final class Terminal: Sendable {
         cc[Int(VTIME)] = 0
       }
       guard tcsetattr(STDIN_FILENO, TCSAFLUSH, &raw) == 0 else {
-        throw TerminalError(
-          "cannot switch the terminal to raw mode (\(String(cString: strerror(errno))))")
+        throw TerminalError("cannot switch the terminal to raw mode")
       }
       state.isRaw = true
       // The alternate screen, the cursor hidden, no automatic wrap at the last column.
@@ -52,11 +47,32 @@ final class Terminal: Sendable {
 
   /// Puts the terminal back as it was; safe to call more than once, from any thread.
   func restore() {
-    state.withLock { state in
-      guard state.isRaw else { return }
-      state.isRaw = false
-      Self.writeAll("\u{1B}[0m\u{1B}[?7h\u{1B}[?25h\u{1B}[?1049l")
-      _ = tcsetattr(STDIN_FILENO, TCSAFLUSH, &state.original)
+    state.withLock { Self.restore(&$0) }
+  }
+
+  private static func restore(_ state: inout (original: termios, isRaw: Bool)) {
+    guard state.isRaw else { return }
+    state.isRaw = false
+    writeAll("\u{1B}[0m\u{1B}[?7h\u{1B}[?25h\u{1B}[?1049l")
+    _ = tcsetattr(STDIN_FILENO, TCSAFLUSH, &state.original)
+  }
+
+  /// The watchdog of `signal` (Ctrl-C counts as SIGINT): unless the terminal is restored within
+  /// 100 ms, restores it, says so, and ends the process with 128 + the signal's number, unsaved.
+  /// The player answers at once unless the app keeps the main actor busy; this is the promise
+  /// that the terminal comes back whatever the app is doing.
+  func restoreUnlessAnswered(_ signal: Int32) {
+    DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(100)) { [self] in
+      // Under the lock, so the player cannot restore half-way: it answered first, or the
+      // process ends here.
+      state.withLock { state in
+        guard state.isRaw else { return }
+        Self.restore(&state)
+        Self.writeAll(
+          "error: the player did not answer signal \(signal) within 100 ms; the terminal is "
+            + "restored and the session was not saved.\n", to: STDERR_FILENO)
+        _exit(128 + signal)
+      }
     }
   }
 
@@ -75,15 +91,12 @@ final class Terminal: Sendable {
     }
   }
 
-  private static func writeAll(_ text: String) {
+  private static func writeAll(_ text: String, to file: Int32 = STDOUT_FILENO) {
     var bytes = Array(text.utf8)[...]
     while !bytes.isEmpty {
-      let written = bytes.withUnsafeBytes { write(STDOUT_FILENO, $0.baseAddress, $0.count) }
-      if written < 0 {
-        if errno == EINTR { continue }
-        return
-      }
-      bytes = bytes.dropFirst(written)
+      let written = bytes.withUnsafeBytes { write(file, $0.baseAddress, $0.count) }
+      guard written >= 0 || errno == EINTR else { return }
+      bytes = bytes.dropFirst(max(written, 0))
     }
   }
 }
@@ -91,5 +104,5 @@ final class Terminal: Sendable {
 /// A terminal that cannot be set up; the message is one sentence.
 struct TerminalError: Error, CustomStringConvertible {
   var description: String
-  init(_ description: String) { self.description = description }
+  init(_ reason: String) { description = "\(reason) (\(String(cString: strerror(errno))))" }
 }

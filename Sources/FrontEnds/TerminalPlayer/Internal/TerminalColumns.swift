@@ -17,42 +17,29 @@ package enum TerminalColumns {
 
   /// The columns `text` takes.
   static func of(_ text: some StringProtocol) -> Int {
-    var columns = 0
-    for character in text { columns += of(character) }
-    return columns
+    text.reduce(0) { $0 + of($1) }
   }
 
   /// The longest start of `text` that fits in `columns`.
   static func prefix(_ text: some StringProtocol, fitting columns: Int) -> Substring {
     let text = Substring(text)
     var used = 0
-    var end = text.startIndex
-    for index in text.indices {
-      used += of(text[index])
-      if used > columns { break }
-      end = text.index(after: index)
+    // The first character that no longer fits.
+    let end = text.firstIndex { character in
+      used += of(character)
+      return used > columns
     }
-    return text[..<end]
+    return text[..<(end ?? text.endIndex)]
   }
 
   /// `text` with its control characters made visible (`Quoting.visible`), whole if it fits in
   /// `columns`, else `…` and as much of its end as fits. Reads only the end of `text`, so a
   /// long text costs no more than a short one.
   static func tail(_ text: String, fitting columns: Int) -> String {
-    let columns = max(columns, 1)
-    let start =
-      text.index(text.endIndex, offsetBy: -(columns + 1), limitedBy: text.startIndex)
-      ?? text.startIndex
-    let visible = Quoting.visible(String(text[start...]))
-    if start == text.startIndex, of(visible) <= columns { return visible }
-    var kept: [Character] = []
-    var used = 1  // the `…`
-    for character in visible.reversed() {
-      used += of(character)
-      if used > columns { break }
-      kept.append(character)
-    }
-    return "…" + String(kept.reversed())
+    let end = text.suffix(max(columns, 1) + 1)
+    let visible = Quoting.visible(String(end))
+    if end.startIndex == text.startIndex, of(visible) <= columns { return visible }
+    return "…" + String(prefix(String(visible.reversed()), fitting: columns - 1).reversed())
   }
 
   private static func isWide(_ scalar: Unicode.Scalar) -> Bool {
