@@ -118,21 +118,21 @@ public struct StoryboardCommand {
     let collector = StoryboardCollector(runner: ScenarioRunner(now: now))
     let report = Report(useColor: useColor)
     var results: [ScenarioResult] = []
-    var entries: [StoryboardIndexEntry] = []
+    var written: [(storyboard: Storyboard, page: String)] = []
     for (scenario, page) in zip(scenarios, pages) {
       let (storyboard, result) = await collector.collect(scenario, on: makeDriver())
       results.append(result)
       for line in report.lines(for: result) { output(line) }
-      entries.append(StoryboardIndexEntry(storyboard, page: page))
+      written.append((storyboard, page))
       guard write(storyboard.html(), to: folder.appendingPathComponent(page)) else {
         return .badInput
       }
     }
-    guard write(Storyboard.indexHTML(entries), to: folder.appendingPathComponent("index.html"))
+    guard write(Storyboard.indexHTML(written), to: folder.appendingPathComponent("index.html"))
     else { return .badInput }
     output(report.summary(results))
-    let written = entries.count == 1 ? "1 page" : "\(entries.count) pages"
-    output("storyboard: \(written) and index.html in \(Quoting.visible(options.out))")
+    let count = written.count == 1 ? "1 page" : "\(written.count) pages"
+    output("storyboard: \(count) and index.html in \(Quoting.visible(options.out))")
     return ExitCode(results)
   }
 

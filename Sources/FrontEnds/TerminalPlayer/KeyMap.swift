@@ -106,10 +106,8 @@ enum KeyMap {
     case .character("/"):
       guard let field else { return PlayerAction(view: view) }
       view.isEditing = true
-      guard !field.has(.focused), let intent = field.focusing else {
-        return PlayerAction(view: view)
-      }
-      return PlayerAction(intents: [intent], steps: [.focusSearch], view: view)
+      guard !field.has(.focused) else { return PlayerAction(view: view) }
+      return PlayerAction(intents: [.searchFocusChanged(true)], steps: [.focusSearch], view: view)
     case .character("h"):
       return press(Gestures.heart(on: tree), step: .toggleHeart, view: view)
     case .character("r"):
@@ -176,15 +174,14 @@ enum KeyMap {
       }
     }
     if kept == old.endIndex {
-      guard !typed.isEmpty, let intent = field.typing(old + typed) else {
-        return PlayerAction(view: view)
-      }
-      return PlayerAction(intents: [intent], steps: [.type(typed)], view: view)
+      guard !typed.isEmpty else { return PlayerAction(view: view) }
+      return PlayerAction(
+        intents: [.searchTextChanged(old + typed)], steps: [.type(typed)], view: view)
     }
     let text = String(old[..<kept]) + typed
-    guard let intent = field.typing(text) else { return PlayerAction(view: view) }
     return PlayerAction(
-      intents: [intent], steps: [.clearSearch] + (text.isEmpty ? [] : [.type(text)]), view: view)
+      intents: [.searchTextChanged(text)],
+      steps: [.clearSearch] + (text.isEmpty ? [] : [.type(text)]), view: view)
   }
 
   /// Keys while the search field has the keyboard: the editing keys change its text (see
@@ -212,10 +209,8 @@ enum KeyMap {
   private static func leave(_ field: Node?, view: PlayerView) -> PlayerAction {
     var view = view
     view.isEditing = false
-    guard let field, field.has(.focused), let intent = field.leaving else {
-      return PlayerAction(view: view)
-    }
-    return PlayerAction(intents: [intent], steps: [.leaveSearch], view: view)
+    guard let field, field.has(.focused) else { return PlayerAction(view: view) }
+    return PlayerAction(intents: [.searchFocusChanged(false)], steps: [.leaveSearch], view: view)
   }
 
   /// The button labelled `label`, if the screen shows one, found as its step finds it.
