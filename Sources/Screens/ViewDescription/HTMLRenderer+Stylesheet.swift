@@ -11,13 +11,12 @@ extension HTMLRenderer {
       color: #111; }
     .phone-screen { position: relative; height: 100%; border-radius: 34px; overflow: hidden;
       background: #f2f2f7; display: flex; flex-direction: column; }
-    .phone-screen > .navigation-stack, .phone-screen > .screen { flex: 1; min-height: 0; }
     .phone:has(.content .changed) { height: auto; min-height: 680px; }
     .phone:has(.content .changed) :is(.phone-screen, .navigation-stack, .screen) {
       height: auto; min-height: 660px; }
     .phone:has(.content .changed) .content { overflow: visible; }
-    .navigation-stack { display: flex; flex-direction: column; height: 100%; }
-    .screen { display: flex; flex-direction: column; height: 100%; position: relative; }
+    .navigation-stack, .screen { display: flex; flex-direction: column; flex: 1; min-height: 0;
+      position: relative; }
     .nav-bar { flex: none; background: #f9f9fb; border-bottom: 1px solid #d8d8dc;
       padding: 26px 12px 8px; }
     .nav-row { display: flex; flex-wrap: wrap; align-items: center; gap: 6px; min-height: 30px; }
@@ -102,7 +101,7 @@ extension HTMLRenderer {
       background-color: rgba(255,200,60,.22); }
     .content > .changed, .list .changed, .alert .changed { outline-offset: -2px; }
     .changed .changed { outline: none; background-color: transparent; }
-    .list.changed, .grid.changed, .navigation-stack.changed { background-color: transparent; }
+    .grid.changed { background-color: transparent; }
     .list.changed { background-color: #fff; }
     """
 }

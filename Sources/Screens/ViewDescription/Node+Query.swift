@@ -44,7 +44,12 @@ public enum TapLookupError: Error, Hashable, Sendable, CustomStringConvertible {
     switch self {
     case .notFound(let label, let available):
       let offered = available.isEmpty ? "nothing" : available.map(quoted).joined(separator: ", ")
-      let hint = Self.nearMatch(for: label, in: available).map { " (did you mean \(quoted($0))?)" }
+      // A label that differs only in case or surrounding white space is offered as a hint.
+      func normalized(_ text: String) -> String {
+        text.trimmingCharacters(in: .whitespaces).lowercased()
+      }
+      let near = available.first { normalized($0) == normalized(label) }
+      let hint = near.map { " (did you mean \(quoted($0))?)" }
       return
         "Nothing tappable is labelled \(quoted(label))\(hint ?? ""); the screen offers \(offered)."
     case .ambiguous(let label, let matches):
@@ -53,15 +58,6 @@ public enum TapLookupError: Error, Hashable, Sendable, CustomStringConvertible {
         "\(matches.count) elements are labelled \(quoted(label)) and do different things: "
         + listed.joined(separator: ", ") + "."
     }
-  }
-
-  /// A label that differs from `label` only in case or surrounding white space.
-  private static func nearMatch(for label: String, in available: [String]) -> String? {
-    func normalized(_ string: String) -> String {
-      string.trimmingCharacters(in: .whitespaces).lowercased()
-    }
-    let wanted = normalized(label)
-    return available.first { normalized($0) == wanted }
   }
 }
 

@@ -69,9 +69,6 @@ public struct ScreenDiff: Sendable {
     entries = Self.entries(old: old.items, new: new.items)
   }
 
-  /// Whether the screens are the same.
-  public var isEmpty: Bool { entries.allSatisfy { $0.change == .same } }
-
   /// How many nodes are new, gone and changed.
   public var counts: (added: Int, removed: Int, changed: Int) {
     func count(_ change: Change) -> Int { entries.count { $0.change == change } }
@@ -364,7 +361,19 @@ struct DrawnNode: Sendable {
   /// `Row "Lasagne"` of `Row "Lasagne" ♥`: the kind, and the quoted label if one follows it
   /// (up to the first quote that no backslash escapes).
   static func kindAndLabel(_ line: String) -> String {
-    line.prefixMatch(of: #/[^ ]*(?: "(?:[^"\\]|\\.)*")?/#).map { String($0.output) } ?? ""
+    let kind = line.prefix { $0 != " " }
+    guard line[kind.endIndex...].hasPrefix(" \"") else { return String(kind) }
+    var escaped = false
+    for index in line.indices.dropFirst(kind.count + 2) {
+      if escaped {
+        escaped = false
+      } else if line[index] == "\\" {
+        escaped = true
+      } else if line[index] == "\"" {
+        return String(line[...index])
+      }
+    }
+    return String(kind)
   }
 
   /// The nodes of a text tree, in the order it draws them.

@@ -8,9 +8,8 @@ import Spelling
 /// is drawn as the missing-glyph box). A symbol the table does not know is drawn as its name in
 /// brackets, `[name]`: a missing entry shows instead of hiding behind a guess.
 public enum SymbolGlyphs {
-  /// Every SF Symbol the app's screens use, by its `AppText` name, and its glyph: in a text
-  /// tree a symbol reads `[heart.fill]`, so the names here are the ones an expected screen
-  /// spells.
+  /// Every SF Symbol the app's screens use, by its `AppText` name (as a text tree spells it:
+  /// `[heart.fill]`), and its glyph.
   public static let table: [String: String] = [
     AppText.diceSymbol: "⚄",
     AppText.categoryMenuSymbol: "☰",

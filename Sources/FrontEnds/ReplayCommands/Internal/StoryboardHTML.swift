@@ -66,9 +66,8 @@ enum StoryboardHTML {
     .notes { width: 300px; flex: none; }
     .caption p { margin: 0 0 6px; color: #3a3a3c; }
     .step { margin: 4px 0; display: flex; align-items: baseline; gap: 2px; }
-    .step code { overflow-wrap: anywhere; }
     .step code { font: 14px "DejaVu Sans Mono", "Liberation Mono", monospace; background: #ececf0;
-      padding: 2px 6px; border-radius: 5px; }
+      padding: 2px 6px; border-radius: 5px; overflow-wrap: anywhere; }
     .step .number { flex: none; min-width: 24px; color: #8e8e93; font-size: 12px; }
     .note.passed .mark { color: #1f8f3a; }
     .note.failed .mark, .note.failed .step code { color: #d70015; }
