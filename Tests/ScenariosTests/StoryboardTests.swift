@@ -123,6 +123,8 @@ final class StoryboardRun {
     #expect(!storyboard.frames[3].changed.isEmpty)
     #expect(storyboard.frames[4].screen != nil)
     #expect(storyboard.frames[4].changed.isEmpty, "the screen after `launch` is back")
+    #expect(storyboard.frames[1].screenNote == "neuer Bildschirm")
+    #expect(storyboard.frames[4].screenNote == "Bildschirm wie nach Zeile 1")
   }
 
   @Test("Steps that change nothing share the phone of the step before")

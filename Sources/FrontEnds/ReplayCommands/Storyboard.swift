@@ -52,6 +52,8 @@ public struct Storyboard: Equatable, Sendable {
     public var screen: Node?
     /// The nodes of `screen` that `rezepte show` lists as new or changed for the step.
     public var changed: Set<NodePath> = []
+    /// What `rezepte show` says instead of listing changes: a new screen, or one seen before.
+    public var screenNote: String?
   }
 
   /// How one step went.
@@ -149,7 +151,8 @@ extension Storyboard {
         page.close("details")
       }
       let time = frame.simulatedTime.map { "t = " + DurationText.format($0) } ?? "nicht ausgeführt"
-      page.element("p", classes: ["meta"], text: "Zeile \(frame.line) · \(time)")
+      let note = frame.screenNote.map { " · " + $0 } ?? ""
+      page.element("p", classes: ["meta"], text: "Zeile \(frame.line) · \(time)\(note)")
       if !frame.requests.isEmpty {
         page.open("ul", classes: ["requests"])
         for request in frame.requests { page.element("li", text: request) }

@@ -24,13 +24,19 @@ public struct StoryboardCollector {
       frame.simulatedTime = moment.simulatedTime
       frame.status = moment.event.failure.map { .failed($0.details) } ?? .passed
       // A phone where `show` tells of a screen (and at a failure), highlighting exactly what
-      // `show` lists as new or changed.
+      // `show` lists as new or changed, or saying what `show` says instead.
       switch moment.comparison {
       case .unchanged?, nil: break
       case .since(let before, let now, nil)?:
         frame.changed = ScreenDiff(old: before, new: now).changedPaths
         frame.screen = moment.screen
-      default: frame.screen = moment.screen
+      case .since(_, _, let shownAfter?)?:
+        frame.screenNote = "Bildschirm wie nach Zeile \(scenario.steps[shownAfter].line)"
+        frame.screen = moment.screen
+      case .new?:
+        frame.screenNote = "neuer Bildschirm"
+        frame.screen = moment.screen
+      case .first?: frame.screen = moment.screen
       }
       if moment.event.failure != nil { frame.screen = moment.screen }
       frames[moment.event.index] = frame
