@@ -174,6 +174,7 @@ struct StoryboardBrowserTests {
     let (storyboard, _) = await StoryboardCollector(runner: ScenarioRunner(now: { .zero }))
       .collect(scenario, on: AppDriver(catalog: embeddedCatalog))
     let listed = await linesShowLists(scenario)
+    try #require(listed.count == scenario.steps.count)
     #expect(report.frames.flatMap(\.steps) == Array(1...scenario.steps.count))
     for frame in report.frames {
       #expect(frame.outside.isEmpty, "step \(frame.steps[0]): out of view: \(frame.outside)")
