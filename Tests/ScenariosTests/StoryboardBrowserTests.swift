@@ -1,9 +1,9 @@
 import Foundation
 import Testing
-import ViewDescription
 
 @testable import ReplayCommands
 @testable import Scenarios
+@testable import ViewDescription
 
 /// The written storyboard opened in headless Chromium: what the browser built from the pages, a
 /// screenshot, and every request it tried.
@@ -34,62 +34,170 @@ struct StoryboardBrowserTests {
       HeadlessBrowser.installed, "REZEPTE_REQUIRE_BROWSER=1, but \(HeadlessBrowser.skipReason)")
   }
 
-  /// Text as Chromium serializes it in `--dump-dom`.
-  private func domText(_ text: String) -> String {
-    text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
-      .replacingOccurrences(of: ">", with: "&gt;")
+  /// A copy of `html` without its Content-Security-Policy, so that `script` runs at its end.
+  private func measured(_ html: String, script: String) throws -> String {
+    let policy = try #require(
+      html.range(
+        of: #"<meta http-equiv="Content-Security-Policy"[^>]*>"#, options: .regularExpression))
+    var copy = html
+    copy.removeSubrange(policy)
+    return copy.replacingOccurrences(of: "</body>", with: "<script>\(script)</script></body>")
+  }
+
+  /// What `pageCheck` finds on a page.
+  struct PageReport: Decodable {
+    struct Frame: Decodable {
+      /// The 1-based numbers of the steps beside the phone; the first one drew it.
+      var steps: [Int]
+      /// The title the phone shows, `nil` for a frame without a phone.
+      var title: String?
+      /// The `data-path` of every highlighted node.
+      var changed: [String]
+      /// The highlighted nodes that do not lie wholly inside the phone's screen.
+      var outside: [String]
+    }
+    var frames: [Frame]
+    /// The characters drawn as the missing-glyph box.
+    var missing: [String]
+    /// The texts an orange outline covers.
+    var covered: [String]
+  }
+
+  /// Measures a page in the browser and writes a `PageReport` as JSON into `<pre id="report">`.
+  /// A glyph counts as missing when the canvas draws it, in the font of its element, pixel for
+  /// pixel like U+0378, which no font has.
+  static let pageCheck = #"""
+    (function () {
+      const report = { frames: [], missing: [], covered: [] };
+      const canvas = document.createElement("canvas");
+      canvas.width = 64;
+      canvas.height = 64;
+      const context = canvas.getContext("2d");
+      function pixels(text, font) {
+        context.clearRect(0, 0, 64, 64);
+        context.font = font;
+        context.fillText(text, 8, 40);
+        return context.getImageData(0, 0, 64, 64).data.join();
+      }
+      const seen = new Set();
+      function check(text, element) {
+        const font = getComputedStyle(element).font;
+        for (const character of text) {
+          if (/\s/.test(character) || seen.has(character + font)) continue;
+          seen.add(character + font);
+          if (pixels(character, font) === pixels("\u0378", font)) report.missing.push(character);
+        }
+      }
+      const texts = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+      for (let text = texts.nextNode(); text; text = texts.nextNode()) {
+        check(text.data, text.parentElement);
+      }
+      for (const element of document.querySelectorAll("*")) {
+        const content = getComputedStyle(element, "::before").content;
+        if (content.startsWith('"')) check(JSON.parse(content), element);
+      }
+      for (const frame of document.querySelectorAll(".frame")) {
+        const screen = frame.querySelector(".phone-screen");
+        const box = screen && screen.getBoundingClientRect();
+        const title = frame.querySelector(".nav-title");
+        const result = {
+          steps: Array.from(frame.querySelectorAll(".note"), note => Number(note.id.slice(5))),
+          title: title && title.textContent, changed: [], outside: []
+        };
+        for (const element of frame.querySelectorAll(".changed")) {
+          const path = element.closest("[data-path]").getAttribute("data-path");
+          result.changed.push(path);
+          const r = element.getBoundingClientRect();
+          if (!box || r.width == 0 || r.height == 0 || r.left < box.left || r.right > box.right
+            || r.top < box.top || r.bottom > box.bottom) result.outside.push(path);
+          // An outline drawn inside the box (a negative offset) must leave its texts clear.
+          const style = getComputedStyle(element);
+          if (style.outlineStyle == "none") continue;
+          const inset = Math.max(0, -parseFloat(style.outlineOffset));
+          const inside = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
+          for (let text = inside.nextNode(); text; text = inside.nextNode()) {
+            const range = document.createRange();
+            range.selectNodeContents(text);
+            for (const t of range.getClientRects()) {
+              if (t.width > 0 && (t.left < r.left + inset || t.right > r.right - inset
+                || t.top < r.top + inset || t.bottom > r.bottom - inset)) {
+                report.covered.push(path + " " + text.data);
+              }
+            }
+          }
+        }
+        report.frames.push(result);
+      }
+      const pre = document.createElement("pre");
+      pre.id = "report";
+      pre.textContent = JSON.stringify(report);
+      document.body.appendChild(pre);
+    })();
+    """#
+
+  /// The lines `rezepte show` marks `+` (new or changed) after each step, by step index.
+  private func linesShowLists(_ scenario: Scenario) async -> [[String]] {
+    var listed: [[String]] = []
+    _ = await Walkthrough(runner: ScenarioRunner(now: { .zero }))
+      .run(scenario, on: AppDriver(catalog: embeddedCatalog)) { line in
+        if let first = line.first, first != " ", first != "#" {
+          listed.append([])
+        } else if line.hasPrefix("    + ") {
+          listed[listed.count - 1].append(String(line.dropFirst(6)))
+        }
+      }
+    return listed
   }
 
   @Test(
-    "Each step's screen is in the browser's DOM with its rows, texts and highlighted changes",
-    arguments: scenarios)
-  func domHoldsEveryScreen(name: String) async throws {
+    "A lesson page highlights what `show` lists, in view and clear of text, with no missing glyph",
+    arguments: lessonFiles)
+  func lessonPage(file: String) async throws {
     let browser = try browser()
+    let name = String(file.dropLast(".scenario".count))
     let folder = try await writeStoryboard([name])
     defer { try? FileManager.default.removeItem(at: folder) }
-    let run = try browser.run(
-      folder.appendingPathComponent("\(name).html"), ["--dump-dom"], in: folder)
-    let dom = run.standardOutput
-    // The same replay gives the same frames: the expected values, step by step.
-    let scenario = try loadLessonScenario("\(name).scenario")
+    let html = try String(
+      contentsOf: folder.appendingPathComponent("\(name).html"), encoding: .utf8)
+    let page = folder.appendingPathComponent("measured.html")
+    try Data(measured(html, script: Self.pageCheck).utf8).write(to: page)
+    let dom = try browser.run(page, ["--dump-dom", "--window-size=1000,900"], in: folder)
+      .standardOutput
+    let match = try #require(dom.firstMatch(of: #/<pre id="report">(.*?)</pre>/#))
+    let json = match.1.replacing("&lt;", with: "<").replacing("&gt;", with: ">")
+      .replacing("&amp;", with: "&")
+    let report = try JSONDecoder().decode(PageReport.self, from: Data(json.utf8))
+    #expect(report.missing.isEmpty, "drawn as the missing-glyph box: \(report.missing)")
+    #expect(report.covered.isEmpty, "covered by an outline: \(report.covered)")
+
+    let scenario = try loadLessonScenario(file)
     let (storyboard, _) = await StoryboardCollector(runner: ScenarioRunner(now: { .zero }))
       .collect(scenario, on: AppDriver(catalog: embeddedCatalog))
-    let pieces = dom.components(separatedBy: #"<li class="frame "#).dropFirst()
-    try #require(pieces.count == storyboard.frames.count)
-    var screensSeen = 0
-    var changesSeen = 0
-    for (frame, piece) in zip(storyboard.frames, pieces) {
-      #expect(piece.contains("<code>\(domText(frame.step))</code>"))
-      guard let screen = frame.screen else {
-        #expect(!piece.contains(#"class="phone""#))
+    let listed = await linesShowLists(scenario)
+    try #require(listed.count == scenario.steps.count)
+    #expect(report.frames.flatMap(\.steps) == Array(1...scenario.steps.count))
+    for frame in report.frames {
+      #expect(frame.outside.isEmpty, "step \(frame.steps[0]): out of view: \(frame.outside)")
+      let first = frame.steps[0] - 1
+      for step in frame.steps.dropFirst() {
+        #expect(listed[step - 1].isEmpty, "step \(step) changed the screen but has no phone")
+      }
+      guard let screen = storyboard.frames[first].screen else {
+        #expect(frame.title == nil && frame.changed.isEmpty)
         continue
       }
-      screensSeen += 1
-      #expect(piece.contains(#"<div class="phone">"#))
-      if let title = screen.screenTitle {
-        #expect(piece.contains(">\(domText(title))</h2>"), "step \(frame.line): title \(title)")
+      #expect(frame.title == screen.screenTitle)
+      // The highlighted nodes' lines, as the text tree draws them, in its order.
+      var paths: [String] = []
+      screen.walk { _, place in
+        paths.append(place.path.description)
+        return true
       }
-      for row in screen.nodes(where: { $0.kind == .row }) {
-        #expect(piece.contains(#"<span class="row-label">\#(domText(row.label ?? ""))</span>"#))
-      }
-      for tile in screen.nodes(where: { $0.kind == .tile }) {
-        #expect(piece.contains(#"<span class="tile-label">\#(domText(tile.label ?? ""))</span>"#))
-      }
-      for text in screen.nodes(where: { $0.kind == .text }) {
-        #expect(piece.contains(">\(domText(text.label ?? ""))</p>"))
-      }
-      for path in frame.changed {
-        changesSeen += 1
-        let node = screen.node(at: path)
-        let marked =
-          node?.kind == .screen
-          ? piece.contains(#"<h2 class="nav-title changed">"#)
-          : piece.contains(#" changed" data-path="\#(path)""#)
-        #expect(marked, "step at line \(frame.line): the change at \(path) is not highlighted")
-      }
+      let highlighted = Set(frame.changed)
+      let lines = zip(paths, TextRenderer().drawnLines(screen))
+        .filter { highlighted.contains($0.0) }.flatMap(\.1)
+      #expect(lines == listed[first], "step \(first + 1) at line \(scenario.steps[first].line)")
     }
-    #expect(screensSeen > 3)
-    #expect(changesSeen > 0)
   }
 
   @Test("After `back` in 04-favoriten the new ♥ row and the Favoriten section are highlighted")
@@ -100,12 +208,8 @@ struct StoryboardBrowserTests {
     let dom = try browser.run(
       folder.appendingPathComponent("04-favoriten.html"), ["--dump-dom"], in: folder
     ).standardOutput
-    let scenario = try loadLessonScenario("04-favoriten.scenario")
-    let backIndex = try #require(scenario.steps.firstIndex { $0.action == .back })
-    let pieces = Array(dom.components(separatedBy: #"<li class="frame "#).dropFirst())
-    try #require(pieces.count == scenario.steps.count)
-    let frame = pieces[backIndex]
-    #expect(frame.contains("<code>back</code>"))
+    let frames = dom.components(separatedBy: #"<li class="frame">"#)
+    let frame = try #require(frames.first { $0.contains("<code>back</code>") })
     let favoriteRow =
       #/<div class="row favorite changed" data-path="[0-9.]+"[^>]*>(?:(?!</div>).)*Apam balik/#
     #expect(frame.contains(favoriteRow), "the ♥ row is not highlighted")
@@ -174,19 +278,12 @@ struct StoryboardBrowserTests {
     // A copy of the page that measures itself: the page's own policy forbids scripts.
     let html = try String(
       contentsOf: folder.appendingPathComponent("breit.html"), encoding: .utf8)
-    let policy = try #require(
-      html.range(
-        of: #"<meta http-equiv="Content-Security-Policy"[^>]*>"#, options: .regularExpression))
-    var measured = html
-    measured.removeSubrange(policy)
-    measured = measured.replacingOccurrences(
-      of: "</body>",
-      with: """
-        <script>document.body.setAttribute("data-overflow", \
-        String(document.documentElement.scrollWidth - window.innerWidth))</script></body>
-        """)
+    let script = """
+      document.body.setAttribute("data-overflow", \
+      String(document.documentElement.scrollWidth - window.innerWidth))
+      """
     let page = folder.appendingPathComponent("measured.html")
-    try Data(measured.utf8).write(to: page)
+    try Data(measured(html, script: script).utf8).write(to: page)
     let dom = try browser.run(page, ["--dump-dom", "--window-size=1000,900"], in: folder)
       .standardOutput
     #expect(dom.contains(#"data-overflow="0""#), "\(dom.prefix(400))")
@@ -210,13 +307,16 @@ struct StoryboardBrowserTests {
     #expect(dom.contains(#"<h1>&lt;script&gt;alert(1)&lt;/script&gt; &amp; "Co"</h1>"#))
     #expect(!dom.contains("<script"))
     #expect(dom.contains(#"<header class="page-header failed">"#))
-    #expect(dom.contains(##"✗ failed at <a href="#step-3">step 3 of 3 (line 3)</a>"##))
-    #expect(dom.contains(#"<li class="frame failed" id="step-3">"#))
-    #expect(dom.contains(#"<div class="failure"><h3>Step 3 failed (line 3)</h3>"#))
+    #expect(
+      dom.contains(##"✗ fehlgeschlagen bei <a href="#step-3">Schritt 3 von 3 (Zeile 3)</a>"##))
+    #expect(dom.contains(#"<div class="note failed" id="step-3">"#))
+    #expect(dom.contains(#"<div class="failure"><h3>Schritt 3 fehlgeschlagen (Zeile 3)</h3>"#))
     let index = try browser.run(
       folder.appendingPathComponent("index.html"), ["--dump-dom"], in: folder
     )
     .standardOutput
-    #expect(index.contains(#"<tr class="failed"><td class="result">✗ failed at step 3</td>"#))
+    #expect(
+      index.contains(
+        #"<tr class="failed"><td class="result">✗ fehlgeschlagen bei Schritt 3</td>"#))
   }
 }

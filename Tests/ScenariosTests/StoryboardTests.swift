@@ -97,7 +97,7 @@ final class StoryboardRun {
     #expect(storyboard.frames[0].changed.isEmpty)
     #expect(storyboard.frames[1].screen == nil)
     let typed = try #require(storyboard.frames[2].screen)
-    #expect(typed.shows("Las"))
+    #expect(typed.visibleTexts.contains("Las"))
     #expect(!storyboard.frames[2].changed.isEmpty)
   }
 
@@ -114,12 +114,27 @@ final class StoryboardRun {
     #expect(!marked.contains { $0.kind == .screen }, "the list's title did not change")
   }
 
-  @Test("A screen pushed for the first time marks its title alone")
-  func newScreenMarksTitle() async throws {
-    let (storyboard, _) = try await collect("launch\nopen \"Apam balik\"\n")
-    let frame = storyboard.frames[1]
-    let screen = try #require(frame.screen)
-    #expect(frame.changed.compactMap { screen.node(at: $0)?.kind } == [.screen])
+  @Test("A screen pushed for the first time, or seen before, is drawn with nothing marked")
+  func newScreenMarksNothing() async throws {
+    let (storyboard, _) = try await collect(
+      "launch\nopen \"Apam balik\"\nback\ntype \"L\"\nclear search\n")
+    #expect(storyboard.frames[1].screen != nil)
+    #expect(storyboard.frames[1].changed.isEmpty)
+    #expect(!storyboard.frames[3].changed.isEmpty)
+    #expect(storyboard.frames[4].screen != nil)
+    #expect(storyboard.frames[4].changed.isEmpty, "the screen after `launch` is back")
+    #expect(storyboard.frames[1].screenNote == "neuer Bildschirm")
+    #expect(storyboard.frames[4].screenNote == "Bildschirm wie nach Zeile 1")
+  }
+
+  @Test("Steps that change nothing share the phone of the step before")
+  func sharedPhone() async throws {
+    let (storyboard, _) = try await collect(
+      "launch\nexpect title \"Dessert\"\nwait 1s\ntype \"L\"\n")
+    let html = storyboard.html()
+    let frames = html.components(separatedBy: #"<li class="frame">"#).dropFirst()
+    #expect(frames.map { $0.components(separatedBy: #"<div class="note "#).count - 1 } == [3, 1])
+    #expect(frames.allSatisfy { $0.contains(#"<div class="phone">"#) })
   }
 
   @Test("A failed step keeps its diff; the steps after it are not run")
@@ -147,9 +162,9 @@ final class StoryboardRun {
     let html = storyboard.html()
     #expect(
       html.contains(
-        ##"✗ failed at <a href="#step-2">step 2 of 2 (line 2)</a>: <code>expect visible &quot;Kuchen&quot;</code>"##
+        ##"✗ fehlgeschlagen bei <a href="#step-2">Schritt 2 von 2 (Zeile 2)</a>: <code>expect visible &quot;Kuchen&quot;</code>"##
       ))
-    #expect(html.contains(#"<div class="failure"><h3>Step 2 failed (line 2)</h3>"#))
+    #expect(html.contains(#"<div class="failure"><h3>Schritt 2 fehlgeschlagen (Zeile 2)</h3>"#))
   }
 
   @Test("A title and comments from the scenario are escaped on the page")
@@ -168,14 +183,13 @@ final class StoryboardRun {
   func index() async throws {
     let (passed, _) = try await collect("title Gut\nlaunch\n")
     let (failed, _) = try await collect("title Schlecht\nlaunch\nexpect visible \"Kuchen\"\n")
-    let html = Storyboard.indexHTML([
-      StoryboardIndexEntry(passed, page: "a.html"), StoryboardIndexEntry(failed, page: "b.html"),
-    ])
-    #expect(html.contains(#"<p class="verdict">1 passed, 1 failed</p>"#))
-    #expect(html.contains(#"<td class="result">✓ passed</td><td><a href="a.html">Gut</a>"#))
+    let html = Storyboard.indexHTML([(passed, "a.html"), (failed, "b.html")])
+    #expect(html.contains(#"<p class="verdict">1 bestanden, 1 fehlgeschlagen</p>"#))
+    #expect(html.contains(#"<td class="result">✓ bestanden</td><td><a href="a.html">Gut</a>"#))
     #expect(
-      html.contains(#"<td class="result">✗ failed at step 3</td><td><a href="b.html">Schlecht</a>"#)
-    )
+      html.contains(
+        #"<td class="result">✗ fehlgeschlagen bei Schritt 3</td><td><a href="b.html">Schlecht</a>"#
+      ))
   }
 
   @Test("Page names are safe, unique, and never index.html")

@@ -11,28 +11,35 @@ import ViewModels
     renderer.render(node, changed: changed)
   }
 
+  private func escaped(_ text: String) -> String {
+    var output = ""
+    HTMLWriter.escape(text, into: &output)
+    return output
+  }
+
   /// The number of times `needle` occurs in `html`.
   private func count(_ needle: String, in html: String) -> Int {
     html.components(separatedBy: needle).count - 1
   }
 
-  // MARK: - The fold
+  // MARK: - Changes in view
 
-  @Test("The phone grows when the first change is below the fold, and only then")
-  func growsForAChangeBelowTheFold() {
-    let rows = (1...15).map {
-      Node.row("Meal \($0)", intent: .mealTapped(Meal(id: "\($0)", name: "Meal \($0)")))
-    }
-    let tree = Node.navigationStack([.screen("Rezepte", [.list(rows)])])
-    let list = NodePath([0, 0])
-    let grown = #"class="phone grown""#
-    #expect(html(tree, changed: [list.child(12)]).contains(grown))
-    #expect(!html(tree, changed: [list.child(2)]).contains(grown))
-    #expect(!html(tree, changed: [list.child(2), list.child(12)]).contains(grown))
-    #expect(!html(tree, changed: [NodePath([0])]).contains(grown))
-    #expect(!html(tree).contains(grown))
-    let later = HTMLRenderer(options: .init(foldItems: 14))
-    #expect(!later.render(tree, changed: [list.child(12)]).contains(grown))
+  @Test("A menu holding a change is drawn open, so that the change is in view")
+  func menuWithChangeIsOpen() {
+    let menu = Node.menu(
+      "Kategorie", systemImage: AppText.categoryMenuSymbol,
+      [.picker("Kategorie", options: ["Beef", "Pasta"], selection: "Pasta")])
+    #expect(
+      html(menu, changed: [NodePath([0])]).hasPrefix(
+        #"<div class="phone"><div class="phone-screen"><details class="menu" data-path="root" open="">"#
+      ))
+    #expect(!html(menu).contains("open"))
+    #expect(!html(menu, changed: [NodePath()]).contains("open"))
+  }
+
+  @Test("A phone with a change below its navigation bar grows to show its whole screen")
+  func growsForAChangeInTheContent() {
+    #expect(HTMLRenderer.stylesheet.description.contains(".phone:has(.content .changed) {"))
   }
 
   // MARK: - Escaping
@@ -54,15 +61,13 @@ import ViewModels
 
   @Test("The escaping function replaces the five special characters and spells out controls")
   func escapeFunction() {
-    #expect(
-      HTMLWriter.escape("a&b<c>d\"e'f\u{0}g\nh") == #"a&amp;b&lt;c&gt;d&quot;e&#39;f\u{0}g"# + "\nh"
-    )
-    #expect(HTMLWriter.escape("Crème brûlée") == "Crème brûlée")
+    #expect(escaped("a&b<c>d\"e'f\u{0}g\nh") == #"a&amp;b&lt;c&gt;d&quot;e&#39;f\u{0}g"# + "\nh")
+    #expect(escaped("Crème brûlée") == "Crème brûlée")
   }
 
   @Test("C1 controls and bidirectional overrides are shown as escapes, not passed to the page")
   func escapesInvisibleControls() {
-    #expect(HTMLWriter.escape("a\u{202E}b\u{85}c\u{2066}d") == #"a\u{202E}b\u{85}c\u{2066}d"#)
+    #expect(escaped("a\u{202E}b\u{85}c\u{2066}d") == #"a\u{202E}b\u{85}c\u{2066}d"#)
     let name = "Tart\u{202E}eman"
     let output = html(.row(name, intent: .mealTapped(Meal(id: "1", name: name))))
     #expect(output.contains(#"Tart\u{202E}eman"#))
@@ -151,7 +156,7 @@ import ViewModels
     // The tart is a favourite: in the list and in the "Favoriten" section.
     #expect(count(#"<div class="row""#, in: output) == 2)
     #expect(count(#"<div class="row favorite""#, in: output) == 2)
-    #expect(output.contains(#"<span class="heart" title="favorite">♥</span>"#))
+    #expect(output.contains(#"<span class="heart" title="Favorit">♥</span>"#))
     #expect(output.contains(#"<span class="row-label">Apple &amp; Blackberry Crumble</span>"#))
     #expect(!output.contains("<img"))
   }
@@ -237,14 +242,6 @@ import ViewModels
     #expect(output.contains(">175g/6oz digestive biscuits</p>"))
     #expect(output.contains(">Bake for 20-25 mins until golden.</p>"))
     #expect(output.contains(#"href="https://www.youtube.com/watch?v=rp8Slv4INLk""#))
-  }
-
-  @Test("Image addresses and intents are left out when the options say so")
-  func optionsHideTooltips() {
-    let bare = HTMLRenderer(options: .init(showsIntents: false, showsURLs: false))
-    let output = bare.render(MealListScreen.body(Fixture.dessertList))
-    #expect(!output.contains("mealTapped"))
-    #expect(!output.contains("themealdb"))
   }
 
   // MARK: - Changes

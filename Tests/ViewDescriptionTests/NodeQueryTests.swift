@@ -24,28 +24,28 @@ import ViewModels
         "Apple Frangipan Tart", "♥", "Apple & Blackberry Crumble", "Favoriten",
         "Apple Frangipan Tart", "♥",
       ])
-    #expect(!list.shows("Chicken"))
+    #expect(!list.visibleTexts.contains("Chicken"))
   }
 
   @Test("A favourite's heart is shown, as the text tree draws it, and gone once it is removed")
   func favoriteMark() {
-    #expect(list.shows("♥"))
+    #expect(list.visibleTexts.contains("♥"))
     let noFavorites = MealListScreen.body(
       MealListState(meals: .loaded([Fixture.lasagne]), favoriteIDs: []))
-    #expect(!noFavorites.shows("♥"))
+    #expect(!noFavorites.visibleTexts.contains("♥"))
   }
 
   @Test("A search field shows its text once something is typed, instead of the prompt")
   func searchFieldText() {
     let typed = MealListScreen.body(MealListState(searchText: "Las", meals: .loading))
-    #expect(typed.shows("Las"))
-    #expect(!typed.shows("Alle Rezepte durchsuchen"))
+    #expect(typed.visibleTexts.contains("Las"))
+    #expect(!typed.visibleTexts.contains("Alle Rezepte durchsuchen"))
   }
 
   @Test("A pushed screen shows its back button's title")
   func backTitleIsVisible() {
     let detail = MealDetailScreen.body(MealDetailState(meal: Fixture.lasagne), back: "Suche")
-    #expect(detail.shows("Suche"))
+    #expect(detail.visibleTexts.contains("Suche"))
   }
 
   @Test("A tappable element is found by its exact label")
@@ -67,13 +67,13 @@ import ViewModels
 
   @Test("A label is matched exactly, not by a part or ignoring case")
   func exactLabels() {
-    #expect(list.tappables(labeled: "Apple").isEmpty)
-    #expect(list.tappables(labeled: "apam balik").isEmpty)
+    #expect(list.tappables.filter { $0.label == "Apple" }.isEmpty)
+    #expect(list.tappables.filter { $0.label == "apam balik" }.isEmpty)
   }
 
   @Test("A favourite in the list and in „Favoriten“ is one target: both open the same recipe")
   func duplicateWithSameIntent() throws {
-    #expect(list.tappables(labeled: "Apple Frangipan Tart").count == 2)
+    #expect(list.tappables.filter { $0.label == "Apple Frangipan Tart" }.count == 2)
     #expect(
       try list.tappable(labeled: "Apple Frangipan Tart").intent
         == .mealTapped(Fixture.frangipanTart))

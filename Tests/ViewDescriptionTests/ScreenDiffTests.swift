@@ -106,7 +106,7 @@ import ViewModels
   @Test("Equal screens have no changes")
   func equalScreens() {
     let tree = MealListScreen.body(Fixture.dessertList)
-    #expect(ScreenDiff(old: tree, new: tree).isEmpty)
+    #expect(ScreenDiff(old: tree, new: tree).entries.allSatisfy { $0.change == .same })
     #expect(ScreenDiff(old: tree, new: tree).changedPaths.isEmpty)
   }
 }
@@ -134,23 +134,36 @@ import ViewModels
     #expect(changes(from: before, to: after) == [NodePath([1])])
   }
 
-  @Test("A list that lost rows is marked itself")
+  @Test("A list that lost rows marks nothing: what is gone is not on the new screen")
   func removedRow() {
     let before = Node.list([row("A"), row("B")])
     let after = Node.list([row("A")])
-    #expect(changes(from: before, to: after) == [NodePath()])
+    #expect(changes(from: before, to: after).isEmpty)
   }
 
-  @Test("A new section marks the section, not each row in it")
+  @Test("A new section marks the section and each row in it, as `show` lists them")
   func newSection() {
     let before = Node.list([row("A", favorite: false), row("B")])
     let after = Node.list([
       row("A", favorite: true), row("B"), .section("Favoriten", [row("A", favorite: true)]),
     ])
-    #expect(changes(from: before, to: after) == [NodePath([0]), NodePath([2])])
+    #expect(changes(from: before, to: after) == [NodePath([0]), NodePath([2]), NodePath([2, 0])])
   }
 
-  @Test("An alert over a list marks the alert alone")
+  @Test("The marked nodes are the ones whose lines the new side marks `+`")
+  func changedPathsAreThePlusLines() {
+    let before = Node.navigationStack([.screen("Dessert", [.list([row("A"), row("B")])])])
+    let after = Node.navigationStack([
+      .screen("Suche", [.list([row("B"), row("C", favorite: true)])])
+    ])
+    let diff = ScreenDiff(old: before, new: after)
+    let plus = diff.lines(context: .max, style: .newSide).filter { $0.hasPrefix("+ ") }
+    let lines = TextRenderer().render(after).split(separator: "\n").map(String.init)
+    #expect(plus == [lines[1], lines[4]].map { "+ " + $0 })
+    #expect(diff.changedPaths == [NodePath([0]), NodePath([0, 0, 1])])
+  }
+
+  @Test("An alert over a list marks the alert and its button, not the list")
   func alertAdded() {
     let before = Node.navigationStack([.screen("Dessert", [.list([row("A"), row("B")])])])
     let after = Node.navigationStack([
@@ -158,60 +171,63 @@ import ViewModels
         "Dessert",
         [.list([row("A"), row("B")]), .alert("Fehler", [.button("OK", intent: .noticeDismissed)])])
     ])
-    #expect(changes(from: before, to: after) == [NodePath([0, 1])])
+    #expect(changes(from: before, to: after) == [NodePath([0, 1]), NodePath([0, 1, 0])])
   }
 }
 
-/// The line diff on long screens: linear memory, the same length of edit script, a short display.
-@Suite struct LongDiffTests {
-  /// Checks that `diff` turns `old` into `new`.
-  func applies(_ diff: [DiffLine<String>], _ old: [String], _ new: [String]) -> Bool {
-    var fromOld: [String] = []
-    var fromNew: [String] = []
+/// The line diff under the screens: shortest, and correct even when it stops looking for the
+/// shortest.
+@Suite struct LineDiffTests {
+  /// The old and the new lines that `diff` spells.
+  func sides(_ diff: [DiffLine<String>]) -> (old: [String], new: [String]) {
+    var sides: (old: [String], new: [String]) = ([], [])
     for line in diff {
       switch line {
       case .same(let text):
-        fromOld.append(text)
-        fromNew.append(text)
-      case .removed(let text): fromOld.append(text)
-      case .added(let text): fromNew.append(text)
+        sides.old.append(text)
+        sides.new.append(text)
+      case .removed(let text): sides.old.append(text)
+      case .added(let text): sides.new.append(text)
       }
     }
-    return fromOld == old && fromNew == new
+    return sides
   }
 
-  func edits(_ diff: [DiffLine<String>]) -> Int {
-    diff.filter { if case .same = $0 { false } else { true } }.count
+  /// The length of the longest common subsequence, the slow and obvious way.
+  func longestCommon(_ a: ArraySlice<String>, _ b: ArraySlice<String>) -> Int {
+    guard let x = a.first, let y = b.first else { return 0 }
+    if x == y { return 1 + longestCommon(a.dropFirst(), b.dropFirst()) }
+    return max(longestCommon(a.dropFirst(), b), longestCommon(a, b.dropFirst()))
   }
 
-  @Test(
-    "Without room for the search history the diff is found in linear space, just as short",
-    arguments: 0..<40)
-  func linearSpaceIsShortest(seed: Int) {
+  @Test("The diff turns the old lines into the new ones with the fewest edits", arguments: 0..<40)
+  func shortest(seed: Int) {
     var generator = LinearCongruential(seed: UInt64(seed))
-    let old = (0..<Int(generator.next() % 30)).map { _ in "\(generator.next() % 5)" }
-    let new = (0..<Int(generator.next() % 30)).map { _ in "\(generator.next() % 5)" }
-    let greedy = lineDiff(old, new)
-    let linear = lineDiff(old, new, historyLimit: 0)
-    #expect(applies(linear, old, new))
-    #expect(edits(linear) == edits(greedy))
+    let old = (0..<Int(generator.next() % 9)).map { _ in "\(generator.next() % 4)" }
+    let new = (0..<Int(generator.next() % 9)).map { _ in "\(generator.next() % 4)" }
+    let diff = lineDiff(old, new)
+    #expect(sides(diff) == (old, new))
+    let same = diff.filter { if case .same = $0 { true } else { false } }.count
+    #expect(same == longestCommon(old[...], new[...]))
   }
 
-  @Test("Long screens that changed throughout give a correct diff without the search history")
-  func longScreens() {
-    let old = (0..<2_000).map { "Row \"Meal \($0)\"" }
-    let new = (0..<2_000).map { "Row \"Meal \($0 % 3 == 0 ? $0 + 1 : $0)\"" }
-    let diff = lineDiff(old, new, historyLimit: 0)
-    #expect(applies(diff, old, new))
+  @Test("A removal comes before an addition at the same place")
+  func removalsFirst() {
+    #expect(lineDiff(["a", "b"], ["b", "a"]) == [.removed("a"), .same("b"), .added("a")])
+    #expect(lineDiff(["x"], ["y"]) == [.removed("x"), .added("y")])
   }
 
-  @Test("When the comparisons run out, the rest is shown removed and added whole")
-  func workLimit() {
-    let old = ["a", "b", "c", "d", "e", "f"]
-    let new = ["b", "a", "d", "c", "f", "e"]
-    let diff = lineDiff(old, new, historyLimit: 0, workLimit: 0)
-    #expect(applies(diff, old, new))
-    #expect(edits(diff) == 12)
+  @Test("Beyond the table's limit the changed middle is removed and added whole")
+  func tableLimit() {
+    let old = ["top", "a", "b", "c", "bottom"]
+    let new = ["top", "b", "a", "d", "bottom"]
+    let diff = lineDiff(old, new, tableLimit: 8)
+    #expect(sides(diff) == (old, new))
+    #expect(
+      diff == [
+        .same("top"), .removed("a"), .removed("b"), .removed("c"), .added("b"), .added("a"),
+        .added("d"), .same("bottom"),
+      ])
   }
 
   @Test("A huge diff is cut after the limit with a count of the lines left out")

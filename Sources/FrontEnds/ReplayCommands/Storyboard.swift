@@ -4,7 +4,7 @@ import Spelling
 import ViewDescription
 
 /// One scenario as its storyboard page shows it, in plain values: a pure function turns it into
-/// HTML (`html(renderer:)`), and `StoryboardCollector` gathers it while the scenario replays.
+/// HTML (`html()`), and `StoryboardCollector` gathers it while the scenario replays.
 public struct Storyboard: Equatable, Sendable {
   /// The scenario's title.
   public var title: String
@@ -20,18 +20,6 @@ public struct Storyboard: Equatable, Sendable {
   /// Why the scenario stopped without a verdict, if it did.
   public var skipReason: String?
 
-  public init(
-    title: String, file: String, introduction: [String], frames: [Frame],
-    simulatedTime: Duration, skipReason: String? = nil
-  ) {
-    self.title = title
-    self.file = file
-    self.introduction = introduction
-    self.frames = frames
-    self.simulatedTime = simulatedTime
-    self.skipReason = skipReason
-  }
-
   /// The index of the frame whose step failed.
   public var failedFrame: Int? {
     frames.firstIndex { if case .failed = $0.status { true } else { false } }
@@ -45,41 +33,27 @@ public struct Storyboard: Equatable, Sendable {
     /// The step's 1-based line in its file.
     public var line: Int
     /// The comment lines above the step, without their `#`; an empty entry separates paragraphs.
-    public var caption: [String]
+    public var caption: [String] = []
     /// The step as written, without its trailing comment.
     public var step: String
     /// The indented block under the step (`expect screen`, `expect requests`), unindented.
-    public var block: [String]
+    public var block: [String] = []
     /// Whether the step checks the app rather than acting on it.
-    public var isExpectation: Bool
+    public var isExpectation = false
     /// How the step went.
     public var status: Status
     /// The virtual time after the step, or `nil` when it did not run.
     public var simulatedTime: Duration?
     /// The requests the app sent during the step, as `GET search.php?s=Las`.
-    public var requests: [String]
-    /// The screen after the step, when the page draws it: when it differs from the screen drawn
-    /// last, and at a failed step; `nil` before `launch` and when nothing changed.
+    public var requests: [String] = []
+    /// The screen after the step, when it differs from the screen before it, and at a failed
+    /// step; `nil` before `launch` and when nothing changed: such a step shares the phone of the
+    /// step before it.
     public var screen: Node?
-    /// The nodes of `screen` that are new or changed since the screen drawn before it.
-    public var changed: Set<NodePath>
-
-    public init(
-      line: Int, caption: [String] = [], step: String, block: [String] = [],
-      isExpectation: Bool = false, status: Status, simulatedTime: Duration? = nil,
-      requests: [String] = [], screen: Node? = nil, changed: Set<NodePath> = []
-    ) {
-      self.line = line
-      self.caption = caption
-      self.step = step
-      self.block = block
-      self.isExpectation = isExpectation
-      self.status = status
-      self.simulatedTime = simulatedTime
-      self.requests = requests
-      self.screen = screen
-      self.changed = changed
-    }
+    /// The nodes of `screen` that `rezepte show` lists as new or changed for the step.
+    public var changed: Set<NodePath> = []
+    /// What `rezepte show` says instead of listing changes: a new screen, or one seen before.
+    public var screenNote: String?
   }
 
   /// How one step went.
@@ -96,168 +70,140 @@ public struct Storyboard: Equatable, Sendable {
 // MARK: - The page
 
 extension Storyboard {
-  /// The self-contained page: the header with the verdict, the opening comment, then one frame
-  /// per step with its caption, step, time, requests, phone and failure.
-  public func html(renderer: HTMLRenderer = HTMLRenderer()) -> String {
-    var page = HTMLWriter(reservingCapacity: 64 * 1024)
+  /// The self-contained page, in German like the app: the header with the verdict, the opening
+  /// comment, then one frame per phone: the steps that led to it, with their captions, times
+  /// and requests, beside the phone, and a failure under them.
+  public func html() -> String {
+    var page = HTMLWriter()
     StoryboardHTML.head(title: "Storyboard: " + title, into: &page)
-    header(into: &page)
+    page.open("header", classes: passed ? ["page-header", "passed"] : ["page-header", "failed"])
+    page.open("nav")
+    page.element("a", [("href", "index.html")], text: "← Alle Szenarien")
+    page.close("nav")
+    page.element("h1", text: title)
+    let steps = frames.count == 1 ? "1 Schritt" : "\(frames.count) Schritte"
+    page.element(
+      "p", classes: ["file"],
+      text: "\(file) · \(steps) · \(DurationText.format(simulatedTime)) simulierte Zeit")
+    page.open("p", classes: ["verdict"])
+    if let failed = failedFrame {
+      page.text("✗ fehlgeschlagen bei ")
+      page.element(
+        "a", [("href", "#step-\(failed + 1)")],
+        text: "Schritt \(failed + 1) von \(frames.count) (Zeile \(frames[failed].line))")
+      page.text(": ")
+      page.element("code", text: frames[failed].step)
+    } else {
+      page.text(skipReason.map { "übersprungen: " + $0 } ?? "✓ bestanden")
+    }
+    page.close("p")
+    page.close("header")
     if !introduction.isEmpty {
       page.open("section", classes: ["introduction"])
       StoryboardHTML.paragraphs(introduction, into: &page)
       page.close("section")
     }
     page.open("ol", classes: ["frames"])
-    for (index, frame) in frames.enumerated() {
-      write(frame, number: index + 1, renderer: renderer, into: &page)
+    var start = 0
+    while start < frames.count {
+      // The steps that change nothing on the screen share the phone of the step before them.
+      let end = frames[(start + 1)...].firstIndex { $0.screen != nil } ?? frames.count
+      write(frames: start..<end, into: &page)
+      start = end
     }
     page.close("ol")
     page.raw("</body>\n</html>\n")
     return page.output
   }
 
-  private func header(into page: inout HTMLWriter) {
-    page.open("header", classes: passed ? ["page-header", "passed"] : ["page-header", "failed"])
-    page.open("nav")
-    page.element("a", [.init("href", "index.html")], text: "← All scenarios")
-    page.close("nav")
-    page.element("h1", text: title)
-    let steps = frames.count == 1 ? "1 step" : "\(frames.count) steps"
-    page.element(
-      "p", classes: ["file"],
-      text: "\(file) · \(steps) · \(DurationText.format(simulatedTime)) simulated")
-    page.open("p", classes: ["verdict"])
-    if let failed = failedFrame {
-      page.text("✗ failed at ")
-      page.element(
-        "a", [.init("href", "#step-\(failed + 1)")],
-        text: "step \(failed + 1) of \(frames.count) (line \(frames[failed].line))")
-      page.text(": ")
-      page.element("code", text: frames[failed].step)
-    } else if let skipReason {
-      page.text("skipped: " + skipReason)
-    } else {
-      page.text("✓ passed")
-    }
-    page.close("p")
-    page.close("header")
-  }
-
-  private func write(
-    _ frame: Frame, number: Int, renderer: HTMLRenderer, into page: inout HTMLWriter
-  ) {
-    let status: StaticString =
-      switch frame.status {
-      case .passed: "passed"
-      case .failed: "failed"
-      case .notRun: "not-run"
-      }
-    page.open("li", classes: ["frame", status], [.init("id", "step-\(number)")])
+  /// One phone, with the steps that led to it and a failure among them.
+  private func write(frames range: Range<Int>, into page: inout HTMLWriter) {
+    page.open("li", classes: ["frame"])
     page.open("div", classes: ["notes"])
-    if !frame.caption.isEmpty {
-      page.open("div", classes: ["caption"])
-      StoryboardHTML.paragraphs(frame.caption, into: &page)
+    for number in range.map({ $0 + 1 }) {
+      let frame = frames[number - 1]
+      let status: StaticString =
+        switch frame.status {
+        case .passed: "passed"
+        case .failed: "failed"
+        case .notRun: "not-run"
+        }
+      page.open("div", classes: ["note", status], [("id", "step-\(number)")])
+      if !frame.caption.isEmpty {
+        page.open("div", classes: ["caption"])
+        StoryboardHTML.paragraphs(frame.caption, into: &page)
+        page.close("div")
+      }
+      page.open("p", classes: ["step"])
+      page.element("span", classes: ["number"], text: "\(number)")
+      page.element("code", text: frame.step)
+      switch frame.status {
+      case .passed where frame.isExpectation: page.element("span", classes: ["mark"], text: " ✓")
+      case .failed: page.element("span", classes: ["mark"], text: " ✗")
+      default: break
+      }
+      page.close("p")
+      if !frame.block.isEmpty {
+        page.open("details", classes: ["block"])
+        page.element(
+          "summary", text: frame.block.count == 1 ? "1 Zeile" : "\(frame.block.count) Zeilen")
+        page.element("pre", text: frame.block.joined(separator: "\n"))
+        page.close("details")
+      }
+      let time = frame.simulatedTime.map { "t = " + DurationText.format($0) } ?? "nicht ausgeführt"
+      let note = frame.screenNote.map { " · " + $0 } ?? ""
+      page.element("p", classes: ["meta"], text: "Zeile \(frame.line) · \(time)\(note)")
+      if !frame.requests.isEmpty {
+        page.open("ul", classes: ["requests"])
+        for request in frame.requests { page.element("li", text: request) }
+        page.close("ul")
+      }
       page.close("div")
     }
-    page.open("p", classes: ["step"])
-    page.element("span", classes: ["number"], text: "\(number)")
-    page.element("code", text: frame.step)
-    switch frame.status {
-    case .passed where frame.isExpectation: page.element("span", classes: ["mark"], text: " ✓")
-    case .failed: page.element("span", classes: ["mark"], text: " ✗")
-    default: break
-    }
-    page.close("p")
-    if !frame.block.isEmpty {
-      page.open("details", classes: ["block"])
-      page.element(
-        "summary", text: frame.block.count == 1 ? "1 line" : "\(frame.block.count) lines")
-      page.element("pre", text: frame.block.joined(separator: "\n"))
-      page.close("details")
-    }
-    var meta = "line \(frame.line)"
-    if let time = frame.simulatedTime {
-      meta += " · t = \(DurationText.format(time))"
-    } else {
-      meta += " · not run"
-    }
-    page.element("p", classes: ["meta"], text: meta)
-    if !frame.requests.isEmpty {
-      page.open("ul", classes: ["requests"])
-      for request in frame.requests { page.element("li", text: request) }
-      page.close("ul")
-    }
     page.close("div")
-    if let screen = frame.screen {
-      renderer.render(screen, changed: frame.changed, into: &page)
+    if let screen = frames[range.lowerBound].screen {
+      HTMLRenderer().render(screen, changed: frames[range.lowerBound].changed, into: &page)
     }
-    if case .failed(let details) = frame.status {
+    for number in range.map({ $0 + 1 }) {
+      guard case .failed(let details) = frames[number - 1].status else { continue }
       page.open("div", classes: ["failure"])
-      page.element("h3", text: "Step \(number) failed (line \(frame.line))")
+      page.element(
+        "h3", text: "Schritt \(number) fehlgeschlagen (Zeile \(frames[number - 1].line))")
       StoryboardHTML.diff(details, into: &page)
       page.close("div")
     }
     page.close("li")
     page.text("\n")
   }
-}
 
-// MARK: - The index
-
-/// One line of the storyboard's `index.html`.
-public struct StoryboardIndexEntry: Equatable, Sendable {
-  /// The scenario's title.
-  public var title: String
-  /// The scenario's file as given.
-  public var file: String
-  /// The page's file name next to `index.html`.
-  public var page: String
-  public var passed: Bool
-  /// The failed step's 1-based number, when one failed.
-  public var failedStep: Int?
-  public var stepCount: Int
-  public var simulatedTime: Duration
-
-  public init(_ storyboard: Storyboard, page: String) {
-    title = storyboard.title
-    file = storyboard.file
-    self.page = page
-    passed = storyboard.passed
-    failedStep = storyboard.failedFrame.map { $0 + 1 }
-    stepCount = storyboard.frames.count
-    simulatedTime = storyboard.simulatedTime
-  }
-}
-
-extension Storyboard {
-  /// `index.html`: every scenario with passed or failed, linking to its page.
-  public static func indexHTML(_ entries: [StoryboardIndexEntry]) -> String {
-    var page = HTMLWriter(reservingCapacity: 4096)
+  /// `index.html`: every scenario with its verdict, linking to its page (named next to it).
+  public static func indexHTML(_ pages: [(storyboard: Storyboard, page: String)]) -> String {
+    var page = HTMLWriter()
     StoryboardHTML.head(title: "Storyboard", into: &page)
-    let failed = entries.filter { !$0.passed }.count
-    let allPassed = failed == 0
+    let failed = pages.count { !$0.storyboard.passed }
     page.open(
-      "header", classes: allPassed ? ["page-header", "passed"] : ["page-header", "failed"])
+      "header", classes: failed == 0 ? ["page-header", "passed"] : ["page-header", "failed"])
     page.element("h1", text: "Storyboard")
     page.element(
-      "p", classes: ["verdict"], text: "\(entries.count - failed) passed, \(failed) failed")
+      "p", classes: ["verdict"],
+      text: "\(pages.count - failed) bestanden, \(failed) fehlgeschlagen")
     page.close("header")
     page.open("table", classes: ["index"])
-    page.raw("<thead><tr><th>Result</th><th>Scenario</th><th>File</th><th>Steps</th>")
-    page.raw("<th>Simulated</th></tr></thead>")
+    page.raw("<thead><tr><th>Ergebnis</th><th>Szenario</th><th>Datei</th><th>Schritte</th>")
+    page.raw("<th>Simulierte Zeit</th></tr></thead>")
     page.open("tbody")
-    for entry in entries {
-      page.open("tr", classes: entry.passed ? ["passed"] : ["failed"])
+    for (storyboard, name) in pages {
+      page.open("tr", classes: storyboard.passed ? ["passed"] : ["failed"])
+      let failedStep = storyboard.failedFrame.map { "✗ fehlgeschlagen bei Schritt \($0 + 1)" }
       page.element(
         "td", classes: ["result"],
-        text: entry.passed
-          ? "✓ passed" : entry.failedStep.map { "✗ failed at step \($0)" } ?? "– skipped")
+        text: storyboard.passed ? "✓ bestanden" : failedStep ?? "– übersprungen")
       page.open("td")
-      page.element("a", [.init("href", entry.page)], text: entry.title)
+      page.element("a", [("href", name)], text: storyboard.title)
       page.close("td")
-      page.element("td", classes: ["file"], text: entry.file)
-      page.element("td", text: "\(entry.stepCount)")
-      page.element("td", text: DurationText.format(entry.simulatedTime))
+      page.element("td", classes: ["file"], text: storyboard.file)
+      page.element("td", text: "\(storyboard.frames.count)")
+      page.element("td", text: DurationText.format(storyboard.simulatedTime))
       page.close("tr")
     }
     page.close("tbody")

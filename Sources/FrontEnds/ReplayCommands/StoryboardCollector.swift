@@ -18,24 +18,33 @@ public struct StoryboardCollector {
     _ scenario: Scenario, on driver: AppDriver
   ) async -> (storyboard: Storyboard, result: ScenarioResult) {
     var frames = Self.frames(of: scenario)
-    // The screen drawn last: a screen that differs from it only in a tooltip is drawn again.
-    var drawn: Node?
     let result = await ReplayCollector(runner: runner).replay(scenario, on: driver) { moment in
       var frame = frames[moment.event.index]
       frame.requests = moment.requests
       frame.simulatedTime = moment.simulatedTime
       frame.status = moment.event.failure.map { .failed($0.details) } ?? .passed
-      if let screen = moment.screen, screen != drawn || moment.event.failure != nil {
-        frame.screen = screen
-        frame.changed = moment.comparison?.changedPaths ?? []
-        drawn = screen
+      // A phone where `show` tells of a screen (and at a failure), highlighting exactly what
+      // `show` lists as new or changed, or saying what `show` says instead.
+      switch moment.comparison {
+      case .unchanged?, nil: break
+      case .since(let before, let now, nil)?:
+        frame.changed = ScreenDiff(old: before, new: now).changedPaths
+        frame.screen = moment.screen
+      case .since(_, _, let shownAfter?)?:
+        frame.screenNote = "Bildschirm wie nach Zeile \(scenario.steps[shownAfter].line)"
+        frame.screen = moment.screen
+      case .new?:
+        frame.screenNote = "neuer Bildschirm"
+        frame.screen = moment.screen
+      case .first?: frame.screen = moment.screen
       }
+      if moment.event.failure != nil { frame.screen = moment.screen }
       frames[moment.event.index] = frame
     }
+    let introduction = ReplayCollector.captions(of: scenario).first.map(Self.comments(in:)) ?? []
     let storyboard = Storyboard(
-      title: scenario.title, file: scenario.file,
-      introduction: ReplayCollector.captions(of: scenario).first.map(Self.comments(in:)) ?? [],
-      frames: frames, simulatedTime: result.simulatedTime, skipReason: result.skipReason)
+      title: scenario.title, file: scenario.file, introduction: introduction, frames: frames,
+      simulatedTime: result.simulatedTime, skipReason: result.skipReason)
     return (storyboard, result)
   }
 

@@ -102,12 +102,12 @@ public struct StoryboardCommand {
     let pages = scenarios.map { pageNames.name(for: $0.name) }
     // Every page is checked before anything replays, so that a page that cannot be written
     // stops the run before the others are replaced.
-    var unwritable: [Diagnostic] = []
-    for page in pages + ["index.html"] {
-      do {
+    let unwritable = (pages + ["index.html"]).compactMap { page -> Diagnostic? in
+      do throws(FileWriteError) {
         try AtomicFile.checkWritable(folder.appendingPathComponent(page).path)
+        return nil
       } catch {
-        unwritable.append(Self.pageError(error))
+        return Self.pageError(error)
       }
     }
     guard unwritable.isEmpty else {
@@ -118,32 +118,26 @@ public struct StoryboardCommand {
     let collector = StoryboardCollector(runner: ScenarioRunner(now: now))
     let report = Report(useColor: useColor)
     var results: [ScenarioResult] = []
-    var entries: [StoryboardIndexEntry] = []
+    var written: [(storyboard: Storyboard, page: String)] = []
     for (scenario, page) in zip(scenarios, pages) {
       let (storyboard, result) = await collector.collect(scenario, on: makeDriver())
       results.append(result)
       for line in report.lines(for: result) { output(line) }
-      entries.append(StoryboardIndexEntry(storyboard, page: page))
-      guard write(storyboard.html(), to: folder.appendingPathComponent(page)) else {
+      written.append((storyboard, page))
+    }
+    let index = ("index.html", Storyboard.indexHTML(written))
+    for (page, html) in written.map({ ($0.page, $0.storyboard.html()) }) + [index] {
+      do {
+        try AtomicFile.write(Data(html.utf8), to: folder.appendingPathComponent(page).path)
+      } catch {
+        errorOutput(Self.pageError(error).description)
         return .badInput
       }
     }
-    guard write(Storyboard.indexHTML(entries), to: folder.appendingPathComponent("index.html"))
-    else { return .badInput }
     output(report.summary(results))
-    let written = entries.count == 1 ? "1 page" : "\(entries.count) pages"
-    output("storyboard: \(written) and index.html in \(Quoting.visible(options.out))")
+    let count = written.count == 1 ? "1 page" : "\(written.count) pages"
+    output("storyboard: \(count) and index.html in \(Quoting.visible(options.out))")
     return ExitCode(results)
-  }
-
-  private func write(_ html: String, to file: URL) -> Bool {
-    do {
-      try AtomicFile.write(Data(html.utf8), to: file.path)
-      return true
-    } catch {
-      errorOutput(Self.pageError(error).description)
-      return false
-    }
   }
 
   private static func pageError(_ error: FileWriteError) -> Diagnostic {

@@ -1,24 +1,25 @@
 extension HTMLRenderer {
   /// The CSS that draws `render(_:changed:)`'s output as a phone; a page puts it in its one
-  /// `<style>` element. No fonts, images or other files: only what the machine has. Nothing
-  /// moves (no animations), so that screenshots of the same page are the same.
+  /// `<style>` element. No fonts, images or other files: only what the machine has (DejaVu Sans
+  /// Mono draws the `⌕`). Nothing moves (no animations), so that screenshots of the same page
+  /// are the same.
   public static let stylesheet: StaticString = """
     .phone { box-sizing: border-box; width: 340px; height: 680px; flex: none;
       border: 10px solid #1c1c1e; border-radius: 44px; background: #1c1c1e;
       box-shadow: 0 6px 18px rgba(0,0,0,.18); overflow: hidden;
-      font: 15px/1.3 "DejaVu Sans", "Liberation Sans", system-ui, sans-serif; color: #111; }
+      font: 15px/1.3 "DejaVu Sans", "Liberation Sans", "DejaVu Sans Mono", system-ui, sans-serif;
+      color: #111; }
     .phone-screen { position: relative; height: 100%; border-radius: 34px; overflow: hidden;
       background: #f2f2f7; display: flex; flex-direction: column; }
-    .phone-screen > .navigation-stack, .phone-screen > .screen { flex: 1; min-height: 0; }
-    .phone.grown { height: auto; min-height: 680px; }
-    .phone.grown .phone-screen, .phone.grown .navigation-stack, .phone.grown .screen {
+    .phone:has(.content .changed) { height: auto; min-height: 680px; }
+    .phone:has(.content .changed) :is(.phone-screen, .navigation-stack, .screen) {
       height: auto; min-height: 660px; }
-    .phone.grown .content { overflow: visible; }
-    .navigation-stack { display: flex; flex-direction: column; height: 100%; }
-    .screen { display: flex; flex-direction: column; height: 100%; position: relative; }
+    .phone:has(.content .changed) .content { overflow: visible; }
+    .navigation-stack, .screen { display: flex; flex-direction: column; flex: 1; min-height: 0;
+      position: relative; }
     .nav-bar { flex: none; background: #f9f9fb; border-bottom: 1px solid #d8d8dc;
       padding: 26px 12px 8px; }
-    .nav-row { display: flex; align-items: center; gap: 6px; min-height: 30px; }
+    .nav-row { display: flex; flex-wrap: wrap; align-items: center; gap: 6px; min-height: 30px; }
     .nav-spacer { flex: 1; }
     .back { color: #0a64d8; font-size: 15px; white-space: nowrap; }
     .back .chevron { color: inherit; font-size: 22px; line-height: 15px; margin-right: 3px; }
@@ -33,13 +34,14 @@ extension HTMLRenderer {
       cursor: pointer; }
     .menu summary::-webkit-details-marker { display: none; }
     .menu summary .glyph { font-size: 19px; }
-    .menu[open] .picker { position: absolute; right: 0; top: 28px; z-index: 5; width: 200px;
-      max-height: 360px; overflow-y: auto; background: #fff; border-radius: 12px;
-      box-shadow: 0 4px 16px rgba(0,0,0,.25); color: #111; }
-    .picker-title { font-size: 12px; color: #6c6c70; padding: 8px 12px 4px; }
-    .picker ul { list-style: none; margin: 0; padding: 0; }
-    .picker .option { padding: 6px 12px; border-top: 1px solid #ececf0; font-size: 14px; }
-    .picker .checkmark { display: inline-block; width: 18px; color: #0a64d8; }
+    .toolbar:has(.menu[open]) { flex-basis: 100%; flex-wrap: wrap; }
+    .menu[open] { flex-basis: 100%; }
+    .picker { margin-top: 6px; background: #fff; border-radius: 12px; color: #111; }
+    .picker-title { font-size: 12px; color: #6c6c70; padding: 6px 10px 0; }
+    .picker ul { list-style: none; margin: 0; padding: 6px; display: flex; flex-wrap: wrap;
+      gap: 4px; }
+    .picker .option { padding: 2px 8px; border-radius: 10px; background: #f2f2f7; }
+    .picker .checkmark { color: #0a64d8; }
     .search-box { display: flex; align-items: center; gap: 6px; background: #e4e4e9;
       border-radius: 10px; padding: 6px 8px; margin-top: 4px; border: 2px solid transparent; }
     .search.focused .search-box { border-color: #0a64d8; background: #fff; }
@@ -95,9 +97,11 @@ extension HTMLRenderer {
     .alert-message { margin: 0; padding: 16px 14px; }
     .alert-buttons { display: flex; border-top: 1px solid #d0d0d4; }
     .alert-buttons > * { flex: 1; justify-content: center; padding: 10px; font-size: 16px; }
-    .changed { outline: 2px solid #ff9f0a; outline-offset: -2px;
+    .changed { outline: 2px solid #ff9f0a; outline-offset: 2px;
       background-color: rgba(255,200,60,.22); }
-    .list.changed, .grid.changed, .navigation-stack.changed { background-color: transparent; }
+    .content > .changed, .list .changed, .alert .changed { outline-offset: -2px; }
+    .changed .changed { outline: none; background-color: transparent; }
+    .grid.changed { background-color: transparent; }
     .list.changed { background-color: #fff; }
     """
 }

@@ -9,40 +9,22 @@ public struct HTMLWriter: Sendable {
   /// The HTML written so far.
   public private(set) var output = ""
 
-  public init(reservingCapacity capacity: Int = 0) {
-    output.reserveCapacity(capacity)
-  }
+  public init() {}
 
   /// An attribute of an element: its literal name and its (escaped) value.
-  public struct Attribute: Sendable {
-    let name: StaticString
-    let value: String
-
-    public init(_ name: StaticString, _ value: String) {
-      self.name = name
-      self.value = value
-    }
-  }
+  public typealias Attribute = (name: StaticString, value: String)
 
   /// Writes `<tag class="…" name="value" …>`; `classes` are joined with spaces, and an empty
   /// list writes no `class` attribute.
   public mutating func open(
     _ tag: StaticString, classes: [StaticString] = [], _ attributes: [Attribute] = []
   ) {
-    output += "<"
-    output += tag.description
+    output += "<\(tag)"
     if !classes.isEmpty {
-      output += " class=\""
-      for (index, name) in classes.enumerated() {
-        if index > 0 { output += " " }
-        output += name.description
-      }
-      output += "\""
+      output += " class=\"" + classes.map(\.description).joined(separator: " ") + "\""
     }
     for attribute in attributes {
-      output += " "
-      output += attribute.name.description
-      output += "=\""
+      output += " \(attribute.name)=\""
       Self.escape(attribute.value, into: &output)
       output += "\""
     }
@@ -51,9 +33,7 @@ public struct HTMLWriter: Sendable {
 
   /// Writes `</tag>`.
   public mutating func close(_ tag: StaticString) {
-    output += "</"
-    output += tag.description
-    output += ">"
+    output += "</\(tag)>"
   }
 
   /// Writes `<tag …>text</tag>`.
@@ -82,14 +62,6 @@ public struct HTMLWriter: Sendable {
   /// catalog or a scenario reorders or hides the text around it: safe both as text and inside a
   /// quoted attribute value. The one escaping function of every HTML page.
   public static func escape(_ string: String, into output: inout String) {
-    let needsEscaping = string.unicodeScalars.contains {
-      "&<>\"'".unicodeScalars.contains($0)
-        || (Quoting.isControl($0) && $0 != "\t" && $0 != "\n" && $0 != "\r")
-    }
-    guard needsEscaping else {
-      output += string
-      return
-    }
     for scalar in string.unicodeScalars {
       switch scalar {
       case "&": output += "&amp;"
@@ -102,12 +74,5 @@ public struct HTMLWriter: Sendable {
       default: output.unicodeScalars.append(scalar)
       }
     }
-  }
-
-  /// `string` escaped (see `escape(_:into:)`).
-  public static func escape(_ string: String) -> String {
-    var output = ""
-    escape(string, into: &output)
-    return output
   }
 }

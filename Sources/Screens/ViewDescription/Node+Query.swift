@@ -44,7 +44,12 @@ public enum TapLookupError: Error, Hashable, Sendable, CustomStringConvertible {
     switch self {
     case .notFound(let label, let available):
       let offered = available.isEmpty ? "nothing" : available.map(quoted).joined(separator: ", ")
-      let hint = Self.nearMatch(for: label, in: available).map { " (did you mean \(quoted($0))?)" }
+      // A label that differs only in case or surrounding white space is offered as a hint.
+      func normalized(_ text: String) -> String {
+        text.trimmingCharacters(in: .whitespaces).lowercased()
+      }
+      let near = available.first { normalized($0) == normalized(label) }
+      let hint = near.map { " (did you mean \(quoted($0))?)" }
       return
         "Nothing tappable is labelled \(quoted(label))\(hint ?? ""); the screen offers \(offered)."
     case .ambiguous(let label, let matches):
@@ -54,15 +59,6 @@ public enum TapLookupError: Error, Hashable, Sendable, CustomStringConvertible {
         + listed.joined(separator: ", ") + "."
     }
   }
-
-  /// A label that differs from `label` only in case or surrounding white space.
-  private static func nearMatch(for label: String, in available: [String]) -> String? {
-    func normalized(_ string: String) -> String {
-      string.trimmingCharacters(in: .whitespaces).lowercased()
-    }
-    let wanted = normalized(label)
-    return available.first { normalized($0) == wanted }
-  }
 }
 
 private func quoted(_ string: String) -> String { "\"\(string)\"" }
@@ -70,13 +66,6 @@ private func quoted(_ string: String) -> String { "\"\(string)\"" }
 // MARK: - Querying a tree
 
 extension Node {
-  /// This node and its descendants that satisfy `predicate`, depth first.
-  public func nodes(where predicate: (Node) -> Bool) -> [Node] {
-    var found: [Node] = []
-    forEachNode { node in if predicate(node) { found.append(node) } }
-    return found
-  }
-
   /// The first node, depth first, that satisfies `predicate`.
   public func first(where predicate: (Node) -> Bool) -> Node? {
     var found: Node?
@@ -111,18 +100,10 @@ extension Node {
         if let label = node.label { texts.append(label) }
       }
       // The favourite's heart, drawn `♥` after the label, is read as a text of its own.
-      if node.has(.favorite) { texts.append(Self.favoriteMark) }
+      if node.has(.favorite) { texts.append("♥") }
       return node.kind != .menu
     }
     return texts
-  }
-
-  /// The mark a favourite's row shows after its name, as the text tree draws it.
-  public static let favoriteMark = "♥"
-
-  /// Whether some node shows exactly `text` (see `visibleTexts`).
-  public func shows(_ text: String) -> Bool {
-    visibleTexts.contains(text)
   }
 
   /// Everything that can be pressed, depth first: buttons, rows, tiles, links, suggestions,
@@ -152,11 +133,6 @@ extension Node {
     return found
   }
 
-  /// The tappable elements whose visible label is exactly `label`.
-  public func tappables(labeled label: String) -> [Tappable] {
-    tappables.filter { $0.label == label }
-  }
-
   /// The one thing labelled exactly `label` that a tap would press.
   ///
   /// Several matches that send the same intent (a favourite shown in the list and in the
@@ -173,23 +149,6 @@ extension Node {
       throw .ambiguous(label: label, matches: matches)
     }
     return first
-  }
-
-  /// What typing `text` into this search field sends, or `nil` when the node is no search field.
-  public func typing(_ text: String) -> UserIntent? {
-    kind == .searchField ? .searchTextChanged(text) : nil
-  }
-
-  /// What tapping into this search field sends (it takes the focus), or `nil` when the node is
-  /// no search field.
-  public var focusing: UserIntent? {
-    kind == .searchField ? .searchFocusChanged(true) : nil
-  }
-
-  /// What leaving this search field sends (the keyboard goes down and the suggestions hide; the
-  /// text stays), or `nil` when the node is no search field.
-  public var leaving: UserIntent? {
-    kind == .searchField ? .searchFocusChanged(false) : nil
   }
 
   /// The suggestions shown under this search field, in order (their labels).

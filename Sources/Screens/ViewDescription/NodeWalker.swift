@@ -61,7 +61,7 @@ public struct NodePlace: Hashable, Sendable {
 /// Where a node sits in its tree: the index of each child taken on the way down from the root.
 ///
 /// The root's path is empty; `[0, 2]` is the third child of the root's first child.
-public struct NodePath: Hashable, Sendable, Comparable, CustomStringConvertible {
+public struct NodePath: Hashable, Sendable, CustomStringConvertible {
   public var indices: [Int]
 
   public init(_ indices: [Int] = []) {
@@ -71,18 +71,9 @@ public struct NodePath: Hashable, Sendable, Comparable, CustomStringConvertible 
   /// The path of the `index`-th child of the node at this path.
   public func child(_ index: Int) -> NodePath { NodePath(indices + [index]) }
 
-  /// The path of the node's parent; `nil` for the root.
-  public var parent: NodePath? {
-    indices.isEmpty ? nil : NodePath(indices.dropLast())
-  }
-
   /// `0.2`, or `root` for the empty path: how a page names it in `data-path`.
   public var description: String {
     indices.isEmpty ? "root" : indices.map(String.init).joined(separator: ".")
-  }
-
-  public static func < (lhs: NodePath, rhs: NodePath) -> Bool {
-    lhs.indices.lexicographicallyPrecedes(rhs.indices)
   }
 }
 

@@ -12,15 +12,12 @@ import Spelling
 /// the alert and its button are new. Lines that are no tree (a list of requests) are nodes at
 /// depth 0.
 ///
-/// Nodes are matched in order (Myers' shortest diff over depth and text); within a run of
-/// changes, a gone node and a new node of the same depth, kind and label are one changed node,
-/// and so are the one gone and the one new node of a kind at a depth (a screen whose title
-/// changed). The same diff serves a failed `expect screen`, `rezepte show`, the storyboard's
-/// highlights and `--record`'s summary.
+/// Nodes are matched in order (a shortest diff over depth and text); within a run of changes, a
+/// gone node and a new node of the same depth, kind and label are one changed node, and so are
+/// the one gone and the one new node of a kind at a depth (a screen whose title changed). The
+/// same diff serves a failed `expect screen`, `rezepte show`, the storyboard's highlights and
+/// `--record`'s summary.
 public struct ScreenDiff: Sendable {
-  /// The most lines `lines(context:limit:)` shows unless told otherwise.
-  public static let defaultLimit = 400
-
   /// What became of a node.
   public enum Change: Equatable, Sendable {
     /// On both screens, as it was.
@@ -40,14 +37,11 @@ public struct ScreenDiff: Sendable {
     public let newIndex: Int?
     /// The node's place in the old screen, counted depth first from 0; `nil` for an added node.
     public let oldIndex: Int?
-    /// 0 for the root; one more for each level below it.
-    public let depth: Int
   }
 
   /// Every node of both screens, in the order the new screen draws them, removed nodes where
   /// they stood.
   public let entries: [Entry]
-  /// The two screens, for their lines.
   private let old: DrawnTree
   private let new: DrawnTree
 
@@ -75,9 +69,6 @@ public struct ScreenDiff: Sendable {
     entries = Self.entries(old: old.items, new: new.items)
   }
 
-  /// Whether the screens are the same.
-  public var isEmpty: Bool { entries.allSatisfy { $0.change == .same } }
-
   /// How many nodes are new, gone and changed.
   public var counts: (added: Int, removed: Int, changed: Int) {
     func count(_ change: Change) -> Int { entries.count { $0.change == change } }
@@ -104,7 +95,7 @@ public struct ScreenDiff: Sendable {
   ///     shortened to a `⋮` line saying how many were left out.
   ///   - limit: the most lines shown; a longer diff ends with a line counting the rest.
   public func lines(
-    context: Int = 3, limit: Int = defaultLimit, style: Style = .bothSides
+    context: Int = 3, limit: Int = 400, style: Style = .bothSides
   ) -> [String] {
     let oldLines = old.lines()
     let newLines = new.lines()
@@ -116,23 +107,19 @@ public struct ScreenDiff: Sendable {
       removed = 0
     }
     for entry in entries {
+      let oldSide = entry.oldIndex.map { oldLines[$0] } ?? []
+      let newSide = entry.newIndex.map { newLines[$0] } ?? []
       switch (entry.change, style) {
       case (.same, _):
         flushRemoved()
-        marked += newLines[entry.newIndex!].map { ("  " + $0, false) }
-      case (.removed, .bothSides):
-        marked += oldLines[entry.oldIndex!].map { ("− " + $0, true) }
+        marked += newSide.map { ("  " + $0, false) }
       case (.removed, .newSide):
-        removed += oldLines[entry.oldIndex!].count
-      case (.added, _):
+        removed += oldSide.count
+      case (_, .newSide):
         flushRemoved()
-        marked += newLines[entry.newIndex!].map { ("+ " + $0, true) }
-      case (.changed, .bothSides):
-        marked += oldLines[entry.oldIndex!].map { ("− " + $0, true) }
-        marked += newLines[entry.newIndex!].map { ("+ " + $0, true) }
-      case (.changed, .newSide):
-        flushRemoved()
-        marked += newLines[entry.newIndex!].map { ("+ " + $0, true) }
+        marked += newSide.map { ("+ " + $0, true) }
+      case (_, .bothSides):
+        marked += oldSide.map { ("− " + $0, true) } + newSide.map { ("+ " + $0, true) }
       }
     }
     flushRemoved()
@@ -183,53 +170,33 @@ public struct ScreenDiff: Sendable {
 
   // MARK: - Highlights
 
-  /// The paths of the new screen's nodes that are new or changed, and of the nodes that lost a
-  /// child: what a storyboard highlights. A new node stands for its descendants, which are not
-  /// listed. Only a screen read from a node tree has paths; the diff of texts lists none.
+  /// The paths of the new screen's nodes that are new or changed: the nodes whose lines
+  /// `lines(style: .newSide)` marks `+`, which a storyboard highlights. Only a screen read from a
+  /// node tree has paths; the diff of texts lists none.
   public var changedPaths: Set<NodePath> {
-    let paths = new.items.map(\.path)
-    var marked = Set<NodePath>()
-    var added = Set<NodePath>()
-    for entry in entries {
-      guard let index = entry.newIndex, let path = paths[index] else { continue }
-      if entry.change == .changed { marked.insert(path) }
-      if entry.change == .added { added.insert(path) }
-    }
-    // A gone node marks its parent on the old screen, when that parent is still on the new one:
-    // the list that lost rows. When the parent is gone too, the gone ancestor stands for it.
-    let old = entries.filter { $0.oldIndex != nil }.sorted { $0.oldIndex! < $1.oldIndex! }
-    var ancestors: [Entry] = []
-    for entry in old {
-      while let last = ancestors.last, last.depth >= entry.depth { ancestors.removeLast() }
-      if entry.change == .removed, let index = ancestors.last?.newIndex, let path = paths[index] {
-        marked.insert(path)
-      }
-      ancestors.append(entry)
-    }
-    return marked.union(added.filter { !($0.parent.map(added.contains) ?? false) })
+    Set(
+      entries.compactMap { entry in
+        guard entry.change == .added || entry.change == .changed else { return nil }
+        return entry.newIndex.flatMap { new.items[$0].path }
+      })
   }
 
   // MARK: - Matching
 
   private static func entries(old: [DrawnTree.Item], new: [DrawnTree.Item]) -> [Entry] {
-    let diff = lineDiff(old.map(\.key), new.map(\.key))
     var entries: [Entry] = []
-    var oldIndex = 0
-    var newIndex = 0
+    var (oldIndex, newIndex) = (0, 0)
     var hunk: (removed: [Int], added: [Int]) = ([], [])
     func flush() {
       entries += pair(hunk.removed, hunk.added, old: old, new: new)
       hunk = ([], [])
     }
-    for line in diff {
+    for line in lineDiff(old.map(\.key), new.map(\.key)) {
       switch line {
       case .same:
         flush()
-        entries.append(
-          Entry(
-            change: .same, newIndex: newIndex, oldIndex: oldIndex, depth: new[newIndex].depth))
-        oldIndex += 1
-        newIndex += 1
+        entries.append(Entry(change: .same, newIndex: newIndex, oldIndex: oldIndex))
+        (oldIndex, newIndex) = (oldIndex + 1, newIndex + 1)
       case .removed:
         hunk.removed.append(oldIndex)
         oldIndex += 1
@@ -249,49 +216,36 @@ public struct ScreenDiff: Sendable {
     _ removed: [Int], _ added: [Int], old: [DrawnTree.Item], new: [DrawnTree.Item]
   ) -> [Entry] {
     var partner: [Int: Int] = [:]  // added index → removed index
-    var paired = Set<Int>()  // removed indices with a partner
     // The n-th gone node of a kind and label pairs with the n-th new one.
-    var goneByIdentity: [String: [Int]] = [:]
-    for index in removed { goneByIdentity[old[index].identity, default: []].append(index) }
+    var goneByIdentity = Dictionary(grouping: removed) { old[$0].identity }
     for index in added {
-      let identity = new[index].identity
-      guard let match = goneByIdentity[identity]?.first else { continue }
-      goneByIdentity[identity]?.removeFirst()
+      guard let match = goneByIdentity[new[index].identity]?.first else { continue }
+      goneByIdentity[new[index].identity]?.removeFirst()
       partner[index] = match
-      paired.insert(match)
     }
     // A kind that is gone once and new once at one depth is the same node changed.
-    var goneByKind: [String: [Int]] = [:]
-    for index in removed where !paired.contains(index) {
-      goneByKind[old[index].kind, default: []].append(index)
-    }
-    var newByKind: [String: [Int]] = [:]
-    for index in added where partner[index] == nil {
-      newByKind[new[index].kind, default: []].append(index)
-    }
+    let paired = Set(partner.values)
+    let goneByKind = Dictionary(grouping: removed.filter { !paired.contains($0) }) { old[$0].kind }
+    let newByKind = Dictionary(grouping: added.filter { partner[$0] == nil }) { new[$0].kind }
     for (kind, fresh) in newByKind {
-      guard fresh.count == 1, let gone = goneByKind[kind], gone.count == 1 else { continue }
-      partner[fresh[0]] = gone[0]
-      paired.insert(gone[0])
+      if fresh.count == 1, let gone = goneByKind[kind], gone.count == 1 {
+        partner[fresh[0]] = gone[0]
+      }
     }
     var entries: [Entry] = []
-    var gone = removed.filter { !paired.contains($0) }[...]
+    let matched = Set(partner.values)
+    var gone = removed.filter { !matched.contains($0) }[...]
     func flushGone(before limit: Int) {
       while let first = gone.first, first < limit {
-        entries.append(
-          Entry(change: .removed, newIndex: nil, oldIndex: first, depth: old[first].depth))
-        gone = gone.dropFirst()
+        entries.append(Entry(change: .removed, newIndex: nil, oldIndex: first))
+        gone.removeFirst()
       }
     }
     for index in added {
-      if let match = partner[index] {
-        flushGone(before: match)
-        entries.append(
-          Entry(change: .changed, newIndex: index, oldIndex: match, depth: new[index].depth))
-      } else {
-        entries.append(
-          Entry(change: .added, newIndex: index, oldIndex: nil, depth: new[index].depth))
-      }
+      let match = partner[index]
+      if let match { flushGone(before: match) }
+      entries.append(
+        Entry(change: match == nil ? .added : .changed, newIndex: index, oldIndex: match))
     }
     flushGone(before: .max)
     return entries
@@ -303,10 +257,8 @@ public struct ScreenDiff: Sendable {
 /// A screen read node by node, as a `ScreenDiff` compares it: each node's depth and what it
 /// says, from a node tree or from the lines of a text tree.
 public struct DrawnTree: Sendable {
-  /// One node: its depth, and what it is compared by.
+  /// One node: what it is compared by, and what pairs it with a changed node.
   struct Item: Sendable {
-    /// 0 for the root; one more for each level below it.
-    var depth: Int
     /// What the node is compared by: its depth and what its line says.
     var key: Key
     /// The kind and the label (`Row "Lasagne"`) with the depth: what pairs a changed node.
@@ -348,7 +300,7 @@ public struct DrawnTree: Sendable {
       let kind = "\(place.depth) \(node.kind.rawValue)"
       items.append(
         Item(
-          depth: place.depth, key: Key(depth: place.depth, node: shown),
+          key: Key(depth: place.depth, node: shown),
           identity: kind + " " + (node.label.map(Quoting.quoted) ?? ""), kind: kind,
           path: place.path))
       return true
@@ -371,7 +323,7 @@ public struct DrawnTree: Sendable {
     items = nodes.map { node in
       let kind = "\(node.depth) " + String((node.content.first ?? "").prefix { $0 != " " })
       return Item(
-        depth: node.depth, key: Key(depth: node.depth, text: node.content),
+        key: Key(depth: node.depth, text: node.content),
         identity: "\(node.depth) " + DrawnNode.kindAndLabel(node.content.first ?? ""), kind: kind)
     }
     source = .lines(nodes.map(\.drawn))
@@ -406,24 +358,20 @@ struct DrawnNode: Sendable {
   /// The node's lines as drawn.
   var drawn: [String]
 
-  /// `Row "Lasagne"` of `Row "Lasagne" ♥`: the kind, and the quoted label if one follows it.
+  /// `Row "Lasagne"` of `Row "Lasagne" ♥`: the kind, and the quoted label if one follows it
+  /// (up to the first quote that no backslash escapes).
   static func kindAndLabel(_ line: String) -> String {
     let kind = line.prefix { $0 != " " }
-    let rest = line.dropFirst(kind.count)
-    guard rest.hasPrefix(" \"") else { return String(kind) }
-    // The label ends at the first quote that no backslash escapes.
+    guard line[kind.endIndex...].hasPrefix(" \"") else { return String(kind) }
     var escaped = false
-    var end = rest.index(rest.startIndex, offsetBy: 2)
-    while end < rest.endIndex {
-      let character = rest[end]
+    for index in line.indices.dropFirst(kind.count + 2) {
       if escaped {
         escaped = false
-      } else if character == "\\" {
+      } else if line[index] == "\\" {
         escaped = true
-      } else if character == "\"" {
-        return String(kind) + String(rest[..<rest.index(after: end)])
+      } else if line[index] == "\"" {
+        return String(line[...index])
       }
-      end = rest.index(after: end)
     }
     return String(kind)
   }

@@ -118,49 +118,30 @@ private struct Writer: NodeWalker {
   /// `line` broken at spaces, greedily, into a first line of `room` characters and lines that
   /// start with `continuation`; never after a lone `●` or `→` nor before a lone `·`, so a
   /// picker's marker stays with its option, an arrow with its intent, a separator ends its line.
+  /// (Words compare as `Character`s do, by canonical equivalence: U+0387 is another `·`.)
   private func wrap(_ line: String, room firstRoom: Int, continuation: String) -> [String] {
     let minimumRoom = 24
     var room = max(firstRoom, minimumRoom)
     var lines = [""]
     var used = -1  // no word on this line yet
-    var previous = Word.other
-    for text in line.split(separator: " ", omittingEmptySubsequences: false) {
-      let (word, width) = (Word(text), text.count)
+    var previous: Substring = ""
+    for word in line.split(separator: " ", omittingEmptySubsequences: false) {
       if used < 0 {
-        used = width
-      } else if used + 1 + width <= room || previous.keepsNext || word == .separator {
+        used = word.count
+      } else if used + 1 + word.count <= room || previous == "●" || previous == "→"
+        || word == "·"
+      {
         lines[lines.count - 1] += " "
-        used += 1 + width
+        used += 1 + word.count
       } else {
         lines.append(continuation)
         room = max(options.width - continuation.count, minimumRoom)
-        used = width
+        used = word.count
       }
-      lines[lines.count - 1] += text
+      lines[lines.count - 1] += word
       previous = word
     }
     return lines
-  }
-
-  /// The words `wrap` keeps together or apart.
-  private enum Word {
-    case marker  // `●`: the picked option follows
-    case arrow  // `→`: the intent follows
-    case separator  // `·`: ends its line
-    case other
-
-    var keepsNext: Bool { self == .marker || self == .arrow }
-
-    /// Compared as `Character`s compare, by canonical equivalence: only U+0387 is another
-    /// spelling of any of them (of `·`).
-    init(_ word: Substring) {
-      switch word {
-      case "●": self = .marker
-      case "→": self = .arrow
-      case "·": self = .separator
-      default: self = .other
-      }
-    }
   }
 }
 

@@ -61,16 +61,16 @@ enum StoryboardHTML {
     .frames { list-style: none; margin: 0; padding: 8px 28px 40px; }
     .frame { display: flex; flex-wrap: wrap; gap: 24px; align-items: flex-start; padding: 14px 0;
       border-top: 1px solid #e3e3e8; }
-    .frame.not-run { opacity: .45; }
+    .note.not-run { opacity: .45; }
+    .note + .note { margin-top: 12px; }
     .notes { width: 300px; flex: none; }
     .caption p { margin: 0 0 6px; color: #3a3a3c; }
     .step { margin: 4px 0; display: flex; align-items: baseline; gap: 2px; }
-    .step code { overflow-wrap: anywhere; }
     .step code { font: 14px "DejaVu Sans Mono", "Liberation Mono", monospace; background: #ececf0;
-      padding: 2px 6px; border-radius: 5px; }
+      padding: 2px 6px; border-radius: 5px; overflow-wrap: anywhere; }
     .step .number { flex: none; min-width: 24px; color: #8e8e93; font-size: 12px; }
-    .frame.passed .mark { color: #1f8f3a; }
-    .frame.failed .mark, .frame.failed .step code { color: #d70015; }
+    .note.passed .mark { color: #1f8f3a; }
+    .note.failed .mark, .note.failed .step code { color: #d70015; }
     .meta { margin: 2px 0 0 26px; color: #8e8e93; font-size: 12px; }
     .requests { margin: 4px 0 0 26px; padding: 0; list-style: none;
       font: 12px "DejaVu Sans Mono", "Liberation Mono", monospace; color: #5856d6; }
