@@ -55,4 +55,34 @@ import Testing
     #expect(literal.isMultiline)
     #expect(scanner.text(literal.range).hasSuffix("\"\"\"#"))
   }
+
+  @Test("An argument ends at its last token, before a comment that follows it")
+  func trailingComment() throws {
+    let source = """
+      expectScreen(
+        of: app  // the app
+      )
+      """
+    let call = try CallScanner(source).call(named: "expectScreen", line: 1, column: 13)
+    #expect(CallScanner(source).text(call.arguments[0].range) == "of: app")
+    #expect(call.hasComment)
+  }
+
+  @Test("A regex literal with # and a name in backticks are read whole, even holding `)`")
+  func regexAndRawNames() throws {
+    let source = ##"""
+      expectSnapshot(of: f(#/\)/#, `a ) b`), as: .dump, matches: "x")
+      """##
+    let call = try CallScanner(source).call(named: "expectSnapshot", line: 1, column: 15)
+    #expect(call.arguments.map(\.label) == ["of", "as", "matches"])
+  }
+
+  @Test("A `/` that starts no comment is refused: a regex or a division cannot be told apart")
+  func refusesBareSlash() {
+    let error = #expect(throws: CallScanner.Refusal.self) {
+      try CallScanner(#"expectScreen(of: f(/\)/), matches: "")"#).call(
+        named: "expectScreen", line: 1, column: 13)
+    }
+    #expect(error?.reason.contains("a `/` that starts no comment") == true)
+  }
 }
