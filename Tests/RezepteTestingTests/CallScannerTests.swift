@@ -3,7 +3,7 @@ import Testing
 @testable import RezepteTesting
 
 @Suite struct CallScannerTests {
-  @Test("The call is found at its parenthesis, where #column puts it, or at its name")
+  @Test("The call is found at its parenthesis, where #column puts it")
   func findsTheCall() throws {
     let source = """
       func test() {
@@ -11,11 +11,12 @@ import Testing
       }
       """
     let scanner = CallScanner(source)
-    let atParenthesis = try scanner.call(named: "expectScreen", line: 2, column: 15)
-    let atName = try scanner.call(named: "expectScreen", line: 2, column: 3)
-    #expect(atParenthesis == atName)
-    #expect(atParenthesis.arguments.map(\.label) == ["of", "matches"])
-    #expect(scanner.text(atParenthesis.arguments[1].range) == #"matches: "x""#)
+    let call = try scanner.call(named: "expectScreen", line: 2, column: 15)
+    #expect(call.arguments.map(\.label) == ["of", "matches"])
+    #expect(scanner.text(call.arguments[1].range) == #"matches: "x""#)
+    #expect(throws: CallScanner.Refusal.self) {
+      try scanner.call(named: "expectScreen", line: 2, column: 3)
+    }
   }
 
   @Test("A place that holds another call is refused with a sentence")

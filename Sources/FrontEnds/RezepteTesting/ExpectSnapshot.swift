@@ -55,9 +55,7 @@ public func expectSnapshot<Value>(
 }
 
 /// Checks that the app shows exactly `expected`, a text tree as `TextRenderer` draws it:
-/// `expectSnapshot(of: app, as: .screen, matches: expected)`. On a mismatch, records one
-/// failure at the call with the diff of the two screens (`− expected, + actual`), the diff a
-/// failed `expect screen` of a scenario shows.
+/// `expectSnapshot(of: app, as: .screen, matches: expected)`.
 ///
 /// ```swift
 /// let app = TestApp(start: .categories) { clock in
@@ -72,15 +70,11 @@ public func expectSnapshot<Value>(
 ///     """)
 /// ```
 ///
-/// With `REZEPTE_RECORD=failed` (or `all`) in the environment, a screen that differs is written
-/// into the call's own literal in the test's source instead, at the literal's indentation;
-/// with `missing` (or `failed`, `all`) a call without `matches:` gets one. Each recording is
-/// reported as a failure, so the run that records never passes; the next one compares. The
-/// call must read `expectScreen(of: …, matches: "…")` with a string literal (no interpolation)
-/// right after `matches:`, or have no `matches:` at all; for anything else (a variable, a `/`
-/// that starts no comment) the failure says why it was not written and shows the screen to
-/// copy. Inline snapshots are never recorded unless `REZEPTE_RECORD` (or
-/// `withScreenRecording(_:operation:)`) asks for it.
+/// On a mismatch, one failure at the call shows the diff of the two screens' nodes
+/// (`− expected, + actual`). With `REZEPTE_RECORD=missing` a call without `matches:` gets the
+/// screen written into its source, with `failed` (or `all`) a literal that differs is written
+/// over; each recording fails the run. A call the recorder cannot rewrite (a variable, an
+/// interpolation, a `/` that starts no comment) fails with the reason and the screen to copy.
 @MainActor
 public func expectScreen(
   of app: TestApp,
@@ -95,22 +89,19 @@ public func expectScreen(
 }
 
 /// Checks that the app shows exactly the screen kept in
-/// `__Screens__/<test file's path>/<testName>.<name>.txt` at the package's root:
-/// `expectSnapshot(of: app, as: .screen, named: name)`. On a mismatch, records one failure at
-/// the call with the diff of the two screens (`− expected, + actual`).
+/// `__Screens__/<test file's path>/<testName>.<name>.txt` at the package's root, outside every
+/// target: `expectSnapshot(of: app, as: .screen, named: name)`.
 ///
 /// ```swift
 /// await app.send(.mealTapped(Meal(id: "52768", name: "Apple Frangipan Tart")))
 /// expectScreen(of: app, named: "tart")
 /// ```
 ///
-/// `__Screens__` is outside every target, so the manifest excludes nothing. A missing file is
-/// written, and reported as a failure (`REZEPTE_RECORD` defaults to `missing` here);
-/// `REZEPTE_RECORD=failed` writes a screen that differs, `all` every screen, `never` none.
-/// `testName` is the test function's name (`#function`, without its parameters): a test with
-/// arguments shares one file per name among its cases. A character that could leave the
-/// folder or hide in a file name (`/`, `\`, `:`, `%`, a control character, a leading `.`) is
-/// written as `%` and its bytes in hex (`%2F`).
+/// A missing file is written and reported as a failure (`REZEPTE_RECORD` defaults to `missing`
+/// here). `testName` is the test function's name without its parameters: a test with arguments
+/// shares one file per name among its cases. A character that could leave the folder or hide
+/// in a file name (`/`, `\`, `:`, `%`, a control character, a leading `.`) is written as `%`
+/// and its bytes in hex (`%2F`).
 @MainActor
 public func expectScreen(
   of app: TestApp,

@@ -53,22 +53,19 @@ public func expectScenario(_ file: ScenarioFile) async {
     let site = CallSite(fileID: file.path, filePath: file.absolutePath, line: line ?? 1, column: 1)
     FailureReporter.fail(lines.joined(separator: "\n"), at: site)
   }
-  let catalog: Catalog
-  do {
-    catalog = try Catalog.embedded()
+  guard let catalog = try? Catalog.embedded() else {
+    return fail("the embedded catalog cannot be loaded", line: nil)
+  }
+  do throws(Diagnostic) {
+    let text = try ScenarioFiles.read(file.absolutePath).get()
+    switch ScenarioParser.parse(text, file: file.path, context: ScenarioContext(catalog: catalog)) {
+    case .failure(let problems):
+      for problem in problems.all { fail(problem.description, line: problem.line) }
+    case .success(let scenario):
+      let result = await ScenarioRunner().run(scenario, on: AppDriver(catalog: catalog))
+      if let failure = result.failure { fail(failure.description, line: failure.line) }
+    }
   } catch {
-    return fail("\(error)", line: nil)
-  }
-  let text: String
-  switch ScenarioFiles.read(file.absolutePath) {
-  case .success(let read): text = read
-  case .failure(let problem): return fail(problem.description, line: problem.line)
-  }
-  switch ScenarioParser.parse(text, file: file.path, context: ScenarioContext(catalog: catalog)) {
-  case .failure(let problems):
-    for problem in problems.all { fail(problem.description, line: problem.line) }
-  case .success(let scenario):
-    let result = await ScenarioRunner().run(scenario, on: AppDriver(catalog: catalog))
-    if let failure = result.failure { fail(failure.description, line: failure.line) }
+    fail(error.description, line: error.line)
   }
 }

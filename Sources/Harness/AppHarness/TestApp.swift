@@ -22,10 +22,6 @@ import VirtualTime
 /// Every task of the app runs under one `TaskTracker`, which is also the clock's, so `settle()`
 /// waits for exactly the work that is ready at the current virtual time. `rezepte run`,
 /// `explore` and `play --save` drive the app through this type.
-///
-/// In a test that links RezepteTesting, an app that goes away with work still running (the
-/// search pause, a load waiting for its answer) fails the test, at the line that made it;
-/// `skipPendingWork()` lets that work go on purpose.
 @MainActor
 public final class TestApp {
   /// The virtual clock: the search pause and simulated delays sleep on it.
@@ -92,16 +88,9 @@ public final class TestApp {
   /// The harness over a transport made beforehand on `clock`, for a caller that keeps the
   /// transport (to switch its simulated faults).
   ///
-  /// - Parameters:
-  ///   - start: the screen the app starts with.
-  ///   - favorites: the stored favourites; a relaunch reads them again.
-  ///   - searchPause: how long the search text must stay the same before it is searched.
-  ///   - wrap: puts a stand-in around each app made; `nil` drives the app itself.
-  ///   - clock: a clock made with a `TaskTracker` (`VirtualClock(tracker: TaskTracker())`),
-  ///     whose work `settle()` waits for.
-  ///   - transport: the transport the app's requests go to.
-  ///   - faultInForce: the name of the fault the transport simulates for a request now.
-  ///   - fileID, filePath, line, column: where the app is made (`madeAt`).
+  /// The parameters are the other `init`'s, but for `clock`, made with a `TaskTracker`
+  /// (`VirtualClock(tracker: TaskTracker())`) whose work `settle()` waits for, and `transport`,
+  /// the transport the app's requests go to.
   public init(
     start: StartScreen = .list,
     favorites: FavoritesStorage = .inMemory(),
@@ -201,8 +190,7 @@ public final class TestApp {
       "the load of \($0.request), waiting for its answer"
     }
     let pauses = max(0, clock.sleeperCount - loads.count)
-    let busy = tracker.isSettled ? [] : ["work that has not settled (`await app.settle()`)"]
-    return busy + Array(repeating: "the search pause", count: pauses) + loads
+    return Array(repeating: "the search pause", count: pauses) + loads
   }
 
   /// Lets the work still running go without failing the test (`checksWorkLeft` becomes

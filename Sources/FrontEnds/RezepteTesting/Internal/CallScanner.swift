@@ -49,31 +49,20 @@ struct CallScanner {
   // MARK: - Finding the call
 
   /// The call of `name` at `line` and `column` (both from 1, the column in UTF-8 bytes), where
-  /// `#line` and `#column` put it: at the `(` of the argument list, or at the name.
+  /// `#line` and `#column` put it: at the `(` of its argument list, after the name.
   func call(named name: String, line: Int, column: Int) throws(Refusal) -> Call {
     guard let lineStart = offset(ofLine: line), column >= 1,
       lineStart + column - 1 < bytes.count
     else { throw Refusal(reason: "the file has no line \(line), column \(column)") }
-    var position = lineStart + column - 1
-    if bytes[position] != UInt8(ascii: "(") {
-      let end = identifierEnd(from: position)
-      guard String(decoding: bytes[position..<end], as: UTF8.self) == name else {
-        throw notFound(name, line: line, column: column)
-      }
-      position = skipSpaces(from: end)
-      guard position < bytes.count, bytes[position] == UInt8(ascii: "(") else {
-        throw notFound(name, line: line, column: column)
-      }
-    } else {
-      var end = position
-      while end > 0, bytes[end - 1] == UInt8(ascii: " ") { end -= 1 }
-      var start = end
-      while start > 0, isIdentifierByte(bytes[start - 1]) { start -= 1 }
-      guard String(decoding: bytes[start..<end], as: UTF8.self) == name else {
-        throw notFound(name, line: line, column: column)
-      }
-    }
-    return try arguments(from: position)
+    let open = lineStart + column - 1
+    var end = open
+    while end > 0, bytes[end - 1] == UInt8(ascii: " ") { end -= 1 }
+    var start = end
+    while start > 0, isIdentifierByte(bytes[start - 1]) { start -= 1 }
+    guard bytes[open] == UInt8(ascii: "("),
+      String(decoding: bytes[start..<end], as: UTF8.self) == name
+    else { throw notFound(name, line: line, column: column) }
+    return try arguments(from: open)
   }
 
   private func notFound(_ name: String, line: Int, column: Int) -> Refusal {

@@ -47,43 +47,40 @@ enum ValueDump {
       return .leaf(String(describing: value))
     }
     let mirror = Mirror(reflecting: value)
-    let children = mirror.children.map { (label: $0.label, value: $0.value) }
-    func elements(_ keys: [String], keyed: Bool, prefixes: [String]? = nil) -> Shape {
-      let parts = children.indices.map { (keys[$0], prefixes?[$0] ?? "", children[$0].value) }
+    func labelled(_ mirror: Mirror) -> [(key: String, prefix: String, value: Any)] {
+      mirror.children.map { ($0.label ?? "", $0.label.map { "\($0): " } ?? "", $0.value) }
+    }
+    func elements(_ keys: [String], keyed: Bool) -> Shape {
+      let parts = zip(keys, mirror.children).map { ($0, "", $1.value) }
       return .parts(Parts(kind: keyed ? .keyed : .list, head: "[", tail: "]", parts: parts))
     }
     switch mirror.displayStyle {
     case .optional:
-      return children.first.map { shape(of: $0.value) } ?? .leaf("nil")
+      return mirror.children.first.map { shape(of: $0.value) } ?? .leaf("nil")
     case .enum:
-      guard let payload = children.first else { return .leaf(".\(value)") }
+      guard let payload = mirror.children.first else { return .leaf(".\(value)") }
       let name = payload.label ?? ""
       let fields = Mirror(reflecting: payload.value)
-      let parts: [(String, String, Any)] =
-        fields.displayStyle == .tuple
-        ? fields.children.map { ($0.label ?? "", $0.label.map { "\($0): " } ?? "", $0.value) }
-        : [("", "", payload.value)]
+      let parts = fields.displayStyle == .tuple ? labelled(fields) : [("", "", payload.value)]
       return .parts(Parts(kind: .enumCase(name), head: ".\(name)(", tail: ")", parts: parts))
     case .collection:
-      let ids = children.map { identity(of: $0.value) }
+      let ids = mirror.children.map { identity(of: $0.value) }
       if ids.allSatisfy({ $0 != nil }), Set(ids).count == ids.count {
         return elements(ids.map { "[id: \($0!)]" }, keyed: true)
       }
-      return elements(children.indices.map { "[\($0)]" }, keyed: false)
+      return elements(ids.indices.map { "[\($0)]" }, keyed: false)
     case .set:
-      return elements(children.map { "[\(line($0.value))]" }, keyed: true)
+      return elements(mirror.children.map { "[\(line($0.value))]" }, keyed: true)
     case .dictionary:
-      let keys = children.map { line(Mirror(reflecting: $0.value).children.first!.value) }
-      let values = children.map { Mirror(reflecting: $0.value).children.dropFirst().first!.value }
-      let parts = keys.indices.map { ("[\(keys[$0])]", "\(keys[$0]): ", values[$0]) }
-      return .parts(Parts(kind: .keyed, head: "[", tail: "]", parts: parts))
-    case .struct, .class, .tuple:
-      guard !children.isEmpty || mirror.displayStyle == .tuple else {
-        return .leaf(String(describing: value))
+      let parts = mirror.children.map { entry in
+        let pair = Array(Mirror(reflecting: entry.value).children)
+        let key = line(pair[0].value)
+        return ("[\(key)]", "\(key): ", pair[1].value)
       }
+      return .parts(Parts(kind: .keyed, head: "[", tail: "]", parts: parts))
+    case let style? where [.struct, .class, .tuple].contains(style) && !mirror.children.isEmpty:
       let type = mirror.displayStyle == .tuple ? "" : String(describing: mirror.subjectType)
-      let parts = children.map { ($0.label ?? "", $0.label.map { "\($0): " } ?? "", $0.value) }
-      return .parts(Parts(kind: .fields, head: type + "(", tail: ")", parts: parts))
+      return .parts(Parts(kind: .fields, head: type + "(", tail: ")", parts: labelled(mirror)))
     default:
       return .leaf(String(describing: value))
     }
