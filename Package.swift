@@ -229,7 +229,10 @@ let package = Package(
     .testTarget(name: "RezepteTestingTests", dependencies: ["RezepteTesting"]),
     .testTarget(
       name: "ViewDescriptionTests",
-      dependencies: ["ViewDescription", "ViewModels", "MealDB", "VirtualTime", "Spelling"]
+      dependencies: [
+        "ViewDescription", "ViewModels", "MealDB", "VirtualTime", "Spelling", "RezepteTesting",
+        "Fixtures",
+      ]
     ),
     .testTarget(
       name: "ScenariosTests",
@@ -242,7 +245,7 @@ let package = Package(
       name: "TerminalPlayerTests",
       dependencies: [
         "TerminalPlayer", "Scenarios", "AppHarness", "ViewDescription", "ViewModels",
-        "MealCatalog", "MealDB", "CommandLineKit", "Spelling", "RezepteFuzz",
+        "MealCatalog", "MealDB", "CommandLineKit", "Spelling", "RezepteFuzz", "Fixtures",
       ]
     ),
     .testTarget(
