@@ -88,7 +88,7 @@ import Testing
       .appendingPathComponent("rezepte-\(UUID().uuidString)").path
     try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(atPath: root) }
-    FileManager.default.createFile(atPath: root + "/Package.swift", contents: nil)
+    try Data().write(to: URL(fileURLWithPath: root + "/Package.swift"))
     let site = CallSite(
       fileID: "T/NamedTests.swift", filePath: root + "/Tests/T/NamedTests.swift", line: 3,
       column: 5)

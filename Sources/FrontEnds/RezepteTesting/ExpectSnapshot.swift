@@ -142,8 +142,7 @@ struct SnapshotCheck {
   /// Compares with the call's literal, `nil` when it has none.
   func inline(_ expected: String?) {
     finish(
-      expected: expected, place: nil, recordedPlace: "the call's literal in \(site.fileName).swift",
-      fallback: .never,
+      expected: expected, place: nil, fallback: .never,
       missing: "has no expected \(noun); run the test with \(RecordMode.environmentVariable)="
         + "missing to write this one into the call:\n" + indented(actual)
     ) {
@@ -171,7 +170,7 @@ struct SnapshotCheck {
     }
     finish(
       expected: stored.map { $0.hasSuffix("\n") ? String($0.dropLast()) : $0 }, place: path,
-      recordedPlace: path, fallback: .missing,
+      fallback: .missing,
       missing: "there is no \(noun) at \(path), and \(RecordMode.environmentVariable)=never "
         + "writes none."
     ) {
@@ -201,11 +200,12 @@ struct SnapshotCheck {
     return part
   }
 
-  /// Compares, and records with `write` (which returns why it could not) when the record mode
-  /// says so; `missing` ends the failure's sentence when nothing is kept and nothing written.
+  /// Compares with `expected`, kept at `place` (`nil` for the call's literal), and records with
+  /// `write` (which returns why it could not) when the record mode says so; `missing` ends the
+  /// failure's sentence when nothing is kept and nothing written.
   private func finish(
-    expected: String?, place: String?, recordedPlace: String, fallback: RecordMode,
-    missing: @autoclosure () -> String, write: () -> String?
+    expected: String?, place: String?, fallback: RecordMode, missing: @autoclosure () -> String,
+    write: () -> String?
   ) {
     let (mode, reason) = RecordMode.current(fallback: fallback, at: site)
     let matches = expected == actual
@@ -224,8 +224,9 @@ struct SnapshotCheck {
     let what = expected == nil || matches ? "wrote the \(noun)" : "wrote the new \(noun)"
     let diff = matches ? nil : expected.map { differs(from: $0, in: place) }
     FailureReporter.fail(
-      "\(name) \(what) into \(recordedPlace) (\(reason)); a run that records fails: run the "
-        + "test again to check it." + (diff.map { "\n" + $0 } ?? ""),
+      "\(name) \(what) into \(place ?? "the call's literal in \(site.fileName).swift") "
+        + "(\(reason)); a run that records fails: run the test again to check it."
+        + (diff.map { "\n" + $0 } ?? ""),
       at: site)
   }
 

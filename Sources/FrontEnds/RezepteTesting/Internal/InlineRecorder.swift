@@ -69,9 +69,8 @@ final class InlineRecorder: Sendable {
     let snapshot: String
   }
 
-  /// Writes `snapshot` into the literal of the call of `name` at `site`, or says why it cannot.
-  func record(_ snapshot: String, call name: String, at site: CallSite) throws(CallScanner.Refusal)
-  {
+  /// Writes `snapshot` into the literal of the call of `call` at `site`, or says why it cannot.
+  func record(_ snapshot: String, call: String, at site: CallSite) throws(CallScanner.Refusal) {
     // FNV-1a of the path: a name for its journal that is the same in every process.
     let key = site.filePath.utf8.reduce(UInt64(14_695_981_039_346_656_037)) {
       ($0 ^ UInt64($1)) &* 1_099_511_628_211
@@ -80,7 +79,7 @@ final class InlineRecorder: Sendable {
     do {
       try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
       try FileLock(path: journal + ".lock").withLock {
-        try record(snapshot, call: name, at: site, journal: journal)
+        try record(snapshot, call: call, at: site, journal: journal)
       }
     } catch let refusal as CallScanner.Refusal {
       throw refusal
@@ -89,11 +88,7 @@ final class InlineRecorder: Sendable {
     }
   }
 
-  private func record(
-    _ snapshot: String, call name: String, at site: CallSite, journal path: String
-  )
-    throws
-  {
+  private func record(_ snapshot: String, call: String, at site: CallSite, journal: String) throws {
     guard let data = FileManager.default.contents(atPath: site.filePath),
       let current = String(data: data, encoding: .utf8)
     else {
@@ -101,10 +96,10 @@ final class InlineRecorder: Sendable {
     }
     let stamp = builtAt?.timeIntervalSince1970
     let stored = try? JSONDecoder().decode(
-      Journal.self, from: Data(contentsOf: URL(fileURLWithPath: path)))
-    var journal: Journal
+      Journal.self, from: Data(contentsOf: URL(fileURLWithPath: journal)))
+    var state: Journal
     if let stored, stored.builtAt == stamp, stored.text == current {
-      journal = stored
+      state = stored
     } else if let builtAt, let changed = Self.modificationDate(of: site.filePath),
       changed > builtAt
     {
@@ -112,20 +107,20 @@ final class InlineRecorder: Sendable {
         reason: "the file changed after the test was built (an editor wrote it); run the test "
           + "again to record")
     } else {
-      journal = Journal(builtAt: stamp, original: current)
+      state = Journal(builtAt: stamp, original: current)
     }
-    let scanner = CallScanner(journal.original)
-    let call = try scanner.call(named: name, line: site.line, column: site.column)
-    if let earlier = journal.recordings[call.open], earlier.snapshot != snapshot {
+    let scanner = CallScanner(state.original)
+    let found = try scanner.call(named: call, line: site.line, column: site.column)
+    if let earlier = state.recordings[found.open], earlier.snapshot != snapshot {
       throw CallScanner.Refusal(
         reason: "the call made two different snapshots in this run (in a loop, or in a test "
           + "with arguments); give each snapshot a call of its own")
     }
-    let (range, replacement) = try Self.edit(of: call, in: scanner, writing: snapshot)
-    journal.recordings[call.open] = Recording(
+    let (range, replacement) = try Self.edit(of: found, in: scanner, writing: snapshot)
+    state.recordings[found.open] = Recording(
       start: range.lowerBound, end: range.upperBound, replacement: replacement, snapshot: snapshot)
-    try AtomicFile.write(Data(journal.text.utf8), to: site.filePath)
-    try AtomicFile.write(JSONEncoder().encode(journal), to: path)
+    try AtomicFile.write(Data(state.text.utf8), to: site.filePath)
+    try AtomicFile.write(JSONEncoder().encode(state), to: journal)
   }
 
   /// The range of the original file to replace, and its new text: the literal after
