@@ -140,7 +140,7 @@ import Testing
   }
 
   @Test(
-    "An older search that answers after a newer one never replaces it, even when the transport ignores cancellation",
+    "An older search answering after a newer one never replaces it, cancelled or not",
     arguments: [false, true])
   func staleAnswerIsDropped(ignoresCancellation: Bool) async {
     let (app, network) = TestApp.overCatalog(wrap: {

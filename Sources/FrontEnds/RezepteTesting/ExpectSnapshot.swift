@@ -223,10 +223,10 @@ struct SnapshotCheck {
     }
     let what = expected == nil || matches ? "wrote the \(noun)" : "wrote the new \(noun)"
     let diff = matches ? nil : expected.map { differs(from: $0, in: place) }
+    let into = place ?? "the call's literal in \((site.filePath as NSString).lastPathComponent)"
     FailureReporter.fail(
-      "\(name) \(what) into \(place ?? "the call's literal in \(site.fileName).swift") "
-        + "(\(reason)); a run that records fails: run the test again to check it."
-        + (diff.map { "\n" + $0 } ?? ""),
+      "\(name) \(what) into \(into) (\(reason)); a run that records fails: run the test again "
+        + "to check it." + (diff.map { "\n" + $0 } ?? ""),
       at: site)
   }
 

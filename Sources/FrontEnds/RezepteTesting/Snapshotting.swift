@@ -54,15 +54,23 @@ public struct Diffing: Sendable {
     self.diff = diff
   }
 
-  /// Text trees node by node, any other lines one by one (`ScreenDiff`): the diff a failed
-  /// `expect screen` of a scenario shows.
-  public static let lines = Diffing { ScreenDiff(old: $0, new: $1).lines() }
+  /// Text trees node by node (`ScreenDiff`): the diff a failed `expect screen` of a scenario
+  /// shows.
+  public static let tree = Diffing { ScreenDiff(old: $0, new: $1).lines() }
+
+  /// Line by line.
+  public static let lines = Diffing { expected, actual in
+    func lines(_ text: String) -> [String] {
+      text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    }
+    return ScreenDiff(oldLines: lines(expected), newLines: lines(actual)).lines()
+  }
 }
 
 extension Snapshotting where Value == Node {
   /// A node tree as `TextRenderer` draws it with its default options.
   public static var tree: Snapshotting {
-    Snapshotting { TextRenderer().render($0) }
+    Snapshotting(diffing: .tree) { TextRenderer().render($0) }
   }
 }
 

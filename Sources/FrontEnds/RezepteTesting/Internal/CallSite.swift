@@ -30,12 +30,6 @@ struct CallSite: Sendable {
   /// `Module/File.swift:12`, as a failure names the place.
   var description: String { "\(fileID):\(line)" }
 
-  /// The file's name without its folder and without `.swift`: `InlineScreenTests`.
-  var fileName: String {
-    let name = filePath.split(separator: "/").last.map(String.init) ?? filePath
-    return name.hasSuffix(".swift") ? String(name.dropLast(".swift".count)) : name
-  }
-
   /// The package the file belongs to: the nearest folder above it that holds a
   /// `Package.swift`; `nil` when there is none.
   var packageRoot: String? {
