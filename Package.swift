@@ -125,14 +125,15 @@ let package = Package(
       ],
       path: "Sources/FrontEnds/Explore"
     ),
-    // For the tests of a package that depends on this one: `expectScreen` (inline and in files,
-    // recorded in place) and `send`/`advance` that check every change of the state. Links Swift
-    // Testing and XCTest, so no executable depends on it.
+    // For the tests of a package that depends on this one: `expectSnapshot` and `expectScreen`
+    // (inline and in files, recorded in place), `send`/`advance` that check every change of the
+    // state, and scenario files run as Swift tests. Links Swift Testing and XCTest, so no
+    // executable depends on it.
     .target(
       name: "RezepteTesting",
       dependencies: [
-        "AppHarness", "ViewModels", "ViewDescription", "MealCatalog", "MealDB", "VirtualTime",
-        "Spelling", "FileSafety",
+        "AppHarness", "Scenarios", "ViewModels", "ViewDescription", "MealCatalog", "MealDB",
+        "VirtualTime", "Spelling", "FileSafety",
       ],
       path: "Sources/FrontEnds/RezepteTesting"
     ),
@@ -183,6 +184,12 @@ let package = Package(
     .target(name: "TestPorts", path: "Tests/Support/TestPorts"),
     // Texts one changed byte away from a text, for the sweeps of the readers against Foundation.
     .target(name: "ByteMutations", path: "Tests/Support/ByteMutations"),
+    // The test data every test target shares: the small catalog, its meals and recipes, and
+    // an app over it.
+    .target(
+      name: "Fixtures",
+      dependencies: ["AppHarness", "MealCatalog", "MealDB", "ViewModels", "VirtualTime"],
+      path: "Tests/Support/Fixtures"),
     .testTarget(
       name: "LiveNetworkTests", dependencies: ["LiveNetwork", "MealDB", "ViewModels", "TestPorts"]),
     // Runs the built `rezepte` as a user does.
@@ -198,12 +205,16 @@ let package = Package(
     ),
     .testTarget(
       name: "ViewModelsTests",
-      dependencies: ["ViewModels", "AppHarness", "MealCatalog", "MealDB", "VirtualTime"]
+      dependencies: [
+        "ViewModels", "AppHarness", "RezepteTesting", "Fixtures", "MealCatalog", "MealDB",
+        "VirtualTime",
+      ]
     ),
     .testTarget(
       name: "ObservableViewModelsTests",
       dependencies: [
-        "ObservableViewModels", "ViewModels", "AppHarness", "MealCatalog", "MealDB", "VirtualTime",
+        "ObservableViewModels", "ViewModels", "AppHarness", "RezepteTesting", "MealCatalog",
+        "MealDB", "VirtualTime",
       ]
     ),
     // Imports the libraries without `@testable`: what the snippets of the README and the articles
@@ -213,13 +224,15 @@ let package = Package(
       dependencies: [
         "ObservableViewModels", "ViewModels", "AppHarness", "MealCatalog", "MealDB", "LiveNetwork",
         "ViewDescription", "RezepteTesting",
-      ],
-      exclude: ["__Screens__"]
+      ]
     ),
     .testTarget(name: "RezepteTestingTests", dependencies: ["RezepteTesting"]),
     .testTarget(
       name: "ViewDescriptionTests",
-      dependencies: ["ViewDescription", "ViewModels", "MealDB", "VirtualTime", "Spelling"]
+      dependencies: [
+        "ViewDescription", "ViewModels", "MealDB", "VirtualTime", "Spelling", "RezepteTesting",
+        "Fixtures",
+      ]
     ),
     .testTarget(
       name: "ScenariosTests",
@@ -232,7 +245,7 @@ let package = Package(
       name: "TerminalPlayerTests",
       dependencies: [
         "TerminalPlayer", "Scenarios", "AppHarness", "ViewDescription", "ViewModels",
-        "MealCatalog", "MealDB", "CommandLineKit", "Spelling", "RezepteFuzz",
+        "MealCatalog", "MealDB", "CommandLineKit", "Spelling", "RezepteFuzz", "Fixtures",
       ]
     ),
     .testTarget(

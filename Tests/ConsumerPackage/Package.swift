@@ -9,6 +9,5 @@ let package = Package(
   dependencies: [.package(name: "Rezepte", path: "../..")],
   targets: [
     .testTarget(
-      name: "ConsumerTests", dependencies: [.product(name: "RezepteTesting", package: "Rezepte")],
-      exclude: ["__Screens__"])
+      name: "ConsumerTests", dependencies: [.product(name: "RezepteTesting", package: "Rezepte")])
   ])

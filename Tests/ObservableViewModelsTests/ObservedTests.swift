@@ -1,11 +1,7 @@
-import AppHarness
-import MealCatalog
-import MealDB
 import ObservableViewModels
 import Observation
+import RezepteTesting
 import Testing
-import ViewModels
-import VirtualTime
 
 /// The `@Observable` wrappers follow their view models.
 @MainActor
@@ -73,6 +69,7 @@ import VirtualTime
     let list = ObservableMealList(try #require(app.model.list))
     app.model.send(.searchTextChanged("Tart"))
     #expect(list.state.searchText == "Tart")
+    await app.skipPendingWork()
   }
 }
 

@@ -51,6 +51,30 @@ import Testing
     }
   }
 
+  @Test("expectSnapshot(of:as:matches:) and (named:): the requests, and a detail's state")
+  func snapshotDocComments() async {
+    let app = TestApp { clock in CatalogTransport(catalog: catalog, clock: clock) }
+    await app.launch()
+    expectSnapshot(
+      of: app, as: .requests,
+      matches: """
+        GET categories.php
+        GET filter.php?c=Dessert
+        """)
+    await app.send(.mealTapped(Meal(id: "52768", name: "Apple Frangipan Tart")))
+    expectSnapshot(of: app.state.detail, as: .dump, named: "tart")
+  }
+
+  @Test("skipPendingWork(): a test that ends in the search pause on purpose")
+  func skipPendingWork() async throws {
+    let app = TestApp { clock in CatalogTransport(catalog: catalog, clock: clock) }
+    await app.launch()
+    await app.send(.searchTextChanged("Lasagne")) {
+      $0.list?.searchText = "Lasagne"
+    }
+    await app.skipPendingWork()
+  }
+
   @Test("TestApp: requests and the list after a search")
   func testApp() async throws {
     let catalog = try Catalog.embedded()
@@ -78,4 +102,49 @@ struct ReadmeFirstScreenTest {
     await app.advance(by: .milliseconds(400))
     expectScreen(of: app)
   }
+}
+
+/// The snippets that show calls before their first recording: built here, never run.
+@MainActor
+@Suite(.disabled("its snapshots are not written until REZEPTE_RECORD=missing writes them"))
+struct SnapshottingFirstRunTests {
+  @Test func strategies() async throws {
+    let catalog = try Catalog.embedded()
+    let app = TestApp { clock in CatalogTransport(catalog: catalog, clock: clock) }
+    await app.launch()
+    let node = AppScreen.body(app.state)
+    let state = app.state
+    expectSnapshot(of: app, as: .screen)
+    expectSnapshot(of: app, as: .requests)
+    expectSnapshot(of: node, as: .tree)
+    expectSnapshot(of: state, as: .dump)
+  }
+}
+
+/// The lesson files as Swift tests, as the README and the article show them.
+@MainActor
+@Test(arguments: try ScenarioFile.all(in: "Scenarios"))
+func scenario(_ file: ScenarioFile) async {
+  await expectScenario(file)
+}
+
+/// The article's four strategies, named and inline.
+@MainActor @Test func veganList() async throws {
+  let catalog = try Catalog.embedded()
+  let app = TestApp { clock in CatalogTransport(catalog: catalog, clock: clock) }
+  await app.launch()
+  await app.send(.categoryPicked("Vegan"))
+  let node = AppScreen.body(app.state)
+  let state = app.state.list?.meals
+  expectSnapshot(of: app, as: .screen, named: "screen")
+  expectSnapshot(of: app, as: .requests, named: "requests")
+  expectSnapshot(of: node, as: .tree, named: "tree")
+  expectSnapshot(of: state, as: .dump, named: "meals")
+  expectSnapshot(
+    of: app, as: .requests,
+    matches: """
+      GET categories.php
+      GET filter.php?c=Dessert
+      GET filter.php?c=Vegan
+      """)
 }

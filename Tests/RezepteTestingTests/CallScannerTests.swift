@@ -3,7 +3,7 @@ import Testing
 @testable import RezepteTesting
 
 @Suite struct CallScannerTests {
-  @Test("The call is found at its parenthesis, where #column puts it, or at its name")
+  @Test("The call is found at its parenthesis, where #column puts it")
   func findsTheCall() throws {
     let source = """
       func test() {
@@ -11,11 +11,12 @@ import Testing
       }
       """
     let scanner = CallScanner(source)
-    let atParenthesis = try scanner.call(named: "expectScreen", line: 2, column: 15)
-    let atName = try scanner.call(named: "expectScreen", line: 2, column: 3)
-    #expect(atParenthesis == atName)
-    #expect(atParenthesis.arguments.map(\.label) == ["of", "matches"])
-    #expect(scanner.text(atParenthesis.arguments[1].range) == #"matches: "x""#)
+    let call = try scanner.call(named: "expectScreen", line: 2, column: 15)
+    #expect(call.arguments.map(\.label) == ["of", "matches"])
+    #expect(scanner.text(call.arguments[1].range) == #"matches: "x""#)
+    #expect(throws: CallScanner.Refusal.self) {
+      try scanner.call(named: "expectScreen", line: 2, column: 3)
+    }
   }
 
   @Test("A place that holds another call is refused with a sentence")
@@ -54,5 +55,35 @@ import Testing
     let literal = try #require(try scanner.literal(at: 9))
     #expect(literal.isMultiline)
     #expect(scanner.text(literal.range).hasSuffix("\"\"\"#"))
+  }
+
+  @Test("An argument ends at its last token, before a comment that follows it")
+  func trailingComment() throws {
+    let source = """
+      expectScreen(
+        of: app  // the app
+      )
+      """
+    let call = try CallScanner(source).call(named: "expectScreen", line: 1, column: 13)
+    #expect(CallScanner(source).text(call.arguments[0].range) == "of: app")
+    #expect(call.hasComment)
+  }
+
+  @Test("A regex literal with # and a name in backticks are read whole, even holding `)`")
+  func regexAndRawNames() throws {
+    let source = ##"""
+      expectSnapshot(of: f(#/\)/#, `a ) b`), as: .dump, matches: "x")
+      """##
+    let call = try CallScanner(source).call(named: "expectSnapshot", line: 1, column: 15)
+    #expect(call.arguments.map(\.label) == ["of", "as", "matches"])
+  }
+
+  @Test("A `/` that starts no comment is refused: a regex or a division cannot be told apart")
+  func refusesBareSlash() {
+    let error = #expect(throws: CallScanner.Refusal.self) {
+      try CallScanner(#"expectScreen(of: f(/\)/), matches: "")"#).call(
+        named: "expectScreen", line: 1, column: 13)
+    }
+    #expect(error?.reason.contains("a `/` that starts no comment") == true)
   }
 }

@@ -1,26 +1,21 @@
+import Fixtures
 import MealDB
 import ViewDescription
 import ViewModels
 
 @testable import TerminalPlayer
 
-/// Hand-made screens, built by the real screen functions from small states.
+/// Hand-made screens, built by the real screen functions from the shared fixtures' states.
 enum Screens {
-  static let apamBalik = Meal(id: "53049", name: "Apam balik")
-  static let frangipanTart = Meal(id: "52768", name: "Apple Frangipan Tart")
-  static let crumble = Meal(id: "52893", name: "Apple & Blackberry Crumble")
-  static let categories = ["Beef", "Chicken", "Dessert"].enumerated().map {
-    Category(id: String($0.offset + 1), name: $0.element)
-  }
+  static let frangipanTart = Fixture.frangipanTart
+  /// The pickers' and grids' categories: three, so that the tests' lines stay short.
+  static let categories = Fixture.categories.filter { $0.name != "Breakfast" }
 
   /// The Dessert list with three rows, the tart a favourite.
   static var dessertState: MealListState {
-    MealListState(
-      categories: categories,
-      meals: .loaded([apamBalik, frangipanTart, crumble]),
-      loadedQuery: Query(category: "Dessert", search: ""),
-      favoriteIDs: [frangipanTart.id],
-      favorites: [frangipanTart])
+    var state = Fixture.dessertList
+    state.categories = categories
+    return state
   }
 
   static var dessertList: Node { AppScreen.body(AppState(list: dessertState)) }

@@ -1,9 +1,12 @@
+import Fixtures
 import MealDB
+import RezepteTesting
 import Testing
 import ViewDescription
 import ViewModels
 
 /// Bonus 2: the category grid start screen in each state, and the list pushed from it.
+@MainActor
 @Suite struct CategoryGridScreenTests {
   private static let categories = [
     Category(
@@ -13,16 +16,11 @@ import ViewModels
     Category(id: "4", name: "Pasta"),
   ]
 
-  private func rendered(_ grid: CategoryGridState, options: TextRenderer.Options = .default)
-    -> String
-  {
-    TextRenderer(options: options).render(AppScreen.body(AppState(root: .categories(grid))))
-  }
-
   @Test("While the categories load, a progress view says „Kategorien werden geladen…“")
   func loading() {
-    #expect(
-      rendered(CategoryGridState(categories: .loading)) == """
+    expectSnapshot(
+      of: CategoryGridState(categories: .loading), as: .screen(),
+      matches: """
         NavigationStack
         └─ Screen "Kategorien"
            └─ ProgressView "Kategorien werden geladen…"
@@ -33,8 +31,9 @@ import ViewModels
   func failed() {
     let state = CategoryGridState(
       categories: .failed(.timeout))
-    #expect(
-      rendered(state) == """
+    expectSnapshot(
+      of: state, as: .screen(),
+      matches: """
         NavigationStack
         └─ Screen "Kategorien"
            └─ ContentUnavailableView "Fehler" [wifi.exclamationmark]
@@ -46,8 +45,9 @@ import ViewModels
 
   @Test("Loaded categories are tiles in a grid, in the order the server sends them")
   func loaded() {
-    #expect(
-      rendered(CategoryGridState(categories: .loaded(Self.categories))) == """
+    expectSnapshot(
+      of: CategoryGridState(categories: .loaded(Self.categories)), as: .screen(),
+      matches: """
         NavigationStack
         └─ Screen "Kategorien"
            └─ Grid
@@ -60,8 +60,9 @@ import ViewModels
   @Test("A tile carries its category's image and pushes that category's list")
   func tileImageAndIntent() {
     let options = TextRenderer.Options(width: 120, showsIntents: true, showsURLs: true)
-    #expect(
-      rendered(CategoryGridState(categories: .loaded(Self.categories)), options: options) == """
+    expectSnapshot(
+      of: CategoryGridState(categories: .loaded(Self.categories)), as: .screen(options),
+      matches: """
         NavigationStack
         └─ Screen "Kategorien"
            └─ Grid
@@ -73,8 +74,9 @@ import ViewModels
 
   @Test("No categories say „Keine Kategorien“")
   func empty() {
-    #expect(
-      rendered(CategoryGridState(categories: .loaded([]))) == """
+    expectSnapshot(
+      of: CategoryGridState(categories: .loaded([])), as: .screen(),
+      matches: """
         NavigationStack
         └─ Screen "Kategorien"
            └─ ContentUnavailableView "Keine Kategorien" [square.grid.2x2]
@@ -87,8 +89,9 @@ import ViewModels
       category: "Pasta", meals: .loaded([Fixture.lasagne]),
       loadedQuery: Query(category: "Pasta", search: ""))
     let app = AppState(root: .categories(CategoryGridState()), path: [.list(list)])
-    #expect(
-      TextRenderer().render(AppScreen.body(app)) == """
+    expectSnapshot(
+      of: app, as: .screen,
+      matches: """
         NavigationStack
         └─ Screen "Pasta" back="Kategorien"
            ├─ Toolbar

@@ -1,15 +1,19 @@
+import Fixtures
 import Foundation
 import MealDB
+import RezepteTesting
 import Testing
 import ViewDescription
 import ViewModels
 
+@MainActor
 @Suite struct MealDetailScreenTests {
   @Test("While the recipe loads, the title is the row's name and a progress view shows")
   func loading() {
     let state = MealDetailState(meal: Fixture.frangipanTart, recipe: .loading)
-    #expect(
-      rendered(state) == """
+    expectSnapshot(
+      of: state, as: .screen,
+      matches: """
         NavigationStack
         └─ Screen "Apple Frangipan Tart" back="Dessert"
            ├─ Toolbar
@@ -23,8 +27,9 @@ import ViewModels
     let state = MealDetailState(
       meal: Fixture.frangipanTart,
       recipe: .failed(.badStatus(500)))
-    #expect(
-      rendered(state) == """
+    expectSnapshot(
+      of: state, as: .screen,
+      matches: """
         NavigationStack
         └─ Screen "Apple Frangipan Tart" back="Dessert"
            ├─ Toolbar
@@ -40,8 +45,9 @@ import ViewModels
   func notFound() {
     let state = MealDetailState(
       meal: Meal(id: "1", name: "Phantom"), recipe: .failed(.notFound), isFavorite: true)
-    #expect(
-      rendered(state) == """
+    expectSnapshot(
+      of: state, as: .screen,
+      matches: """
         NavigationStack
         └─ Screen "Phantom" back="Dessert"
            ├─ Toolbar
@@ -55,8 +61,9 @@ import ViewModels
   func loaded() {
     let state = MealDetailState(
       meal: Fixture.frangipanTart, recipe: .loaded(Fixture.tartDetail), isFavorite: true)
-    #expect(
-      rendered(state) == """
+    expectSnapshot(
+      of: state, as: .screen,
+      matches: """
         NavigationStack
         └─ Screen "Apple Frangipan Tart" back="Dessert"
            ├─ Toolbar
@@ -89,8 +96,9 @@ import ViewModels
       sourceURL: URL(string: "https://findingtimeforcooking.com/main-dishes/red-lentil-soup"),
       ingredients: [Ingredient(id: 1, name: "Lentils", measure: "1 cup")])
     let state = MealDetailState(meal: Meal(id: "52977", name: "Corba "), recipe: .loaded(detail))
-    #expect(
-      rendered(state) == """
+    expectSnapshot(
+      of: state, as: .screen,
+      matches: """
         NavigationStack
         └─ Screen "Corba" back="Dessert"
            ├─ Toolbar
@@ -107,8 +115,9 @@ import ViewModels
     let below = MealDetailState(meal: Fixture.apamBalik, recipe: .failed(.notFound))
     let top = MealDetailState(meal: Fixture.frangipanTart, recipe: .loading)
     let app = AppState(list: Fixture.dessertList, path: [.detail(below), .detail(top)])
-    #expect(
-      TextRenderer().render(AppScreen.body(app)) == """
+    expectSnapshot(
+      of: app, as: .screen,
+      matches: """
         NavigationStack
         └─ Screen "Apple Frangipan Tart" back="Apam balik"
            ├─ Toolbar

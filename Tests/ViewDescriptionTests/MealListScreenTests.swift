@@ -1,14 +1,18 @@
+import Fixtures
 import MealDB
+import RezepteTesting
 import Testing
 import ViewDescription
 import ViewModels
 
+@MainActor
 @Suite struct MealListScreenTests {
   @Test("While the list loads, a progress view says „Rezepte werden geladen…“")
   func loading() {
     let state = MealListState(categories: Fixture.categories, meals: .loading)
-    #expect(
-      rendered(state) == """
+    expectSnapshot(
+      of: state, as: .screen,
+      matches: """
         NavigationStack
         └─ Screen "Dessert"
            ├─ Toolbar
@@ -22,8 +26,9 @@ import ViewModels
 
   @Test("Before the first load and before the categories arrive, the picker is empty")
   func idleWithoutCategories() {
-    #expect(
-      rendered(MealListState()) == """
+    expectSnapshot(
+      of: MealListState(), as: .screen,
+      matches: """
         NavigationStack
         └─ Screen "Dessert"
            ├─ Toolbar
@@ -40,8 +45,9 @@ import ViewModels
     let state = MealListState(
       categories: Fixture.categories,
       meals: .failed(.offline))
-    #expect(
-      rendered(state) == """
+    expectSnapshot(
+      of: state, as: .screen,
+      matches: """
         NavigationStack
         └─ Screen "Dessert"
            ├─ Toolbar
@@ -60,8 +66,9 @@ import ViewModels
     let state = MealListState(
       category: "Goat", categories: Fixture.categories, meals: .loaded([]),
       loadedQuery: Query(category: "Goat", search: ""))
-    #expect(
-      rendered(state) == """
+    expectSnapshot(
+      of: state, as: .screen,
+      matches: """
         NavigationStack
         └─ Screen "Goat"
            ├─ Toolbar
@@ -78,8 +85,9 @@ import ViewModels
     let state = MealListState(
       categories: Fixture.categories, searchText: "xyz ", meals: .loaded([]),
       loadedQuery: Query(category: "Dessert", search: "xyz"))
-    #expect(
-      rendered(state) == """
+    expectSnapshot(
+      of: state, as: .screen,
+      matches: """
         NavigationStack
         └─ Screen "Suche"
            ├─ Toolbar
@@ -93,8 +101,9 @@ import ViewModels
 
   @Test("Loaded rows show the names, a heart for favourites, and the „Favoriten“ section")
   func loadedWithFavorites() {
-    #expect(
-      rendered(Fixture.dessertList) == """
+    expectSnapshot(
+      of: Fixture.dessertList, as: .screen,
+      matches: """
         NavigationStack
         └─ Screen "Dessert"
            ├─ Toolbar
@@ -116,8 +125,9 @@ import ViewModels
     var state = Fixture.dessertList
     state.favoriteIDs = []
     state.favorites = []
-    #expect(
-      rendered(state) == """
+    expectSnapshot(
+      of: state, as: .screen,
+      matches: """
         NavigationStack
         └─ Screen "Dessert"
            ├─ Toolbar
@@ -137,8 +147,9 @@ import ViewModels
     let state = MealListState(
       categories: Fixture.categories, searchText: "Las", meals: .loaded([Fixture.lasagne]),
       loadedQuery: Query(category: "Dessert", search: "Las"))
-    #expect(
-      rendered(state) == """
+    expectSnapshot(
+      of: state, as: .screen,
+      matches: """
         NavigationStack
         └─ Screen "Suche"
            ├─ Toolbar
@@ -157,8 +168,9 @@ import ViewModels
     state.searchText = "Apple"
     state.meals = .loaded([Fixture.frangipanTart])
     state.loadedQuery = Query(category: "Dessert", search: "Apple")
-    #expect(
-      rendered(state) == """
+    expectSnapshot(
+      of: state, as: .screen,
+      matches: """
         NavigationStack
         └─ Screen "Suche"
            ├─ Toolbar
@@ -177,8 +189,9 @@ import ViewModels
     state.favoriteIDs = []
     state.favorites = []
     state.isRefreshing = true
-    #expect(
-      rendered(state) == """
+    expectSnapshot(
+      of: state, as: .screen,
+      matches: """
         NavigationStack
         └─ Screen "Dessert"
            ├─ Toolbar
@@ -199,8 +212,9 @@ import ViewModels
     state.favoriteIDs = []
     state.favorites = []
     state.notice = .timeout
-    #expect(
-      rendered(state) == """
+    expectSnapshot(
+      of: state, as: .screen,
+      matches: """
         NavigationStack
         └─ Screen "Dessert"
            ├─ Toolbar
@@ -221,8 +235,9 @@ import ViewModels
   func diceBusy() {
     var state = MealListState(categories: Fixture.categories, meals: .loading)
     state.isDiceBusy = true
-    #expect(
-      rendered(state) == """
+    expectSnapshot(
+      of: state, as: .screen,
+      matches: """
         NavigationStack
         └─ Screen "Dessert"
            ├─ Toolbar

@@ -1,3 +1,4 @@
+import Fixtures
 import MealDB
 import Testing
 import ViewDescription

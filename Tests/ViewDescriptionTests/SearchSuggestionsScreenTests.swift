@@ -1,9 +1,12 @@
+import Fixtures
 import MealDB
+import RezepteTesting
 import Testing
 import ViewDescription
 import ViewModels
 
 /// Lesson 3.12: the suggestions under a focused, empty search field.
+@MainActor
 @Suite struct SearchSuggestionsScreenTests {
   private var focusedList: MealListState {
     var state = Fixture.dessertList
@@ -16,8 +19,9 @@ import ViewModels
 
   @Test("A focused, empty search field lists the suggestions under it")
   func suggestionsWrittenOut() {
-    #expect(
-      rendered(focusedList) == """
+    expectSnapshot(
+      of: focusedList, as: .screen,
+      matches: """
         NavigationStack
         └─ Screen "Dessert"
            ├─ Toolbar

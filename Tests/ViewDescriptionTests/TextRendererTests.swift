@@ -1,11 +1,14 @@
+import Fixtures
 import Foundation
 import MealCatalog
 import MealDB
+import RezepteTesting
 import Testing
 import ViewDescription
 import ViewModels
 import VirtualTime
 
+@MainActor
 @Suite struct TextRendererTests {
   private let allCategories = [
     "Beef", "Breakfast", "Chicken", "Dessert", "Goat", "Lamb", "Miscellaneous", "Pasta", "Pork",
@@ -14,13 +17,13 @@ import VirtualTime
 
   @Test("A single node is one line without a trailing line break")
   func singleNode() {
-    #expect(TextRenderer().render(.text("Hallo")) == "Text \"Hallo\"")
+    expectSnapshot(of: Node.text("Hallo"), as: .tree, matches: "Text \"Hallo\"")
   }
 
   @Test("Quotes, backslashes and line breaks inside strings are escaped")
   func escaping() {
     let node = Node.text("General \"Tso's\" C:\\ 1\n2\t3")
-    #expect(TextRenderer().render(node) == #"Text "General \"Tso's\" C:\\ 1\n2\t3""#)
+    expectSnapshot(of: node, as: .tree, matches: #"Text "General \"Tso's\" C:\\ 1\n2\t3""#)
   }
 
   @Test(
@@ -43,8 +46,9 @@ import VirtualTime
         .text("Preheat the oven to 200C and bake the tart for twenty minutes until golden."),
         .text("Serve."),
       ])
-    #expect(
-      TextRenderer(options: .init(width: 40)).render(tree) == """
+    expectSnapshot(
+      of: tree, as: .tree(.init(width: 40)),
+      matches: """
         Section "Zubereitung"
         ├─ Text "Preheat the oven to 200C and
         │     bake the tart for twenty minutes
@@ -56,9 +60,9 @@ import VirtualTime
   @Test("Every wrapped line fits the width and joining the pieces gives the line back")
   func wrappingIsLossless() throws {
     let words = (1...60).map { "word\($0)" }.joined(separator: " ")
-    let rendered = TextRenderer(options: .init(width: 50)).render(
+    let drawn = TextRenderer(options: .init(width: 50)).render(
       .list([.section("A", [.text(words)])]))
-    let lines = rendered.split(separator: "\n")
+    let lines = drawn.split(separator: "\n")
     #expect(lines.allSatisfy { $0.count <= 50 })
     let pieces = lines.dropFirst(2).map { $0.drop { "│└─ ".contains($0) } }
     #expect(pieces.joined(separator: " ") == "Text \"\(words)\"")
@@ -67,8 +71,9 @@ import VirtualTime
   @Test("A word longer than the width is not split")
   func longWord() {
     let url = "https://www.themealdb.com/images/media/meals/wxywrq1468235067.jpg"
-    #expect(
-      TextRenderer(options: .init(width: 30)).render(.text("see \(url)")) == """
+    expectSnapshot(
+      of: .text("see \(url)"), as: .tree(.init(width: 30)),
+      matches: """
         Text "see
            \(url)"
         """)
@@ -79,8 +84,9 @@ import VirtualTime
     let menu = Node.menu(
       "Kategorie", systemImage: "line.3.horizontal.decrease.circle",
       [.picker("Kategorie", options: allCategories, selection: "Dessert")])
-    #expect(
-      TextRenderer().render(.toolbar([menu])) == """
+    expectSnapshot(
+      of: .toolbar([menu]), as: .tree,
+      matches: """
         Toolbar
         └─ Menu "Kategorie" [line.3.horizontal.decrease.circle]
            └─ Picker "Kategorie": Beef · Breakfast · Chicken · ● Dessert · Goat · Lamb ·
@@ -131,23 +137,23 @@ import VirtualTime
         ? .text(words.joined(separator: " "))
         : .picker("P", options: words, selection: words.randomElement(using: &generator))
       let line = TextRenderer(options: .init(width: 100_000)).render(node)
-      let rendered = TextRenderer(options: .init(width: width)).render(node)
-      #expect(rendered == referenceWrap(line, width: width), "width \(width): \(words)")
+      let drawn = TextRenderer(options: .init(width: width)).render(node)
+      #expect(drawn == referenceWrap(line, width: width), "width \(width): \(words)")
     }
   }
 
   @Test("The selection marker is never parted from its option by a line break")
   func markerStaysWithOption() {
     let picker = Node.picker("Kategorie", options: allCategories, selection: "Lamb")
-    let rendered = TextRenderer(options: .init(width: 70)).render(picker)
-    #expect(rendered.contains("● Lamb"))
-    #expect(!rendered.split(separator: "\n").contains { $0.hasSuffix("●") || $0.hasSuffix("→") })
+    let drawn = TextRenderer(options: .init(width: 70)).render(picker)
+    #expect(drawn.contains("● Lamb"))
+    #expect(!drawn.split(separator: "\n").contains { $0.hasSuffix("●") || $0.hasSuffix("→") })
   }
 
   @Test("Options that could be misread are quoted")
   func misreadableOptions() {
     let picker = Node.picker("P", options: ["A · B", "", "C"], selection: "C")
-    #expect(TextRenderer().render(picker) == #"Picker "P": "A · B" · "" · ● C"#)
+    expectSnapshot(of: picker, as: .tree, matches: #"Picker "P": "A · B" · "" · ● C"#)
   }
 
   @Test(
@@ -168,8 +174,9 @@ import VirtualTime
       .link("Video ansehen", destination: URL(string: "https://youtu.be/x")!),
       .button("Erneut versuchen", intent: .retryTapped),
     ])
-    #expect(
-      TextRenderer(options: options).render(tree) == """
+    expectSnapshot(
+      of: tree, as: .tree(options),
+      matches: """
         List
         ├─ Row "Apam balik" url="https://www.themealdb.com/images/media/meals/adxcbq1619787919.jpg" → mealTapped("53049")
         ├─ Link "Video ansehen" url="https://youtu.be/x" → linkTapped("https://youtu.be/x")
@@ -200,8 +207,8 @@ import VirtualTime
     let meals = (0..<5000).map { Meal(id: String($0), name: "Meal \($0)") }
     let state = MealListState(
       meals: .loaded(meals), loadedQuery: Query(category: "Dessert", search: ""))
-    let rendered = TextRenderer().render(AppScreen.body(AppState(list: state)))
-    #expect(rendered.split(separator: "\n").count == 8 + 5000)
-    #expect(rendered.hasSuffix("      └─ Row \"Meal 4999\""))
+    let drawn = TextRenderer().render(AppScreen.body(AppState(list: state)))
+    #expect(drawn.split(separator: "\n").count == 8 + 5000)
+    #expect(drawn.hasSuffix("      └─ Row \"Meal 4999\""))
   }
 }

@@ -1,134 +1,153 @@
-import MealCatalog
-import MealDB
+import Fixtures
+import RezepteTesting
 import Testing
-import ViewModels
 
 /// The detail screen: `lookup.php?i=`, not found, retry and the heart.
 @MainActor
 @Suite struct DetailTests {
+  let app: TestApp
+  let network: CatalogTransport
+
+  init() {
+    (app, network) = TestApp.overCatalog()
+  }
+
+  /// The detail of `meal` pushed over the launched list, as the app has it.
+  func pushedDetail(_ meal: Meal) async -> MealDetailViewModel? {
+    await app.launch()
+    _ = app.takeRequests()
+    await app.send(.mealTapped(meal))
+    guard case .detail(let detail) = app.model.path.last else { return nil }
+    return detail
+  }
+
   @Test("Appearing loads the recipe with lookup.php, showing loading first")
   func appearLoads() async throws {
-    let harness = Harness()
-    let model = harness.detailModel(TestCatalog.lasagne)
-    let recorder = model.record()
-    model.appeared()
-    #expect(model.state.recipe == .loading)
-    await harness.settle()
-    #expect(harness.newRequests() == ["GET lookup.php?i=52844"])
-    let detail = try #require(model.state.recipe.value)
-    #expect(detail.name == "Lasagne")
-    #expect(detail.ingredients.map(\.name) == ["Flour"])
-    #expect(recorder.values.map(\.recipe).first == .loading)
-    #expect(model.state.title == "Lasagne")
+    await app.launch()
+    _ = app.takeRequests()
+    let recorder = app.model.record()
+    await app.send(.mealTapped(TestCatalog.lasagne)) {
+      $0.path = [
+        .detail(
+          MealDetailState(
+            meal: TestCatalog.lasagne, recipe: .loaded(TestCatalog.detail(TestCatalog.lasagne))))
+      ]
+    }
+    #expect(
+      recorder.values.map(\.detail?.recipe) == [
+        .idle, .loading, .loaded(TestCatalog.detail(TestCatalog.lasagne)),
+      ])
+    #expect(app.takeRequests() == ["GET lookup.php?i=52844"])
+    #expect(app.state.detail?.title == "Lasagne")
   }
 
   @Test("Appearing again after the recipe loaded loads nothing")
-  func appearTwice() async {
-    let harness = Harness()
-    let model = harness.detailModel(TestCatalog.lasagne)
-    model.appeared()
-    await harness.settle()
-    model.appeared()
-    await harness.settle()
-    #expect(harness.newRequests() == ["GET lookup.php?i=52844"])
+  func appearTwice() async throws {
+    let detail = try #require(await pushedDetail(TestCatalog.lasagne))
+    detail.appeared()
+    await app.settle()
+    #expect(app.takeRequests() == ["GET lookup.php?i=52844"])
   }
 
   @Test("Appearing again after leaving mid-load loads again instead of spinning forever")
   func appearAfterCancelledLoad() async throws {
-    let harness = Harness()
-    harness.transport.setDelay(.seconds(1), for: "lookup.php")
-    let model = harness.detailModel(TestCatalog.lasagne)
-    model.appeared()
-    await harness.settle()
-    model.disappeared()
-    await harness.settle()
-    #expect(model.state.recipe == .loading)
-    model.appeared()
-    await harness.advance(1000)
-    #expect(harness.newRequests() == ["GET lookup.php?i=52844", "GET lookup.php?i=52844"])
-    #expect(try #require(model.state.recipe.value).name == "Lasagne")
+    network.setDelay(.seconds(1), for: "lookup.php")
+    await app.launch()
+    await app.send(.mealTapped(TestCatalog.lasagne))
+    let path = app.model.path
+    await app.send(.backTapped)
+    #expect(app.pendingWork.isEmpty)
+    await app.send(.pathChanged(path)) {
+      $0.path = [.detail(MealDetailState(meal: TestCatalog.lasagne, recipe: .loading))]
+    }
+    await app.advance(by: .seconds(1)) {
+      $0.detail?.recipe = .loaded(TestCatalog.detail(TestCatalog.lasagne))
+    }
+    #expect(
+      app.sentRequests().suffix(2) == ["GET lookup.php?i=52844", "GET lookup.php?i=52844"])
   }
 
   @Test(
     "An id the server does not know is its own not-found state",
     arguments: ["99999", "abc"])  // `null` for an unknown number, "Invalid ID" for the rest
   func notFound(id: String) async {
-    let harness = Harness()
-    let model = harness.detailModel(Meal(id: id, name: "Verschwunden"))
-    model.appeared()
-    await harness.settle()
-    #expect(model.state.recipe == .failed(.notFound))
-    #expect(model.state.title == "Verschwunden")
+    await app.launch()
+    await app.send(.mealTapped(Meal(id: id, name: "Verschwunden")))
+    #expect(app.state.detail?.recipe == .failed(.notFound))
+    #expect(app.state.detail?.title == "Verschwunden")
   }
 
   @Test("A failed load shows why", arguments: ListLoadTests.messages)
   func failedLoad(fault: CatalogTransport.Fault, message: LoadFailure) async {
-    let harness = Harness()
-    harness.transport.setFault(fault, for: "lookup.php")
-    let model = harness.detailModel(TestCatalog.lasagne)
-    model.appeared()
-    await harness.settle()
-    #expect(model.state.recipe == .failed(message))
+    network.setFault(fault, for: "lookup.php")
+    await app.launch()
+    await app.send(.mealTapped(TestCatalog.lasagne))
+    #expect(app.state.detail?.recipe == .failed(message))
   }
 
   @Test("Retry after a failure loads again, showing loading")
   func retry() async {
-    let harness = Harness()
-    harness.transport.setFault(.offline)
-    let model = harness.detailModel(TestCatalog.lasagne)
-    model.appeared()
-    await harness.settle()
-    harness.transport.setFault(nil)
-    model.retryTapped()
-    #expect(model.state.recipe == .loading)
-    await harness.settle()
-    #expect(model.state.recipe.value?.id == "52844")
+    network.setFault(.offline, for: "lookup.php")
+    await app.launch()
+    await app.send(.mealTapped(TestCatalog.lasagne))
+    network.setFault(nil)
+    app.model.send(.retryTapped)
+    #expect(app.state.detail?.recipe == .loading)
+    await app.settle()
+    #expect(app.state.detail?.recipe.value?.id == "52844")
   }
 
   @Test("Leaving the screen cancels its load without an error")
   func disappearCancels() async {
-    let harness = Harness()
-    harness.transport.setDelay(.seconds(1))
-    let model = harness.detailModel(TestCatalog.lasagne)
-    model.appeared()
-    await harness.settle()
-    model.disappeared()
-    await harness.settle()
-    #expect(harness.clock.sleeperCount == 0)
-    #expect(model.state.recipe == .loading)
+    network.setDelay(.seconds(1), for: "lookup.php")
+    await app.launch()
+    await app.send(.mealTapped(TestCatalog.lasagne))
+    let recorder = app.model.record()
+    await app.send(.backTapped)
+    #expect(app.pendingWork.isEmpty)
+    #expect(app.sentRequests().last == "GET lookup.php?i=52844")
+    #expect(recorder.values.allSatisfy { $0.path.isEmpty && $0.list?.notice == nil })
   }
 
   @Test("The heart stores the meal's id, name and thumbnail and marks the meal a favourite")
   func heartToggles() async {
-    let harness = Harness()
-    let model = harness.detailModel(TestCatalog.lasagne)
-    #expect(!model.state.isFavorite)
-    model.heartTapped()
-    #expect(model.state.isFavorite)
+    await app.launch()
+    await app.send(.mealTapped(TestCatalog.lasagne))
+    await app.send(.heartTapped) {
+      $0.detail?.isFavorite = true
+      $0.list?.favoriteIDs = ["52844"]
+      $0.list?.favorites = [TestCatalog.lasagne]
+    }
     #expect(
-      harness.favorites.favorites == [
+      app.model.favorites.favorites == [
         Meal(id: "52844", name: "Lasagne", thumbnail: TestCatalog.thumb("lasagne"))
       ])
-    model.heartTapped()
-    #expect(!model.state.isFavorite)
-    #expect(harness.favorites.favorites.isEmpty)
+    await app.send(.heartTapped) {
+      $0.detail?.isFavorite = false
+      $0.list?.favoriteIDs = []
+      $0.list?.favorites = []
+    }
   }
 
   @Test("The heart follows the store when someone else changes it")
-  func heartFollowsStore() {
-    let harness = Harness()
-    let first = harness.detailModel(TestCatalog.lasagne)
-    let second = harness.detailModel(TestCatalog.lasagne)
-    first.heartTapped()
-    #expect(second.state.isFavorite)
-    harness.favorites.toggle(TestCatalog.lasagne)
-    #expect(!first.state.isFavorite)
-    #expect(!second.state.isFavorite)
+  func heartFollowsStore() async {
+    await app.launch()
+    let path = [
+      app.model.makeDetail(TestCatalog.lasagne), app.model.makeDetail(TestCatalog.lasagne),
+    ]
+    await app.send(.pathChanged(path))
+    await app.send(.heartTapped)
+    #expect(app.state.path.map(\.detail?.isFavorite) == [true, true])
+    app.model.favorites.toggle(TestCatalog.lasagne)
+    #expect(app.state.path.map(\.detail?.isFavorite) == [false, false])
   }
 
   @Test("A detail opened for a favourite starts with the heart filled")
-  func startsAsFavorite() {
-    let harness = Harness(storage: .inMemory([TestCatalog.tart]))
-    #expect(harness.detailModel(TestCatalog.tart).state.isFavorite)
+  func startsAsFavorite() async {
+    let (app, _) = TestApp.overCatalog(favorites: .inMemory([TestCatalog.tart]))
+    await app.launch()
+    app.model.send(.mealTapped(TestCatalog.tart))
+    #expect(app.state.detail?.isFavorite == true)
+    await app.settle()
   }
 }

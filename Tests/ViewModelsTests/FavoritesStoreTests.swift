@@ -1,4 +1,5 @@
 import FileSafety
+import Fixtures
 import MealDB
 import Testing
 import ViewModels

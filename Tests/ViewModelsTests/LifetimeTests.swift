@@ -1,45 +1,39 @@
-import AppHarness
-import MealCatalog
-import MealDB
+import Fixtures
+import RezepteTesting
 import Testing
-import ViewModels
-import VirtualTime
 
 /// Work in flight ends with the app model or screen that started it.
 @MainActor
 @Suite struct LifetimeTests {
   @Test("A request in flight at relaunch never reaches the new app")
   func relaunchDropsOldWork() async {
-    let storage = FavoritesStorage.inMemory()
-    var catalog: CatalogTransport?
-    let app = TestApp(favorites: storage) { clock in
-      let transport = CatalogTransport(catalog: TestCatalog.catalog, clock: clock)
-      catalog = transport
-      return transport
-    }
+    let (app, network) = TestApp.overCatalog()
     await app.launch()
-    catalog?.enqueueRandom(ids: ["52982"])
-    catalog?.setDelay(.milliseconds(500), for: "random.php")
+    network.enqueueRandom(ids: ["52982"])
+    network.setDelay(.milliseconds(500), for: "random.php")
     await app.send(.diceTapped)
     weak let old = app.model
     await app.relaunch()
     #expect(old == nil)
     await app.advance(by: .seconds(1))
-    #expect(app.model.path.isEmpty)
+    #expect(app.state.path.isEmpty)
     #expect(app.state.list?.isDiceBusy == false)
-    #expect(app.clock.sleeperCount == 0)
+    #expect(app.pendingWork.isEmpty)
   }
 
   @Test("Letting go of a view model cancels its load")
   func deinitCancels() async {
-    let harness = Harness()
-    harness.transport.setDelay(.milliseconds(500), for: "lookup.php")
-    var model: MealDetailViewModel? = harness.detailModel(TestCatalog.tart)
+    let (app, network) = TestApp.overCatalog()
+    network.setDelay(.milliseconds(500), for: "lookup.php")
+    let wiring = app.wiring
+    var model: MealDetailViewModel? = MealDetailViewModel(
+      meal: TestCatalog.tart, api: wiring.api, favorites: FavoritesStore(storage: wiring.favorites),
+      tracker: wiring.tracker)
     model?.appeared()
-    await harness.settle()
-    #expect(harness.clock.sleeperCount == 1)
+    await app.settle()
+    #expect(app.pendingWork == ["the load of GET lookup.php?i=52768, waiting for its answer"])
     model = nil
-    await harness.settle()
-    #expect(harness.clock.sleeperCount == 0)
+    await app.settle()
+    #expect(app.pendingWork.isEmpty)
   }
 }

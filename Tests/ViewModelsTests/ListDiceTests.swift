@@ -1,66 +1,64 @@
-import MealCatalog
-import MealDB
+import Fixtures
+import RezepteTesting
 import Testing
-import ViewModels
 
 /// Behaviour 8: the dice (Schritt 7).
 @MainActor
 @Suite struct ListDiceTests {
-  @Test("The dice loads a random meal and hands it over for its detail")
+  let app: TestApp
+  let network: CatalogTransport
+
+  init() {
+    (app, network) = TestApp.overCatalog()
+  }
+
+  @Test("The dice loads a random meal and pushes its detail")
   func diceHandsMealOver() async {
-    let harness = Harness()
-    harness.transport.enqueueRandom(ids: ["52844"])
-    let picked = Recorder<Meal>()
-    let model = await harness.startedList(onRandomMeal: { picked.record($0) })
-    model.diceTapped()
-    #expect(model.state.isDiceBusy)
-    await harness.settle()
-    #expect(harness.newRequests() == ["GET random.php"])
-    #expect(picked.values == [TestCatalog.lasagne])
-    #expect(!model.state.isDiceBusy)
+    network.enqueueRandom(ids: ["52844"])
+    await app.launch()
+    _ = app.takeRequests()
+    app.model.send(.diceTapped)
+    #expect(app.state.list?.isDiceBusy == true)
+    await app.settle()
+    #expect(app.takeRequests() == ["GET random.php", "GET lookup.php?i=52844"])
+    #expect(app.state.shownPath == [.detail(TestCatalog.lasagne)])
+    #expect(app.state.list?.isDiceBusy == false)
   }
 
   @Test("While the dice request is in flight, further taps do nothing")
   func tapsWhileBusyAreIgnored() async {
-    let harness = Harness()
-    harness.transport.setDelay(.seconds(1), for: "random.php")
-    harness.transport.enqueueRandom(ids: ["52844", "52768"])
-    let picked = Recorder<Meal>()
-    let model = await harness.startedList(onRandomMeal: { picked.record($0) })
-    model.diceTapped()
-    await harness.advance(500)
-    model.diceTapped()
-    model.diceTapped()
-    await harness.advance(500)
-    #expect(harness.newRequests() == ["GET random.php"])
-    #expect(picked.values == [TestCatalog.lasagne])
-    model.diceTapped()
-    await harness.advance(1000)
-    #expect(picked.values == [TestCatalog.lasagne, TestCatalog.tart])
+    network.setDelay(.seconds(1), for: "random.php")
+    network.enqueueRandom(ids: ["52844", "52768"])
+    await app.launch()
+    _ = app.takeRequests()
+    await app.send(.diceTapped)
+    await app.advance(by: .milliseconds(500))
+    await app.send(.diceTapped) { _ in }
+    await app.send(.diceTapped) { _ in }
+    await app.advance(by: .milliseconds(500))
+    #expect(app.takeRequests() == ["GET random.php", "GET lookup.php?i=52844"])
+    #expect(app.state.shownPath == [.detail(TestCatalog.lasagne)])
+    await app.send(.backTapped)
+    await app.send(.diceTapped)
+    await app.advance(by: .seconds(1))
+    #expect(app.state.shownPath == [.detail(TestCatalog.tart)])
   }
 
   @Test("A failed dice request shows a notice and navigates nowhere")
   func diceFailure() async {
-    let harness = Harness()
-    harness.transport.setFault(.offline, for: "random.php")
-    let picked = Recorder<Meal>()
-    let model = await harness.startedList(onRandomMeal: { picked.record($0) })
-    model.diceTapped()
-    await harness.settle()
-    #expect(picked.values.isEmpty)
-    #expect(model.state.notice == .offline)
-    #expect(!model.state.isDiceBusy)
-    #expect(model.state.meals == .loaded(TestCatalog.desserts))
+    network.setFault(.offline, for: "random.php")
+    await app.launch()
+    await app.send(.diceTapped) {
+      $0.list?.notice = .offline
+    }
   }
 
   @Test("A dice answer without a meal shows the general message and navigates nowhere")
   func diceWithoutMeal() async {
-    let harness = Harness(catalog: TestCatalog.empty)
-    let picked = Recorder<Meal>()
-    let model = await harness.startedList(onRandomMeal: { picked.record($0) })
-    model.diceTapped()
-    await harness.settle()
-    #expect(picked.values.isEmpty)
-    #expect(model.state.notice == .other)
+    let (app, _) = TestApp.overCatalog(TestCatalog.empty)
+    await app.launch()
+    await app.send(.diceTapped) {
+      $0.list?.notice = .other
+    }
   }
 }

@@ -1,69 +1,60 @@
-import MealCatalog
-import MealDB
+import Fixtures
+import RezepteTesting
 import Testing
-import ViewModels
 
 /// Behaviour 1: on start the categories load once and silently.
 @MainActor
 @Suite struct ListStartTests {
   @Test("On start the categories and the Dessert list load")
   func startLoadsCategoriesAndDessert() async {
-    let harness = Harness()
-    let model = harness.listModel()
-    model.appeared()
-    #expect(model.state.meals == .loading)
-    await harness.settle()
-    #expect(harness.newRequests() == ["GET categories.php", "GET filter.php?c=Dessert"])
-    #expect(model.state.categories.map(\.name) == ["Dessert", "Pasta", "Vegan"])
-    #expect(model.state.meals == .loaded(TestCatalog.desserts))
-    #expect(model.state.loadedQuery == Query(category: "Dessert", search: ""))
-    #expect(model.state.query == Query(category: "Dessert", search: ""))
+    let (app, _) = TestApp.overCatalog()
+    app.model.launch()
+    #expect(app.state.list?.meals == .loading)
+    await app.settle()
+    #expect(app.takeRequests() == ["GET categories.php", "GET filter.php?c=Dessert"])
+    #expect(
+      app.state.list
+        == MealListState(
+          categories: [TestCatalog.dessert, TestCatalog.pasta, TestCatalog.vegan],
+          meals: .loaded(TestCatalog.desserts), loadedQuery: Query(category: "Dessert", search: "")
+        ))
   }
 
   @Test("The categories load only once, however often the screen appears or refreshes")
   func categoriesLoadOnce() async {
-    let harness = Harness()
-    let model = await harness.startedList()
-    model.appeared()
-    await model.pulledToRefresh().value
-    model.retryTapped()
-    await harness.settle()
-    #expect(!harness.newRequests().contains("GET categories.php"))
+    let (app, _) = TestApp.overCatalog()
+    await app.launch()
+    _ = app.takeRequests()
+    app.model.list?.appeared()
+    await app.send(.pulledToRefresh)
+    await app.send(.retryTapped)
+    #expect(!app.takeRequests().contains("GET categories.php"))
   }
 
   @Test("A failed categories request leaves the picker empty and the category as it is")
   func failedCategoriesAreSilent() async {
-    let harness = Harness()
-    harness.transport.setFault(.offline, for: "categories.php")
-    let model = harness.listModel()
-    model.appeared()
-    await harness.settle()
-    #expect(model.state.categories.isEmpty)
-    #expect(model.state.category == "Dessert")
-    #expect(model.state.meals == .loaded(TestCatalog.desserts))
-    #expect(model.state.notice == nil)
+    let (app, network) = TestApp.overCatalog()
+    network.setFault(.offline, for: "categories.php")
+    await app.launch()
+    #expect(
+      app.state.list
+        == MealListState(
+          meals: .loaded(TestCatalog.desserts), loadedQuery: Query(category: "Dessert", search: "")
+        ))
   }
 
-  @Test("While the categories are missing, a pull to refresh tries them again")
-  func refreshRetriesCategories() async {
-    let harness = Harness()
-    harness.transport.setFault(.timeout, for: "categories.php")
-    let model = await harness.startedList()
-    harness.transport.setFault(nil, for: "categories.php")
-    await model.pulledToRefresh().value
-    await harness.settle()
-    #expect(harness.newRequests() == ["GET categories.php", "GET filter.php?c=Dessert"])
-    #expect(model.state.categories.map(\.name) == ["Dessert", "Pasta", "Vegan"])
-  }
-
-  @Test("While the categories are missing, a retry tries them again")
-  func retryRetriesCategories() async {
-    let harness = Harness()
-    harness.transport.setFault(.serverError, for: "categories.php")
-    let model = await harness.startedList()
-    harness.transport.setFault(nil, for: "categories.php")
-    model.retryTapped()
-    await harness.settle()
-    #expect(model.state.categories.map(\.name) == ["Dessert", "Pasta", "Vegan"])
+  @Test(
+    "While the categories are missing, a pull to refresh or a retry tries them again",
+    arguments: [UserIntent.pulledToRefresh, .retryTapped])
+  func intentRetriesCategories(intent: UserIntent) async {
+    let (app, network) = TestApp.overCatalog()
+    network.setFault(.timeout, for: "categories.php")
+    await app.launch()
+    _ = app.takeRequests()
+    network.setFault(nil, for: "categories.php")
+    await app.send(intent) {
+      $0.list?.categories = [TestCatalog.dessert, TestCatalog.pasta, TestCatalog.vegan]
+    }
+    #expect(app.takeRequests() == ["GET categories.php", "GET filter.php?c=Dessert"])
   }
 }

@@ -1,12 +1,19 @@
-import MealCatalog
-import MealDB
+import Fixtures
+import RezepteTesting
 import Testing
-import ViewModels
 
 /// Lesson 3.12's search suggestions: shown while the field is focused and empty; a pick fills
 /// the field and searches at once.
 @MainActor
 @Suite struct ListSuggestionTests {
+  let app: TestApp
+
+  init() async {
+    (app, _) = TestApp.overCatalog()
+    await app.launch()
+    _ = app.takeRequests()
+  }
+
   @Test(
     "Suggestions show only while the field is focused and empty",
     arguments: [
@@ -23,110 +30,90 @@ import ViewModels
 
   @Test("Focusing the field shows the suggestions and sends no request")
   func focusShowsSuggestions() async {
-    let harness = Harness()
-    let model = await harness.startedList()
-    model.searchFocusChanged(true)
-    await harness.settle()
-    #expect(model.state.isSearchFocused)
-    #expect(model.state.suggestions == ["Lasagne", "Pie", "Cake", "Soup"])
-    #expect(harness.newRequests().isEmpty)
+    await app.send(.searchFocusChanged(true)) {
+      $0.list?.isSearchFocused = true
+    }
+    #expect(app.state.list?.suggestions == ["Lasagne", "Pie", "Cake", "Soup"])
+    #expect(app.takeRequests().isEmpty)
   }
 
   @Test("Picking a suggestion searches at once, without the pause, with exactly one request")
   func pickSearchesAtOnce() async {
-    let harness = Harness()
-    let model = await harness.startedList()
-    model.searchFocusChanged(true)
-    model.suggestionPicked("Lasagne")
-    #expect(model.state.searchText == "Lasagne")
-    #expect(model.state.meals == .loading)
-    await harness.settle()
-    #expect(harness.newRequests() == ["GET search.php?s=Lasagne"])
-    #expect(model.state.meals == .loaded([TestCatalog.lasagne, TestCatalog.sandwiches]))
-    await harness.advance(400)
-    #expect(harness.newRequests().isEmpty)
-  }
-
-  @Test("Picking a suggestion ends the focus, so no suggestions show")
-  func pickEndsFocus() async {
-    let harness = Harness()
-    let model = await harness.startedList()
-    model.searchFocusChanged(true)
-    model.suggestionPicked("Pie")
-    #expect(!model.state.isSearchFocused)
-    #expect(model.state.suggestions.isEmpty)
+    await app.send(.searchFocusChanged(true))
+    app.model.send(.suggestionPicked("Lasagne"))
+    #expect(app.state.list?.meals == .loading)
+    await app.settle()
+    #expect(
+      app.state.list
+        == MealListState(
+          categories: [TestCatalog.dessert, TestCatalog.pasta, TestCatalog.vegan],
+          searchText: "Lasagne", meals: .loaded([TestCatalog.lasagne, TestCatalog.sandwiches]),
+          loadedQuery: Query(category: "Dessert", search: "Lasagne")))
+    #expect(app.takeRequests() == ["GET search.php?s=Lasagne"])
+    await app.advance(by: .milliseconds(400)) { _ in }
+    #expect(app.takeRequests().isEmpty)
   }
 
   @Test("A pick during another search's pause replaces it: only the pick is requested")
   func pickCancelsPause() async {
-    let harness = Harness()
-    let model = await harness.startedList()
-    model.searchTextChanged("Ba")
-    await harness.advance(200)
-    model.suggestionPicked("Lasagne")
-    await harness.advance(400)
-    #expect(harness.newRequests() == ["GET search.php?s=Lasagne"])
+    await app.send(.searchTextChanged("Ba"))
+    await app.advance(by: .milliseconds(200))
+    await app.send(.suggestionPicked("Lasagne"))
+    await app.advance(by: .milliseconds(400))
+    #expect(app.takeRequests() == ["GET search.php?s=Lasagne"])
   }
 
   @Test("Picking the search already shown sends nothing")
   func pickSameSearch() async {
-    let harness = Harness()
-    let model = await harness.startedList()
-    model.suggestionPicked("Lasagne")
-    await harness.settle()
-    _ = harness.newRequests()
-    model.suggestionPicked("Lasagne")
-    await harness.settle()
-    #expect(harness.newRequests().isEmpty)
+    await app.send(.suggestionPicked("Lasagne"))
+    _ = app.takeRequests()
+    await app.send(.suggestionPicked("Lasagne")) { _ in }
+    #expect(app.takeRequests().isEmpty)
   }
 
   @Test("Typing hides the suggestions; the field keeps the focus")
   func typingHides() async {
-    let harness = Harness()
-    let model = await harness.startedList()
-    model.searchFocusChanged(true)
-    model.searchTextChanged("L")
-    #expect(model.state.isSearchFocused)
-    #expect(model.state.suggestions.isEmpty)
+    await app.send(.searchFocusChanged(true))
+    await app.send(.searchTextChanged("L")) {
+      $0.list?.searchText = "L"
+    }
+    #expect(app.state.list?.suggestions == [])
+    await app.skipPendingWork()
   }
 
   @Test("Clearing a focused field shows the suggestions again")
   func clearingShowsAgain() async {
-    let harness = Harness()
-    let model = await harness.startedList()
-    model.searchFocusChanged(true)
-    model.searchTextChanged("L")
-    model.searchTextChanged("")
-    #expect(model.state.suggestions == MealListState.defaultSuggestions)
+    await app.send(.searchFocusChanged(true))
+    await app.send(.searchTextChanged("L"))
+    await app.send(.searchTextChanged(""))
+    #expect(app.state.list?.suggestions == MealListState.defaultSuggestions)
   }
 
   @Test("Losing the focus hides the suggestions")
   func unfocusHides() async {
-    let harness = Harness()
-    let model = await harness.startedList()
-    model.searchFocusChanged(true)
-    model.searchFocusChanged(false)
-    #expect(model.state.suggestions.isEmpty)
+    await app.send(.searchFocusChanged(true))
+    await app.send(.searchFocusChanged(false)) {
+      $0.list?.isSearchFocused = false
+    }
+    #expect(app.state.list?.suggestions == [])
   }
 
   @Test("Opening a recipe takes the focus from the list's search field")
   func pushEndsFocus() async {
-    let harness = Harness()
-    let app = harness.appModel()
-    app.launch()
-    await harness.settle()
-    app.send(.searchFocusChanged(true))
-    app.send(.mealTapped(TestCatalog.tart))
-    app.send(.backTapped)
-    #expect(app.state.list?.isSearchFocused == false)
+    await app.send(.searchFocusChanged(true))
+    await app.send(.mealTapped(TestCatalog.tart))
+    await app.send(.backTapped) {
+      $0.path = []
+      $0.list?.isSearchFocused = false
+    }
   }
 
   @Test(
     "Every default suggestion finds a recipe in the embedded catalog",
     arguments: MealListState.defaultSuggestions)
   func suggestionsFindSomething(term: String) async throws {
-    let harness = Harness(catalog: try Catalog.embedded())
-    let found = try await harness.api.search(term)
+    let (app, _) = TestApp.overCatalog(try Catalog.embedded())
+    let found = try await app.wiring.api.search(term)
     #expect(!found.isEmpty)
   }
 }

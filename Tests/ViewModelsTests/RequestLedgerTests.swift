@@ -1,10 +1,6 @@
-import AppHarness
-import Foundation
-import MealCatalog
-import MealDB
+import Fixtures
+import RezepteTesting
 import Testing
-import ViewModels
-import VirtualTime
 
 /// The one request log: every request in order, when it went out, the fault in force, and how
 /// it ended.
@@ -67,12 +63,10 @@ import VirtualTime
 
   @Test("A request is stamped with its virtual time and ends cancelled when its task is")
   func timeAndCancellation() async throws {
-    let clock = VirtualClock(tracker: TaskTracker())
-    let transport = CatalogTransport(catalog: TestCatalog.catalog, clock: clock)
-    let app = TestApp(clock: clock, transport: transport)
+    let (app, network) = TestApp.overCatalog()
     await app.launch()
     await app.advance(by: .seconds(2))
-    transport.setDelay(.seconds(1), for: "search.php")
+    network.setDelay(.seconds(1), for: "search.php")
     await app.send(.searchTextChanged("Las"))
     await app.advance(by: .milliseconds(400))
     await app.send(.searchTextChanged("Lasagne"))

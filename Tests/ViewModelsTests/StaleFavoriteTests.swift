@@ -1,8 +1,6 @@
-import AppHarness
-import MealCatalog
-import MealDB
+import Fixtures
+import RezepteTesting
 import Testing
-import ViewModels
 
 /// A stored favourite whose recipe is gone can still be removed, and keeps its stored name.
 @MainActor
@@ -12,9 +10,7 @@ import ViewModels
   @Test("The not-found detail's heart removes the favourite, at once and across a relaunch")
   func removeGoneFavorite() async {
     let storage = FavoritesStorage.inMemory([Self.gone])
-    let app = TestApp(favorites: storage) { clock in
-      CatalogTransport(catalog: TestCatalog.catalog, clock: clock)
-    }
+    let (app, _) = TestApp.overCatalog(favorites: storage)
     await app.launch()
     #expect(app.state.list?.favorites == [Self.gone])
     await app.send(.mealTapped(Self.gone))
@@ -30,9 +26,7 @@ import ViewModels
   @Test("A favourite's row keeps the name it was stored with after its detail loads")
   func storedNameStays() async {
     let stored = Meal(id: TestCatalog.tart.id, name: "Mein Tarte")
-    let app = TestApp(favorites: .inMemory([stored])) { clock in
-      CatalogTransport(catalog: TestCatalog.catalog, clock: clock)
-    }
+    let (app, _) = TestApp.overCatalog(favorites: .inMemory([stored]))
     await app.launch()
     await app.send(.mealTapped(stored))
     await app.send(.backTapped)

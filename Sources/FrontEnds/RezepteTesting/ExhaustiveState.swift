@@ -1,5 +1,4 @@
 import AppHarness
-import CommandLineKit
 import Spelling
 import ViewModels
 
@@ -9,9 +8,9 @@ public enum Exhaustivity: Sendable {
   /// Every field: a change the closure does not spell fails, as does one it spells that did
   /// not happen.
   case on
-  /// Only the fields the closure changes: they must end as it sets them, and whatever else
-  /// changed is let be. For a test about one part of the state; a field the closure sets to the
-  /// value it already had is not checked.
+  /// Only the fields the closure sets: they must end as it sets them, and whatever else
+  /// changed is let be. For a test about one part of the state; the app's work left running
+  /// at the end of the test is let be too.
   case off
 }
 
@@ -65,52 +64,46 @@ extension TestApp {
     ) { await advance(by: duration) }
   }
 
-  /// Takes `step` and checks the state after it against the state before with `update`.
+  /// Takes `step` and checks the state after it against the state before with `update` (with
+  /// `.off`, against the state after it with `update`).
   private func checked(
     _ step: String, _ update: (inout AppState) throws -> Void, _ exhaustivity: Exhaustivity,
     _ site: CallSite, taking action: () async -> Void
   ) async rethrows {
     let before = state
     await action()
-    var expected = before
-    try update(&expected)
     let actual = state
-    guard actual != expected else { return }
-    var changes = ValueDiff.changes(expected: expected, actual: actual)
-    if exhaustivity == .off {
-      let spelled = ValueDiff.changes(expected: before, actual: expected).map(\.path)
-      changes = changes.filter { change in
-        spelled.contains { StatePath.overlaps($0, change.path) }
-      }
-    }
+    var expected = exhaustivity == .on ? before : actual
+    try update(&expected)
+    if exhaustivity == .off { checksWorkLeft = false }
+    let changes = ValueDiff.changes(expected: expected, actual: actual)
     guard !changes.isEmpty else { return }
     let fields = changes.count == 1 ? "1 field" : "\(changes.count) fields"
-    FailureReporter.fail(
-      "\(step) at \(site.description): the state differs from the expected one in \(fields) "
-        + "(− expected, + actual):\n" + StatePath.lines(changes).joined(separator: "\n"),
-      at: site)
-  }
-}
-
-/// Paths of fields, as `ValueDiff` names them.
-enum StatePath {
-  /// Whether one path is the other or leads to it: `root.list` and `root.list.meals`, not
-  /// `root.list` and `root.listing`.
-  static func overlaps(_ lhs: String, _ rhs: String) -> Bool {
-    func leads(_ short: String, to long: String) -> Bool {
-      guard long.hasPrefix(short) else { return false }
-      let next = long.dropFirst(short.count).first
-      return short.isEmpty || next == nil || next == "." || next == "["
-    }
-    return leads(lhs, to: rhs) || leads(rhs, to: lhs)
-  }
-
-  /// Each change as `  path: − expected` and, under it, `+ actual`.
-  static func lines(_ changes: [ValueDiff.Change]) -> [String] {
-    changes.flatMap { change in
+    let lines = changes.flatMap { change in
       let path = change.path.isEmpty ? "the state" : change.path
       let pad = String(repeating: " ", count: path.count + 2)
       return ["  \(path): − \(change.expected)", "  \(pad)+ \(change.actual)"]
     }
+    FailureReporter.fail(
+      "\(step) at \(site.description): the state differs from the expected one in \(fields) "
+        + "(− expected, + actual):\n" + lines.joined(separator: "\n"),
+      at: site)
+  }
+}
+
+extension TestApp: WorkLeftCheck {
+  /// Fails the test at the line that made the app, naming the work it left running.
+  public nonisolated static func fail(
+    workLeft work: [String],
+    madeAt place: (fileID: StaticString, filePath: StaticString, line: UInt, column: UInt)
+  ) {
+    let site = CallSite(
+      fileID: place.fileID, filePath: place.filePath, line: place.line, column: place.column)
+    FailureReporter.fail(
+      "the TestApp made at \(site.description) went away with work still running:\n"
+        + work.map { "  - \($0)" }.joined(separator: "\n")
+        + "\nLet it end (`await app.advance(by:)`), or end the test with "
+        + "`await app.skipPendingWork()` to let it go on purpose.",
+      at: site)
   }
 }

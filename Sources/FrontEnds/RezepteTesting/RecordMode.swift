@@ -1,29 +1,27 @@
 import Foundation
 import Spelling
-import ViewDescription
 
-/// When `expectScreen` writes the screen it draws instead of only comparing it: set by the
-/// environment variable `REZEPTE_RECORD` (`never`, `missing`, `failed` or `all`) or, for the
-/// code inside it, by `withScreenRecording(_:operation:)`.
+/// When `expectSnapshot` and `expectScreen` write the snapshot they make instead of only
+/// comparing it: set by the environment variable `REZEPTE_RECORD` (`never`, `missing`, `failed`
+/// or `all`) or, for the code inside it, by `withScreenRecording(_:operation:)`.
 ///
-/// Without either, a named screen whose file is missing is written (`missing`) and an inline
-/// screen is never written. A run that writes a screen reports each one as a failure, so a
+/// Without either, a named snapshot whose file is missing is written (`missing`) and an inline
+/// one is never written. A run that writes a snapshot reports each one as a failure, so a
 /// recording never passes CI; the next run compares against what it wrote.
 public enum RecordMode: String, Sendable, CaseIterable {
-  /// Compare only; a missing screen fails.
+  /// Compare only; a missing snapshot fails.
   case never
-  /// Write what is missing: a named screen's file, or the literal of an `expectScreen(of:)`
-  /// call that has none.
+  /// Write what is missing: a named snapshot's file, or the literal of a call that has none.
   case missing
   /// Write what is missing or differs.
   case failed
-  /// Write every screen, even one that matches.
+  /// Write every snapshot, even one that matches.
   case all
 
   /// The environment variable that sets the mode for a whole run.
   public static let environmentVariable = "REZEPTE_RECORD"
 
-  /// Whether a screen is written: `isMissing` when there is nothing to compare with,
+  /// Whether a snapshot is written: `isMissing` when there is nothing to compare with,
   /// `matches` when there is and it is the same.
   func records(isMissing: Bool, matches: Bool) -> Bool {
     switch self {
@@ -36,10 +34,12 @@ public enum RecordMode: String, Sendable, CaseIterable {
 
   @TaskLocal static var override: RecordMode?
 
-  /// The mode in force: `withScreenRecording`'s, else the environment's, else `fallback`; an
-  /// environment value that is no mode is reported at `site` and leaves `fallback`.
-  static func current(fallback: RecordMode, at site: CallSite) -> RecordMode {
-    if let override { return override }
+  /// The mode in force, and what set it as a recording's failure names it:
+  /// `withScreenRecording`'s, else the environment's, else `fallback`; an environment value
+  /// that is no mode is reported at `site` and leaves `fallback`.
+  static func current(fallback: RecordMode, at site: CallSite) -> (RecordMode, reason: String) {
+    if let override { return (override, "withScreenRecording(.\(override))") }
+    let fallback = (fallback, "the default: \(environmentVariable) is not set")
     guard let value = ProcessInfo.processInfo.environment[environmentVariable], !value.isEmpty
     else { return fallback }
     guard let mode = RecordMode(rawValue: value.lowercased()) else {
@@ -49,12 +49,12 @@ public enum RecordMode: String, Sendable, CaseIterable {
           + "nothing is recorded.", at: site)
       return fallback
     }
-    return mode
+    return (mode, "\(environmentVariable)=\(value)")
   }
 }
 
-/// Runs `operation` with `mode` as the record mode of every `expectScreen` in it, whatever
-/// `REZEPTE_RECORD` says.
+/// Runs `operation` with `mode` as the record mode of every `expectSnapshot` and
+/// `expectScreen` in it, whatever `REZEPTE_RECORD` says.
 public func withScreenRecording<Result>(
   _ mode: RecordMode, operation: () async throws -> Result
 ) async rethrows -> Result {

@@ -44,6 +44,12 @@ public final class TestApp {
   public private(set) var app: any AppUnderTest
   /// Whether `launch()` has been called.
   public private(set) var isLaunched = false
+  /// Whether the work the app still runs when it goes away fails the test that made it (see
+  /// `WorkLeftCheck`): `false` for the front ends that replay steps, where a scenario may end
+  /// anywhere, and after `skipPendingWork()`.
+  public var checksWorkLeft = true
+  /// Where the app was made: the `init` call's `#fileID`, `#filePath`, `#line` and `#column`.
+  public let madeAt: (fileID: StaticString, filePath: StaticString, line: UInt, column: UInt)
 
   private let tracker: TaskTracker
   private let api: MealAPI
@@ -61,32 +67,30 @@ public final class TestApp {
   ///   - transport: makes the transport the app's requests go to, given the virtual clock.
   ///   - faultInForce: the name of the fault the transport simulates for a request now (see
   ///     `RequestLedger`).
+  ///   - fileID, filePath, line, column: where the app is made (`madeAt`).
   public convenience init(
     start: StartScreen = .list,
     favorites: FavoritesStorage = .inMemory(),
     searchPause: Duration = .milliseconds(400),
     wrap: ((AppModel, AppWiring) -> any AppUnderTest)? = nil,
     transport: (VirtualClock) -> any Transport,
-    faultInForce: @escaping @Sendable (APIRequest) -> String? = { _ in nil }
+    faultInForce: @escaping @Sendable (APIRequest) -> String? = { _ in nil },
+    fileID: StaticString = #fileID, filePath: StaticString = #filePath,
+    line: UInt = #line, column: UInt = #column
   ) {
     let clock = VirtualClock(tracker: TaskTracker())
     self.init(
       start: start, favorites: favorites, searchPause: searchPause, wrap: wrap, clock: clock,
-      transport: transport(clock), faultInForce: faultInForce)
+      transport: transport(clock), faultInForce: faultInForce, fileID: fileID,
+      filePath: filePath, line: line, column: column)
   }
 
   /// The harness over a transport made beforehand on `clock`, for a caller that keeps the
   /// transport (to switch its simulated faults).
   ///
-  /// - Parameters:
-  ///   - start: the screen the app starts with.
-  ///   - favorites: the stored favourites; a relaunch reads them again.
-  ///   - searchPause: how long the search text must stay the same before it is searched.
-  ///   - wrap: puts a stand-in around each app made; `nil` drives the app itself.
-  ///   - clock: a clock made with a `TaskTracker` (`VirtualClock(tracker: TaskTracker())`),
-  ///     whose work `settle()` waits for.
-  ///   - transport: the transport the app's requests go to.
-  ///   - faultInForce: the name of the fault the transport simulates for a request now.
+  /// The parameters are the other `init`'s, but for `clock`, made with a `TaskTracker`
+  /// (`VirtualClock(tracker: TaskTracker())`) whose work `settle()` waits for, and `transport`,
+  /// the transport the app's requests go to.
   public init(
     start: StartScreen = .list,
     favorites: FavoritesStorage = .inMemory(),
@@ -94,7 +98,9 @@ public final class TestApp {
     wrap: ((AppModel, AppWiring) -> any AppUnderTest)? = nil,
     clock: VirtualClock,
     transport: any Transport,
-    faultInForce: @escaping @Sendable (APIRequest) -> String? = { _ in nil }
+    faultInForce: @escaping @Sendable (APIRequest) -> String? = { _ in nil },
+    fileID: StaticString = #fileID, filePath: StaticString = #filePath,
+    line: UInt = #line, column: UInt = #column
   ) {
     guard let tracker = clock.tracker else {
       preconditionFailure("TestApp needs a VirtualClock made with a TaskTracker")
@@ -106,6 +112,7 @@ public final class TestApp {
     self.start = start
     self.searchPause = searchPause
     self.wrap = wrap
+    madeAt = (fileID, filePath, line, column)
     api = MealAPI(transport: ledger)
     (model, app) = Self.make(
       AppWiring(
@@ -176,6 +183,32 @@ public final class TestApp {
     await tracker.settle()
   }
 
+  /// What the app still runs: each search pause sleeping on the virtual clock, and each load
+  /// waiting for its answer, named by its request; empty when nothing is left.
+  public nonisolated var pendingWork: [String] {
+    let loads = ledger.entries.filter { $0.outcome == .pending }.map {
+      "the load of \($0.request), waiting for its answer"
+    }
+    let pauses = max(0, clock.sleeperCount - loads.count)
+    return Array(repeating: "the search pause", count: pauses) + loads
+  }
+
+  /// Lets the work still running go without failing the test (`checksWorkLeft` becomes
+  /// `false`): for a test that ends during the search pause or a load on purpose. The work
+  /// is cancelled when the app goes away.
+  public func skipPendingWork() async {
+    await settle()
+    checksWorkLeft = false
+  }
+
+  deinit {
+    guard checksWorkLeft, let check = Self.self as Any.Type as? any WorkLeftCheck.Type else {
+      return
+    }
+    let work = pendingWork
+    if !work.isEmpty { check.fail(workLeft: work, madeAt: madeAt) }
+  }
+
   /// The requests sent since the last call, oldest first, as `GET search.php?s=Lasagne`.
   public func takeRequests() -> [String] {
     ledger.takeNew().map(\.description)
@@ -201,6 +234,16 @@ public protocol AppUnderTest: AnyObject {
 }
 
 extension AppModel: AppUnderTest {}
+
+/// The check of the work a `TestApp` still runs when it goes away. RezepteTesting conforms
+/// `TestApp` to it, so only a process that links RezepteTesting (a test) checks, never
+/// `rezepte`.
+public protocol WorkLeftCheck {
+  /// Fails the test that made the app at `place` because `work` still runs.
+  nonisolated static func fail(
+    workLeft work: [String],
+    madeAt place: (fileID: StaticString, filePath: StaticString, line: UInt, column: UInt))
+}
 
 /// What an app is built from: its API, clock, task tracker, favourites' storage and settings.
 public struct AppWiring: Sendable {

@@ -76,6 +76,8 @@ public final class AppDriver: ScenarioDriver {
         URLSessionTransport(baseURL: baseURL)
       }
     }
+    // A scenario may end anywhere, during a search pause too.
+    app.checksWorkLeft = false
   }
 
   /// Asks the server at `baseURL` for its categories once, before any scenario runs over HTTP.

@@ -1,7 +1,8 @@
 /// Reads a Swift source file just far enough to find one call's arguments and the string
 /// literal after its `matches:` label: parentheses, brackets and braces, string literals (raw,
-/// multi-line, with interpolations) and comments. It never guesses: what it does not recognise
-/// is a `Refusal` with a sentence saying why.
+/// multi-line, with interpolations), `#/…/#` regex literals, names in backticks and comments.
+/// It never guesses: what it does not recognise (a bare `/`) is a `Refusal` with a sentence
+/// saying why.
 struct CallScanner {
   /// Why a call's literal cannot be written, as the end of a sentence ("cannot record the
   /// screen: …").
@@ -48,31 +49,20 @@ struct CallScanner {
   // MARK: - Finding the call
 
   /// The call of `name` at `line` and `column` (both from 1, the column in UTF-8 bytes), where
-  /// `#line` and `#column` put it: at the `(` of the argument list, or at the name.
+  /// `#line` and `#column` put it: at the `(` of its argument list, after the name.
   func call(named name: String, line: Int, column: Int) throws(Refusal) -> Call {
     guard let lineStart = offset(ofLine: line), column >= 1,
       lineStart + column - 1 < bytes.count
     else { throw Refusal(reason: "the file has no line \(line), column \(column)") }
-    var position = lineStart + column - 1
-    if bytes[position] != UInt8(ascii: "(") {
-      let end = identifierEnd(from: position)
-      guard String(decoding: bytes[position..<end], as: UTF8.self) == name else {
-        throw notFound(name, line: line, column: column)
-      }
-      position = skipSpaces(from: end)
-      guard position < bytes.count, bytes[position] == UInt8(ascii: "(") else {
-        throw notFound(name, line: line, column: column)
-      }
-    } else {
-      var end = position
-      while end > 0, bytes[end - 1] == UInt8(ascii: " ") { end -= 1 }
-      var start = end
-      while start > 0, isIdentifierByte(bytes[start - 1]) { start -= 1 }
-      guard String(decoding: bytes[start..<end], as: UTF8.self) == name else {
-        throw notFound(name, line: line, column: column)
-      }
-    }
-    return try arguments(from: position)
+    let open = lineStart + column - 1
+    var end = open
+    while end > 0, bytes[end - 1] == UInt8(ascii: " ") { end -= 1 }
+    var start = end
+    while start > 0, isIdentifierByte(bytes[start - 1]) { start -= 1 }
+    guard bytes[open] == UInt8(ascii: "("),
+      String(decoding: bytes[start..<end], as: UTF8.self) == name
+    else { throw notFound(name, line: line, column: column) }
+    return try arguments(from: open)
   }
 
   private func notFound(_ name: String, line: Int, column: Int) -> Refusal {
@@ -81,22 +71,23 @@ struct CallScanner {
         + "have changed since it was compiled")
   }
 
-  /// The arguments of the list that opens at `open`.
+  /// The arguments of the list that opens at `open`; an argument ends at its last token, before
+  /// any comment that follows it.
   func arguments(from open: Int) throws(Refusal) -> Call {
     var arguments: [Argument] = []
     var hasComment = false
     var depth = 0
     var start = open + 1
+    var tokenEnd = start
     var index = open + 1
-    func finish(_ end: Int) {
-      let range = trimmed(start..<end)
-      guard !range.isEmpty else { return }
-      arguments.append(argument(in: range))
+    func finish() {
+      let range = trimmed(start..<max(start, tokenEnd))
+      if !range.isEmpty { arguments.append(argument(in: range)) }
     }
     while index < bytes.count {
       let byte = bytes[index]
       if let end = try skipCommentOrLiteral(at: index) {
-        if byte == UInt8(ascii: "/") { hasComment = true }
+        if byte == UInt8(ascii: "/") { hasComment = true } else { tokenEnd = end }
         index = end
         continue
       }
@@ -108,16 +99,20 @@ struct CallScanner {
           guard byte == UInt8(ascii: ")") else {
             throw Refusal(reason: "the call's parentheses do not match")
           }
-          finish(index)
+          finish()
           return Call(open: open, close: index, arguments: arguments, hasComment: hasComment)
         }
         depth -= 1
       case UInt8(ascii: ",") where depth == 0:
-        finish(index)
+        finish()
         start = index + 1
+        tokenEnd = start
+        index += 1
+        continue
       default:
         break
       }
+      if !isSpace(byte) { tokenEnd = index + 1 }
       index += 1
     }
     throw Refusal(reason: "the call's parentheses do not close")
@@ -137,19 +132,54 @@ struct CallScanner {
 
   // MARK: - Literals and comments
 
-  /// The end of the comment or string literal that starts at `index`, or `nil` when none does.
+  /// The end of the comment, string or regex literal or raw identifier that starts at `index`,
+  /// or `nil` when none does. A `/` that starts no comment is refused: a regex literal without
+  /// `#` cannot be told from a division without parsing Swift.
   private func skipCommentOrLiteral(at index: Int) throws(Refusal) -> Int? {
-    let byte = bytes[index]
-    if byte == UInt8(ascii: "/"), index + 1 < bytes.count {
-      if bytes[index + 1] == UInt8(ascii: "/") {
-        return bytes[index...].firstIndex(of: UInt8(ascii: "\n")) ?? bytes.count
+    switch bytes[index] {
+    case UInt8(ascii: "/") where has("//", at: index):
+      return bytes[index...].firstIndex(of: UInt8(ascii: "\n")) ?? bytes.count
+    case UInt8(ascii: "/") where has("/*", at: index):
+      return try blockCommentEnd(from: index)
+    case UInt8(ascii: "/"):
+      throw Refusal(
+        reason: "the call holds a `/` that starts no comment (a regex literal or a division), "
+          + "which the recorder does not read")
+    case UInt8(ascii: "`"):
+      let end = bytes[(index + 1)...].firstIndex {
+        $0 == UInt8(ascii: "`") || $0 == UInt8(ascii: "\n")
       }
-      if bytes[index + 1] == UInt8(ascii: "*") { return try blockCommentEnd(from: index) }
+      guard let end, bytes[end] == UInt8(ascii: "`") else {
+        throw Refusal(reason: "a name in backticks in the call does not end")
+      }
+      return end + 1
+    case UInt8(ascii: "\""), UInt8(ascii: "#"):
+      if let literal = try literal(at: index) { return literal.range.upperBound }
+      return try regexEnd(from: index)
+    default:
+      return nil
     }
-    if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "#") {
-      return try literal(at: index)?.range.upperBound
+  }
+
+  /// The end of the regex literal `#/…/#` that starts at `start`, or `nil` when the `#`s there
+  /// start none (`#line`).
+  private func regexEnd(from start: Int) throws(Refusal) -> Int? {
+    var index = start
+    while index < bytes.count, bytes[index] == UInt8(ascii: "#") { index += 1 }
+    let hashes = index - start
+    guard hashes > 0, index < bytes.count, bytes[index] == UInt8(ascii: "/") else { return nil }
+    index += 1
+    while index < bytes.count {
+      if bytes[index] == UInt8(ascii: "\\") {
+        index += 2
+        continue
+      }
+      if bytes[index] == UInt8(ascii: "/"), hasHashes(hashes, at: index + 1) {
+        return index + 1 + hashes
+      }
+      index += 1
     }
-    return nil
+    throw Refusal(reason: "a regex literal in the call does not end")
   }
 
   private func blockCommentEnd(from start: Int) throws(Refusal) -> Int {

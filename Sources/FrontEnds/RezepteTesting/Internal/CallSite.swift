@@ -1,3 +1,5 @@
+import Foundation
+
 /// Where an assertion was called: what `#fileID`, `#filePath`, `#line` and `#column` said at
 /// the call, which is where its failure is recorded and where an inline screen is written.
 struct CallSite: Sendable {
@@ -28,9 +30,14 @@ struct CallSite: Sendable {
   /// `Module/File.swift:12`, as a failure names the place.
   var description: String { "\(fileID):\(line)" }
 
-  /// The file's name without its folder and without `.swift`: `InlineScreenTests`.
-  var fileName: String {
-    let name = filePath.split(separator: "/").last.map(String.init) ?? filePath
-    return name.hasSuffix(".swift") ? String(name.dropLast(".swift".count)) : name
+  /// The package the file belongs to: the nearest folder above it that holds a
+  /// `Package.swift`; `nil` when there is none.
+  var packageRoot: String? {
+    var folder = (filePath as NSString).deletingLastPathComponent
+    while folder.count > 1 {
+      if FileManager.default.fileExists(atPath: folder + "/Package.swift") { return folder }
+      folder = (folder as NSString).deletingLastPathComponent
+    }
+    return nil
   }
 }

@@ -1,28 +1,31 @@
 import FileSafety
 import Foundation
-import VirtualTime
+import Spelling
 
-/// Writes screens into the string literals of `expectScreen(of:matches:)` calls in the tests'
-/// own source files.
+/// Writes snapshots into the string literals of `expectScreen(of:matches:)` and
+/// `expectSnapshot(of:as:matches:)` calls in the tests' own source files.
 ///
-/// Every recording of a file in this run is kept as an edit of the file as it was when first
-/// read (which is the file the test was compiled from, so `#line` and `#column` point into it),
-/// and the file is written again through `AtomicFile` after each one, with all of them: the
-/// file on disk is whole at every moment, and each call is found by its original place however
-/// many literals above it grew.
+/// `#line` and `#column` point into the file as it was compiled, so every recording is an edit
+/// of that text, and the file is written again with all of them after each one: the file on
+/// disk is whole at every moment, and each call is found at its compiled place however many
+/// literals above it grew. The compiled text and the edits are kept in a journal in the
+/// temporary folder, read, rewritten and written under one `FileLock` with the source, so that
+/// every process of the run (XCTest's and Swift Testing's, `--parallel`'s workers) adds to the
+/// same edits and two processes recording into one file both land.
 ///
-/// A file that changed after the test was built is not written: its lines are no longer the
-/// ones `#line` counted. That is the case when another process of the same run (`swift test`
-/// runs XCTest and Swift Testing one after the other) recorded into it first, or an editor
-/// saved it meanwhile; the next run records what is left.
+/// A file that changed otherwise after the test was built (an editor saved it) is not written:
+/// its lines are no longer the ones `#line` counted; the next run records what is left.
 final class InlineRecorder: Sendable {
   static let shared = InlineRecorder(builtAt: executableDate())
 
   /// When the test executable was built; `nil` when unknown, and then nothing is checked.
   let builtAt: Date?
+  /// Where the journals and their locks are kept.
+  let folder: String
 
-  init(builtAt: Date?) {
+  init(builtAt: Date?, folder: String = NSTemporaryDirectory() + "rezepte-recordings") {
     self.builtAt = builtAt
+    self.folder = folder
   }
 
   /// When the binary holding the tests was last written: the bundle this code is linked into
@@ -40,74 +43,98 @@ final class InlineRecorder: Sendable {
     (try? FileManager.default.attributesOfItem(atPath: path))?[.modificationDate] as? Date
   }
 
-  private struct Recording {
-    let range: Range<Int>
-    let replacement: String
-    let screen: String
-  }
-
-  private struct SourceFile {
-    let scanner: CallScanner
-    /// By the offset of the call's `(`.
+  /// The recordings of one build into one source file.
+  private struct Journal: Codable {
+    /// When the tests were built, in seconds since 1970.
+    var builtAt: Double?
+    /// The file as compiled.
+    var original: String
+    /// Each call's edit, by the offset of its `(` in `original`.
     var recordings: [Int: Recording] = [:]
+
+    /// The original text with every recording in place.
+    var text: String {
+      var bytes = Array(original.utf8)
+      for recording in recordings.values.sorted(by: { $0.start > $1.start }) {
+        bytes.replaceSubrange(recording.start..<recording.end, with: recording.replacement.utf8)
+      }
+      return String(decoding: bytes, as: UTF8.self)
+    }
   }
 
-  private let files = Locked<[String: SourceFile]>([:])
-
-  /// Writes `screen` into the literal of the call at `site`, or says why it cannot.
-  func record(_ screen: String, at site: CallSite) throws(CallScanner.Refusal) {
-    let refusal = files.withLock { files -> CallScanner.Refusal? in
-      do throws(CallScanner.Refusal) {
-        try record(screen, at: site, in: &files)
-        return nil
-      } catch {
-        return error
-      }
-    }
-    if let refusal { throw refusal }
+  private struct Recording: Codable {
+    let start: Int
+    let end: Int
+    let replacement: String
+    let snapshot: String
   }
 
-  private func record(
-    _ screen: String, at site: CallSite, in files: inout [String: SourceFile]
-  ) throws(CallScanner.Refusal) {
-    var file: SourceFile
-    if let known = files[site.filePath] {
-      file = known
-    } else {
-      if let builtAt, let changed = Self.modificationDate(of: site.filePath), changed > builtAt {
-        throw CallScanner.Refusal(
-          reason: "\(site.fileName).swift changed after the test was built (another test "
-            + "process of this run, or an editor, wrote it); run the test again to record")
-      }
-      guard let data = FileManager.default.contents(atPath: site.filePath),
-        let source = String(data: data, encoding: .utf8)
-      else {
-        throw CallScanner.Refusal(reason: "the test's source \(site.filePath) cannot be read")
-      }
-      file = SourceFile(scanner: CallScanner(source))
+  /// Writes `snapshot` into the literal of the call of `call` at `site`, or says why it cannot.
+  func record(_ snapshot: String, call: String, at site: CallSite) throws(CallScanner.Refusal) {
+    // FNV-1a of the path: a name for its journal that is the same in every process.
+    let key = site.filePath.utf8.reduce(UInt64(14_695_981_039_346_656_037)) {
+      ($0 ^ UInt64($1)) &* 1_099_511_628_211
     }
-    let call = try file.scanner.call(named: "expectScreen", line: site.line, column: site.column)
-    if let earlier = file.recordings[call.open], earlier.screen != screen {
-      throw CallScanner.Refusal(
-        reason: "the call drew two different screens in this run (in a loop, or in a test "
-          + "with arguments); give each screen a call of its own")
-    }
-    let (range, replacement) = try Self.edit(of: call, in: file.scanner, writing: screen)
-    file.recordings[call.open] = Recording(range: range, replacement: replacement, screen: screen)
-    let updated = Self.apply(file.recordings.values, to: file.scanner)
+    let journal = "\(folder)/\(String(key, radix: 16)).json"
     do {
-      try AtomicFile.write(Data(updated.utf8), to: site.filePath)
+      try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+      try FileLock(path: journal + ".lock").withLock {
+        try record(snapshot, call: call, at: site, journal: journal)
+      }
+    } catch let refusal as CallScanner.Refusal {
+      throw refusal
     } catch {
-      throw CallScanner.Refusal(reason: error.description)
+      throw CallScanner.Refusal(reason: "\(error)")
     }
-    files[site.filePath] = file
+  }
+
+  private func record(_ snapshot: String, call: String, at site: CallSite, journal: String) throws {
+    guard let data = FileManager.default.contents(atPath: site.filePath),
+      let current = String(data: data, encoding: .utf8)
+    else {
+      throw CallScanner.Refusal(reason: "the test's source \(site.filePath) cannot be read")
+    }
+    let stamp = builtAt?.timeIntervalSince1970
+    let stored = try? JSONDecoder().decode(
+      Journal.self, from: Data(contentsOf: URL(fileURLWithPath: journal)))
+    var state: Journal
+    if let stored, stored.builtAt == stamp, stored.text == current {
+      state = stored
+    } else if let builtAt, let changed = Self.modificationDate(of: site.filePath),
+      changed > builtAt
+    {
+      throw CallScanner.Refusal(
+        reason: "the file changed after the test was built (an editor wrote it); run the test "
+          + "again to record")
+    } else {
+      state = Journal(builtAt: stamp, original: current)
+    }
+    let scanner = CallScanner(state.original)
+    let found = try scanner.call(named: call, line: site.line, column: site.column)
+    if let earlier = state.recordings[found.open], earlier.snapshot != snapshot {
+      throw CallScanner.Refusal(
+        reason: "the call made two different snapshots in this run (in a loop, or in a test "
+          + "with arguments); give each snapshot a call of its own")
+    }
+    let (range, replacement) = try Self.edit(of: found, in: scanner, writing: snapshot)
+    state.recordings[found.open] = Recording(
+      start: range.lowerBound, end: range.upperBound, replacement: replacement, snapshot: snapshot)
+    try AtomicFile.write(Data(state.text.utf8), to: site.filePath)
+    try AtomicFile.write(JSONEncoder().encode(state), to: journal)
   }
 
   /// The range of the original file to replace, and its new text: the literal after
   /// `matches:`, or a new `matches:` argument after the others.
   static func edit(
-    of call: CallScanner.Call, in scanner: CallScanner, writing screen: String
+    of call: CallScanner.Call, in scanner: CallScanner, writing snapshot: String
   ) throws(CallScanner.Refusal) -> (Range<Int>, String) {
+    if let control = snapshot.unicodeScalars.first(where: {
+      Quoting.isControl($0) && $0 != "\n" && $0 != "\t"
+    }) {
+      throw CallScanner.Refusal(
+        reason: "the snapshot holds a control character (\\\(Quoting.escape(for: control)!)), "
+          + "which a literal cannot hold as it is")
+    }
     if call.arguments.contains(where: { $0.label == "named" }) {
       throw CallScanner.Refusal(reason: "the call names a file (`named:`), it has no literal")
     }
@@ -138,11 +165,11 @@ final class InlineRecorder: Sendable {
       let indentation = scanner.indentation(ofLineAt: call.open) + step
       var arguments = call.arguments.map { argument in
         argument.label == "matches"
-          ? "matches: " + literal(for: screen, indentation: indentation + step)
+          ? "matches: " + literal(for: snapshot, indentation: indentation + step)
           : scanner.text(argument.range)
       }
       if existing == nil {
-        arguments.append("matches: " + literal(for: screen, indentation: indentation + step))
+        arguments.append("matches: " + literal(for: snapshot, indentation: indentation + step))
       }
       let list = arguments.map { indentation + $0 }.joined(separator: ",\n")
       return (call.open..<call.close + 1, "(\n" + list + ")")
@@ -153,46 +180,35 @@ final class InlineRecorder: Sendable {
         old.isMultiline
         ? scanner.indentation(ofLineAt: old.range.upperBound - 1)
         : scanner.indentation(ofLineAt: existing.range.lowerBound) + step
-      return (old.range, literal(for: screen, indentation: indentation))
+      return (old.range, literal(for: snapshot, indentation: indentation))
     }
     guard let last = call.arguments.last else {
       throw CallScanner.Refusal(reason: "the call has no arguments")
     }
     let indentation = scanner.indentation(ofLineAt: last.range.lowerBound)
     let argument =
-      ",\n" + indentation + "matches: " + literal(for: screen, indentation: indentation + step)
+      ",\n" + indentation + "matches: " + literal(for: snapshot, indentation: indentation + step)
     return (last.range.upperBound..<last.range.upperBound, argument)
   }
 
-  /// `screen` as a multi-line string literal whose lines and closing delimiter start with
+  /// `snapshot` as a multi-line string literal whose lines and closing delimiter start with
   /// `indentation`: raw (`#"""`) with as many `#` as it takes when the text holds `"""` or a
   /// backslash, so that the literal's value is exactly the text.
-  static func literal(for screen: String, indentation: String) -> String {
+  static func literal(for snapshot: String, indentation: String) -> String {
     var hashes = 0
-    if screen.contains("\\") || screen.contains("\"\"\"") {
+    if snapshot.contains("\\") || snapshot.contains("\"\"\"") {
       hashes = 1
-      while screen.contains("\"\"\"" + String(repeating: "#", count: hashes))
-        || screen.contains("\\" + String(repeating: "#", count: hashes))
+      while snapshot.contains("\"\"\"" + String(repeating: "#", count: hashes))
+        || snapshot.contains("\\" + String(repeating: "#", count: hashes))
       {
         hashes += 1
       }
     }
     let delimiter = String(repeating: "#", count: hashes)
-    let lines = screen.split(separator: "\n", omittingEmptySubsequences: false).map { line in
+    let lines = snapshot.split(separator: "\n", omittingEmptySubsequences: false).map { line in
       line.isEmpty ? "" : indentation + line
     }
     return delimiter + "\"\"\"\n" + lines.joined(separator: "\n") + "\n" + indentation + "\"\"\""
       + delimiter
-  }
-
-  /// The original text with every recording in place.
-  private static func apply(_ recordings: some Collection<Recording>, to scanner: CallScanner)
-    -> String
-  {
-    var bytes = scanner.bytes
-    for recording in recordings.sorted(by: { $0.range.lowerBound > $1.range.lowerBound }) {
-      bytes.replaceSubrange(recording.range, with: Array(recording.replacement.utf8))
-    }
-    return String(decoding: bytes, as: UTF8.self)
   }
 }

@@ -23,7 +23,7 @@ import Testing
     }
   }
 
-  @Test("A change the test does not spell fails, naming the field by its path")
+  @Test("A change the test does not spell fails, naming the field and the meals by their paths")
   func unspelledChange() async {
     await app.launch()
     await app.send(.searchTextChanged("Lasagne"))
@@ -33,9 +33,11 @@ import Testing
       }
     } matching: { issue in
       let message = issue.comments.map(\.rawValue).joined(separator: "\n")
-      return message.contains("in 1 field (− expected, + actual):")
-        && message.contains("root.list.meals: − loaded (16 meals)")
-        && message.contains("+ loaded (1 meal)")
+      return message.contains("in 17 fields (− expected, + actual):")
+        && message.contains(
+          #"root.list.meals.loaded[id: "52768"]: − Meal(id: "52768", name: "Apple Frangipan Tart", …)"#
+        )
+        && message.contains(#"root.list.meals.loaded[id: "52844"]: − absent"#)
     }
   }
 

@@ -2,23 +2,24 @@ import Foundation
 import MealDB
 import ViewModels
 
-/// Hand-made test data: a few real meals and categories, written out so each test reads alone.
-enum Fixture {
-  static let apamBalik = Meal(
+/// Hand-made screen states: a few real meals and categories, written out so each test reads
+/// alone.
+public enum Fixture {
+  public static let apamBalik = Meal(
     id: "53049", name: "Apam balik",
     thumbnail: "https://www.themealdb.com/images/media/meals/adxcbq1619787919.jpg")
-  static let frangipanTart = Meal(
+  public static let frangipanTart = Meal(
     id: "52768", name: "Apple Frangipan Tart",
     thumbnail: "https://www.themealdb.com/images/media/meals/wxywrq1468235067.jpg")
-  static let crumble = Meal(id: "52893", name: "Apple & Blackberry Crumble")
-  static let lasagne = Meal(id: "52844", name: "Lasagne")
+  public static let crumble = Meal(id: "52893", name: "Apple & Blackberry Crumble")
+  public static let lasagne = Meal(id: "52844", name: "Lasagne")
 
-  static let categories = ["Beef", "Breakfast", "Chicken", "Dessert"].enumerated().map {
+  public static let categories = ["Beef", "Breakfast", "Chicken", "Dessert"].enumerated().map {
     Category(id: String($0.offset + 1), name: $0.element)
   }
 
   /// The Dessert list, loaded, with the tart as a favourite.
-  static var dessertList: MealListState {
+  public static var dessertList: MealListState {
     MealListState(
       categories: categories,
       meals: .loaded([apamBalik, frangipanTart, crumble]),
@@ -27,7 +28,7 @@ enum Fixture {
       favorites: [frangipanTart])
   }
 
-  static let tartDetail = MealDetail(
+  public static let tartDetail = MealDetail(
     id: "52768", name: "Apple Frangipan Tart",
     thumbnail: "https://www.themealdb.com/images/media/meals/wxywrq1468235067.jpg",
     category: "Dessert", area: "British",
