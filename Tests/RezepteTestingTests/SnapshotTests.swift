@@ -82,7 +82,7 @@ import Testing
     #expect(try #require(messages.first).contains("  GET filter.php?c=Dessert"))
   }
 
-  @Test("A named snapshot is kept in __Screens__ at the package's root, written when missing")
+  @Test("A named snapshot is kept in Tests/__Screens__, outside every target, written when missing")
   func namedSnapshot() async throws {
     let root = FileManager.default.temporaryDirectory
       .appendingPathComponent("rezepte-\(UUID().uuidString)").path
@@ -96,7 +96,7 @@ import Testing
       SnapshotCheck("expectSnapshot", ["a", "b"], .dump, site).named("x\u{0}y", testName: "../f()")
     }
     let messages = await failures { await withScreenRecording(.missing) { check() } }
-    let path = root + "/__Screens__/Tests/T/NamedTests/%2E.%2Ff.x%00y.txt"
+    let path = root + "/Tests/__Screens__/T/NamedTests/%2E.%2Ff.x%00y.txt"
     #expect(try String(contentsOfFile: path, encoding: .utf8) == "[\"a\", \"b\"]\n")
     #expect(
       try #require(messages.first).contains(

@@ -8,6 +8,8 @@ import ViewModels
 /// Hand-made screens, built by the real screen functions from the shared fixtures' states.
 enum Screens {
   static let frangipanTart = Fixture.frangipanTart
+  static let apamBalik = Fixture.apamBalik
+  static let crumble = Fixture.crumble
   /// The pickers' and grids' categories: three, so that the tests' lines stay short.
   static let categories = Fixture.categories.filter { $0.name != "Breakfast" }
 

@@ -89,7 +89,7 @@ public func expectScreen(
 }
 
 /// Checks that the app shows exactly the screen kept in
-/// `__Screens__/<test file's path>/<testName>.<name>.txt` at the package's root, outside every
+/// `Tests/__Screens__/<test file's path in Tests>/<testName>.<name>.txt`, outside every
 /// target: `expectSnapshot(of: app, as: .screen, named: name)`.
 ///
 /// ```swift
@@ -159,12 +159,13 @@ struct SnapshotCheck {
   /// Compares with the file kept for `name` in the test `testName`.
   func named(_ name: String, testName: String) {
     let root = site.packageRoot ?? (site.filePath as NSString).deletingLastPathComponent
-    let source = site.filePath.dropFirst(root.count + 1).dropLast(".swift".count)
+    var source = site.filePath.dropFirst(root.count + 1).dropLast(".swift".count)
+    if source.hasPrefix("Tests/") { source = source.dropFirst("Tests/".count) }
     // `#function` ends with the parameters; a name in backticks may hold `(` itself.
     let parameters = testName.hasSuffix(")") ? testName.lastIndex(of: "(") : nil
     let test = testName[..<(parameters ?? testName.endIndex)]
     let file = Self.fileNamePart(String(test)) + "." + Self.fileNamePart(name)
-    let path = "\(root)/__Screens__/\(source)/\(file).\(pathExtension)"
+    let path = "\(root)/Tests/__Screens__/\(source)/\(file).\(pathExtension)"
     let stored = FileManager.default.contents(atPath: path).map {
       String(decoding: $0, as: UTF8.self)
     }

@@ -1,7 +1,7 @@
 import RezepteTesting
 import Testing
 
-/// A screen checked against a file in `__Screens__` beside this one.
+/// A screen checked against a file in `Tests/__Screens__`.
 @MainActor
 @Suite struct NamedScreenTests {
   @Test("A recipe's detail shows its ingredients and instructions")
