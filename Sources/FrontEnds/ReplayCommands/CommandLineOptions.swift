@@ -11,7 +11,9 @@ public enum CommandLineOptions {
   /// The options of `run`.
   public struct RunOptions: Equatable, Sendable {
     public static let record = Flag(
-      "--record", help: "Writes the actual screen into every `expect screen` block.")
+      "--record",
+      help: "Writes the actual screen into every `expect screen` block that differs; a run that "
+        + "wrote one exits with 1.")
     public static let filter = Option<String>(
       "--filter", "TEXT", help: "Runs only the scenarios whose file name or title contains TEXT.")
     public static let baseURL: Option<URL> = .baseURL(

@@ -17,7 +17,8 @@ public enum HelpText {
 
   static let runDiscussion = """
     Replays every scenario and prints one line per scenario, then `N passed, N failed`.
-    Exit status: 0 when all passed, 1 when a scenario failed, 2 for bad input (nothing runs).
+    Exit status: 0 when all passed, 1 when a scenario failed or `--record` wrote a block, 2 for \
+    bad input (nothing runs).
     Time is virtual: `wait` advances a clock; nothing sleeps for real. Durations in scenario \
     files (`wait`, `network delay`) go from 0s to 1 hour.
     """

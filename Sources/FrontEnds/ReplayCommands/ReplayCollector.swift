@@ -28,7 +28,7 @@ struct ReplayCollector {
 
   /// Replays `scenario` on `driver`, calling `observe` after each step that ran.
   func replay(
-    _ scenario: Scenario, on driver: some ScenarioDriver, observe: (Moment) -> Void
+    _ scenario: Scenario, on driver: AppDriver, observe: (Moment) -> Void
   ) async -> ScenarioResult {
     let captions = Self.captions(of: scenario)
     var requestsSeen = 0

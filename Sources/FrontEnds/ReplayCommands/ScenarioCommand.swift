@@ -1,4 +1,5 @@
 import CommandLineKit
+import FileSafety
 import Foundation
 import Scenarios
 import Spelling
@@ -11,7 +12,7 @@ public struct ScenarioCommand {
   /// Names the files are checked against.
   public var context: ScenarioContext
   /// A new app for each scenario.
-  public var makeDriver: () -> any ScenarioDriver
+  public var makeDriver: @MainActor () -> AppDriver
   /// Whether the report is coloured (see `ColorPolicy`).
   public var useColor: Bool
   /// Standard output, one line per call.
@@ -22,7 +23,7 @@ public struct ScenarioCommand {
   public var now: () -> Duration
 
   public init(
-    context: ScenarioContext, makeDriver: @escaping () -> any ScenarioDriver, useColor: Bool,
+    context: ScenarioContext, makeDriver: @escaping @MainActor () -> AppDriver, useColor: Bool,
     output: @escaping (String) -> Void, errorOutput: @escaping (String) -> Void,
     now: @escaping () -> Duration = ScenarioRunner.wallClock()
   ) {
@@ -36,8 +37,8 @@ public struct ScenarioCommand {
 
   /// `rezepte run`: replays every scenario at `options.paths` (those of `options.shard`, if
   /// given); writes files only with `--record` and only when every file parsed and can be
-  /// written. With `--list`
-  /// it prints the files instead of running them.
+  /// written, and then exits with 1 when it wrote a block. With `--list` it prints the files
+  /// instead of running them.
   public func run(_ options: CommandLineOptions.RunOptions) async -> ExitCode {
     let (entries, missing) = ScenarioFiles.collectEntries(options.paths)
     let files = entries.filter { options.shard?.contains(key: $0.key) ?? true }.map(\.file)
@@ -61,37 +62,44 @@ public struct ScenarioCommand {
       for scenario in scenarios { output(scenario.file) }
       return .success
     }
-
-    if options.record {
-      // Every file is checked before anything replays, so that no file is rewritten while
-      // another cannot be.
-      var unwritable: [Diagnostic] = []
-      for scenario in scenarios {
-        do throws(Diagnostic) {
-          try ScenarioWriter.checkWritable(scenario.file)
-        } catch {
-          unwritable.append(error)
-        }
+    // Every file is checked before anything replays, so that no file is rewritten while another
+    // cannot be.
+    let unwritable = scenarios.filter { _ in options.record }.compactMap {
+      scenario -> Diagnostic? in
+      do throws(FileWriteError) {
+        try AtomicFile.checkWritable(scenario.file)
+        return nil
+      } catch {
+        return Self.recordingError(error, file: scenario.file)
       }
-      guard unwritable.isEmpty else {
-        for diagnostic in unwritable { errorOutput(diagnostic.description) }
-        return .badInput
-      }
+    }
+    guard unwritable.isEmpty else {
+      for diagnostic in unwritable { errorOutput(diagnostic.description) }
+      return .badInput
     }
 
     let runner = ScenarioRunner(mode: options.record ? .record : .check, now: now)
     let report = Report(useColor: useColor, showsWallTime: options.timing)
     var results: [ScenarioResult] = []
+    var recorded = 0
     var failedToRecord = false
     await replay(scenarios, runner: runner, jobs: options.jobs) { scenario, result in
-      guard !failedToRecord else { return false }
+      var blocks: [String] = []
+      if options.record {
+        guard let written = record(scenario, result) else {
+          failedToRecord = true
+          return false
+        }
+        blocks = written
+        if result.passed, !blocks.isEmpty { recorded += 1 }
+      }
       results.append(result)
-      for line in report.lines(for: result) { output(line) }
-      if options.record, !record(scenario, result) { failedToRecord = true }
-      return !failedToRecord
+      for line in report.lines(for: result, recorded: blocks) { output(line) }
+      return true
     }
-    output(report.summary(results))
-    return failedToRecord ? .badInput : ExitCode(results)
+    guard !failedToRecord else { return .badInput }
+    output(report.summary(results, recorded: recorded))
+    return recorded > 0 ? .failure : ExitCode(results)
   }
 
   /// Replays `scenarios`, up to `jobs` at once, and hands each result to `report` in the order
@@ -106,13 +114,15 @@ public struct ScenarioCommand {
     _ scenarios: [Scenario], runner: ScenarioRunner, jobs: Int,
     report: (Scenario, ScenarioResult) -> Bool
   ) async {
+    let replay: @MainActor (Scenario) async -> ScenarioResult = {
+      await runner.run($0, on: makeDriver())
+    }
     guard jobs > 1, scenarios.count > 1 else {
       for scenario in scenarios {
-        guard report(scenario, await runner.run(scenario, on: makeDriver())) else { return }
+        guard report(scenario, await replay(scenario)) else { return }
       }
       return
     }
-    let replayer = Replayer(runner: runner, makeDriver: makeDriver)
     await withTaskGroup(of: (Int, ScenarioResult).self) { group in
       var next = 0
       var done: [Int: ScenarioResult] = [:]
@@ -121,7 +131,7 @@ public struct ScenarioCommand {
         // Keep `jobs` replays going; then take the next one that ends.
         if next < scenarios.count, next - reported - done.count < jobs {
           let (index, scenario) = (next, scenarios[next])
-          group.addTask { (index, await replayer.run(scenario)) }
+          group.addTask { (index, await replay(scenario)) }
           next += 1
           continue
         }
@@ -138,24 +148,30 @@ public struct ScenarioCommand {
     }
   }
 
-  /// Writes the screens `result` recorded into the scenario's file, if any changed, and says
-  /// what changed in each block: how many nodes are new, changed and gone.
-  func record(_ scenario: Scenario, _ result: ScenarioResult) -> Bool {
+  /// Writes the screens `result` recorded into the scenario's file, if any changed; returns
+  /// what changed in each block written (how many nodes are new, changed and gone), or `nil`
+  /// after saying why the file cannot be written.
+  func record(_ scenario: Scenario, _ result: ScenarioResult) -> [String]? {
     let text = scenario.recording(actualScreens: result.recordedScreens)
-    guard text != scenario.source else { return true }
-    do {
-      try ScenarioWriter.write(text, to: scenario.file)
-      output("recorded \(Quoting.visible(scenario.file))")
-      for (index, screen) in result.recordedScreens.sorted(by: { $0.key < $1.key }) {
-        let step = scenario.steps[index]
-        guard case .expectScreen(let expected) = step.action, expected != screen else { continue }
-        output("  line \(step.line): " + Self.summary(ScreenDiff(old: expected, new: screen)))
-      }
-      return true
+    guard text != scenario.source else { return [] }
+    do throws(FileWriteError) {
+      try AtomicFile.write(Data(text.utf8), to: scenario.file)
     } catch {
-      errorOutput("\(error)")
-      return false
+      errorOutput(Self.recordingError(error, file: scenario.file).description)
+      return nil
     }
+    return result.recordedScreens.sorted { $0.key < $1.key }.compactMap {
+      index, screen -> String? in
+      let step = scenario.steps[index]
+      guard case .expectScreen(let expected) = step.action, expected != screen else { return nil }
+      return "recorded line \(step.line): " + Self.summary(ScreenDiff(old: expected, new: screen))
+    }
+  }
+
+  /// Why `--record` cannot write `file`: a symbolic link is written through, the file keeps its
+  /// permissions, and a read-only file is left alone.
+  static func recordingError(_ error: FileWriteError, file: String) -> Diagnostic {
+    Diagnostic(file: file, line: nil, message: "cannot record the file: \(error.reason)")
   }
 
   /// `3 nodes differ (2 new, 1 changed)`, or `a screen of 25 nodes` for a block that was empty.
@@ -193,22 +209,5 @@ public struct ScenarioCommand {
     let walkthrough = Walkthrough(runner: ScenarioRunner(now: now), full: options.full)
     let result = await walkthrough.run(scenario, on: makeDriver(), output: output)
     return ExitCode([result])
-  }
-}
-
-/// A runner and the drivers it replays on, isolated to the main actor so that the replays of
-/// `--jobs` can share them.
-@MainActor
-private final class Replayer {
-  let runner: ScenarioRunner
-  let makeDriver: () -> any ScenarioDriver
-
-  init(runner: ScenarioRunner, makeDriver: @escaping () -> any ScenarioDriver) {
-    self.runner = runner
-    self.makeDriver = makeDriver
-  }
-
-  func run(_ scenario: Scenario) async -> ScenarioResult {
-    await runner.run(scenario, on: makeDriver())
   }
 }

@@ -26,7 +26,7 @@ public struct Walkthrough {
   /// Every line has its control characters made visible (`Quoting.visible`): comments, steps,
   /// requests and failures come from the file and the catalog, not from this program.
   public func run(
-    _ scenario: Scenario, on driver: some ScenarioDriver, output print: (String) -> Void
+    _ scenario: Scenario, on driver: AppDriver, output print: (String) -> Void
   ) async -> ScenarioResult {
     func output(_ line: String) { print(Quoting.visible(line)) }
     return await ReplayCollector(runner: runner).replay(scenario, on: driver) { moment in
@@ -49,7 +49,7 @@ public struct Walkthrough {
 
   /// What one step did: the time, the requests it sent, and what became of the screen.
   private func lines(
-    after moment: ReplayCollector.Moment, of scenario: Scenario, on driver: some ScenarioDriver
+    after moment: ReplayCollector.Moment, of scenario: Scenario, on driver: AppDriver
   ) -> [String] {
     let requests = moment.requests
     let sent =

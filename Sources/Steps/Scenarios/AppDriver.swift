@@ -7,16 +7,18 @@ import ViewDescription
 import ViewModels
 import VirtualTime
 
-/// Drives the real app on a `TestApp` (the one harness: virtual time, the request log, the
-/// favourites across relaunches): the step replays find the node a user would touch in
+/// The app as a scenario drives it, on a `TestApp` (the one harness: virtual time, the request
+/// log, the favourites across relaunches): the step replays find the node a user would touch in
 /// `screen()` and hand that node's intent to `send(_:)`, which passes it to the app's one entry
 /// for user actions. Nothing else reaches into the view models.
 ///
 /// Setup that is no gesture (`configure(_:)`) sets the harness's start screen and favourites, and
 /// the offline catalog's faults, delays and dice; over real HTTP, the catalog's settings are
-/// unsupported.
+/// unsupported (`StepUnsupported`). Every primitive returns once all work that is ready at the
+/// current virtual time has run to its end; only `wait` moves virtual time, and nothing sleeps
+/// in real time.
 @MainActor
-public final class AppDriver: ScenarioDriver {
+public final class AppDriver {
   /// Where the app's requests go.
   public enum Backend: Sendable {
     /// The offline catalog in this process, with simulated faults and delays.
@@ -106,15 +108,16 @@ public final class AppDriver: ScenarioDriver {
 
   // MARK: - Setup
 
-  public func configure(_ setup: Step.Action) async throws {
+  /// Carries out a setup step (`role == .setup`): stored favourites and the start screen take
+  /// effect at the next `launch` or `relaunch`, the dice's answers and the network at once.
+  func configure(_ setup: Step.Action) throws(StepUnsupported) {
     switch setup {
     case .givenFavorites(let ids):
-      let favorites = ids.map { id in
-        catalog.record(id: id).map {
-          Meal(id: id, name: $0.name, thumbnail: $0.thumbnail)
-        } ?? Meal(id: id, name: id)
-      }
-      app.storage = .inMemory(favorites)
+      app.storage = .inMemory(
+        ids.map { id in
+          catalog.record(id: id).map { Meal(id: id, name: $0.name, thumbnail: $0.thumbnail) }
+            ?? Meal(id: id, name: id)
+        })
     case .givenStart(let start):
       // The next launch (and every relaunch after it) opens this screen: an app setting.
       app.start = start
@@ -129,32 +132,61 @@ public final class AppDriver: ScenarioDriver {
     }
   }
 
+  private func offlineTransport(_ step: String) throws(StepUnsupported) -> CatalogTransport {
+    guard let catalogTransport else {
+      throw StepUnsupported(
+        "`\(step)` needs the offline catalog; over real HTTP it is not supported")
+    }
+    return catalogTransport
+  }
+
   // MARK: - Primitives
 
+  /// Starts the app.
   public func launch() async throws {
     await app.launch()
   }
 
+  /// Stops the app and starts it again; stored favourites stay.
   public func relaunch() async throws {
     await app.relaunch()
   }
 
+  /// Advances the virtual clock by `duration`, running what becomes due.
   public func wait(_ duration: Duration) async throws {
     await app.advance(by: duration)
   }
 
-  public func send(_ intent: UserIntent) async throws {
-    guard app.isLaunched else {
-      throw StepUnavailable("the app is not running; `launch` it first")
-    }
+  /// Sends an intent that a node of the current screen offers, as touching that node would.
+  public func send(_ intent: UserIntent) async {
     intentCount += 1
     lastIntent = intent
     await app.send(intent)
   }
 
+  /// Taps `target`; a disabled node ignores the tap, as on a phone, and nothing happens.
+  func press(_ target: Tappable) async {
+    guard !target.isDisabled else { return }
+    await send(target.intent)
+  }
+
+  /// Types `text` at the end of the search field, one keystroke per character: each keystroke
+  /// sends the field's text-change intent with the text so far.
+  ///
+  /// The field is read once, not once per keystroke: while typing, only its text changes, and
+  /// building the screen again for every key would cost time in the length of the text.
+  public func type(_ text: String) async throws {
+    var typed = try Gestures.field(on: runningScreen()).text ?? ""
+    for character in text {
+      typed.append(character)
+      await send(.searchTextChanged(typed))
+    }
+  }
+
   // MARK: - Observations
 
-  /// The screen on top, drawn again only when the snapshot changed since the last call.
+  /// The screen on top as its view description, or `nil` while the app is not running; drawn
+  /// again only when the snapshot changed since the last call.
   public func screen() -> Node? {
     guard app.isLaunched else { return nil }
     let state = app.state
@@ -164,29 +196,63 @@ public final class AppDriver: ScenarioDriver {
     return screen
   }
 
-  public func screenText() -> String {
-    screen().map(renderer.render) ?? Self.notRunning
+  /// The screen on top, or `StepUnavailable` while no app runs.
+  func runningScreen() throws(StepUnavailable) -> Node {
+    guard let screen = screen() else {
+      throw StepUnavailable("the app is not running; `launch` it first")
+    }
+    return screen
   }
 
+  /// The screen rendered as text (what `expect screen` compares and `--record` writes).
+  public func screenText() -> String {
+    screen().map(renderer.render) ?? "(the app is not running)"
+  }
+
+  /// The texts of the screen's nodes, one entry per node (what `expect visible` looks for).
+  public func visibleTexts() -> [String] { screen()?.visibleTexts ?? [] }
+
+  /// The navigation title of the screen on top, if it has one.
+  public func title() -> String? { screen()?.screenTitle }
+
+  /// The virtual time that has passed since the driver was made: the scenario's `wait`s.
   public func simulatedTime() -> Duration {
     app.now
   }
 
+  /// The requests sent since the last call, oldest first, as `GET search.php?s=Lasagne`.
   public func takeRequests() -> [String] {
     app.takeRequests()
   }
 
+  /// The requests sent so far from the `index`th on, oldest first; reading them marks nothing
+  /// as read, so a walkthrough or a storyboard lists each step's requests without changing what
+  /// `expect requests` sees.
   public func sentRequests(from index: Int) -> [String] {
     app.sentRequests(from: index)
   }
+}
 
-  // MARK: - Helpers
+/// A step that the current screen does not offer; the message says what it offers instead.
+public struct StepUnavailable: Error, Equatable, Sendable, CustomStringConvertible {
+  /// One or more sentences, such as `there is no row „Lasagne“; the rows are: …`.
+  public let message: String
 
-  private func offlineTransport(_ step: String) throws -> CatalogTransport {
-    guard let catalogTransport else {
-      throw StepUnsupported(
-        "`\(step)` needs the offline catalog; over real HTTP it is not supported")
-    }
-    return catalogTransport
+  public init(_ message: String) {
+    self.message = message
   }
+
+  public var description: String { message }
+}
+
+/// A step this driver cannot carry out in its mode at all, such as a simulated network fault over
+/// real HTTP: the scenario is skipped from that step on, not failed.
+public struct StepUnsupported: Error, Equatable, Sendable, CustomStringConvertible {
+  public let message: String
+
+  public init(_ message: String) {
+    self.message = message
+  }
+
+  public var description: String { message }
 }

@@ -13,21 +13,13 @@ public struct Scenario: Equatable, Sendable {
   /// The file's text, byte for byte.
   public let source: String
   /// The source split into lines, each with its own line ending.
-  let lines: [SourceLine]
-
-  init(file: String, title: String, steps: [Step], source: String, lines: [SourceLine]) {
-    self.file = file
-    self.title = title
-    self.steps = steps
-    self.source = source
-    self.lines = lines
-  }
+  let lines: [Substring]
 
   /// The file name without folders and without the `.scenario` extension.
   public var name: String { Self.name(ofFile: file) }
 
   /// The lines of the file, without line endings, as written (comments and blank lines too).
-  public var sourceLines: [String] { lines.map(\.content) }
+  public var sourceLines: [String] { lines.map { String($0.content) } }
 
   static func name(ofFile path: String) -> String {
     let last = path.split(separator: "/").last.map(String.init) ?? path
@@ -47,13 +39,6 @@ public struct Step: Equatable, Sendable {
   /// The source lines (0-based) of the indented block below the step, for the steps that take one.
   package let block: Block?
 
-  init(line: Int, text: String, action: Action, block: Block? = nil) {
-    self.line = line
-    self.text = text
-    self.action = action
-    self.block = block
-  }
-
   /// An indented block: where its lines are in the file and how they are indented.
   package struct Block: Equatable, Sendable {
     /// 0-based indices of the block's lines; empty (at the line after the step) for an empty block.
@@ -64,7 +49,7 @@ public struct Step: Equatable, Sendable {
 
   /// The step's text without its trailing comment and surrounding whitespace.
   public var displayText: String {
-    (try? Tokenizer.tokenize(text).get().body) ?? text.trimmingWhitespace()
+    (try? Tokenizer.tokenize(text[...]).body) ?? text.trimmingWhitespace()
   }
 
   /// What a user or the world around the app does, or what a scenario checks: one case per step

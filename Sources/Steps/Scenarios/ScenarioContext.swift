@@ -11,6 +11,8 @@ public struct ScenarioContext: Sendable {
   public var endpoints: [String]
   /// Whether `given random` may name this meal id.
   let knowsMeal: @Sendable (String) -> Bool
+  /// The id of the meal with this name, for a message that names a meal instead of its id.
+  let mealID: @Sendable (String) -> String?
 
   /// - Parameters:
   ///   - categories: the category names `pick category` accepts.
@@ -22,6 +24,7 @@ public struct ScenarioContext: Sendable {
     self.categories = categories
     self.endpoints = endpoints
     knowsMeal = { mealIDs?.contains($0) ?? true }
+    mealID = { _ in nil }
   }
 
   /// The names and meal ids of this catalog; an id is looked up only when a file names one.
@@ -29,5 +32,6 @@ public struct ScenarioContext: Sendable {
     categories = catalog.categoryNames
     endpoints = Catalog.endpoints
     knowsMeal = { catalog.record(id: $0) != nil }
+    mealID = { catalog.record(named: $0)?.id }
   }
 }

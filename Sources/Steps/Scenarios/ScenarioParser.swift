@@ -1,5 +1,3 @@
-import Spelling
-
 /// All the problems found in one or more scenario files.
 public struct Diagnostics: Error, Equatable, Sendable, CustomStringConvertible {
   /// The problems in file and line order.
@@ -17,6 +15,10 @@ public struct Diagnostics: Error, Equatable, Sendable, CustomStringConvertible {
 
 /// Turns the text of a scenario file into a `Scenario`, or reports every problem in it.
 public enum ScenarioParser {
+  /// The most lines an indented block may hold: a screen of a 100,000-meal category draws about
+  /// 100,000, and a longer block would only cost memory before it fails.
+  public static let maximumBlockLines = 200_000
+
   /// Parses `text`, read from `file`, checking names against `context`.
   ///
   /// - Parameters:
@@ -28,146 +30,82 @@ public enum ScenarioParser {
   public static func parse(
     _ text: String, file: String, context: ScenarioContext, allowsEmptyScreens: Bool = false
   ) -> Result<Scenario, Diagnostics> {
-    var parser = Parser(
-      file: file, context: context, allowsEmptyScreens: allowsEmptyScreens,
-      lines: SourceText.lines(of: text))
-    parser.parseLines()
-    if parser.diagnostics.isEmpty, parser.steps.isEmpty {
-      parser.diagnostics.append(
-        Diagnostic(file: file, line: 1, message: "the scenario has no steps"))
+    let lines = SourceText.lines(of: text)
+    // Without line endings, and without a byte order mark at the start of the file.
+    var contents = lines.map(\.content)
+    if contents.first?.first == "\u{FEFF}" { contents[0] = contents[0].dropFirst() }
+    var diagnostics: [Diagnostic] = []
+    func report(_ index: Int, _ message: String) {
+      diagnostics.append(Diagnostic(file: file, line: index + 1, message: message))
     }
-    guard parser.diagnostics.isEmpty else { return .failure(Diagnostics(parser.diagnostics)) }
-    let scenario = Scenario(
-      file: file, title: parser.order.title ?? Scenario.name(ofFile: file), steps: parser.steps,
-      source: text, lines: parser.lines)
-    return .success(scenario)
-  }
-}
-
-// MARK: - The parser
-
-/// How a line starts, which decides what it is.
-private enum LineStart {
-  /// Nothing but white space.
-  case blank
-  /// `#` is its first visible character.
-  case comment
-  /// A step, or an indented line.
-  case other
-}
-
-private struct Parser {
-  let file: String
-  let context: ScenarioContext
-  let allowsEmptyScreens: Bool
-  let lines: [SourceLine]
-  var diagnostics: [Diagnostic] = []
-  var steps: [Step] = []
-  var order = StepOrder()
-
-  init(file: String, context: ScenarioContext, allowsEmptyScreens: Bool, lines: [SourceLine]) {
-    self.file = file
-    self.context = context
-    self.allowsEmptyScreens = allowsEmptyScreens
-    self.lines = lines
-  }
-
-  /// A line's text, without a byte order mark at the start of the file.
-  func content(_ index: Int) -> String {
-    let content = lines[index].content
-    if index == 0, content.hasPrefix("\u{FEFF}") { return String(content.dropFirst()) }
-    return content
-  }
-
-  /// How a line starts: blank, a comment, or something else.
-  func start(_ index: Int) -> LineStart {
-    switch content(index).firstVisible {
-    case nil: .blank
-    case "#": .comment
-    default: .other
-    }
-  }
-
-  func isBlank(_ index: Int) -> Bool { start(index) == .blank }
-
-  func isIndented(_ index: Int) -> Bool {
-    content(index).unicodeScalars.first?.isSpace ?? false
-  }
-
-  mutating func report(_ index: Int, _ message: String) {
-    diagnostics.append(Diagnostic(file: file, line: index + 1, message: message))
-  }
-
-  mutating func parseLines() {
+    var steps: [Step] = []
+    var order = StepOrder()
     var index = 0
-    while index < lines.count {
-      if start(index) != .other {
+    while index < contents.count {
+      let line = contents[index]
+      guard let first = line.firstVisible, first != "#" else {
         index += 1
         continue
       }
-      if isIndented(index) {
-        report(
-          index,
-          "this line is indented, but only `expect screen` and `expect requests` take an indented block"
-        )
-        while index < lines.count, !isBlank(index), isIndented(index) { index += 1 }
+      // The step's block: the indented lines up to the next blank or unindented one.
+      var end = index + 1
+      while end < contents.count, contents[end].unicodeScalars.first?.isSpace == true,
+        contents[end].firstVisible != nil
+      {
+        end += 1
+      }
+      defer { index = end }
+      guard line.unicodeScalars.first?.isSpace == false else {
+        report(index, indentedLine)
         continue
       }
-      index = parseStep(at: index)
-    }
-  }
-
-  /// Parses the step at `index` and its block; returns the index of the next unread line.
-  mutating func parseStep(at index: Int) -> Int {
-    var next = index + 1
-    while next < lines.count, !isBlank(next), isIndented(next) { next += 1 }
-    let blockRange = (index + 1)..<next
-    switch Tokenizer.tokenize(content(index)) {
-    case .failure(let error):
-      report(index, error.message)
-    case .success(let line):
-      do {
-        let (kind, action, block) = try step(of: line, blockRange: blockRange)
+      do throws(StepError) {
+        let block = contents[(index + 1)..<end]
+        guard block.count <= maximumBlockLines else {
+          throw StepError(
+            "the block below this step has \(block.count) lines; a block holds at most "
+              + "\(maximumBlockLines)")
+        }
+        let tokenized = try Tokenizer.tokenize(line)
+        let (kind, tokens) = try StepTable.read(tokenized, context: context)
+        if !kind.takesBlock, let indented = block.firstIndex(where: { $0.firstVisible != "#" }) {
+          throw StepError(indentedLine, at: indented)
+        }
+        let action = try kind.action(
+          StepInput(
+            kind: kind, tokens: tokens, body: tokenized.body, context: context, block: block,
+            allowsEmptyScreens: allowsEmptyScreens))
         try order.check(kind, action, at: index)
         steps.append(
-          Step(line: index + 1, text: lines[index].content, action: action, block: block))
-      } catch let error as BlockError {
-        report(error.index, error.message)
+          Step(
+            line: index + 1, text: String(lines[index].content), action: action,
+            block: kind.takesBlock
+              ? Step.Block(
+                lines: block.indices, indentation: String(block.first?.indentation ?? "  "))
+              : nil))
       } catch {
-        report(index, (error as? StepError)?.message ?? "\(error)")
+        report(error.index ?? index, error.message)
       }
     }
-    return next
+    for (line, keyword) in order.waitingForRelaunch {
+      let diagnostic = Diagnostic(
+        file: file, line: line,
+        message: "`\(keyword)` after `launch` takes effect at the next `relaunch`, and none "
+          + "follows; put it before `launch`, or `relaunch` after it")
+      diagnostics.insert(
+        diagnostic, at: diagnostics.firstIndex { $0.line ?? 0 > line } ?? diagnostics.endIndex)
+    }
+    if diagnostics.isEmpty, steps.isEmpty { report(0, "the scenario has no steps") }
+    guard diagnostics.isEmpty else { return .failure(Diagnostics(diagnostics)) }
+    return .success(
+      Scenario(
+        file: file, title: order.title ?? Scenario.name(ofFile: file), steps: steps,
+        source: text, lines: lines))
   }
 
-  // MARK: - Steps
-
-  /// The step table's entry for the line, and what it parses the line and its block into.
-  func step(
-    of line: TokenizedLine, blockRange: Range<Int>
-  ) throws -> (StepKind, Step.Action, Step.Block?) {
-    guard let (kind, wordCount) = StepTable.match(line.tokens) else {
-      throw StepError(unknownStepMessage(line, context: context))
-    }
-    let input = StepInput(
-      keyword: kind.keyword, example: kind.example,
-      tokens: Array(line.tokens.dropFirst(wordCount)),
-      body: line.body, context: context,
-      blockLines: blockRange.map { ($0, content($0)) }, blockStart: blockRange.lowerBound,
-      allowsEmptyScreens: allowsEmptyScreens)
-    if !kind.takesBlock, let first = input.blockLineIndices.first {
-      throw BlockError(
-        index: first,
-        message:
-          "this line is indented, but only `expect screen` and `expect requests` take an indented block"
-      )
-    }
-    let (action, block) = try kind.parse(input)
-    return (kind, action, block)
-  }
+  static let indentedLine =
+    "this line is indented, but only `expect screen` and `expect requests` take an indented block"
 }
-
-// MARK: - Rules every parse shares
 
 /// The title and where the title and `launch` stand, kept while a file is parsed: the order
 /// steps may come in.
@@ -175,9 +113,12 @@ struct StepOrder {
   var title: String?
   var titleLine: Int?
   var launchLine: Int?
+  /// The setup after `launch` that waits for a `relaunch` to take effect: line and keyword.
+  var waitingForRelaunch: [(line: Int, keyword: String)] = []
 
-  /// Steps that need a running app come after `launch`; setup may come at any time.
-  mutating func check(_ kind: StepKind, _ action: Step.Action, at index: Int) throws {
+  /// Steps that need a running app come after `launch`; setup may come at any time, but what
+  /// only the next launch reads needs a `relaunch` after it.
+  mutating func check(_ kind: StepKind, _ action: Step.Action, at index: Int) throws(StepError) {
     switch kind.order {
     case .title:
       if let titleLine {
@@ -192,36 +133,14 @@ struct StepOrder {
       }
       launchLine = index + 1
     case .anyTime:
-      // Setup may come at any time: stored favourites and the start screen take effect at the
-      // next `launch` or `relaunch`, the network and the dice's answers at once.
       break
+    case .nextLaunch:
+      if launchLine != nil { waitingForRelaunch.append((index + 1, kind.keyword)) }
     case .needsApp:
       if launchLine == nil {
         throw StepError("`\(kind.keyword)` needs a running app; put `launch` before it")
       }
+      if action == .relaunch { waitingForRelaunch = [] }
     }
   }
-}
-
-/// The message for a step line whose first words name no step: the step a learner meant when
-/// the words are a common wording of it (`heart`, `go back`, `search "Chicken"`), else the step
-/// they are closest to when one is near.
-func unknownStepMessage(_ line: TokenizedLine, context: ScenarioContext) -> String {
-  if let meant = StepTable.meant(by: line.tokens, context: context) {
-    return "unknown step `\(line.body)`; did you mean `\(meant)`?"
-  }
-  let words = line.tokens.prefix { if case .word = $0 { true } else { false } }.map(\.source)
-  var best: (keyword: String, distance: Int)?
-  for keyword in StepTable.keywords {
-    let count = keyword.split(separator: " ").count
-    guard words.count >= count else { continue }
-    let written = words.prefix(count).joined(separator: " ")
-    let distance = Suggestion.editDistance(written.lowercased(), keyword)
-    let allowed = min(3, max(1, keyword.count / 3))
-    if distance <= allowed, best.map({ distance < $0.distance }) ?? true {
-      best = (keyword, distance)
-    }
-  }
-  if let best { return "unknown step `\(line.body)`; did you mean `\(best.keyword)`?" }
-  return "unknown step `\(line.body)`; `rezepte help run` lists every step"
 }
