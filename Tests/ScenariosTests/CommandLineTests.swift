@@ -234,7 +234,7 @@ import ViewDescription
     let file = try folder.write(
       "a.scenario", "launch\nnetwork offline\ntap dice\nexpect requests 3\nwait 1s\n")
     let output = Output()
-    #expect(await makeCommand(output).show(.init(file: file)) == .success)
+    #expect(await makeCommand(output).show(file) == .success)
     let tap = Array(output.lines.drop { $0 != "tap dice" })
     #expect(
       tap.prefix(4) == [
@@ -257,7 +257,7 @@ import ViewDescription
     defer { folder.remove() }
     let file = try folder.write("a.scenario", "launch\nwait 1s\n")
     let output = Output()
-    #expect(await makeCommand(output).show(.init(file: file, full: true)) == .success)
+    #expect(await makeCommand(output).show(file, full: true) == .success)
     let screen = try await launchedScreen().split(separator: "\n").map { "    " + $0 }
     #expect(
       output.lines

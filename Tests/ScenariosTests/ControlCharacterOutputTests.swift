@@ -22,7 +22,7 @@ import ViewDescription
     let output = Output()
     let command = makeCommand(output) { AppDriver(catalog: catalog) }
     if show {
-      _ = await command.show(.init(file: file))
+      _ = await command.show(file)
     } else {
       _ = await command.run(runOptions([file]))
     }

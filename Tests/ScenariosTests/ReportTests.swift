@@ -12,7 +12,7 @@ import Testing
     ScenarioResult(
       file: "Scenarios/02-suche.scenario", title: title, name: "02-suche", stepCount: 12,
       stepsRun: stepsRun, time: .milliseconds(12), simulatedTime: .milliseconds(1400),
-      failure: failure, recordedScreens: [:])
+      failure: failure, skipReason: nil, recordedScreens: [:])
   }
 
   static let failure = ScenarioFailure(
@@ -67,7 +67,8 @@ import Testing
   func skippedLine() {
     let skipped = ScenarioResult(
       file: "a.scenario", title: "a", name: "a", stepCount: 3, stepsRun: 2, time: .zero,
-      failure: nil, skipReason: "a.scenario:2: `network offline`: needs the offline catalog",
+      simulatedTime: .zero, failure: nil,
+      skipReason: "a.scenario:2: `network offline`: needs the offline catalog",
       recordedScreens: [:])
     let report = Report(useColor: false)
     #expect(

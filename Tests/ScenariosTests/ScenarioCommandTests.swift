@@ -119,7 +119,7 @@ import Testing
     defer { folder.remove() }
     let file = try folder.write("a.scenario", "# Los\nlaunch\n")
     let output = Output()
-    #expect(await makeCommand(output).show(.init(file: file)) == .success)
+    #expect(await makeCommand(output).show(file) == .success)
     let screen = try await launchedScreen().split(separator: "\n").map { "    " + $0 }
     #expect(
       output.lines
@@ -135,7 +135,7 @@ import Testing
     defer { folder.remove() }
     _ = try folder.write("a.scenario", "launch\n")
     let output = Output()
-    let code = await makeCommand(output).show(.init(file: folder.path))
+    let code = await makeCommand(output).show(folder.path)
     #expect(code == .badInput)
     #expect(output.lines.isEmpty)
     #expect(

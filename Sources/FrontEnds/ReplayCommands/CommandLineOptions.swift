@@ -2,11 +2,15 @@ import CommandLineKit
 import Foundation
 
 /// The options of `rezepte run` and `rezepte show`: each declared once, and read from a parsed
-/// command line.
+/// command line (`run`'s into `RunOptions`).
 public enum CommandLineOptions {
   /// `--catalog DIR` of `run`, `show` and `storyboard`.
   public static let catalog: Option<String> = .catalog(
     help: "Uses the catalog in DIR instead of the embedded one.")
+
+  /// `--full` of `show`.
+  public static let full = Flag(
+    "--full", help: "Prints the whole screen after every step instead of what changed.")
 
   /// The options of `run`.
   public struct RunOptions: Equatable, Sendable {
@@ -37,21 +41,16 @@ public enum CommandLineOptions {
       record, CommandLineOptions.catalog, filter, baseURL, live, timing, shard, list, jobs,
     ]
 
-    /// Files and folders; `Scenarios` when none are given.
+    // The options' values; files and folders are `Scenarios` when none are given.
     public var paths: [String] = ["Scenarios"]
     public var record = false
     public var catalog: String?
     public var filter: String?
-    /// An http or https URL with a host.
     public var baseURL: URL?
     public var live = false
-    /// `--timing`: each report line also gives the wall time the scenario took.
     public var timing = false
-    /// `--shard K/N`: only the files of this share.
     public var shard: Shard?
-    /// `--list`: print the files that would run instead of running them.
     public var list = false
-    /// `--jobs N`: how many scenarios replay at once.
     public var jobs = 1
 
     public init() {}
@@ -75,31 +74,6 @@ public enum CommandLineOptions {
         throw UsageError(
           "\(Self.record) cannot be combined with \(Self.live), whose answers change")
       }
-    }
-  }
-
-  /// The options of `show`.
-  public struct ShowOptions: Equatable, Sendable {
-    public static let full = Flag(
-      "--full", help: "Prints the whole screen after every step instead of what changed.")
-
-    public var file: String
-    public var catalog: String?
-    /// `--full`: the whole screen after every step instead of what changed.
-    public var full: Bool
-
-    public init(file: String, catalog: String? = nil, full: Bool = false) {
-      self.file = file
-      self.catalog = catalog
-      self.full = full
-    }
-
-    /// The options of a parsed `show` command line.
-    public init(_ invocation: Invocation) {
-      // The parser has made sure there is exactly one file.
-      self.init(
-        file: invocation.arguments.first ?? "", catalog: invocation[CommandLineOptions.catalog],
-        full: invocation[Self.full])
     }
   }
 }

@@ -31,7 +31,7 @@ public enum ColorPolicy {
 
 /// The run's report: one line per scenario, the failures, and `N passed, N failed` last.
 public struct Report: Sendable {
-  /// Whether `passed` and `failed` are coloured green and red.
+  /// Whether `passed`, `failed`, `skipped` and `recorded` are coloured.
   public var useColor: Bool
   /// Whether each line ends with the wall time the scenario took. Off by default, so that the
   /// same scenarios print the same bytes on every run and machine.
@@ -46,12 +46,12 @@ public struct Report: Sendable {
   /// a failure's text follows on the next lines, then the blocks `--record` wrote, one per line
   /// (`recorded` replaces `passed` when it wrote one).
   public func lines(for result: ScenarioResult, recorded: [String] = []) -> [String] {
-    let status =
+    let (word, color) =
       result.skipped
-      ? paint("skipped", .yellow)
-      : !result.passed
-        ? paint("failed", .red)
-        : recorded.isEmpty ? paint("passed", .green) : paint("recorded", .yellow)
+      ? ("skipped", 33)
+      : !result.passed ? ("failed", 31) : recorded.isEmpty ? ("passed", 32) : ("recorded", 33)
+    // Green, red or yellow on a terminal.
+    let status = useColor ? "\u{1B}[\(color)m\(word)\u{1B}[0m" : word
     // Titles, file names and failures come from files and catalogs: their control characters
     // are shown, not sent to the terminal.
     let name = Quoting.visible(
@@ -78,16 +78,5 @@ public struct Report: Sendable {
     let failed = results.count - passed - skipped - recorded
     return "\(passed) passed, \(failed) failed" + (skipped > 0 ? ", \(skipped) skipped" : "")
       + (recorded > 0 ? ", \(recorded) recorded" : "")
-  }
-
-  enum Color: String {
-    case green = "\u{1B}[32m"
-    case red = "\u{1B}[31m"
-    case yellow = "\u{1B}[33m"
-  }
-
-  func paint(_ text: String, _ color: Color) -> String {
-    guard useColor else { return text }
-    return color.rawValue + text + "\u{1B}[0m"
   }
 }

@@ -35,10 +35,9 @@ public struct ScenarioCommand {
     self.now = now
   }
 
-  /// `rezepte run`: replays every scenario at `options.paths` (those of `options.shard`, if
-  /// given); writes files only with `--record` and only when every file parsed and can be
-  /// written, and then exits with 1 when it wrote a block. With `--list` it prints the files
-  /// instead of running them.
+  /// `rezepte run`: replays every scenario at `options.paths` (of `options.shard`, if given),
+  /// or lists them; writes files only with `--record` and when every file parsed and can be
+  /// written, and then exits with 1 when it wrote a block.
   public func run(_ options: CommandLineOptions.RunOptions) async -> ExitCode {
     let (entries, missing) = ScenarioFiles.collectEntries(options.paths)
     let files = entries.filter { options.shard?.contains(key: $0.key) ?? true }.map(\.file)
@@ -102,14 +101,10 @@ public struct ScenarioCommand {
     return recorded > 0 ? .failure : ExitCode(results)
   }
 
-  /// Replays `scenarios`, up to `jobs` at once, and hands each result to `report` in the order
-  /// of `scenarios`, as soon as it and all before it are done; once `report` returns `false`,
-  /// no further replay starts and no further result is handed on.
-  ///
-  /// The app and the runner live on the main actor, so the replays take turns on one thread:
-  /// running several at once overlaps only their waiting (answers over `--base-url` or `--live`),
-  /// never their computing. Each replay has its own app, clock and transport, so the results,
-  /// and the report, are the same bytes as in a serial run.
+  /// Replays `scenarios`, `jobs` at a time, and hands each result to `report` in file order
+  /// until it returns `false`. The replays share the main actor, so running several at once
+  /// overlaps only their waiting for a server; each has its own app, clock and transport, so the
+  /// report is the same bytes as a serial run's.
   func replay(
     _ scenarios: [Scenario], runner: ScenarioRunner, jobs: Int,
     report: (Scenario, ScenarioResult) -> Bool
@@ -117,33 +112,17 @@ public struct ScenarioCommand {
     let replay: @MainActor (Scenario) async -> ScenarioResult = {
       await runner.run($0, on: makeDriver())
     }
-    guard jobs > 1, scenarios.count > 1 else {
-      for scenario in scenarios {
-        guard report(scenario, await replay(scenario)) else { return }
+    for start in stride(from: 0, to: scenarios.count, by: jobs) {
+      let batch = start..<min(start + jobs, scenarios.count)
+      var results: [Int: ScenarioResult] = [:]
+      await withTaskGroup(of: (Int, ScenarioResult).self) { group in
+        for index in batch {
+          group.addTask { [scenario = scenarios[index]] in (index, await replay(scenario)) }
+        }
+        for await (index, result) in group { results[index] = result }
       }
-      return
-    }
-    await withTaskGroup(of: (Int, ScenarioResult).self) { group in
-      var next = 0
-      var done: [Int: ScenarioResult] = [:]
-      var reported = 0
-      while next < scenarios.count || reported < scenarios.count {
-        // Keep `jobs` replays going; then take the next one that ends.
-        if next < scenarios.count, next - reported - done.count < jobs {
-          let (index, scenario) = (next, scenarios[next])
-          group.addTask { (index, await replay(scenario)) }
-          next += 1
-          continue
-        }
-        guard let (index, result) = await group.next() else { break }
-        done[index] = result
-        while let result = done.removeValue(forKey: reported) {
-          guard report(scenarios[reported], result) else {
-            group.cancelAll()
-            return
-          }
-          reported += 1
-        }
+      for index in batch {
+        guard let result = results[index], report(scenarios[index], result) else { return }
       }
     }
   }
@@ -190,24 +169,24 @@ public struct ScenarioCommand {
   }
 
   /// `rezepte show FILE`: the walkthrough of one scenario.
-  public func show(_ options: CommandLineOptions.ShowOptions) async -> ExitCode {
+  public func show(_ file: String, full: Bool = false) async -> ExitCode {
     var isFolder: ObjCBool = false
-    if FileManager.default.fileExists(atPath: options.file, isDirectory: &isFolder),
+    if FileManager.default.fileExists(atPath: file, isDirectory: &isFolder),
       isFolder.boolValue
     {
       errorOutput(
         Console.errorLine(
-          "show takes one scenario file, and \(options.file) is a folder; "
-            + "'rezepte run \(options.file)' replays a folder"))
+          "show takes one scenario file, and \(file) is a folder; "
+            + "'rezepte run \(file)' replays a folder"))
       return .badInput
     }
-    let (scenarios, diagnostics) = ScenarioFiles.load([options.file], context: context)
+    let (scenarios, diagnostics) = ScenarioFiles.load([file], context: context)
     guard diagnostics.isEmpty, let scenario = scenarios.first else {
       for diagnostic in diagnostics { errorOutput(diagnostic.description) }
       return .badInput
     }
-    let walkthrough = Walkthrough(runner: ScenarioRunner(now: now), full: options.full)
-    let result = await walkthrough.run(scenario, on: makeDriver(), output: output)
+    let result = await Walkthrough.run(
+      scenario, on: makeDriver(), runner: ScenarioRunner(now: now), full: full, output: output)
     return ExitCode([result])
   }
 }

@@ -7,16 +7,12 @@ import ViewDescription
 import ViewModels
 import VirtualTime
 
-/// The app as a scenario drives it, on a `TestApp` (the one harness: virtual time, the request
-/// log, the favourites across relaunches): the step replays find the node a user would touch in
-/// `screen()` and hand that node's intent to `send(_:)`, which passes it to the app's one entry
-/// for user actions. Nothing else reaches into the view models.
-///
-/// Setup that is no gesture (`configure(_:)`) sets the harness's start screen and favourites, and
-/// the offline catalog's faults, delays and dice; over real HTTP, the catalog's settings are
-/// unsupported (`StepUnsupported`). Every primitive returns once all work that is ready at the
-/// current virtual time has run to its end; only `wait` moves virtual time, and nothing sleeps
-/// in real time.
+/// The app as a scenario drives it, on a `TestApp` (virtual time, the request log, the
+/// favourites across relaunches): a step finds the node a user would touch in `screen()` and
+/// hands its intent to `send(_:)`, the app's one entry for user actions. Setup that is no gesture
+/// (`configure(_:)`) sets the start screen and favourites, and the offline catalog's faults,
+/// delays and dice, which real HTTP does not support (`StepUnsupported`). Every primitive returns
+/// once all work ready at the current virtual time has run; only `wait` moves time.
 @MainActor
 public final class AppDriver {
   /// Where the app's requests go.
@@ -39,15 +35,11 @@ public final class AppDriver {
   /// The catalog: it names the meals of `given favorites`, and answers in `.catalog` mode.
   private let catalog: Catalog
   private let catalogTransport: CatalogTransport?
-  private let renderer: TextRenderer
-  /// The last screen drawn and the snapshot it was drawn from.
-  private var drawn: (state: AppState, screen: Node)?
 
   /// - Parameters:
   ///   - catalog: answers requests in `.catalog` mode, and names the meals of `given favorites`.
   ///   - backend: where the app's requests go.
   ///   - seed: seeds `random.php` in `.catalog` mode.
-  ///   - renderer: draws the screen that `expect screen` compares.
   ///   - wrap: puts a stand-in around each app (tests of rules that must be able to fail).
   ///   - wrapTransport: puts another transport in front of the catalog's (tests of such rules).
   ///   - start: the screen the app starts with (`given start` changes it later).
@@ -55,14 +47,12 @@ public final class AppDriver {
   public init(
     catalog: Catalog, backend: Backend = .catalog, seed: UInt64 = 1,
     start: StartScreen = .list, favorites: FavoritesStorage = .inMemory(),
-    renderer: TextRenderer = TextRenderer(),
     wrap: ((AppModel, AppWiring) -> any AppUnderTest)? = nil,
     transport wrapTransport: @escaping (CatalogTransport, VirtualClock) -> any Transport = {
       base, _ in base
     }
   ) {
     self.catalog = catalog
-    self.renderer = renderer
     switch backend {
     case .catalog:
       let clock = VirtualClock(tracker: TaskTracker())
@@ -80,16 +70,13 @@ public final class AppDriver {
     }
   }
 
-  /// Asks the server at `baseURL` for its categories once, before any scenario runs over HTTP.
+  /// Asks the server at `baseURL` for its categories once, before any scenario runs over HTTP,
+  /// over `transport` (`URLSessionTransport` with a 5 s deadline unless told otherwise).
   ///
   /// - Returns: `nil` when it answers with categories, else one sentence saying what is wrong.
-  public static func probe(_ baseURL: URL, timeout: TimeInterval = 5) async -> String? {
-    await probe(baseURL, over: URLSessionTransport(baseURL: baseURL, timeout: timeout))
-  }
-
-  /// Asks the server at `baseURL` for its categories over `transport`.
-  static func probe(_ baseURL: URL, over transport: any Transport) async -> String? {
-    let api = MealAPI(transport: transport)
+  public static func probe(_ baseURL: URL, over transport: (any Transport)? = nil) async -> String?
+  {
+    let api = MealAPI(transport: transport ?? URLSessionTransport(baseURL: baseURL, timeout: 5))
     let address = baseURL.absoluteString
     do {
       let categories = try await api.categories()
@@ -185,15 +172,9 @@ public final class AppDriver {
 
   // MARK: - Observations
 
-  /// The screen on top as its view description, or `nil` while the app is not running; drawn
-  /// again only when the snapshot changed since the last call.
+  /// The screen on top as its view description, or `nil` while the app is not running.
   public func screen() -> Node? {
-    guard app.isLaunched else { return nil }
-    let state = app.state
-    if let drawn, drawn.state == state { return drawn.screen }
-    let screen = AppScreen.body(state)
-    drawn = (state, screen)
-    return screen
+    app.isLaunched ? AppScreen.body(app.state) : nil
   }
 
   /// The screen on top, or `StepUnavailable` while no app runs.
@@ -206,7 +187,7 @@ public final class AppDriver {
 
   /// The screen rendered as text (what `expect screen` compares and `--record` writes).
   public func screenText() -> String {
-    screen().map(renderer.render) ?? "(the app is not running)"
+    screen().map(TextRenderer().render) ?? "(the app is not running)"
   }
 
   /// The texts of the screen's nodes, one entry per node (what `expect visible` looks for).
@@ -215,22 +196,11 @@ public final class AppDriver {
   /// The navigation title of the screen on top, if it has one.
   public func title() -> String? { screen()?.screenTitle }
 
-  /// The virtual time that has passed since the driver was made: the scenario's `wait`s.
-  public func simulatedTime() -> Duration {
-    app.now
-  }
-
   /// The requests sent since the last call, oldest first, as `GET search.php?s=Lasagne`.
   public func takeRequests() -> [String] {
     app.takeRequests()
   }
 
-  /// The requests sent so far from the `index`th on, oldest first; reading them marks nothing
-  /// as read, so a walkthrough or a storyboard lists each step's requests without changing what
-  /// `expect requests` sees.
-  public func sentRequests(from index: Int) -> [String] {
-    app.sentRequests(from: index)
-  }
 }
 
 /// A step that the current screen does not offer; the message says what it offers instead.

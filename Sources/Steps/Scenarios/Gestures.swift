@@ -38,44 +38,60 @@ package enum Gestures {
 
   // MARK: - For the steps
 
-  /// The one tappable node of these kinds labelled `label`; `what` names what is missing.
-  static func tap(
-    _ label: String, kinds: Set<Node.Kind>, missing what: String, on screen: Node
-  ) throws(StepUnavailable) -> Tappable {
-    guard let target = target(label, kinds: kinds, on: screen) else {
-      throw StepUnavailable("this screen has \(what); \(offers(screen, kinds: kinds))")
+  /// The node the gesture `action` touches on `screen` (an intent of the screen's own, such as
+  /// going back, stands as a node), or why the screen offers none.
+  static func target(of action: Step.Action, on screen: Node) throws(StepUnavailable) -> Tappable {
+    func found(
+      _ node: Tappable?, _ missing: String, kinds: Set<Node.Kind> = []
+    ) throws(StepUnavailable) -> Tappable {
+      guard let node else { throw StepUnavailable("\(missing); \(offers(screen, kinds: kinds))") }
+      return node
     }
-    return target
-  }
-
-  /// The one tappable node of any kind labelled exactly `label`.
-  static func tap(_ label: String, on screen: Node) throws(StepUnavailable) -> Tappable {
-    do {
-      return try screen.tappable(labeled: label)
-    } catch {
-      throw StepUnavailable(error.description)
+    func intent(_ intent: UserIntent?) -> Tappable? {
+      intent.map { Tappable(kind: .button, label: "", intent: $0) }
     }
-  }
-
-  static func toggleHeart(on screen: Node) throws(StepUnavailable) -> Tappable {
-    guard let heart = heart(on: screen) else {
-      throw StepUnavailable("this screen has no heart button; \(offers(screen))")
+    func search(_ gesture: UserIntent) throws(StepUnavailable) -> Tappable {
+      _ = try field(on: screen)
+      return Tappable(kind: .searchField, label: "", intent: gesture)
     }
-    return heart
-  }
-
-  static func back(on screen: Node) throws(StepUnavailable) -> UserIntent {
-    guard let intent = backIntent(on: screen) else {
-      throw StepUnavailable("this is the first screen, there is nothing to go back to")
+    func button(_ label: String, _ missing: String) throws(StepUnavailable) -> Tappable {
+      try found(target(label, kinds: [.button], on: screen), missing, kinds: [.button])
     }
-    return intent
-  }
-
-  static func refresh(on screen: Node) throws(StepUnavailable) -> UserIntent {
-    guard let intent = refreshIntent(on: screen) else {
-      throw StepUnavailable("nothing on this screen can be pulled to refresh; \(offers(screen))")
+    switch action {
+    case .clearSearch: return try search(.searchTextChanged(""))
+    case .focusSearch: return try search(.searchFocusChanged(true))
+    case .leaveSearch: return try search(.searchFocusChanged(false))
+    case .pickCategory(let name): return try option(category: name, on: screen)
+    case .pickSuggestion(let text): return try suggestion(text, on: screen)
+    case .pullToRefresh:
+      return try found(
+        intent(refreshIntent(on: screen)), "nothing on this screen can be pulled to refresh")
+    case .tapDice: return try button(AppText.dice, "this screen has no dice button")
+    case .retry:
+      return try button(AppText.retry, "this screen has no \(Quoting.quoted(AppText.retry)) button")
+    case .dismissNotice:
+      return try button(AppText.noticeDismiss, "this screen has no notice to dismiss")
+    case .open(let name):
+      return try found(
+        target(name, kinds: [.row, .tile], on: screen),
+        "this screen has no row or tile named \(Quoting.quoted(name))", kinds: [.row, .tile])
+    case .toggleHeart: return try found(heart(on: screen), "this screen has no heart button")
+    case .back:
+      guard let back = intent(backIntent(on: screen)) else {
+        throw StepUnavailable("this is the first screen, there is nothing to go back to")
+      }
+      return back
+    case .tap(let label):
+      do {
+        return try screen.tappable(labeled: label)
+      } catch {
+        throw StepUnavailable(error.description)
+      }
+    case .title, .givenFavorites, .givenRandom, .givenStart, .launch, .relaunch, .type, .wait,
+      .network, .networkDelay, .expectTitle, .expectVisible, .expectHidden, .expectRequests,
+      .expectScreen:
+      throw StepUnavailable("`\(action)` touches no node")
     }
-    return intent
   }
 
   /// The search field of `screen`.
@@ -84,12 +100,6 @@ package enum Gestures {
       throw StepUnavailable("this screen has no search field; \(offers(screen))")
     }
     return field
-  }
-
-  /// `intent`, a gesture on the search field, once the screen has one.
-  static func search(_ intent: UserIntent, on screen: Node) throws(StepUnavailable) -> UserIntent {
-    _ = try field(on: screen)
-    return intent
   }
 
   /// The option `name` of the screen's picker.

@@ -53,13 +53,10 @@ public enum ScenarioFiles {
   /// The bytes as UTF-8 text, or the first line that is not valid UTF-8.
   public static func decode(_ data: Data, file: String) -> Result<String, Diagnostic> {
     if let text = String(validating: data, as: UTF8.self) { return .success(text) }
-    var line = 1
-    for piece in data.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false) {
-      if String(validating: piece, as: UTF8.self) == nil { break }
-      line += 1
-    }
+    let lines = data.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
+    let bad = lines.firstIndex { String(validating: $0, as: UTF8.self) == nil } ?? 0
     return .failure(
-      Diagnostic(file: file, line: line, message: "this line is not valid UTF-8 text"))
+      Diagnostic(file: file, line: bad + 1, message: "this line is not valid UTF-8 text"))
   }
 
   /// Reads and parses every file, collecting the problems of all of them.

@@ -39,7 +39,10 @@ public enum ScenarioParser {
       diagnostics.append(Diagnostic(file: file, line: index + 1, message: message))
     }
     var steps: [Step] = []
-    var order = StepOrder()
+    var title: (text: String, line: Int)?
+    var launchLine: Int?
+    // The setup after `launch` that only a `relaunch` after it reads: line and keyword.
+    var waitingForRelaunch: [(line: Int, keyword: String)] = []
     var index = 0
     while index < contents.count {
       let line = contents[index]
@@ -75,7 +78,28 @@ public enum ScenarioParser {
           StepInput(
             kind: kind, tokens: tokens, body: tokenized.body, context: context, block: block,
             allowsEmptyScreens: allowsEmptyScreens))
-        try order.check(kind, action, at: index)
+        switch (kind.order, action) {
+        case (.title, .title(let text)):
+          if let title {
+            throw StepError("the scenario has a title already, on line \(title.line)")
+          }
+          title = (text, index + 1)
+        case (.launch, _):
+          if let launchLine {
+            throw StepError(
+              "the app was launched on line \(launchLine) already; `relaunch` restarts it")
+          }
+          launchLine = index + 1
+        case (.nextLaunch, _):
+          if launchLine != nil { waitingForRelaunch.append((index + 1, kind.keyword)) }
+        case (.needsApp, _):
+          guard launchLine != nil else {
+            throw StepError("`\(kind.keyword)` needs a running app; put `launch` before it")
+          }
+          if action == .relaunch { waitingForRelaunch = [] }
+        case (.title, _), (.anyTime, _):
+          break
+        }
         steps.append(
           Step(
             line: index + 1, text: String(lines[index].content), action: action,
@@ -87,7 +111,7 @@ public enum ScenarioParser {
         report(error.index ?? index, error.message)
       }
     }
-    for (line, keyword) in order.waitingForRelaunch {
+    for (line, keyword) in waitingForRelaunch {
       let diagnostic = Diagnostic(
         file: file, line: line,
         message: "`\(keyword)` after `launch` takes effect at the next `relaunch`, and none "
@@ -99,48 +123,10 @@ public enum ScenarioParser {
     guard diagnostics.isEmpty else { return .failure(Diagnostics(diagnostics)) }
     return .success(
       Scenario(
-        file: file, title: order.title ?? Scenario.name(ofFile: file), steps: steps,
+        file: file, title: title?.text ?? Scenario.name(ofFile: file), steps: steps,
         source: text, lines: lines))
   }
 
   static let indentedLine =
     "this line is indented, but only `expect screen` and `expect requests` take an indented block"
-}
-
-/// The title and where the title and `launch` stand, kept while a file is parsed: the order
-/// steps may come in.
-struct StepOrder {
-  var title: String?
-  var titleLine: Int?
-  var launchLine: Int?
-  /// The setup after `launch` that waits for a `relaunch` to take effect: line and keyword.
-  var waitingForRelaunch: [(line: Int, keyword: String)] = []
-
-  /// Steps that need a running app come after `launch`; setup may come at any time, but what
-  /// only the next launch reads needs a `relaunch` after it.
-  mutating func check(_ kind: StepKind, _ action: Step.Action, at index: Int) throws(StepError) {
-    switch kind.order {
-    case .title:
-      if let titleLine {
-        throw StepError("the scenario has a title already, on line \(titleLine)")
-      }
-      titleLine = index + 1
-      if case .title(let text) = action { title = text }
-    case .launch:
-      if let launchLine {
-        throw StepError(
-          "the app was launched on line \(launchLine) already; `relaunch` restarts it")
-      }
-      launchLine = index + 1
-    case .anyTime:
-      break
-    case .nextLaunch:
-      if launchLine != nil { waitingForRelaunch.append((index + 1, kind.keyword)) }
-    case .needsApp:
-      if launchLine == nil {
-        throw StepError("`\(kind.keyword)` needs a running app; put `launch` before it")
-      }
-      if action == .relaunch { waitingForRelaunch = [] }
-    }
-  }
 }

@@ -71,7 +71,7 @@ public struct ScenarioRunner {
     return ScenarioResult(
       file: scenario.file, title: scenario.title, name: scenario.name,
       stepCount: scenario.steps.count, stepsRun: stepsRun, time: now() - start,
-      simulatedTime: driver.simulatedTime(), failure: failure, skipReason: skipReason,
+      simulatedTime: driver.app.now, failure: failure, skipReason: skipReason,
       recordedScreens: recorded)
   }
 }
@@ -104,23 +104,6 @@ public struct ScenarioResult: Equatable, Sendable {
 
   /// Whether a step stopped the scenario that this mode cannot carry out.
   public var skipped: Bool { skipReason != nil }
-
-  public init(
-    file: String, title: String, name: String, stepCount: Int, stepsRun: Int, time: Duration,
-    simulatedTime: Duration = .zero, failure: ScenarioFailure?, skipReason: String? = nil,
-    recordedScreens: [Int: String]
-  ) {
-    self.file = file
-    self.title = title
-    self.name = name
-    self.stepCount = stepCount
-    self.stepsRun = stepsRun
-    self.time = time
-    self.simulatedTime = simulatedTime
-    self.failure = failure
-    self.skipReason = skipReason
-    self.recordedScreens = recordedScreens
-  }
 }
 
 /// A failed step: where it is, what it is, what was expected and what was found.

@@ -20,16 +20,12 @@ struct StepInput {
 
   func none() throws(StepError) {
     guard let first = tokens.first else { return }
-    throw StepError(
-      "`\(keyword)` takes nothing after it, but `\(first.source)` follows"
-        + longerKeywordHint(first))
+    throw StepError("`\(keyword)` takes nothing after it, but `\(first.source)` follows")
   }
 
   func quoted(_ tokens: ArraySlice<Token>? = nil) throws(StepError) -> String {
     let tokens = tokens ?? self.tokens[...]
     guard let first = tokens.first, case .quoted(let text) = first else {
-      let hint = tokens.first.map(longerKeywordHint) ?? ""
-      if !hint.isEmpty { throw StepError("unknown step `\(keyword) \(tokens[0].source)`" + hint) }
       throw StepError("`\(keyword)` needs its text in double quotes, as in `\(kind.example)`")
     }
     guard tokens.count == 1 else {
@@ -114,10 +110,8 @@ struct StepInput {
   /// Ids that the catalog in use has, when the context knows the catalog's ids.
   func knownIDs() throws(StepError) -> [String] {
     let ids = try ids()
-    if let unknown = ids.first(where: { !context.knowsMeal($0) }) {
-      throw StepError("no meal with id \(unknown) in the catalog")
-    }
-    return ids
+    guard let unknown = ids.first(where: { !context.knowsMeal($0) }) else { return ids }
+    throw StepError("no meal with id \(unknown) in the catalog")
   }
 
   func startScreen() throws(StepError) -> StartScreen {
@@ -126,7 +120,7 @@ struct StepInput {
       let screens = StartScreen.allCases.map(\.rawValue)
       throw StepError(
         "unknown start screen `\(word)`"
-          + didYouMean(word, screens, else: "the start screens are", screens))
+          + didYouMean(word, among: screens, else: "the start screens are"))
     }
     return start
   }
@@ -136,7 +130,7 @@ struct StepInput {
     guard context.categories.contains(name) else {
       throw StepError(
         "unknown category `\(name)`"
-          + didYouMean(name, context.categories, else: "the categories are", context.categories))
+          + didYouMean(name, among: context.categories, else: "the categories are"))
     }
     return name
   }
@@ -144,12 +138,11 @@ struct StepInput {
   /// `search` or `search.php`: an endpoint, spelled as everywhere else (`Catalog.endpoint`).
   func endpoint(_ word: String) throws(StepError) -> String {
     guard let name = Catalog.endpoint(named: word, among: context.endpoints) else {
-      let suggestion = Suggestion.closestEndpoint(to: word, in: context.endpoints).map {
-        "; did you mean `\($0)`?"
-      }
       throw StepError(
         "unknown endpoint `\(word)`"
-          + (suggestion ?? didYouMean(word, [], else: "the endpoints are", context.endpoints)))
+          + didYouMean(
+            word, among: context.endpoints, else: "the endpoints are",
+            closest: Suggestion.closestEndpoint))
     }
     return name
   }
@@ -165,7 +158,7 @@ struct StepInput {
     guard fault != nil || state == "online" else {
       throw StepError(
         "unknown network state `\(state)`"
-          + didYouMean(state, Self.states, else: "use one of", Self.states))
+          + didYouMean(state, among: Self.states, else: "use one of"))
     }
     guard tokens.count > 1 else { return .network(fault, endpoint: nil) }
     guard tokens.count == 3, tokens[1] == .word("for"), let endpoint = tokens[2].word else {
@@ -249,25 +242,14 @@ struct StepInput {
     }
     return texts
   }
-
-  /// `; did you mean `tap dice`?` when the keyword and the word are a typo of a longer step.
-  func longerKeywordHint(_ token: Token) -> String {
-    guard let word = token.word else { return "" }
-    let longer = StepTable.keywords.filter {
-      $0.hasPrefix(keyword + " ") && $0.split(separator: " ").count == kind.words.count + 1
-    }
-    guard let match = Suggestion.closest(to: "\(keyword) \(word)", in: longer) else { return "" }
-    return "; did you mean `\(match)`?"
-  }
 }
 
-/// `; did you mean `x`?`, or `; <fallback> a, b, c` when nothing is close.
+/// `; did you mean `x`?` with the closest of `all`, or `; <listing> `a`, `b`, `c`` when nothing
+/// is close (`closest` finds it, `Suggestion.closest` unless told otherwise).
 func didYouMean(
-  _ word: String, _ candidates: [String], else fallback: String? = nil, _ all: [String] = []
+  _ word: String, among all: [String], else listing: String,
+  closest: (String, [String]) -> String? = Suggestion.closest
 ) -> String {
-  if let match = Suggestion.closest(to: word, in: candidates) {
-    return "; did you mean `\(match)`?"
-  }
-  guard let fallback else { return "" }
-  return "; \(fallback) " + all.map { "`\($0)`" }.joined(separator: ", ")
+  if let match = closest(word, all) { return "; did you mean `\(match)`?" }
+  return "; \(listing) " + all.map { "`\($0)`" }.joined(separator: ", ")
 }

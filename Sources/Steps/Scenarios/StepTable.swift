@@ -20,19 +20,12 @@ public struct StepKind: Sendable {
   /// The step's action, from its line and block.
   private let parse: @Sendable (StepInput) throws -> Step.Action
 
-  /// When a step may stand in a file.
+  /// When a step may stand in a file: the title and `launch` once each; setup that takes effect
+  /// at once (the network, the dice) anywhere; setup the next `launch` or `relaunch` reads
+  /// (favourites, the start screen) before `launch`, or after it with a `relaunch` later; the
+  /// rest after `launch`.
   enum Order {
-    /// The scenario's name: once.
-    case title
-    /// Starts the app: once, before every step that needs it.
-    case launch
-    /// Setup that takes effect at once (the network, the dice): before or after `launch`.
-    case anyTime
-    /// Setup that takes effect at the next `launch` or `relaunch` (favourites, the start
-    /// screen): after `launch`, only with a `relaunch` after it.
-    case nextLaunch
-    /// Needs a running app: after `launch`.
-    case needsApp
+    case title, launch, anyTime, nextLaunch, needsApp
   }
 
   /// The keyword's words.
@@ -191,12 +184,12 @@ public enum StepTable {
   /// The keywords of all steps, such as `wait` and `pull to refresh`.
   public static let keywords: [String] = entries.map(\.keyword)
 
-  /// Words a learner may write for a step, each with the step's keyword. They are no steps: a
-  /// line that starts with one is an error whose did-you-mean names the step, with the rest of
-  /// the line when that reads as the step (`search "Chicken"` → `type "Chicken"`); a keyword in
-  /// other case or with hyphens (`Pull-to-refresh`) is told likewise. A wording may mean several
-  /// steps (`random 52772` is `given random 52772`, a bare `random` is `tap dice`): the first
-  /// that reads the rest of the line is suggested.
+  /// Words a learner may write for a step, each with the step's keyword, or with the reason no
+  /// step does it. They are no steps: a line that starts with one is an error whose did-you-mean
+  /// names the step, with the rest of the line when that reads as the step (`search "Chicken"`
+  /// → `type "Chicken"`); a keyword in other case or with hyphens (`Pull-to-refresh`) is told
+  /// likewise. A wording may mean several steps (`random 52772` is `given random 52772`, a bare
+  /// `random` is `tap dice`): the first that reads the rest of the line is suggested.
   public static let commonWordings: KeyValuePairs<String, String> = [
     "heart": "toggle heart", "tap heart": "toggle heart", "favorite": "given favorites",
     "favorite": "toggle heart", "favourite": "toggle heart", "toggle favorite": "toggle heart",
@@ -216,76 +209,65 @@ public enum StepTable {
     "try again": "retry",
     "see": "expect visible", "expect text": "expect visible", "expect shown": "expect visible",
     "expect not visible": "expect hidden", "expect absent": "expect hidden",
-  ]
-
-  /// Words a learner may write for something no step does, each with the reason.
-  public static let wordingsWithoutStep: KeyValuePairs<String, String> = [
-    "scroll": "screens are checked whole, there is nothing to scroll"
+    "scroll": "screens are checked whole, there is nothing to scroll",
   ]
 
   /// The entry a line's leading words name, and the tokens after its keyword.
   ///
-  /// - Throws: for a line that names no step, or starts with a longer wording than the step it
-  ///   names (`tap back`): the message says which step was meant when it can tell.
+  /// - Throws: for a line that names no step, or starts with a wording or a typo longer than the
+  ///   step it names (`tap back`, `tap dcie`): the message says which step was meant when it can.
   static func read(
     _ line: TokenizedLine, context: ScenarioContext
   ) throws(StepError) -> (StepKind, [Token]) {
     let words = line.tokens.prefix { $0.word != nil }.map(\.text)
     let kind = entries.filter { words.starts(with: $0.words.map(String.init)) }
       .max { $0.words.count < $1.words.count }
-    // What the words say with case and hyphens left aside, and the wordings among them.
-    let spelled = words.flatMap { $0.lowercased().split(separator: "-").map(String.init) }
-    func longest(_ wordings: [(String, String)]) -> (length: Int, meanings: [String]) {
-      let matches = wordings.map { ($0.0.split(separator: " ").map(String.init), $0.1) }
-        .filter { spelled.starts(with: $0.0) }
-      let length = matches.map(\.0.count).max() ?? 0
-      return (length, matches.filter { $0.0.count == length }.map(\.1))
-    }
     let unknown = "unknown step `\(line.body)`"
-    let shortest = (kind?.words.count ?? 0) + 1
-    let without = longest(Array(wordingsWithoutStep))
-    if without.length >= shortest { throw StepError("\(unknown); \(without.meanings[0])") }
-    let wording = longest(Array(commonWordings) + keywords.map { ($0, $0) })
-    if wording.length >= shortest {
-      throw StepError("\(unknown); did you mean `\(meant(wording, by: line, context))`?")
-    }
-    guard let kind else {
-      let near = keywords.compactMap { keyword -> (String, Int)? in
-        let count = keyword.split(separator: " ").count
-        guard words.count >= count else { return nil }
-        let written = words.prefix(count).joined(separator: " ").lowercased()
-        let distance = Suggestion.editDistance(written, keyword)
-        return distance <= min(3, max(1, keyword.count / 3)) ? (keyword, distance) : nil
-      }.min { $0.1 < $1.1 }
+    // The longest wording the words start with, case and hyphens left aside.
+    let spelled = words.flatMap { $0.lowercased().split(separator: "-").map(String.init) }
+    let wordings = (Array(commonWordings) + keywords.map { ($0, $0) })
+      .map { ($0.0.split(separator: " ").map(String.init), $0.1) }
+      .filter { spelled.starts(with: $0.0) }
+    let length = wordings.map(\.0.count).max() ?? 0
+    if length > kind?.words.count ?? 0 {
+      let meanings = wordings.filter { $0.0.count == length }.map(\.1)
+      guard keywords.contains(meanings[0]) else { throw StepError("\(unknown); \(meanings[0])") }
       throw StepError(
-        unknown
-          + (near.map { "; did you mean `\($0.0)`?" } ?? "; `rezepte help run` lists every step"))
+        "\(unknown); did you mean `\(meant(meanings, length: length, by: line, context))`?")
     }
+    // A typo of a step, longer than the step the words start with (`tap dcie`).
+    for count in stride(from: 3, to: kind?.words.count ?? 0, by: -1) where words.count >= count {
+      let typed = words.prefix(count).joined(separator: " ")
+      let longer = keywords.filter { $0.split(separator: " ").count == count }
+      if let near = Suggestion.closest(to: typed, in: longer) {
+        throw StepError("\(unknown); did you mean `\(near)`?")
+      }
+    }
+    guard let kind else { throw StepError("\(unknown); `rezepte help run` lists every step") }
     return (kind, Array(line.tokens.dropFirst(kind.words.count)))
   }
 
   /// The step a wording means, with the rest of the line as written or quoted when that is a
   /// step `context` accepts; else the first step's keyword alone.
   private static func meant(
-    _ wording: (length: Int, meanings: [String]), by line: TokenizedLine,
-    _ context: ScenarioContext
+    _ meanings: [String], length: Int, by line: TokenizedLine, _ context: ScenarioContext
   ) -> String {
     // The tokens the wording's words came from, and what follows them.
     var used = 0
     var rest = line.tokens[...]
-    while used < wording.length, let word = rest.first?.word {
+    while used < length, let word = rest.first?.word {
       used += word.split(separator: "-").count
       rest = rest.dropFirst()
     }
     let written = rest.map(\.source).joined(separator: " ")
     let quoted = rest.allSatisfy { $0.word != nil } ? Quoting.quoted(written) : written
-    for step in wording.meanings {
+    for step in meanings {
       for arguments in rest.isEmpty ? [""] : [written, quoted] {
         let line = arguments.isEmpty ? step : step + " " + arguments
         if (try? Step.Action(line: line, context: context)) != nil { return line }
       }
     }
-    return wording.meanings[0]
+    return meanings[0]
   }
 
   /// The steps as the help prints them: syntax, explanation and example, one block per step,
@@ -308,7 +290,6 @@ public enum StepTable {
       line += entry
     }
     lines.append(String(line.dropLast()))
-    lines += wordingsWithoutStep.map { "  \($0): no step; \($1)." }
     return lines.joined(separator: "\n")
   }
 }
@@ -409,10 +390,6 @@ extension Step.Action {
   public func replay(
     on driver: AppDriver, mode: ScenarioRunner.Mode = .check
   ) async throws -> StepOutcome {
-    func screen() throws(StepUnavailable) -> Node { try driver.runningScreen() }
-    func tap(_ label: String, _ kinds: Set<Node.Kind>, missing: String) throws -> Tappable {
-      try Gestures.tap(label, kinds: kinds, missing: missing, on: screen())
-    }
     switch self {
     case .title:
       break  // the scenario's name: nothing happens in the app
@@ -420,21 +397,11 @@ extension Step.Action {
       try driver.configure(self)
     case .launch: try await driver.launch()
     case .relaunch: try await driver.relaunch()
-    case .type(let text): try await driver.type(text)
-    case .clearSearch: await driver.send(try Gestures.search(.searchTextChanged(""), on: screen()))
     case .wait(let duration): try await driver.wait(duration)
-    case .pickCategory(let name):
-      await driver.press(try Gestures.option(category: name, on: screen()))
-    case .pullToRefresh: await driver.send(try Gestures.refresh(on: screen()))
-    case .tapDice: await driver.press(try tap(AppText.dice, [.button], missing: "no dice button"))
-    case .open(let name):
-      await driver.press(
-        try tap(name, [.row, .tile], missing: "no row or tile named \(Quoting.quoted(name))"))
-    case .back: await driver.send(try Gestures.back(on: screen()))
-    case .toggleHeart: await driver.press(try Gestures.toggleHeart(on: screen()))
-    case .retry:
-      await driver.press(
-        try tap(AppText.retry, [.button], missing: "no \(Quoting.quoted(AppText.retry)) button"))
+    case .type(let text): try await driver.type(text)
+    case .clearSearch, .pickCategory, .pullToRefresh, .tapDice, .open, .back, .toggleHeart, .retry,
+      .focusSearch, .leaveSearch, .pickSuggestion, .tap, .dismissNotice:
+      await driver.press(try Gestures.target(of: self, on: driver.runningScreen()))
     case .expectTitle(let expected):
       return Expectations.title(expected, found: driver.title())
     case .expectVisible(let text, let containing):
@@ -447,14 +414,6 @@ extension Step.Action {
       let actual = driver.screenText()
       if mode == .record { return .recorded(actual) }
       return Expectations.screen(expected, actual: actual)
-    case .focusSearch:
-      await driver.send(try Gestures.search(.searchFocusChanged(true), on: screen()))
-    case .leaveSearch:
-      await driver.send(try Gestures.search(.searchFocusChanged(false), on: screen()))
-    case .pickSuggestion(let text): await driver.press(try Gestures.suggestion(text, on: screen()))
-    case .tap(let label): await driver.press(try Gestures.tap(label, on: screen()))
-    case .dismissNotice:
-      await driver.press(try tap(AppText.noticeDismiss, [.button], missing: "no notice to dismiss"))
     }
     return .done
   }

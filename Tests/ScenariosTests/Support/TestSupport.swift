@@ -91,3 +91,9 @@ extension AppDriver {
     }
   }
 }
+
+/// `rezepte help run`.
+let runHelp = ScenarioCommands.program().help(for: ScenarioCommands.run)
+
+/// `rezepte --help` for `run`, `show` and `storyboard` alone.
+let mainHelp = ScenarioCommands.program().help()
