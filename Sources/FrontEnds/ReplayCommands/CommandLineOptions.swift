@@ -41,16 +41,21 @@ public enum CommandLineOptions {
       record, CommandLineOptions.catalog, filter, baseURL, live, timing, shard, list, jobs,
     ]
 
-    // The options' values; files and folders are `Scenarios` when none are given.
+    /// Files and folders; `Scenarios` when none are given.
     public var paths: [String] = ["Scenarios"]
     public var record = false
     public var catalog: String?
     public var filter: String?
+    /// An http or https URL with a host.
     public var baseURL: URL?
     public var live = false
+    /// `--timing`: each report line also gives the wall time the scenario took.
     public var timing = false
+    /// `--shard K/N`: only the files of this share.
     public var shard: Shard?
+    /// `--list`: print the files that would run instead of running them.
     public var list = false
+    /// `--jobs N`: how many scenarios replay at once.
     public var jobs = 1
 
     public init() {}

@@ -44,8 +44,19 @@ public struct ScenarioCommand {
     let (loaded, diagnostics) = ScenarioFiles.load(
       files, context: context, allowsEmptyScreens: options.record)
     let scenarios = ScenarioFiles.filter(loaded, by: options.filter)
-    guard missing.isEmpty, diagnostics.isEmpty else {
-      for diagnostic in missing + diagnostics { errorOutput(diagnostic.description) }
+    // With `--record`, every file is checked before anything replays, so that no file is
+    // rewritten while another cannot be.
+    let unwritable = scenarios.filter { _ in options.record && !options.list }.compactMap {
+      scenario -> Diagnostic? in
+      do throws(FileWriteError) {
+        try AtomicFile.checkWritable(scenario.file)
+        return nil
+      } catch {
+        return Self.recordingError(error, file: scenario.file)
+      }
+    }
+    guard missing.isEmpty, diagnostics.isEmpty, unwritable.isEmpty else {
+      for diagnostic in missing + diagnostics + unwritable { errorOutput(diagnostic.description) }
       return .badInput
     }
     guard !entries.isEmpty else {
@@ -60,21 +71,6 @@ public struct ScenarioCommand {
     if options.list {
       for scenario in scenarios { output(scenario.file) }
       return .success
-    }
-    // Every file is checked before anything replays, so that no file is rewritten while another
-    // cannot be.
-    let unwritable = scenarios.filter { _ in options.record }.compactMap {
-      scenario -> Diagnostic? in
-      do throws(FileWriteError) {
-        try AtomicFile.checkWritable(scenario.file)
-        return nil
-      } catch {
-        return Self.recordingError(error, file: scenario.file)
-      }
-    }
-    guard unwritable.isEmpty else {
-      for diagnostic in unwritable { errorOutput(diagnostic.description) }
-      return .badInput
     }
 
     let runner = ScenarioRunner(mode: options.record ? .record : .check, now: now)

@@ -7,43 +7,34 @@ import ViewDescription
 import ViewModels
 import VirtualTime
 
-/// The app as a scenario drives it, on a `TestApp` (virtual time, the request log, the
-/// favourites across relaunches): a step finds the node a user would touch in `screen()` and
-/// hands its intent to `send(_:)`, the app's one entry for user actions. Setup that is no gesture
-/// (`configure(_:)`) sets the start screen and favourites, and the offline catalog's faults,
-/// delays and dice, which real HTTP does not support (`StepUnsupported`). Every primitive returns
-/// once all work ready at the current virtual time has run; only `wait` moves time.
+/// The app as a scenario drives it, on a `TestApp`: a step finds the node a user would touch in
+/// `screen()` and hands its intent to `send(_:)`; setup that is no gesture goes to
+/// `configure(_:)`. Every primitive returns once all work ready at the current virtual time has
+/// run; only `wait` moves time.
 @MainActor
 public final class AppDriver {
   /// Where the app's requests go.
   public enum Backend: Sendable {
     /// The offline catalog in this process, with simulated faults and delays.
     case catalog
-    /// Real HTTP to a TheMealDB-compatible server (`rezepte serve`, or the real one) over
-    /// `URLSessionTransport`; faults cannot be simulated there.
+    /// Real HTTP to a TheMealDB-compatible server, where faults cannot be simulated.
     case http(URL)
   }
 
   /// The harness the app runs on.
   public let app: TestApp
   /// How many intents the steps sent, and the last of them: a step's own intent is the last
-  /// one when the count went up during it. (The intents themselves are not kept: each
-  /// keystroke of a long `type` holds the whole text so far.)
+  /// one when the count went up during it.
   public private(set) var intentCount = 0
   public private(set) var lastIntent: UserIntent?
 
-  /// The catalog: it names the meals of `given favorites`, and answers in `.catalog` mode.
   private let catalog: Catalog
   private let catalogTransport: CatalogTransport?
 
-  /// - Parameters:
-  ///   - catalog: answers requests in `.catalog` mode, and names the meals of `given favorites`.
-  ///   - backend: where the app's requests go.
-  ///   - seed: seeds `random.php` in `.catalog` mode.
-  ///   - wrap: puts a stand-in around each app (tests of rules that must be able to fail).
-  ///   - wrapTransport: puts another transport in front of the catalog's (tests of such rules).
-  ///   - start: the screen the app starts with (`given start` changes it later).
-  ///   - favorites: the stored favourites (`given favorites` changes them later).
+  /// The app on `catalog` (which also names the meals of `given favorites`), its requests sent
+  /// to `backend`, `random.php` seeded with `seed`, starting on `start` with `favorites`; `wrap`
+  /// and `wrapTransport` put stand-ins around the app and the catalog's transport (tests of
+  /// rules that must be able to fail).
   public init(
     catalog: Catalog, backend: Backend = .catalog, seed: UInt64 = 1,
     start: StartScreen = .list, favorites: FavoritesStorage = .inMemory(),
@@ -95,8 +86,7 @@ public final class AppDriver {
 
   // MARK: - Setup
 
-  /// Carries out a setup step (`role == .setup`): stored favourites and the start screen take
-  /// effect at the next `launch` or `relaunch`, the dice's answers and the network at once.
+  /// Carries out a setup step: favourites and the start screen for the next launch, the rest now.
   func configure(_ setup: Step.Action) throws(StepUnsupported) {
     switch setup {
     case .givenFavorites(let ids):
@@ -157,11 +147,8 @@ public final class AppDriver {
     await send(target.intent)
   }
 
-  /// Types `text` at the end of the search field, one keystroke per character: each keystroke
-  /// sends the field's text-change intent with the text so far.
-  ///
-  /// The field is read once, not once per keystroke: while typing, only its text changes, and
-  /// building the screen again for every key would cost time in the length of the text.
+  /// Types `text` at the end of the search field, one keystroke per character: each sends the
+  /// field's text-change intent with the text so far (the field is read once, before the first).
   public func type(_ text: String) async throws {
     var typed = try Gestures.field(on: runningScreen()).text ?? ""
     for character in text {
@@ -215,8 +202,7 @@ public struct StepUnavailable: Error, Equatable, Sendable, CustomStringConvertib
   public var description: String { message }
 }
 
-/// A step this driver cannot carry out in its mode at all, such as a simulated network fault over
-/// real HTTP: the scenario is skipped from that step on, not failed.
+/// A step this driver cannot carry out at all (a fault over real HTTP): the scenario is skipped.
 public struct StepUnsupported: Error, Equatable, Sendable, CustomStringConvertible {
   public let message: String
 

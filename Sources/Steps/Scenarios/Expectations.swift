@@ -71,17 +71,15 @@ enum Expectations {
   }
 
   /// How many characters of the expected text, and of each screen text held against it whole,
-  /// the closest texts are ranked by. A distance takes time in the product of the two lengths
-  /// (and memory in the shorter one); past these the hint gains nothing, and so it costs no
-  /// more than the screen, however long the expected text is.
+  /// the closest texts are ranked by: a distance takes time in the product of the two lengths,
+  /// so the hint costs no more than the screen, however long the expected text is.
   static let rankedCharacters = 200
   /// How many characters of each screen text a `containing` hint searches for the best part.
   static let searchedCharacters = 4000
 
   /// The screen's texts nearest to `text`, nearest first, each once, at most `maximumListed`:
-  /// by edit distance to the whole text, or, for `containing`, to the best part of it. Only the
-  /// first `rankedCharacters` of `text` count, and as much of each screen text; the characters
-  /// past them count as one edit each, as many as the longer rest has.
+  /// by edit distance to the whole text, or, for `containing`, to the best part of it; the
+  /// characters past `rankedCharacters` count as one edit each, as many as the longer rest has.
   static func closestTexts(to text: String, containing: Bool, in texts: [String]) -> [String] {
     var seen: Set<String> = []
     let unique = texts.filter { seen.insert($0).inserted }

@@ -2,10 +2,8 @@ import Spelling
 import ViewDescription
 import ViewModels
 
-/// Where a gesture's node is on a screen, found as a user finds it: by its visible label, and
-/// exactly that node's intent is what the step sends. The scenario steps and the player's keys
-/// (`rezepte play`) both look their nodes up here; a step is told what the screen offers
-/// instead when there is none (`StepUnavailable`), the player ignores the key.
+/// Where a gesture's node is on a screen, found as a user finds it, for the steps and for the
+/// player's keys: a step is told what the screen offers instead when there is none.
 package enum Gestures {
   /// The one tappable node of these kinds labelled `label`.
   package static func target(_ label: String, kinds: Set<Node.Kind>, on screen: Node) -> Tappable? {
@@ -140,8 +138,7 @@ package enum Gestures {
   }
 
   /// `it offers "Zufallsrezept", "Apam balik", …`: what can be tapped instead, the nodes of
-  /// `kinds` first when there are any (the rows, for `open`). Picker options are left out: they
-  /// hide in a closed menu, and `pick category` names them in its own message.
+  /// `kinds` first when there are any; picker options hide in a closed menu and are left out.
   static func offers(_ screen: Node, kinds: Set<Node.Kind> = []) -> String {
     let all = screen.tappables.filter { $0.kind != .picker }
     let preferred = all.filter { kinds.contains($0.kind) }

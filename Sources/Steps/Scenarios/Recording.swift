@@ -1,9 +1,6 @@
 extension Scenario {
-  /// The file's text with each recorded screen written into its `expect screen` block.
-  ///
-  /// `actualScreens` maps indices into `steps` to the screen text found there. Blocks that
-  /// already match, and every byte outside the replaced blocks, stay exactly as they were; so
-  /// recording a file whose blocks all match gives back `source` unchanged.
+  /// The file's text with each screen of `actualScreens` (by index into `steps`) written into its
+  /// `expect screen` block; blocks that match and every byte around the others stay as they were.
   public func recording(actualScreens: [Int: String]) -> String {
     var lines = self.lines
     let lineEnding = lines.first { !$0.lineEnding.isEmpty }?.lineEnding ?? "\n"

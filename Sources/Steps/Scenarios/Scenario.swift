@@ -1,5 +1,3 @@
-// Scenario files: parse, replay, compare.
-
 import ViewModels
 
 /// A parsed scenario file: its title, its steps, and the exact text it was read from.
@@ -52,10 +50,8 @@ public struct Step: Equatable, Sendable {
     (try? Tokenizer.tokenize(text[...]).body) ?? text.trimmingWhitespace()
   }
 
-  /// What a user or the world around the app does, or what a scenario checks: one case per step
-  /// of the scenario language. `StepTable` parses a line into it, `lines` writes it back and
-  /// `replay(_:)` carries it out; `rezepte run`, `show`, `storyboard`, `explore` and `play` all
-  /// speak it.
+  /// What a user or the world around the app does, or what a scenario checks: one case per step.
+  /// `StepTable` parses a line into it, `lines` writes it back and `replay(on:mode:)` does it.
   public enum Action: Hashable, Sendable {
     /// `title Suche mit Pause`.
     case title(String)
@@ -126,8 +122,7 @@ public struct Step: Equatable, Sendable {
 
     /// What kind of step an action is.
     public enum Role: Sendable {
-      /// The scenario's name, stored favourites, the start screen, the dice's answers, the
-      /// network: set up, nothing happens on the screen yet.
+      /// Set up, nothing happens on the screen yet: the name, favourites, the dice, the network.
       case setup
       /// `launch`, `relaunch` and `wait`: the app starts, or time passes.
       case app

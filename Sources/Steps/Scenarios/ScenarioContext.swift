@@ -14,10 +14,7 @@ public struct ScenarioContext: Sendable {
   /// The id of the meal with this name, for a message that names a meal instead of its id.
   let mealID: @Sendable (String) -> String?
 
-  /// - Parameters:
-  ///   - categories: the category names `pick category` accepts.
-  ///   - endpoints: the endpoint names `network … for` and `network delay` accept.
-  ///   - mealIDs: the meal ids `given random` accepts, or `nil` to accept every id.
+  /// These names; `mealIDs` are the ids `given random` accepts, or `nil` to accept every id.
   public init(
     categories: [String], endpoints: [String] = Catalog.endpoints, mealIDs: Set<String>? = nil
   ) {

@@ -9,9 +9,8 @@ public enum ScenarioFiles {
     return (entries.map(\.file), diagnostics)
   }
 
-  /// The scenario files at `paths`, each with the key `Shard` sorts it by: its path relative to
-  /// the folder it was found in, or its file name when it was given as a file. The key is the
-  /// same on every machine and from every working directory.
+  /// The scenario files at `paths`, each with the key `Shard` sorts it by, the same on every
+  /// machine: its path in the folder it was found in, or its file name when given as a file.
   public static func collectEntries(
     _ paths: [String]
   ) -> (entries: [(file: String, key: String)], diagnostics: [Diagnostic]) {

@@ -3,10 +3,6 @@ public struct Diagnostics: Error, Equatable, Sendable, CustomStringConvertible {
   /// The problems in file and line order.
   public var all: [Diagnostic]
 
-  public init(_ all: [Diagnostic]) {
-    self.all = all
-  }
-
   /// One `file:line: error: …` line per problem.
   public var description: String {
     all.map(\.description).joined(separator: "\n")
@@ -19,14 +15,9 @@ public enum ScenarioParser {
   /// 100,000, and a longer block would only cost memory before it fails.
   public static let maximumBlockLines = 200_000
 
-  /// Parses `text`, read from `file`, checking names against `context`.
-  ///
-  /// - Parameters:
-  ///   - text: the file's text.
-  ///   - file: the path the file was given as; diagnostics name it.
-  ///   - context: the catalog's names that steps are checked against.
-  ///   - allowsEmptyScreens: whether an `expect screen` may stand without a block, as when
-  ///     recording fills it in.
+  /// Parses `text`, read from `file` (as diagnostics name it), checking names against
+  /// `context`; `allowsEmptyScreens` lets an `expect screen` stand without a block, as when
+  /// recording fills it in.
   public static func parse(
     _ text: String, file: String, context: ScenarioContext, allowsEmptyScreens: Bool = false
   ) -> Result<Scenario, Diagnostics> {
@@ -120,7 +111,7 @@ public enum ScenarioParser {
         diagnostic, at: diagnostics.firstIndex { $0.line ?? 0 > line } ?? diagnostics.endIndex)
     }
     if diagnostics.isEmpty, steps.isEmpty { report(0, "the scenario has no steps") }
-    guard diagnostics.isEmpty else { return .failure(Diagnostics(diagnostics)) }
+    guard diagnostics.isEmpty else { return .failure(Diagnostics(all: diagnostics)) }
     return .success(
       Scenario(
         file: file, title: title?.text ?? Scenario.name(ofFile: file), steps: steps,

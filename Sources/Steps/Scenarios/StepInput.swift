@@ -1,8 +1,7 @@
 import MealCatalog
 import Spelling
 
-/// What a step's parser gets: the tokens after the keyword, the indented block below the line,
-/// and the names of the catalog in use; its methods read the usual kinds of arguments.
+/// What a step's parser gets, and readers of the usual kinds of arguments.
 struct StepInput {
   /// The step being read.
   let kind: StepKind
@@ -244,8 +243,7 @@ struct StepInput {
   }
 }
 
-/// `; did you mean `x`?` with the closest of `all`, or `; <listing> `a`, `b`, `c`` when nothing
-/// is close (`closest` finds it, `Suggestion.closest` unless told otherwise).
+/// `; did you mean `x`?` with the closest of `all`, or `; <listing> `a`, `b`, `c``.
 func didYouMean(
   _ word: String, among all: [String], else listing: String,
   closest: (String, [String]) -> String? = Suggestion.closest

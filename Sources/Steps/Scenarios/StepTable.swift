@@ -2,8 +2,7 @@ import Spelling
 import ViewDescription
 
 /// One step of the scenario language: how it is spelled and explained, and how its line is parsed
-/// into a `Step.Action`. What the action does is `Step.Action.replay(on:mode:)`, and how it is
-/// written back `Step.Action.lines`: exhaustive switches over the same enum.
+/// into a `Step.Action`.
 public struct StepKind: Sendable {
   /// The words that start the step, such as `pull to refresh` or `expect screen`.
   public let keyword: String
@@ -13,17 +12,14 @@ public struct StepKind: Sendable {
   public let summary: String
   /// A line that uses the step (and its block, for the steps that take one).
   public let example: String
-  /// When the step may stand.
+  /// When the step may stand, and whether an indented block below it belongs to it.
   let order: Order
-  /// Whether an indented block below the step belongs to it.
   let takesBlock: Bool
-  /// The step's action, from its line and block.
   private let parse: @Sendable (StepInput) throws -> Step.Action
 
-  /// When a step may stand in a file: the title and `launch` once each; setup that takes effect
-  /// at once (the network, the dice) anywhere; setup the next `launch` or `relaunch` reads
-  /// (favourites, the start screen) before `launch`, or after it with a `relaunch` later; the
-  /// rest after `launch`.
+  /// When a step may stand: the title and `launch` once each; setup that acts at once anywhere;
+  /// setup the next launch reads before `launch` or with a `relaunch` after it; the rest after
+  /// `launch`.
   enum Order {
     case title, launch, anyTime, nextLaunch, needsApp
   }
@@ -53,16 +49,14 @@ public struct StepKind: Sendable {
     }
   }
 
-  /// The step's action from its line and block; the readers of `StepInput` throw only
-  /// `StepError`.
+  /// The step's action from its line and block (`StepInput`'s readers throw only `StepError`).
   func action(_ input: StepInput) throws(StepError) -> Step.Action {
     do { return try parse(input) } catch { throw error as! StepError }
   }
 }
 
-/// Every step of the scenario language, in the order the help lists them: how each is spelled,
-/// explained and parsed. `Step.Action.lines` writes an action back, `Step.Action.replay(on:mode:)`
-/// carries it out: exhaustive switches below, so the compiler asks for both arms of a new case.
+/// Every step of the scenario language, in the order the help lists them. `Step.Action.lines`
+/// writes an action back and `Step.Action.replay(on:mode:)` does it: exhaustive switches below.
 public enum StepTable {
   /// Every step.
   public static let entries: [StepKind] = [
@@ -184,12 +178,10 @@ public enum StepTable {
   /// The keywords of all steps, such as `wait` and `pull to refresh`.
   public static let keywords: [String] = entries.map(\.keyword)
 
-  /// Words a learner may write for a step, each with the step's keyword, or with the reason no
-  /// step does it. They are no steps: a line that starts with one is an error whose did-you-mean
-  /// names the step, with the rest of the line when that reads as the step (`search "Chicken"`
-  /// → `type "Chicken"`); a keyword in other case or with hyphens (`Pull-to-refresh`) is told
-  /// likewise. A wording may mean several steps (`random 52772` is `given random 52772`, a bare
-  /// `random` is `tap dice`): the first that reads the rest of the line is suggested.
+  /// Words a learner may write for a step, each with the step's keyword (or why no step does
+  /// it): a line that starts with one is an error whose did-you-mean names the first of its steps
+  /// that reads the rest of the line (`search "Chicken"` → `type "Chicken"`), as it does for a
+  /// keyword in other case or with hyphens (`Pull-to-refresh`).
   public static let commonWordings: KeyValuePairs<String, String> = [
     "heart": "toggle heart", "tap heart": "toggle heart", "favorite": "given favorites",
     "favorite": "toggle heart", "favourite": "toggle heart", "toggle favorite": "toggle heart",
@@ -212,10 +204,8 @@ public enum StepTable {
     "scroll": "screens are checked whole, there is nothing to scroll",
   ]
 
-  /// The entry a line's leading words name, and the tokens after its keyword.
-  ///
-  /// - Throws: for a line that names no step, or starts with a wording or a typo longer than the
-  ///   step it names (`tap back`, `tap dcie`): the message says which step was meant when it can.
+  /// The entry a line's leading words name, and the tokens after its keyword; throws for a line
+  /// that names no step, or a wording or typo longer than the step (`tap back`, `tap dcie`).
   static func read(
     _ line: TokenizedLine, context: ScenarioContext
   ) throws(StepError) -> (StepKind, [Token]) {
@@ -270,8 +260,7 @@ public enum StepTable {
     return meanings[0]
   }
 
-  /// The steps as the help prints them: syntax, explanation and example, one block per step,
-  /// then the wordings that are no steps.
+  /// The steps as the help prints them (syntax, explanation, example), then the wordings.
   public static func helpText() -> String {
     var lines: [String] = []
     for entry in entries {
@@ -296,12 +285,6 @@ public enum StepTable {
 
 // MARK: - Writing an action
 
-extension Unicode.GeneralCategory {
-  fileprivate var isMark: Bool {
-    self == .nonspacingMark || self == .spacingMark || self == .enclosingMark
-  }
-}
-
 extension Step.Action: CustomStringConvertible {
   /// The step as a scenario file spells it: its line, then the lines of its block (indented by
   /// two spaces) for `expect requests` with a list and `expect screen`. Parsing the lines gives
@@ -310,7 +293,14 @@ extension Step.Action: CustomStringConvertible {
   public var lines: [String] {
     let q = Quoting.quoted
     switch self {
-    case .title(let text): return ["title " + (Self.readsBackRaw(text) ? text : q(text))]
+    case .title(let text):
+      // As written when that reads back as the same title and shows no control character.
+      let raw = "title " + text
+      let readsBack = (try? Self(line: raw, context: ScenarioContext(categories: []))) == self
+      return [
+        readsBack && !text.unicodeScalars.contains(where: Quoting.isControl)
+          ? raw : "title " + q(text)
+      ]
     case .givenFavorites(let ids): return ["given favorites " + ids.joined(separator: ", ")]
     case .givenRandom(let ids): return ["given random " + ids.joined(separator: ", ")]
     case .givenStart(let start): return ["given start \(start.rawValue)"]
@@ -350,18 +340,6 @@ extension Step.Action: CustomStringConvertible {
 
   /// `lines`, joined by line breaks: what a message quotes.
   public var description: String { lines.joined(separator: "\n") }
-
-  /// Whether `title TEXT` reads `text` back as it is, unquoted: no quote, backslash, comment
-  /// sign or control character, no white space at either end, and no combining mark at the
-  /// start (it would join the space before it).
-  private static func readsBackRaw(_ text: String) -> Bool {
-    guard let first = text.unicodeScalars.first, !first.properties.isWhitespace,
-      !first.properties.generalCategory.isMark, text.trimmingWhitespace() == text
-    else { return false }
-    return !text.unicodeScalars.contains {
-      $0 == "\"" || $0 == "#" || $0 == "\\" || Quoting.isControl($0)
-    }
-  }
 }
 
 // MARK: - Replaying an action
@@ -377,13 +355,10 @@ public enum StepOutcome: Equatable, Sendable {
 }
 
 extension Step.Action {
-  /// Carries the step out on the app: a gesture finds its node on the screen and sends that
-  /// node's intent (`Gestures`), setup goes through `configure`, an expectation compares. One
-  /// arm per action, chosen by the compiler.
+  /// Carries the step out on `driver`: a gesture finds its node on the screen and sends that
+  /// node's intent (`Gestures`), setup goes through `configure`, an expectation compares, and
+  /// `expect screen` records the screen in `.record` mode. One arm per action.
   ///
-  /// - Parameters:
-  ///   - driver: the app the step acts on.
-  ///   - mode: whether `expect screen` compares the screen or records it.
   /// - Throws: `StepUnavailable` when the screen does not offer the gesture, `StepUnsupported`
   ///   when the driver cannot carry the step out at all.
   @MainActor

@@ -1,10 +1,7 @@
 /// Splitting a file into lines so that joining them gives back every byte.
 enum SourceText {
-  /// The file's lines, each with its line ending (`"\n"`, `"\r\n"`, or none for a last line
-  /// without one): joined, they are `text` exactly. The lines share the text's storage.
-  ///
-  /// Split at line feeds in the UTF-8 view: a line feed always ends a Character, so every
-  /// line's text is whole.
+  /// The file's lines, each with its line ending, sharing the text's storage: joined, they are
+  /// `text` exactly. A line feed always ends a Character, so each line's text is whole.
   static func lines(of text: String) -> [Substring] {
     var lines: [Substring] = []
     var start = text.startIndex

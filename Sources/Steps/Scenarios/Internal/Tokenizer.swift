@@ -27,12 +27,8 @@ enum Token: Equatable, Sendable {
   }
 }
 
-/// A step line split into tokens, with the trailing comment removed.
-struct TokenizedLine: Equatable, Sendable {
-  var tokens: [Token]
-  /// The line up to its trailing comment, without surrounding whitespace.
-  var body: String
-}
+/// A step line split into tokens, and its body: the line up to its trailing comment, trimmed.
+typealias TokenizedLine = (tokens: [Token], body: String)
 
 /// Splits step lines into words and double-quoted strings.
 ///
@@ -41,10 +37,8 @@ struct TokenizedLine: Equatable, Sendable {
 /// hexadecimal value; every other character, German quotes „“ included, stands for itself.
 /// Outside quotes, a `#` after whitespace starts a comment.
 enum Tokenizer {
-  /// The tokens of `line`.
-  ///
-  /// The line is walked scalar by scalar, not Character by Character: a combining mark after a
-  /// quote or a backslash must not hide them.
+  /// The tokens of `line`, walked scalar by scalar: a combining mark after a quote or a
+  /// backslash must not hide them.
   static func tokenize(_ line: Substring) throws(StepError) -> TokenizedLine {
     let scalars = line.unicodeScalars
     var tokens: [Token] = []
@@ -90,7 +84,7 @@ enum Tokenizer {
     }
     endWord()
     let body = Substring(scalars[..<bodyEnd]).trimmingWhitespace()
-    return TokenizedLine(tokens: tokens, body: body)
+    return (tokens, body)
   }
 
   /// The scalar the escape at `index` (just after its backslash) stands for; moves `index` past
