@@ -81,7 +81,7 @@ let package = Package(
       name: "Scenarios",
       dependencies: [
         "AppHarness", "ViewDescription", "ViewModels", "MealCatalog", "MealDB", "LiveNetwork",
-        "VirtualTime", "Spelling", "FileSafety",
+        "VirtualTime", "Spelling",
       ],
       path: "Sources/Steps/Scenarios"
     ),

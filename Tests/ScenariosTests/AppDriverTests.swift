@@ -10,11 +10,6 @@ import Testing
 /// `rezepte run` against the real app.
 @MainActor
 @Suite struct AppDriverTests {
-  final class Output {
-    var lines: [String] = []
-    var errors: [String] = []
-  }
-
   func run(_ text: String, record: Bool = false) async throws -> (ExitCode, Output, String) {
     let folder = try TemporaryFolder()
     defer { folder.remove() }
@@ -77,12 +72,14 @@ import Testing
       })
   }
 
-  @Test("--record fills an empty screen block with the real screen, and the file then passes")
+  @Test("--record fills an empty screen block and exits with 1; the file then passes")
   func recordFillsBlock() async throws {
-    let (code, _, after) = try await run(
+    let (code, output, after) = try await run(
       "# Eine Kategorie mit einem Rezept.\nlaunch\npick category \"Starter\"\nexpect screen\n",
       record: true)
-    #expect(code == .success)
+    #expect(code == .failure)
+    #expect(output.lines.first == "recorded  probe  3 steps  0s simulated")
+    #expect(output.lines.last == "0 passed, 0 failed, 1 recorded")
     #expect(after.hasPrefix("# Eine Kategorie mit einem Rezept.\nlaunch\n"))
     #expect(
       after.contains("\n     └─ List (refreshable)\n        └─ Row \"Broccoli & Stilton soup\""))

@@ -12,11 +12,6 @@ import ViewDescription
 /// The `rezepte` program as a user types it: commands, errors, exit codes, shards, jobs, show.
 @MainActor
 @Suite struct CommandLineTests {
-  final class Output {
-    var lines: [String] = []
-    var errors: [String] = []
-  }
-
   /// Everything a `Console` wrote, safe to collect from `@Sendable` closures on the main actor.
   final class Capture: Sendable {
     private let lock = NSLock()
@@ -162,12 +157,12 @@ import ViewDescription
     #expect(try parse("wait 3600s\n").steps[0].action == .wait(.seconds(3600)))
     #expect(
       errors("wait 1e18s\n") == [
-        "test.scenario:1: error: `1e18s` is not a duration; write it like `400ms`, `1s` or `1.5s`"
+        "test.scenario:1: error: '1e18s' is not a duration; write a decimal number and ms or s, like 400ms, 2s or 1.5s"
       ])
     #expect(errors("wait 0x10s\n").count == 1)
     #expect(
       errors("wait 7200s\n") == [
-        "test.scenario:1: error: `7200s` is outside the allowed range of 0s to 1 hour"
+        "test.scenario:1: error: '7200s' is outside the allowed range of 0s to 1 hour"
       ])
   }
 
@@ -237,43 +232,22 @@ import ViewDescription
     let folder = try TemporaryFolder()
     defer { folder.remove() }
     let file = try folder.write(
-      "a.scenario", "launch\ntap dice\nexpect requests\n  GET random.php\nwait 1s\n")
-    func screen(_ row: String) -> Node {
-      .navigationStack([
-        .screen(
-          "Dessert",
-          [
-            .toolbar([.button(AppText.dice, intent: .diceTapped)]),
-            .row(row, intent: .mealTapped(FakeDriver.meal(row))),
-          ])
-      ])
-    }
-    let driver = FakeDriver()
-    driver.node = screen("A")
-    driver.rendered = TextRenderer().render(screen("A"))
-    driver.effects["send diceTapped"] = {
-      $0.node = screen("B")
-      $0.rendered = TextRenderer().render(screen("B"))
-      $0.pendingRequests = ["GET random.php"]
-    }
+      "a.scenario", "launch\nnetwork offline\ntap dice\nexpect requests 3\nwait 1s\n")
     let output = Output()
-    let show = ScenarioCommand(
-      context: testContext, makeDriver: { driver }, useColor: false,
-      output: { output.lines.append($0) }, errorOutput: { output.errors.append($0) },
-      now: { .zero })
-    #expect(await show.show(.init(file: file)) == .success)
+    #expect(await makeCommand(output).show(file) == .success)
+    let tap = Array(output.lines.drop { $0 != "tap dice" })
     #expect(
-      Array(output.lines.drop { $0 != "tap dice" }) == [
-        "tap dice",
-        "  at 0s, sent 1 request:",
-        "    GET random.php",
+      tap.prefix(4) == [
+        "tap dice", "  at 0s, sent 1 request:", "    GET random.php",
         "  the screen changed (+ new or changed lines):",
-        "      ⋮ 3 unchanged lines",
-        "         │  └─ Button \"Zufallsrezept\"",
-        "    +    └─ Row \"B\"",
-        "expect requests  ✓",
+      ])
+    #expect(
+      tap.suffix(5) == [
+        "    +    └─ Alert \"Keine Internetverbindung. Prüfe WLAN oder mobile Daten.\"",
+        "    +       └─ Button \"OK\"",
+        "expect requests 3  ✓",
         "wait 1s",
-        "  at 0s, sent no requests; the screen did not change",
+        "  at 1s, sent no requests; the screen did not change",
       ])
   }
 
@@ -283,16 +257,66 @@ import ViewDescription
     defer { folder.remove() }
     let file = try folder.write("a.scenario", "launch\nwait 1s\n")
     let output = Output()
-    let show = ScenarioCommand(
-      context: testContext, makeDriver: { FakeDriver() }, useColor: false,
-      output: { output.lines.append($0) }, errorOutput: { output.errors.append($0) },
-      now: { .zero })
-    #expect(await show.show(.init(file: file, full: true)) == .success)
+    #expect(await makeCommand(output).show(file, full: true) == .success)
+    let screen = try await launchedScreen().split(separator: "\n").map { "    " + $0 }
     #expect(
-      output.lines == [
-        "launch", "  at 0s, sent no requests", "  the screen:", "    NavigationStack",
-        "    └─ Screen \"Dessert\"", "wait 1s", "  at 0s, sent no requests", "  the screen:",
-        "    NavigationStack", "    └─ Screen \"Dessert\"",
-      ])
+      output.lines
+        == [
+          "launch", "  at 0s, sent 2 requests:", "    GET categories.php",
+          "    GET filter.php?c=Dessert", "  the screen:",
+        ] + screen + ["wait 1s", "  at 1s, sent no requests", "  the screen:"] + screen)
+  }
+
+  // MARK: - What people type
+
+  @Test(
+    "A wording people type is exit 2 with the step it means",
+    arguments: [
+      ("wait 1 second", "a duration is written without a space; did you mean `wait 1s`?"),
+      ("tap back", "unknown step `tap back`; did you mean `back`?"),
+      ("tap heart", "unknown step `tap heart`; did you mean `toggle heart`?"),
+      (
+        "expect requests 1 GET categories.php",
+        "`expect requests` lists its requests below it, indented, one per line: "
+          + "`expect requests 1`, then `  GET categories.php`"
+      ),
+      (
+        "given favorites Apam balik",
+        "`given favorites` names meals by id; did you mean `given favorites 53049`?"
+      ),
+      (
+        "scroll down",
+        "unknown step `scroll down`; screens are checked whole, there is nothing to scroll"
+      ),
+      ("heart", "unknown step `heart`; did you mean `toggle heart`?"),
+      ("go back", "unknown step `go back`; did you mean `back`?"),
+      ("restart", "unknown step `restart`; did you mean `relaunch`?"),
+    ])
+  func wordings(line: String, message: String) async throws {
+    let folder = try makeTemporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let scenario = folder.appendingPathComponent("w.scenario")
+    try Data("launch\n\(line)\n".utf8).write(to: scenario)
+    let (code, capture) = await rezepte(["run", scenario.path])
+    #expect(code == .badInput)
+    #expect(capture.errors == "\(scenario.path):2: error: \(message)")
+  }
+
+  @Test("A `given` only the next launch reads, after `launch` and with no `relaunch`, is exit 2")
+  func givenAfterLaunch() async throws {
+    let folder = try makeTemporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let scenario = folder.appendingPathComponent("g.scenario")
+    try Data("launch\ngiven start categories\nexpect title \"Kategorien\"\n".utf8).write(
+      to: scenario)
+    let (code, capture) = await rezepte(["run", scenario.path])
+    #expect(code == .badInput)
+    #expect(
+      capture.errors
+        == "\(scenario.path):2: error: `given start` after `launch` takes effect at the next "
+        + "`relaunch`, and none follows; put it before `launch`, or `relaunch` after it")
+    try Data("launch\ngiven start categories\nrelaunch\nexpect title \"Kategorien\"\n".utf8)
+      .write(to: scenario)
+    #expect(await rezepte(["run", scenario.path]).0 == .success)
   }
 }

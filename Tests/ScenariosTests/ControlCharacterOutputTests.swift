@@ -1,5 +1,6 @@
 import CommandLineKit
 import Foundation
+import MealCatalog
 import MealDB
 import Spelling
 import Testing
@@ -12,23 +13,18 @@ import ViewDescription
 /// characters: `run` and `show` print them visibly, as the text tree does.
 @MainActor
 @Suite struct ControlCharacterOutputTests {
-  private func run(_ text: String, show: Bool = false, node: Node? = nil) async throws -> [String] {
+  private func run(
+    _ text: String, show: Bool = false, catalog: Catalog = embeddedCatalog
+  ) async throws -> [String] {
     let folder = try TemporaryFolder()
     defer { folder.remove() }
     let file = try folder.write("t.scenario", text)
-    let driver = FakeDriver()
-    if let node { driver.node = node }
-    let output = ScenarioCommandTests.Output()
-    let command = ScenarioCommand(
-      context: testContext, makeDriver: { driver }, useColor: false,
-      output: { output.lines.append($0) }, errorOutput: { output.errors.append($0) },
-      now: { .zero })
+    let output = Output()
+    let command = makeCommand(output) { AppDriver(catalog: catalog) }
     if show {
-      _ = await command.show(.init(file: file))
+      _ = await command.show(file)
     } else {
-      var options = CommandLineOptions.RunOptions()
-      options.paths = [file]
-      _ = await command.run(options)
+      _ = await command.run(runOptions([file]))
     }
     return output.lines + output.errors
   }
@@ -46,14 +42,15 @@ import ViewDescription
 
   @Test("The closest texts of a failed `expect visible` show a meal's escapes visibly")
   func closestTexts() async throws {
-    let red = Node.navigationStack([
-      .screen(
-        "Dessert",
-        [.list([.row("Apam\u{1B}[31m balik\u{85}", intent: .mealTapped(FakeDriver.meal("x")))])])
+    let red = try Catalog.Record(fields: [
+      "idMeal": .string("1"), "strMeal": .string("Apam\u{1B}[31m balik\u{7}"),
+      "strCategory": .string("Dessert"),
     ])
-    let lines = try await run("launch\nexpect visible \"Apam balik\"\n", node: red)
+    let catalog = try Catalog(
+      categories: [Category(id: "3", name: "Dessert")], records: [red])
+    let lines = try await run("launch\nexpect visible \"Apam balik\"\n", catalog: catalog)
     #expect(!hasRawControls(lines))
-    #expect(lines.contains { $0.contains(#""Apam\u{1B}[31m balik\u{85}""#) })
+    #expect(lines.contains { $0.contains(#""Apam\u{1B}[31m balik\u{7}""#) })
   }
 
   @Test("show prints a comment or step with control characters visibly")

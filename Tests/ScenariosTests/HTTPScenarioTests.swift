@@ -103,10 +103,13 @@ import Testing
     // A generous deadline: a running server answers at once, but with the whole suite running in
     // parallel on two cores the answer twice took longer than the 5 s that `rezepte run
     // --base-url` allows, and the probe said the server could not be reached.
-    #expect(await AppDriver.probe(baseURL, timeout: 60) == nil)
+    #expect(
+      await AppDriver.probe(baseURL, over: URLSessionTransport(baseURL: baseURL, timeout: 60))
+        == nil)
     await server.stop()
     let closed = try #require(URL(string: "http://127.0.0.1:\(port)/api/json/v1/1/"))
-    let problem = try #require(await AppDriver.probe(closed, timeout: 2))
+    let problem = try #require(
+      await AppDriver.probe(closed, over: URLSessionTransport(baseURL: closed, timeout: 2)))
     #expect(problem.hasPrefix("http://127.0.0.1:\(port)/api/json/v1/1/ cannot be reached ("))
   }
 

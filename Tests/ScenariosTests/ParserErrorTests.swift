@@ -31,20 +31,20 @@ import Testing
     ),
     (
       "wait 400",
-      "f.scenario:1: error: `400` is not a duration; write it like `400ms`, `1s` or `1.5s`"
+      "f.scenario:1: error: '400' is not a duration; write a decimal number and ms or s, like 400ms, 2s or 1.5s"
     ),
     (
       "wait -1s",
-      "f.scenario:1: error: `-1s` is not a duration; write it like `400ms`, `1s` or `1.5s`"
+      "f.scenario:1: error: '-1s' is not a duration; write a decimal number and ms or s, like 400ms, 2s or 1.5s"
     ),
     (
       "wait abc",
-      "f.scenario:1: error: `abc` is not a duration; write it like `400ms`, `1s` or `1.5s`"
+      "f.scenario:1: error: 'abc' is not a duration; write a decimal number and ms or s, like 400ms, 2s or 1.5s"
     ),
     ("wait", "f.scenario:1: error: `wait` needs a duration, as in `wait 400ms`"),
     (
       "wait 3601s",
-      "f.scenario:1: error: `3601s` is outside the allowed range of 0s to 1 hour"
+      "f.scenario:1: error: '3601s' is outside the allowed range of 0s to 1 hour"
     ),
     (
       "given start grid",
@@ -113,11 +113,32 @@ import Testing
       "f.scenario:1: error: `52x` is not a meal id; ids are numbers such as 52772"
     ),
     ("title A\ntitle B", "f.scenario:2: error: the scenario has a title already, on line 1"),
+    (
+      "launch\ngiven favorites 1\nback",
+      "f.scenario:2: error: `given favorites` after `launch` takes effect at the next `relaunch`, "
+        + "and none follows; put it before `launch`, or `relaunch` after it"
+    ),
   ]
 
   @Test("Bad input is reported as file:line: error: and one sentence", arguments: cases)
   func reportsError(text: String, message: String) {
     #expect(errors(text, file: "f.scenario") == [message])
+  }
+
+  @Test("A `given` after `launch` is read when a `relaunch` follows it")
+  func givenBeforeRelaunch() {
+    #expect(errors("launch\ngiven favorites 1\ngiven start list\nrelaunch\n").isEmpty)
+  }
+
+  @Test("A block longer than the bound is an error on its step's line, before any of it is read")
+  func blockBound() {
+    let lines = ScenarioParser.maximumBlockLines + 1
+    let text = "launch\nexpect screen\n" + String(repeating: "  x\n", count: lines) + "back\n"
+    #expect(
+      errors(text, file: "f.scenario") == [
+        "f.scenario:2: error: the block below this step has \(lines) lines; a block holds at most "
+          + "\(ScenarioParser.maximumBlockLines)"
+      ])
   }
 
   @Test("Every problem of a file is reported, not only the first")

@@ -97,10 +97,10 @@ import Testing
       ])
   }
 
-  @Test("Every common wording names a step of the table and is no step itself")
+  @Test("Every common wording names a step of the table, or why none does, and is no step itself")
   func wordingsNameSteps() {
     for (wording, step) in StepTable.commonWordings {
-      #expect(StepTable.keywords.contains(step), "\(wording) → \(step)")
+      #expect(StepTable.keywords.contains(step) || step.contains(" is "), "\(wording) → \(step)")
       #expect(!StepTable.keywords.contains(wording))
     }
     #expect(StepTable.helpText().contains("go back → back"))

@@ -12,7 +12,7 @@ import Testing
     ScenarioResult(
       file: "Scenarios/02-suche.scenario", title: title, name: "02-suche", stepCount: 12,
       stepsRun: stepsRun, time: .milliseconds(12), simulatedTime: .milliseconds(1400),
-      failure: failure, recordedScreens: [:])
+      failure: failure, skipReason: nil, recordedScreens: [:])
   }
 
   static let failure = ScenarioFailure(
@@ -22,18 +22,33 @@ import Testing
   @Test("A report has one line per scenario, the failure beneath it, and the counts last")
   func reportLines() {
     let report = Report(useColor: false)
-    let text = report.render([
+    let results = [
       Self.result(title: "Suche mit Pause"), Self.result(failure: Self.failure, stepsRun: 7),
-    ])
+    ]
     #expect(
-      text == """
+      (results.flatMap { report.lines(for: $0) } + [report.summary(results)])
+        == """
         passed  Suche mit Pause (02-suche)  12 steps  1.4s simulated
         failed  02-suche  step 7 of 12  1.4s simulated
             Scenarios/02-suche.scenario:7: failed: expect title "Suche"
               expected the title: "Suche"
               found:              "Dessert"
         1 passed, 1 failed
-        """)
+        """.split(separator: "\n").map(String.init))
+  }
+
+  @Test("A scenario whose blocks --record wrote says `recorded`, the blocks, and is counted apart")
+  func recordedLine() {
+    let report = Report(useColor: false)
+    #expect(
+      report.lines(for: Self.result(), recorded: ["recorded line 3: a screen of 2 nodes"]) == [
+        "recorded  02-suche  12 steps  1.4s simulated",
+        "    recorded line 3: a screen of 2 nodes",
+      ])
+    #expect(
+      report.summary(
+        [Self.result(), Self.result(), Self.result(failure: Self.failure)], recorded: 1)
+        == "1 passed, 1 failed, 1 recorded")
   }
 
   @Test("Wall times appear only when asked for, so that a report is the same on every run")
@@ -52,7 +67,8 @@ import Testing
   func skippedLine() {
     let skipped = ScenarioResult(
       file: "a.scenario", title: "a", name: "a", stepCount: 3, stepsRun: 2, time: .zero,
-      failure: nil, skipReason: "a.scenario:2: `network offline`: needs the offline catalog",
+      simulatedTime: .zero, failure: nil,
+      skipReason: "a.scenario:2: `network offline`: needs the offline catalog",
       recordedScreens: [:])
     let report = Report(useColor: false)
     #expect(
@@ -67,8 +83,10 @@ import Testing
 
   @Test("Without colours the report has no escape codes")
   func noColor() {
-    let text = Report(useColor: false).render([Self.result(), Self.result(failure: Self.failure)])
-    #expect(!text.contains("\u{1B}"))
+    let report = Report(useColor: false)
+    let lines =
+      report.lines(for: Self.result()) + report.lines(for: Self.result(failure: Self.failure))
+    #expect(!lines.joined().contains("\u{1B}"))
   }
 
   @Test("With colours passed is green and failed is red, and the last line stays plain")
@@ -81,12 +99,10 @@ import Testing
 
   @Test(
     "Colours are used only on a terminal and never with NO_COLOR set",
-    arguments: [
-      (true, [:], true), (false, [:], false), (true, ["NO_COLOR": "1"], false),
-      (true, ["NO_COLOR": ""], false),
-    ] as [(Bool, [String: String], Bool)])
-  func colorPolicy(isTerminal: Bool, environment: [String: String], expected: Bool) {
-    #expect(ColorPolicy.useColor(isTerminal: isTerminal, environment: environment) == expected)
+    arguments: [(true, nil, true), (false, nil, false), (true, "1", false), (true, "", false)]
+      as [(Bool, String?, Bool)])
+  func colorPolicy(isTerminal: Bool, noColor: String?, expected: Bool) {
+    #expect(ColorPolicy.useColor(isTerminal: isTerminal, noColor: noColor) == expected)
   }
 
   @Test("The exit code is 0 when all passed and 1 when one failed")

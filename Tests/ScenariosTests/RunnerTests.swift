@@ -1,4 +1,5 @@
 import Testing
+import ViewModels
 
 @testable import ReplayCommands
 @testable import Scenarios
@@ -9,75 +10,49 @@ import Testing
 
   var runner: ScenarioRunner { ScenarioRunner(now: time.now) }
 
-  @Test("Each step calls the driver's matching operation, in file order")
-  func callsDriver() async throws {
-    let scenario = try parse(
-      """
-      given favorites 52768
-      given random 52772
-      network delay search.php 1s
-      network offline for search.php
-      launch
-      type "Las"
-      wait 400ms
-      clear search
-      pick category "Chicken"
-      pull to refresh
-      tap dice
-      open "Lasagne"
-      toggle heart
-      back
-      retry
-      network online
-      relaunch
-      """)
-    let driver = FakeDriver()
-    driver.node = FakeDriver.everything
-    let result = await runner.run(scenario, on: driver)
-    #expect(result.passed)
-    #expect(
-      driver.log == [
-        "configure given favorites 52768", "configure given random 52772",
-        "configure network delay search.php 1s", "configure network offline for search.php",
-        "launch", "send searchTextChanged(\"L\")", "send searchTextChanged(\"La\")",
-        "send searchTextChanged(\"Las\")", "wait 400ms", "send searchTextChanged(\"\")",
-        "send categoryPicked(\"Chicken\")", "send pulledToRefresh", "send diceTapped",
-        "send mealTapped Lasagne", "send heartTapped", "send backTapped", "send retryTapped",
-        "configure network online", "relaunch",
-      ])
+  @Test("Each gesture sends the intent of the node it names, in file order")
+  func gesturesSendTheirNodesIntents() async throws {
+    let steps: [(String, UserIntent?)] = [
+      ("given favorites 52768", nil), ("network delay search.php 1s", nil), ("launch", nil),
+      ("type \"Las\"", .searchTextChanged("Las")), ("wait 400ms", nil),
+      ("clear search", .searchTextChanged("")), ("focus search", .searchFocusChanged(true)),
+      ("pick suggestion \"Cake\"", .suggestionPicked("Cake")),
+      ("leave search", .searchFocusChanged(false)), ("clear search", .searchTextChanged("")),
+      ("pick category \"Chicken\"", .categoryPicked("Chicken")),
+      ("pull to refresh", .pulledToRefresh), ("tap dice", .diceTapped),
+      ("toggle heart", .heartTapped), ("back", .backTapped),
+      ("tap \"Zufallsrezept\"", .diceTapped), ("expect title \"Teriyaki Chicken Casserole\"", nil),
+      ("back", .backTapped), ("network offline", nil), ("pull to refresh", .pulledToRefresh),
+      ("dismiss notice", .noticeDismissed),
+    ]
+    let driver = makeDriver()
+    try await driver.step("given random 52772, 52772")
+    for (line, intent) in steps {
+      let before = driver.intentCount
+      try await driver.step(line)
+      #expect((driver.intentCount > before ? driver.lastIntent : nil) == intent, "\(line)")
+    }
   }
 
-  @Test("The grid start, the suggestions and a tap by label reach the driver")
-  func callsDriverForFeatures() async throws {
-    let scenario = try parse(
-      """
-      given start categories
-      launch
-      tap "Pasta"
-      focus search
-      pick suggestion "Cake"
-      dismiss notice
-      """)
-    let driver = FakeDriver()
-    driver.node = FakeDriver.everything
-    let result = await runner.run(scenario, on: driver)
-    #expect(result.passed)
-    #expect(
-      driver.log == [
-        "configure given start categories", "launch",
-        "send categoryTileTapped(\"Pasta\")", "send searchFocusChanged(true)",
-        "send suggestionPicked(\"Cake\")",
-        "send noticeDismissed",
-      ])
+  @Test("A tap on the grid's tile, a row and a notice's button send their intents")
+  func tapsByLabel() async throws {
+    let driver = makeDriver()
+    try await driver.step("given start categories")
+    try await driver.step("launch")
+    try await driver.step("tap \"Pasta\"")
+    #expect(driver.lastIntent == .categoryTileTapped("Pasta"))
+    try await driver.step("open \"Lasagne\"")
+    #expect(driver.title() == "Lasagne")
   }
 
   @Test("A scenario stops at its first failure and later steps do not run")
   func stopsAtFirstFailure() async throws {
-    let scenario = try parse("launch\nexpect title \"Suche\"\nback\n", file: "a.scenario")
-    let driver = FakeDriver()
+    let scenario = try parse(
+      "launch\nexpect title \"Suche\"\nopen \"Apam balik\"\n", file: "a.scenario")
+    let driver = makeDriver()
     let result = await runner.run(scenario, on: driver)
     #expect(result.stepsRun == 2)
-    #expect(driver.log == ["launch"])
+    #expect(driver.title() == "Dessert")
     #expect(
       result.failure?.description == """
         a.scenario:2: failed: expect title "Suche"
@@ -89,9 +64,9 @@ import Testing
   @Test("A step the screen does not offer fails, saying what the screen offers")
   func refusedStep() async throws {
     let scenario = try parse("launch\nback  # on the list\n", file: "a.scenario")
-    let driver = FakeDriver()
+    let driver = makeDriver()
     let result = await runner.run(scenario, on: driver)
-    #expect(driver.log == ["launch"])
+    #expect(driver.intentCount == 0)
     #expect(
       result.failure?.description == """
         a.scenario:2: failed: back
@@ -99,36 +74,14 @@ import Testing
         """)
   }
 
-  @Test("A step whose node is missing sends nothing and names what can be tapped")
-  func missingNode() async throws {
-    let scenario = try parse("launch\ntap dice\n")
-    let driver = FakeDriver()
-    let result = await runner.run(scenario, on: driver)
-    #expect(driver.log == ["launch"])
-    #expect(
-      result.failure?.details == [
-        "cannot do this here: this screen has no dice button; it offers \"Apam balik\""
-      ])
-  }
-
-  @Test("A gesture the driver refuses fails the step with its explanation")
-  func driverRefusal() async throws {
-    let scenario = try parse("launch\nopen \"Apam balik\"\n")
-    let driver = FakeDriver()
-    driver.refusals["send"] = "the screen on top does not accept it"
-    let result = await runner.run(scenario, on: driver)
-    #expect(
-      result.failure?.details == ["cannot do this here: the screen on top does not accept it"])
-  }
-
   @Test("A visible text that is missing is reported with the closest texts the screen shows")
   func missingVisibleText() async throws {
-    let scenario = try parse("launch\nexpect visible \"Apam balk\"\n", file: "a.scenario")
-    let result = await runner.run(scenario, on: FakeDriver())
+    let scenario = try parse("launch\nexpect visible \"Apam balk\"\n")
+    let result = await runner.run(scenario, on: makeDriver())
     #expect(
-      result.failure?.details == [
+      result.failure?.details.prefix(2) == [
         "expected a node showing \"Apam balk\", but none does; the closest texts are:",
-        "  \"Apam balik\"", "  \"Dessert\"",
+        "  \"Apam balik\"",
       ])
   }
 
@@ -137,55 +90,44 @@ import Testing
     let failing = try parse("launch\nexpect hidden \"Apam balik\"\n")
     let passing = try parse("launch\nexpect hidden \"Lasagne\"\n")
     #expect(
-      await runner.run(failing, on: FakeDriver()).failure?.details == [
+      await runner.run(failing, on: makeDriver()).failure?.details == [
         "expected no node showing \"Apam balik\", but 1 node shows it"
       ])
-    #expect(await runner.run(passing, on: FakeDriver()).passed)
+    #expect(await runner.run(passing, on: makeDriver()).passed)
   }
 
-  @Test("A different screen fails with a line diff and its legend")
-  func screenMismatch() async throws {
-    let scenario = try parse(
-      "launch\nexpect screen\n  NavigationStack\n  └─ Screen \"Suche\"\n", file: "a.scenario")
-    let result = await runner.run(scenario, on: FakeDriver())
-    #expect(
-      result.failure?.description == """
-        a.scenario:2: failed: expect screen
-          the screen differs from the block (− expected, + actual):
-              NavigationStack
-            − └─ Screen "Suche"
-            + └─ Screen "Dessert"
-        """)
-  }
-
-  @Test("A matching screen passes")
-  func screenMatch() async throws {
-    let scenario = try parse("launch\nexpect screen\n  NavigationStack\n  └─ Screen \"Dessert\"\n")
-    #expect(await runner.run(scenario, on: FakeDriver()).passed)
+  @Test("A matching screen passes, one that differs fails with a line diff and its legend")
+  func screens() async throws {
+    let screen = try await launchedScreen()
+    let block = screen.split(separator: "\n").map { "  " + $0 }.joined(separator: "\n")
+    let matching = try parse("launch\nexpect screen\n" + block + "\n")
+    #expect(await runner.run(matching, on: makeDriver()).passed)
+    let differing = try parse(
+      "launch\nexpect screen\n" + block.replacingOccurrences(of: "\"Dessert\"", with: "\"Suche\"")
+        + "\n", file: "a.scenario")
+    let details = try #require(await runner.run(differing, on: makeDriver()).failure?.details)
+    #expect(details.first == "the screen differs from the block (− expected, + actual):")
+    #expect(details.contains("  − └─ Screen \"Suche\""))
+    #expect(details.contains("  + └─ Screen \"Dessert\""))
   }
 
   @Test("Request counts are taken since the previous request check")
   func requestCounts() async throws {
     let scenario = try parse("launch\nexpect requests 2\ntype \"L\"\nexpect requests 0\n")
-    let driver = FakeDriver()
-    driver.node = FakeDriver.everything
-    driver.effects["launch"] = {
-      $0.pendingRequests = ["GET categories.php", "GET filter.php?c=Dessert"]
-    }
-    #expect(await runner.run(scenario, on: driver).passed)
+    #expect(await runner.run(scenario, on: makeDriver()).passed)
   }
 
   @Test("Listed requests that differ fail with a diff of the requests")
   func listedRequests() async throws {
-    let scenario = try parse("launch\nexpect requests 1\n  GET search.php?s=Lasagne\n")
-    let driver = FakeDriver()
-    driver.effects["launch"] = { $0.pendingRequests = ["GET search.php?s=Las"] }
-    let result = await runner.run(scenario, on: driver)
+    let scenario = try parse(
+      "launch\nexpect requests 2\n  GET categories.php\n  GET filter.php?c=Beef\n")
+    let result = await runner.run(scenario, on: makeDriver())
     #expect(
       result.failure?.details == [
-        "expected 1 request, found 1 request (− expected, + actual):",
-        "  − GET search.php?s=Lasagne",
-        "  + GET search.php?s=Las",
+        "expected 2 requests, found 2 requests (− expected, + actual):",
+        "    GET categories.php",
+        "  − GET filter.php?c=Beef",
+        "  + GET filter.php?c=Dessert",
       ])
   }
 
@@ -194,35 +136,36 @@ import Testing
     let scenario = try parse(
       "launch\nexpect screen\n\nexpect screen\n  old\n", allowsEmptyScreens: true)
     let recorder = ScenarioRunner(mode: .record, now: time.now)
-    let result = await recorder.run(scenario, on: FakeDriver())
+    let result = await recorder.run(scenario, on: makeDriver())
     #expect(result.passed)
-    let screen = "NavigationStack\n└─ Screen \"Dessert\""
+    let screen = try await launchedScreen()
     #expect(result.recordedScreens == [1: screen, 2: screen])
   }
 
   @Test("A scenario's time is the difference of two readings of the injected clock")
   func injectedTime() async throws {
-    let result = await runner.run(try parse("launch\n"), on: FakeDriver())
+    let result = await runner.run(try parse("launch\n"), on: makeDriver())
     #expect(result.time == .milliseconds(5))
   }
 
-  @Test("The walkthrough prints the comments, each step and the screen after each action")
+  @Test("The walkthrough prints the comments, each step, and the screen after each action")
   func walkthrough() async throws {
     let scenario = try parse(
-      "# Start\nlaunch\n\n# Prüfen\nexpect title \"Dessert\"  # the category\nback\n")
-    let driver = FakeDriver()
-    driver.node = FakeDriver.everything
-    driver.effects["send backTapped"] = { $0.rendered = "Other" }
+      "# Start\nlaunch\n\n# Prüfen\nexpect title \"Dessert\"  # the category\nwait 1s\n")
     var lines: [String] = []
-    let result = await Walkthrough(runner: runner, full: true).run(scenario, on: driver) {
+    let result = await Walkthrough.run(scenario, on: makeDriver(), runner: runner, full: true) {
       lines.append($0)
     }
     #expect(result.passed)
+    let screen = try await launchedScreen().split(separator: "\n").map { "    " + $0 }
     #expect(
       lines == [
-        "# Start", "launch", "  at 0s, sent no requests", "  the screen:", "    NavigationStack",
-        "    └─ Screen \"Dessert\"", "", "# Prüfen", "expect title \"Dessert\"  ✓", "back",
-        "  at 0s, sent no requests", "  the screen:", "    Other",
-      ])
+        "# Start", "launch", "  at 0s, sent 2 requests:", "    GET categories.php",
+        "    GET filter.php?c=Dessert", "  the screen:",
+      ] + screen
+        + [
+          "", "# Prüfen", "expect title \"Dessert\"  ✓", "wait 1s", "  at 1s, sent no requests",
+          "  the screen:",
+        ] + screen)
   }
 }

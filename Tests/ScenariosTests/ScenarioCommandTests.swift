@@ -6,27 +6,6 @@ import Testing
 
 @MainActor
 @Suite struct ScenarioCommandTests {
-  final class Output {
-    var lines: [String] = []
-    var errors: [String] = []
-  }
-
-  func command(_ output: Output, driver: @escaping () -> FakeDriver = { FakeDriver() })
-    -> ScenarioCommand
-  {
-    ScenarioCommand(
-      context: testContext, makeDriver: driver, useColor: false,
-      output: { output.lines.append($0) }, errorOutput: { output.errors.append($0) },
-      now: { .zero })
-  }
-
-  func options(_ paths: [String], record: Bool = false) -> CommandLineOptions.RunOptions {
-    var options = CommandLineOptions.RunOptions()
-    options.paths = paths
-    options.record = record
-    return options
-  }
-
   @Test("All scenarios passing exit with 0 and end with the counts")
   func allPass() async throws {
     let folder = try TemporaryFolder()
@@ -34,7 +13,7 @@ import Testing
     _ = try folder.write("01-a.scenario", "launch\nexpect title \"Dessert\"\n")
     _ = try folder.write("02-b.scenario", "title Zwei\nlaunch\n")
     let output = Output()
-    let code = await command(output).run(options([folder.path]))
+    let code = await makeCommand(output).run(runOptions([folder.path]))
     #expect(code == .success)
     #expect(
       output.lines == [
@@ -50,7 +29,7 @@ import Testing
     _ = try folder.write("01-a.scenario", "launch\nexpect title \"Suche\"\nback\n")
     _ = try folder.write("02-b.scenario", "launch\n")
     let output = Output()
-    let code = await command(output).run(options([folder.path]))
+    let code = await makeCommand(output).run(runOptions([folder.path]))
     #expect(code == .failure)
     #expect(output.lines.first == "failed  01-a  step 2 of 3  0s simulated")
     #expect(output.lines[1] == "    \(folder.path)/01-a.scenario:2: failed: expect title \"Suche\"")
@@ -64,36 +43,38 @@ import Testing
     let file = try folder.write("01-a.scenario", "launch\nwiat 400ms\n")
     let output = Output()
     var created = 0
-    let code = await command(
-      output,
-      driver: {
-        created += 1
-        return FakeDriver()
-      }
-    )
-    .run(options([folder.path]))
-    #expect(code == .badInput)
+    let command = makeCommand(output) {
+      created += 1
+      return makeDriver()
+    }
+    #expect(await command.run(runOptions([folder.path])) == .badInput)
     #expect(output.errors == ["\(file):2: error: unknown step `wiat 400ms`; did you mean `wait`?"])
     #expect(output.lines.isEmpty)
     #expect(created == 0)
   }
 
   @Test(
-    "Recording writes the actual screens into the blocks and a second recording changes nothing")
+    "Recording writes the screens into the blocks and exits with 1; then the file passes as it is"
+  )
   func recordRoundTrip() async throws {
     let folder = try TemporaryFolder()
     defer { folder.remove() }
     let text = "# Start\r\nlaunch\r\nexpect screen\r\n\r\nexpect screen  # again\r\n  old\r\n# end"
-    _ = try folder.write("a.scenario", text)
+    let file = try folder.write("a.scenario", text)
     let output = Output()
-    let code = await command(output).run(options([folder.path], record: true))
-    #expect(code == .success)
+    #expect(await makeCommand(output).run(runOptions([folder.path], record: true)) == .failure)
+    let block = try await launchedScreen().split(separator: "\n").map { "  \($0)\r\n" }.joined()
     let recorded =
-      "# Start\r\nlaunch\r\nexpect screen\r\n  NavigationStack\r\n  └─ Screen \"Dessert\"\r\n\r\n"
-      + "expect screen  # again\r\n  NavigationStack\r\n  └─ Screen \"Dessert\"\r\n# end"
+      "# Start\r\nlaunch\r\nexpect screen\r\n\(block)\r\nexpect screen  # again\r\n\(block)# end"
     #expect(try folder.read("a.scenario") == Data(recorded.utf8))
-    let again = await command(Output()).run(options([folder.path], record: true))
-    #expect(again == .success)
+    #expect(output.lines.first == "recorded  a  3 steps  0s simulated")
+    #expect(output.lines[1].hasPrefix("    recorded line 3: a screen of "))
+    #expect(output.lines[2].hasPrefix("    recorded line 5: "))
+    #expect(output.lines.last == "0 passed, 0 failed, 1 recorded")
+    let again = Output()
+    #expect(await makeCommand(again).run(runOptions([file], record: true)) == .success)
+    #expect(again.lines == ["passed  a  3 steps  0s simulated", "1 passed, 0 failed"])
+    #expect(await makeCommand(Output()).run(runOptions([file])) == .success)
     #expect(try folder.read("a.scenario") == Data(recorded.utf8))
     #expect(folder.contents == ["a.scenario"])
   }
@@ -104,8 +85,7 @@ import Testing
     defer { folder.remove() }
     _ = try folder.write("a.scenario", "launch\nexpect screen\n")
     _ = try folder.write("b.scenario", "launch\nwait 5\n")
-    let output = Output()
-    let code = await command(output).run(options([folder.path], record: true))
+    let code = await makeCommand(Output()).run(runOptions([folder.path], record: true))
     #expect(code == .badInput)
     #expect(try folder.read("a.scenario") == Data("launch\nexpect screen\n".utf8))
     #expect(folder.contents == ["a.scenario", "b.scenario"])
@@ -116,7 +96,7 @@ import Testing
     let folder = try TemporaryFolder()
     defer { folder.remove() }
     _ = try folder.write("a.scenario", "launch\nexpect screen\n  old\n")
-    let code = await command(Output()).run(options([folder.path]))
+    let code = await makeCommand(Output()).run(runOptions([folder.path]))
     #expect(code == .failure)
     #expect(try folder.read("a.scenario") == Data("launch\nexpect screen\n  old\n".utf8))
   }
@@ -126,10 +106,10 @@ import Testing
     let folder = try TemporaryFolder()
     defer { folder.remove() }
     _ = try folder.write("a.scenario", "launch\n")
-    var options = options([folder.path])
+    var options = runOptions([folder.path])
     options.filter = "zzz"
     let output = Output()
-    #expect(await command(output).run(options) == .badInput)
+    #expect(await makeCommand(output).run(options) == .badInput)
     #expect(output.errors == ["error: no scenario's file name or title contains `zzz`"])
   }
 
@@ -139,13 +119,14 @@ import Testing
     defer { folder.remove() }
     let file = try folder.write("a.scenario", "# Los\nlaunch\n")
     let output = Output()
-    let code = await command(output).show(.init(file: file))
-    #expect(code == .success)
+    #expect(await makeCommand(output).show(file) == .success)
+    let screen = try await launchedScreen().split(separator: "\n").map { "    " + $0 }
     #expect(
-      output.lines == [
-        "# Los", "launch", "  at 0s, sent no requests", "  the screen:", "    NavigationStack",
-        "    └─ Screen \"Dessert\"",
-      ])
+      output.lines
+        == [
+          "# Los", "launch", "  at 0s, sent 2 requests:", "    GET categories.php",
+          "    GET filter.php?c=Dessert", "  the screen:",
+        ] + screen)
   }
 
   @Test("show given a folder says show takes one file and points to run, exit 2")
@@ -154,7 +135,7 @@ import Testing
     defer { folder.remove() }
     _ = try folder.write("a.scenario", "launch\n")
     let output = Output()
-    let code = await command(output).show(.init(file: folder.path))
+    let code = await makeCommand(output).show(folder.path)
     #expect(code == .badInput)
     #expect(output.lines.isEmpty)
     #expect(

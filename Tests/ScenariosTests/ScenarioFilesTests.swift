@@ -94,14 +94,4 @@ struct TemporaryFolder {
     #expect(ScenarioFiles.filter([search, favorites], by: "Pause") == [search])
     #expect(ScenarioFiles.filter([search, favorites], by: nil).count == 2)
   }
-
-  @Test("Writing replaces the file and leaves no temporary file behind")
-  func atomicWrite() throws {
-    let folder = try TemporaryFolder()
-    defer { folder.remove() }
-    let file = try folder.write("a.scenario", "old")
-    try ScenarioWriter.write("new\r\n", to: file)
-    #expect(try folder.read("a.scenario") == Data("new\r\n".utf8))
-    #expect(folder.contents == ["a.scenario"])
-  }
 }

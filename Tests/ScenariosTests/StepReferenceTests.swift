@@ -27,8 +27,8 @@ import Testing
   @Test("The article's step reference is `rezepte help run`, word for word")
   func referenceIsHelp() throws {
     let text = try String(contentsOf: Self.article, encoding: .utf8)
-    let (updated, block) = try Self.replacingReference(in: text, with: HelpText.run)
-    guard block != HelpText.run else { return }
+    let (updated, block) = try Self.replacingReference(in: text, with: runHelp)
+    guard block != runHelp else { return }
     if ["failed", "all"].contains(ProcessInfo.processInfo.environment["REZEPTE_RECORD"]) {
       try AtomicFile.write(Data(updated.utf8), to: Self.article.path)
       Issue.record(

@@ -2,16 +2,22 @@ import CommandLineKit
 import Foundation
 
 /// The options of `rezepte run` and `rezepte show`: each declared once, and read from a parsed
-/// command line.
+/// command line (`run`'s into `RunOptions`).
 public enum CommandLineOptions {
   /// `--catalog DIR` of `run`, `show` and `storyboard`.
   public static let catalog: Option<String> = .catalog(
     help: "Uses the catalog in DIR instead of the embedded one.")
 
+  /// `--full` of `show`.
+  public static let full = Flag(
+    "--full", help: "Prints the whole screen after every step instead of what changed.")
+
   /// The options of `run`.
   public struct RunOptions: Equatable, Sendable {
     public static let record = Flag(
-      "--record", help: "Writes the actual screen into every `expect screen` block.")
+      "--record",
+      help: "Writes the actual screen into every `expect screen` block that differs; a run that "
+        + "wrote one exits with 1.")
     public static let filter = Option<String>(
       "--filter", "TEXT", help: "Runs only the scenarios whose file name or title contains TEXT.")
     public static let baseURL: Option<URL> = .baseURL(
@@ -73,31 +79,6 @@ public enum CommandLineOptions {
         throw UsageError(
           "\(Self.record) cannot be combined with \(Self.live), whose answers change")
       }
-    }
-  }
-
-  /// The options of `show`.
-  public struct ShowOptions: Equatable, Sendable {
-    public static let full = Flag(
-      "--full", help: "Prints the whole screen after every step instead of what changed.")
-
-    public var file: String
-    public var catalog: String?
-    /// `--full`: the whole screen after every step instead of what changed.
-    public var full: Bool
-
-    public init(file: String, catalog: String? = nil, full: Bool = false) {
-      self.file = file
-      self.catalog = catalog
-      self.full = full
-    }
-
-    /// The options of a parsed `show` command line.
-    public init(_ invocation: Invocation) {
-      // The parser has made sure there is exactly one file.
-      self.init(
-        file: invocation.arguments.first ?? "", catalog: invocation[CommandLineOptions.catalog],
-        full: invocation[Self.full])
     }
   }
 }

@@ -1,11 +1,9 @@
 import Scenarios
 import ViewDescription
 
-/// Replays a scenario and hands over each step with what a reader is shown of it: the lines
-/// above it, the requests it sent, the time, and the screen compared with those shown before.
-/// `Walkthrough` prints it (`rezepte show`), `StoryboardCollector` draws it. It only watches:
-/// the runner replays and checks as `rezepte run` does, and reading the requests marks none
-/// as read, so `expect requests` sees what it always sees.
+/// Replays a scenario as `rezepte run` does and hands over each step with what a reader is shown
+/// of it, for `Walkthrough` to print and `StoryboardCollector` to draw. It only watches: reading
+/// the requests marks none as read, so `expect requests` sees what it always sees.
 @MainActor
 struct ReplayCollector {
   var runner: ScenarioRunner
@@ -28,19 +26,19 @@ struct ReplayCollector {
 
   /// Replays `scenario` on `driver`, calling `observe` after each step that ran.
   func replay(
-    _ scenario: Scenario, on driver: some ScenarioDriver, observe: (Moment) -> Void
+    _ scenario: Scenario, on driver: AppDriver, observe: (Moment) -> Void
   ) async -> ScenarioResult {
     let captions = Self.captions(of: scenario)
     var requestsSeen = 0
     var shown = ShownScreens()
     return await runner.run(scenario, on: driver) { event in
-      let requests = driver.sentRequests(from: requestsSeen)
+      let requests = driver.app.sentRequests(from: requestsSeen)
       requestsSeen += requests.count
       let screen = driver.screen()
       observe(
         Moment(
           event: event, caption: captions[event.index], requests: requests,
-          simulatedTime: driver.simulatedTime(), screen: screen,
+          simulatedTime: driver.app.now, screen: screen,
           comparison: screen.map { shown.show($0, after: event.index) }))
     }
   }

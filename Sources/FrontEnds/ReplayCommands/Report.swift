@@ -18,25 +18,20 @@ extension ExitCode {
 
 /// Whether output gets colours: only on a terminal, and never when `NO_COLOR` is set.
 public enum ColorPolicy {
-  /// Colours for an output that is (or is not) a terminal, in this environment.
-  public static func useColor(isTerminal: Bool, environment: [String: String]) -> Bool {
-    isTerminal && environment["NO_COLOR"] == nil
+  /// Colours for an output that is (or is not) a terminal, with `NO_COLOR` set or not.
+  public static func useColor(isTerminal: Bool, noColor: String?) -> Bool {
+    isTerminal && noColor == nil
   }
 
-  /// Whether standard output is a terminal.
-  public static var standardOutputIsTerminal: Bool { isatty(1) == 1 }
-
-  /// `useColor` for standard output in this process's environment. Asks for the one variable:
-  /// `ProcessInfo.environment` copies all of them into a dictionary, a fifth of the time
-  /// `rezepte run` spends reading its scenario files.
+  /// `useColor` for standard output in this process's environment.
   public static var standardOutput: Bool {
-    standardOutputIsTerminal && getenv("NO_COLOR") == nil
+    useColor(isTerminal: isatty(1) == 1, noColor: getenv("NO_COLOR").map { String(cString: $0) })
   }
 }
 
 /// The run's report: one line per scenario, the failures, and `N passed, N failed` last.
 public struct Report: Sendable {
-  /// Whether `passed` and `failed` are coloured green and red.
+  /// Whether `passed`, `failed`, `skipped` and `recorded` are coloured.
   public var useColor: Bool
   /// Whether each line ends with the wall time the scenario took. Off by default, so that the
   /// same scenarios print the same bytes on every run and machine.
@@ -48,11 +43,15 @@ public struct Report: Sendable {
   }
 
   /// `passed  Titel (file)  12 steps  1.4s simulated` (and the wall time with `showsWallTime`);
-  /// a failure's text follows on the next lines.
-  public func lines(for result: ScenarioResult) -> [String] {
-    let status =
-      result.passed
-      ? paint("passed", .green) : result.skipped ? paint("skipped", .yellow) : paint("failed", .red)
+  /// a failure's text follows on the next lines, then the blocks `--record` wrote, one per line
+  /// (`recorded` replaces `passed` when it wrote one).
+  public func lines(for result: ScenarioResult, recorded: [String] = []) -> [String] {
+    let (word, color) =
+      result.skipped
+      ? ("skipped", 33)
+      : !result.passed ? ("failed", 31) : recorded.isEmpty ? ("passed", 32) : ("recorded", 33)
+    // Green, red or yellow on a terminal.
+    let status = useColor ? "\u{1B}[\(color)m\(word)\u{1B}[0m" : word
     // Titles, file names and failures come from files and catalogs: their control characters
     // are shown, not sent to the terminal.
     let name = Quoting.visible(
@@ -64,40 +63,20 @@ public struct Report: Sendable {
     var line =
       "\(status)  \(name)  \(steps)  \(DurationText.format(result.simulatedTime)) simulated"
     if showsWallTime { line += "  \(DurationText.measured(result.time)) wall" }
-    var lines = [line]
-    if let reason = result.skipReason {
-      lines.append("    " + Quoting.visible(reason))
-    }
-    if let failure = result.failure {
-      lines += failure.description.split(separator: "\n", omittingEmptySubsequences: false).map {
-        "    " + Quoting.visible(String($0))
-      }
-    }
-    return lines
+    let details =
+      (result.skipReason.map { [$0] } ?? [])
+      + (result.failure?.description.split(separator: "\n", omittingEmptySubsequences: false)
+        .map(String.init) ?? []) + recorded
+    return [line] + details.map { "    " + Quoting.visible($0) }
   }
 
-  /// `N passed, N failed`: always the last line of a run.
-  /// `N passed, N failed, N skipped` when a mode skipped some.
-  public func summary(_ results: [ScenarioResult]) -> String {
-    let passed = results.filter(\.passed).count
+  /// `N passed, N failed`: always the last line of a run; `, N skipped` when a mode skipped
+  /// some, and `, N recorded` for the passing scenarios whose blocks `--record` wrote.
+  public func summary(_ results: [ScenarioResult], recorded: Int = 0) -> String {
+    let passed = results.filter(\.passed).count - recorded
     let skipped = results.filter(\.skipped).count
-    let failed = results.count - passed - skipped
+    let failed = results.count - passed - skipped - recorded
     return "\(passed) passed, \(failed) failed" + (skipped > 0 ? ", \(skipped) skipped" : "")
-  }
-
-  /// The whole report.
-  public func render(_ results: [ScenarioResult]) -> String {
-    (results.flatMap(lines(for:)) + [summary(results)]).joined(separator: "\n")
-  }
-
-  enum Color: String {
-    case green = "\u{1B}[32m"
-    case red = "\u{1B}[31m"
-    case yellow = "\u{1B}[33m"
-  }
-
-  func paint(_ text: String, _ color: Color) -> String {
-    guard useColor else { return text }
-    return color.rawValue + text + "\u{1B}[0m"
+      + (recorded > 0 ? ", \(recorded) recorded" : "")
   }
 }

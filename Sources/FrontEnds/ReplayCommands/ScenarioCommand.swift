@@ -1,4 +1,5 @@
 import CommandLineKit
+import FileSafety
 import Foundation
 import Scenarios
 import Spelling
@@ -11,7 +12,7 @@ public struct ScenarioCommand {
   /// Names the files are checked against.
   public var context: ScenarioContext
   /// A new app for each scenario.
-  public var makeDriver: () -> any ScenarioDriver
+  public var makeDriver: @MainActor () -> AppDriver
   /// Whether the report is coloured (see `ColorPolicy`).
   public var useColor: Bool
   /// Standard output, one line per call.
@@ -22,7 +23,7 @@ public struct ScenarioCommand {
   public var now: () -> Duration
 
   public init(
-    context: ScenarioContext, makeDriver: @escaping () -> any ScenarioDriver, useColor: Bool,
+    context: ScenarioContext, makeDriver: @escaping @MainActor () -> AppDriver, useColor: Bool,
     output: @escaping (String) -> Void, errorOutput: @escaping (String) -> Void,
     now: @escaping () -> Duration = ScenarioRunner.wallClock()
   ) {
@@ -34,18 +35,28 @@ public struct ScenarioCommand {
     self.now = now
   }
 
-  /// `rezepte run`: replays every scenario at `options.paths` (those of `options.shard`, if
-  /// given); writes files only with `--record` and only when every file parsed and can be
-  /// written. With `--list`
-  /// it prints the files instead of running them.
+  /// `rezepte run`: replays every scenario at `options.paths` (of `options.shard`, if given),
+  /// or lists them; writes files only with `--record` and when every file parsed and can be
+  /// written, and then exits with 1 when it wrote a block.
   public func run(_ options: CommandLineOptions.RunOptions) async -> ExitCode {
     let (entries, missing) = ScenarioFiles.collectEntries(options.paths)
     let files = entries.filter { options.shard?.contains(key: $0.key) ?? true }.map(\.file)
     let (loaded, diagnostics) = ScenarioFiles.load(
       files, context: context, allowsEmptyScreens: options.record)
     let scenarios = ScenarioFiles.filter(loaded, by: options.filter)
-    guard missing.isEmpty, diagnostics.isEmpty else {
-      for diagnostic in missing + diagnostics { errorOutput(diagnostic.description) }
+    // With `--record`, every file is checked before anything replays, so that no file is
+    // rewritten while another cannot be.
+    let unwritable = scenarios.filter { _ in options.record && !options.list }.compactMap {
+      scenario -> Diagnostic? in
+      do throws(FileWriteError) {
+        try AtomicFile.checkWritable(scenario.file)
+        return nil
+      } catch {
+        return Self.recordingError(error, file: scenario.file)
+      }
+    }
+    guard missing.isEmpty, diagnostics.isEmpty, unwritable.isEmpty else {
+      for diagnostic in missing + diagnostics + unwritable { errorOutput(diagnostic.description) }
       return .badInput
     }
     guard !entries.isEmpty else {
@@ -62,100 +73,80 @@ public struct ScenarioCommand {
       return .success
     }
 
-    if options.record {
-      // Every file is checked before anything replays, so that no file is rewritten while
-      // another cannot be.
-      var unwritable: [Diagnostic] = []
-      for scenario in scenarios {
-        do throws(Diagnostic) {
-          try ScenarioWriter.checkWritable(scenario.file)
-        } catch {
-          unwritable.append(error)
-        }
-      }
-      guard unwritable.isEmpty else {
-        for diagnostic in unwritable { errorOutput(diagnostic.description) }
-        return .badInput
-      }
-    }
-
     let runner = ScenarioRunner(mode: options.record ? .record : .check, now: now)
     let report = Report(useColor: useColor, showsWallTime: options.timing)
     var results: [ScenarioResult] = []
+    var recorded = 0
     var failedToRecord = false
     await replay(scenarios, runner: runner, jobs: options.jobs) { scenario, result in
-      guard !failedToRecord else { return false }
+      var blocks: [String] = []
+      if options.record {
+        guard let written = record(scenario, result) else {
+          failedToRecord = true
+          return false
+        }
+        blocks = written
+        if result.passed, !blocks.isEmpty { recorded += 1 }
+      }
       results.append(result)
-      for line in report.lines(for: result) { output(line) }
-      if options.record, !record(scenario, result) { failedToRecord = true }
-      return !failedToRecord
+      for line in report.lines(for: result, recorded: blocks) { output(line) }
+      return true
     }
-    output(report.summary(results))
-    return failedToRecord ? .badInput : ExitCode(results)
+    guard !failedToRecord else { return .badInput }
+    output(report.summary(results, recorded: recorded))
+    return recorded > 0 ? .failure : ExitCode(results)
   }
 
-  /// Replays `scenarios`, up to `jobs` at once, and hands each result to `report` in the order
-  /// of `scenarios`, as soon as it and all before it are done; once `report` returns `false`,
-  /// no further replay starts and no further result is handed on.
-  ///
-  /// The app and the runner live on the main actor, so the replays take turns on one thread:
-  /// running several at once overlaps only their waiting (answers over `--base-url` or `--live`),
-  /// never their computing. Each replay has its own app, clock and transport, so the results,
-  /// and the report, are the same bytes as in a serial run.
+  /// Replays `scenarios`, `jobs` at a time, and hands each result to `report` in file order
+  /// until it returns `false`. The replays share the main actor, so running several at once
+  /// overlaps only their waiting for a server; each has its own app, clock and transport, so the
+  /// report is the same bytes as a serial run's.
   func replay(
     _ scenarios: [Scenario], runner: ScenarioRunner, jobs: Int,
     report: (Scenario, ScenarioResult) -> Bool
   ) async {
-    guard jobs > 1, scenarios.count > 1 else {
-      for scenario in scenarios {
-        guard report(scenario, await runner.run(scenario, on: makeDriver())) else { return }
-      }
-      return
+    let replay: @MainActor (Scenario) async -> ScenarioResult = {
+      await runner.run($0, on: makeDriver())
     }
-    let replayer = Replayer(runner: runner, makeDriver: makeDriver)
-    await withTaskGroup(of: (Int, ScenarioResult).self) { group in
-      var next = 0
-      var done: [Int: ScenarioResult] = [:]
-      var reported = 0
-      while next < scenarios.count || reported < scenarios.count {
-        // Keep `jobs` replays going; then take the next one that ends.
-        if next < scenarios.count, next - reported - done.count < jobs {
-          let (index, scenario) = (next, scenarios[next])
-          group.addTask { (index, await replayer.run(scenario)) }
-          next += 1
-          continue
+    for start in stride(from: 0, to: scenarios.count, by: jobs) {
+      let batch = start..<min(start + jobs, scenarios.count)
+      var results: [Int: ScenarioResult] = [:]
+      await withTaskGroup(of: (Int, ScenarioResult).self) { group in
+        for index in batch {
+          group.addTask { [scenario = scenarios[index]] in (index, await replay(scenario)) }
         }
-        guard let (index, result) = await group.next() else { break }
-        done[index] = result
-        while let result = done.removeValue(forKey: reported) {
-          guard report(scenarios[reported], result) else {
-            group.cancelAll()
-            return
-          }
-          reported += 1
-        }
+        for await (index, result) in group { results[index] = result }
+      }
+      for index in batch {
+        guard let result = results[index], report(scenarios[index], result) else { return }
       }
     }
   }
 
-  /// Writes the screens `result` recorded into the scenario's file, if any changed, and says
-  /// what changed in each block: how many nodes are new, changed and gone.
-  func record(_ scenario: Scenario, _ result: ScenarioResult) -> Bool {
+  /// Writes the screens `result` recorded into the scenario's file, if any changed; returns
+  /// what changed in each block written (how many nodes are new, changed and gone), or `nil`
+  /// after saying why the file cannot be written.
+  func record(_ scenario: Scenario, _ result: ScenarioResult) -> [String]? {
     let text = scenario.recording(actualScreens: result.recordedScreens)
-    guard text != scenario.source else { return true }
-    do {
-      try ScenarioWriter.write(text, to: scenario.file)
-      output("recorded \(Quoting.visible(scenario.file))")
-      for (index, screen) in result.recordedScreens.sorted(by: { $0.key < $1.key }) {
-        let step = scenario.steps[index]
-        guard case .expectScreen(let expected) = step.action, expected != screen else { continue }
-        output("  line \(step.line): " + Self.summary(ScreenDiff(old: expected, new: screen)))
-      }
-      return true
+    guard text != scenario.source else { return [] }
+    do throws(FileWriteError) {
+      try AtomicFile.write(Data(text.utf8), to: scenario.file)
     } catch {
-      errorOutput("\(error)")
-      return false
+      errorOutput(Self.recordingError(error, file: scenario.file).description)
+      return nil
     }
+    return result.recordedScreens.sorted { $0.key < $1.key }.compactMap {
+      index, screen -> String? in
+      let step = scenario.steps[index]
+      guard case .expectScreen(let expected) = step.action, expected != screen else { return nil }
+      return "recorded line \(step.line): " + Self.summary(ScreenDiff(old: expected, new: screen))
+    }
+  }
+
+  /// Why `--record` cannot write `file`: a symbolic link is written through, the file keeps its
+  /// permissions, and a read-only file is left alone.
+  static func recordingError(_ error: FileWriteError, file: String) -> Diagnostic {
+    Diagnostic(file: file, line: nil, message: "cannot record the file: \(error.reason)")
   }
 
   /// `3 nodes differ (2 new, 1 changed)`, or `a screen of 25 nodes` for a block that was empty.
@@ -174,41 +165,24 @@ public struct ScenarioCommand {
   }
 
   /// `rezepte show FILE`: the walkthrough of one scenario.
-  public func show(_ options: CommandLineOptions.ShowOptions) async -> ExitCode {
+  public func show(_ file: String, full: Bool = false) async -> ExitCode {
     var isFolder: ObjCBool = false
-    if FileManager.default.fileExists(atPath: options.file, isDirectory: &isFolder),
+    if FileManager.default.fileExists(atPath: file, isDirectory: &isFolder),
       isFolder.boolValue
     {
       errorOutput(
         Console.errorLine(
-          "show takes one scenario file, and \(options.file) is a folder; "
-            + "'rezepte run \(options.file)' replays a folder"))
+          "show takes one scenario file, and \(file) is a folder; "
+            + "'rezepte run \(file)' replays a folder"))
       return .badInput
     }
-    let (scenarios, diagnostics) = ScenarioFiles.load([options.file], context: context)
+    let (scenarios, diagnostics) = ScenarioFiles.load([file], context: context)
     guard diagnostics.isEmpty, let scenario = scenarios.first else {
       for diagnostic in diagnostics { errorOutput(diagnostic.description) }
       return .badInput
     }
-    let walkthrough = Walkthrough(runner: ScenarioRunner(now: now), full: options.full)
-    let result = await walkthrough.run(scenario, on: makeDriver(), output: output)
+    let result = await Walkthrough.run(
+      scenario, on: makeDriver(), runner: ScenarioRunner(now: now), full: full, output: output)
     return ExitCode([result])
-  }
-}
-
-/// A runner and the drivers it replays on, isolated to the main actor so that the replays of
-/// `--jobs` can share them.
-@MainActor
-private final class Replayer {
-  let runner: ScenarioRunner
-  let makeDriver: () -> any ScenarioDriver
-
-  init(runner: ScenarioRunner, makeDriver: @escaping () -> any ScenarioDriver) {
-    self.runner = runner
-    self.makeDriver = makeDriver
-  }
-
-  func run(_ scenario: Scenario) async -> ScenarioResult {
-    await runner.run(scenario, on: makeDriver())
   }
 }

@@ -10,14 +10,20 @@ public enum ScenarioCommands {
   public static let run = Command(
     name: "run",
     summary: "Replays scenario files and compares what the screens show.",
-    discussion: HelpText.runDiscussion,
+    discussion: """
+      Replays every scenario and prints one line per scenario, then `N passed, N failed`.
+      Exit status: 0 when all passed, 1 when a scenario failed or `--record` wrote a block, 2 for \
+      bad input (nothing runs).
+      Time is virtual: `wait` advances a clock; nothing sleeps for real. Durations in scenario \
+      files (`wait`, `network delay`) go from 0s to 1 hour.
+      """,
     arguments: Arguments(
       placeholder: "PATH…",
       help: "Scenario files, or folders searched for *.scenario (default: Scenarios).",
       count: 0...Int.max),
     options: CommandLineOptions.RunOptions.all,
     epilogue: {
-      "Steps of a scenario file (one per line; `#` starts a comment):\n" + HelpText.steps
+      "Steps of a scenario file (one per line; `#` starts a comment):\n" + StepTable.helpText()
     },
     run: { invocation throws(UsageError) in
       try await runScenarios(
@@ -28,12 +34,25 @@ public enum ScenarioCommands {
   public static let show = Command(
     name: "show",
     summary: "Walks through one scenario, printing each step and what it changed.",
-    discussion: HelpText.showDiscussion,
+    discussion: """
+      Prints each step with the comments before it. After each step that acts on the app it \
+      prints the simulated time, the requests the step sent (as `expect requests` spells them) \
+      and the nodes of the screen that are new or changed (+), with the lines removed counted \
+      (−), or that nothing changed; a screen pushed for the first time is printed whole. \
+      \(CommandLineOptions.full) prints the whole screen after every such step. Expectations are \
+      checked as in `run` and marked ✓.
+      Exit status: 0 when every step passed, 1 when one failed, 2 for bad input.
+      """,
     arguments: Arguments(
       placeholder: "FILE", help: "The scenario file to walk through.", count: 1...1),
-    options: [CommandLineOptions.catalog, CommandLineOptions.ShowOptions.full],
+    options: [CommandLineOptions.catalog, CommandLineOptions.full],
     run: { invocation in
-      await showScenario(CommandLineOptions.ShowOptions(invocation), console: invocation.console)
+      let console = invocation.console
+      return await withCatalog(invocation[CommandLineOptions.catalog], console) { catalog in
+        // The parser has made sure there is exactly one file.
+        await command(catalog, backend: .catalog, console)
+          .show(invocation.arguments[0], full: invocation[CommandLineOptions.full])
+      }
     })
 
   /// `rezepte storyboard [PATH…] …`.
@@ -46,7 +65,16 @@ public enum ScenarioCommands {
       help: "Scenario files, or folders searched for *.scenario (default: Scenarios).",
       count: 0...Int.max),
     options: [StoryboardCommand.Options.out, CommandLineOptions.catalog],
-    run: { invocation in await writeStoryboard(invocation) })
+    run: { invocation in
+      let (options, console) = (StoryboardCommand.Options(invocation), invocation.console)
+      return await withCatalog(options.catalog, console) { catalog in
+        await StoryboardCommand(
+          context: ScenarioContext(catalog: catalog), makeDriver: { AppDriver(catalog: catalog) },
+          useColor: ColorPolicy.standardOutput, output: console.output,
+          errorOutput: console.errorOutput
+        ).run(options)
+      }
+    })
 
   /// The `rezepte` program: `run` (the default), `show` and `storyboard`, then `more` commands
   /// (`serve`, `capture`, …), which live in the libraries that do their work.
@@ -68,74 +96,52 @@ public enum ScenarioCommands {
 
   // MARK: - Wiring
 
+  /// `body` over the catalog at `path`, or the embedded one; bad input after saying why the
+  /// catalog cannot be loaded, before anything else is read or asked.
+  @MainActor
+  static func withCatalog(
+    _ path: String?, _ console: Console, _ body: (Catalog) async -> ExitCode
+  ) async -> ExitCode {
+    let catalog: Catalog
+    do {
+      catalog = try Catalog.load(directory: path)
+    } catch {
+      console.error("\(error)")
+      return .badInput
+    }
+    return await body(catalog)
+  }
+
   @MainActor
   static func runScenarios(
     _ options: CommandLineOptions.RunOptions, console: Console
   ) async -> ExitCode {
-    let server = options.live ? MealAPI.theMealDB : options.baseURL
-    // The catalog is checked before anything else, before a server is asked too.
-    guard let catalog = await loadCatalog(options.catalog, console: console) else {
-      return .badInput
-    }
-    let backend: AppDriver.Backend = server.map { .http($0) } ?? .catalog
-    if !options.list, let server, let problem = await AppDriver.probe(server) {
-      console.error(problem)
-      if options.live {
-        typealias Run = CommandLineOptions.RunOptions
-        console.errorOutput(
-          "`\(Run.live)` needs TheMealDB on the internet; offline, replay against `rezepte "
-            + "serve` with `\(Run.baseURL)`, or against the embedded catalog without either "
-            + "option.")
+    await withCatalog(options.catalog, console) { catalog in
+      let server = options.live ? MealAPI.theMealDB : options.baseURL
+      if !options.list, let server, let problem = await AppDriver.probe(server) {
+        console.error(problem)
+        if options.live {
+          typealias Run = CommandLineOptions.RunOptions
+          console.errorOutput(
+            "`\(Run.live)` needs TheMealDB on the internet; offline, replay against `rezepte "
+              + "serve` with `\(Run.baseURL)`, or against the embedded catalog without either "
+              + "option.")
+        }
+        return .badInput
       }
-      return .badInput
-    }
-    return await command(catalog: catalog, backend: backend, console: console).run(options)
-  }
-
-  @MainActor
-  static func writeStoryboard(_ invocation: Invocation) async -> ExitCode {
-    let options = StoryboardCommand.Options(invocation)
-    guard let catalog = await loadCatalog(options.catalog, console: invocation.console) else {
-      return .badInput
-    }
-    let command = StoryboardCommand(
-      context: ScenarioContext(catalog: catalog),
-      makeDriver: { AppDriver(catalog: catalog) },
-      useColor: ColorPolicy.standardOutput,
-      output: invocation.console.output,
-      errorOutput: invocation.console.errorOutput)
-    return await command.run(options)
-  }
-
-  @MainActor
-  static func showScenario(
-    _ options: CommandLineOptions.ShowOptions, console: Console
-  ) async -> ExitCode {
-    guard let catalog = await loadCatalog(options.catalog, console: console) else {
-      return .badInput
-    }
-    return await command(catalog: catalog, backend: .catalog, console: console).show(options)
-  }
-
-  /// The catalog at `path`, or the embedded one; `nil` after saying why it cannot be loaded.
-  static func loadCatalog(_ path: String?, console: Console) async -> Catalog? {
-    do {
-      return try Catalog.load(directory: path)
-    } catch {
-      console.error("\(error)")
-      return nil
+      return await command(catalog, backend: server.map { .http($0) } ?? .catalog, console)
+        .run(options)
     }
   }
 
   @MainActor
   static func command(
-    catalog: Catalog, backend: AppDriver.Backend, console: Console
+    _ catalog: Catalog, backend: AppDriver.Backend, _ console: Console
   ) -> ScenarioCommand {
     ScenarioCommand(
       context: ScenarioContext(catalog: catalog),
       makeDriver: { AppDriver(catalog: catalog, backend: backend) },
-      useColor: ColorPolicy.standardOutput,
-      output: console.output,
+      useColor: ColorPolicy.standardOutput, output: console.output,
       errorOutput: console.errorOutput)
   }
 }

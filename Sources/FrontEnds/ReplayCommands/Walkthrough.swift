@@ -1,32 +1,19 @@
-import CommandLineKit
 import Scenarios
 import Spelling
 import ViewDescription
-import ViewModels
 
-/// `rezepte show FILE`: the learner's walkthrough of one scenario. It prints each step with the
-/// comments before it; after each step that acts on the app, the simulated time, the requests
-/// the step sent (spelled as `expect requests` spells them) and the nodes of the screen that are
-/// new or changed (`ScreenDiff`, with a screen that comes back compared with itself as it was),
-/// or one line saying that nothing changed. `full` prints the whole screen after every such step
-/// instead of what changed.
+/// `rezepte show FILE`: the learner's walkthrough of one scenario (see `ScenarioCommands.show`).
 @MainActor
-public struct Walkthrough {
-  public var runner: ScenarioRunner
-  /// Whether to print the whole screen after every step instead of what changed.
-  public var full: Bool
-
-  public init(runner: ScenarioRunner = ScenarioRunner(), full: Bool = false) {
-    self.runner = runner
-    self.full = full
-  }
-
-  /// Replays the scenario, handing each printed line to `output`, and returns how it went.
+public enum Walkthrough {
+  /// Replays the scenario, handing each printed line to `output`, and returns how it went;
+  /// `full` prints the whole screen after every step that acts on the app instead of what
+  /// changed.
   ///
   /// Every line has its control characters made visible (`Quoting.visible`): comments, steps,
   /// requests and failures come from the file and the catalog, not from this program.
-  public func run(
-    _ scenario: Scenario, on driver: some ScenarioDriver, output print: (String) -> Void
+  public static func run(
+    _ scenario: Scenario, on driver: AppDriver, runner: ScenarioRunner, full: Bool,
+    output print: (String) -> Void
   ) async -> ScenarioResult {
     func output(_ line: String) { print(Quoting.visible(line)) }
     return await ReplayCollector(runner: runner).replay(scenario, on: driver) { moment in
@@ -43,13 +30,13 @@ public struct Walkthrough {
       }
       output(step.displayText + (step.action.isExpectation ? "  ✓" : ""))
       guard step.action.changesScreen else { return }
-      for line in lines(after: moment, of: scenario, on: driver) { output(line) }
+      for line in lines(after: moment, of: scenario, on: driver, full: full) { output(line) }
     }
   }
 
   /// What one step did: the time, the requests it sent, and what became of the screen.
-  private func lines(
-    after moment: ReplayCollector.Moment, of scenario: Scenario, on driver: some ScenarioDriver
+  private static func lines(
+    after moment: ReplayCollector.Moment, of scenario: Scenario, on driver: AppDriver, full: Bool
   ) -> [String] {
     let requests = moment.requests
     let sent =

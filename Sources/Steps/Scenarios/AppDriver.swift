@@ -7,60 +7,43 @@ import ViewDescription
 import ViewModels
 import VirtualTime
 
-/// Drives the real app on a `TestApp` (the one harness: virtual time, the request log, the
-/// favourites across relaunches): the step replays find the node a user would touch in
-/// `screen()` and hand that node's intent to `send(_:)`, which passes it to the app's one entry
-/// for user actions. Nothing else reaches into the view models.
-///
-/// Setup that is no gesture (`configure(_:)`) sets the harness's start screen and favourites, and
-/// the offline catalog's faults, delays and dice; over real HTTP, the catalog's settings are
-/// unsupported.
+/// The app as a scenario drives it, on a `TestApp`: a step finds the node a user would touch in
+/// `screen()` and hands its intent to `send(_:)`; setup that is no gesture goes to
+/// `configure(_:)`. Every primitive returns once all work ready at the current virtual time has
+/// run; only `wait` moves time.
 @MainActor
-public final class AppDriver: ScenarioDriver {
+public final class AppDriver {
   /// Where the app's requests go.
   public enum Backend: Sendable {
     /// The offline catalog in this process, with simulated faults and delays.
     case catalog
-    /// Real HTTP to a TheMealDB-compatible server (`rezepte serve`, or the real one) over
-    /// `URLSessionTransport`; faults cannot be simulated there.
+    /// Real HTTP to a TheMealDB-compatible server, where faults cannot be simulated.
     case http(URL)
   }
 
   /// The harness the app runs on.
   public let app: TestApp
   /// How many intents the steps sent, and the last of them: a step's own intent is the last
-  /// one when the count went up during it. (The intents themselves are not kept: each
-  /// keystroke of a long `type` holds the whole text so far.)
+  /// one when the count went up during it.
   public private(set) var intentCount = 0
   public private(set) var lastIntent: UserIntent?
 
-  /// The catalog: it names the meals of `given favorites`, and answers in `.catalog` mode.
   private let catalog: Catalog
   private let catalogTransport: CatalogTransport?
-  private let renderer: TextRenderer
-  /// The last screen drawn and the snapshot it was drawn from.
-  private var drawn: (state: AppState, screen: Node)?
 
-  /// - Parameters:
-  ///   - catalog: answers requests in `.catalog` mode, and names the meals of `given favorites`.
-  ///   - backend: where the app's requests go.
-  ///   - seed: seeds `random.php` in `.catalog` mode.
-  ///   - renderer: draws the screen that `expect screen` compares.
-  ///   - wrap: puts a stand-in around each app (tests of rules that must be able to fail).
-  ///   - wrapTransport: puts another transport in front of the catalog's (tests of such rules).
-  ///   - start: the screen the app starts with (`given start` changes it later).
-  ///   - favorites: the stored favourites (`given favorites` changes them later).
+  /// The app on `catalog` (which also names the meals of `given favorites`), its requests sent
+  /// to `backend`, `random.php` seeded with `seed`, starting on `start` with `favorites`; `wrap`
+  /// and `wrapTransport` put stand-ins around the app and the catalog's transport (tests of
+  /// rules that must be able to fail).
   public init(
     catalog: Catalog, backend: Backend = .catalog, seed: UInt64 = 1,
     start: StartScreen = .list, favorites: FavoritesStorage = .inMemory(),
-    renderer: TextRenderer = TextRenderer(),
     wrap: ((AppModel, AppWiring) -> any AppUnderTest)? = nil,
     transport wrapTransport: @escaping (CatalogTransport, VirtualClock) -> any Transport = {
       base, _ in base
     }
   ) {
     self.catalog = catalog
-    self.renderer = renderer
     switch backend {
     case .catalog:
       let clock = VirtualClock(tracker: TaskTracker())
@@ -80,16 +63,13 @@ public final class AppDriver: ScenarioDriver {
     app.checksWorkLeft = false
   }
 
-  /// Asks the server at `baseURL` for its categories once, before any scenario runs over HTTP.
+  /// Asks the server at `baseURL` for its categories once, before any scenario runs over HTTP,
+  /// over `transport` (`URLSessionTransport` with a 5 s deadline unless told otherwise).
   ///
   /// - Returns: `nil` when it answers with categories, else one sentence saying what is wrong.
-  public static func probe(_ baseURL: URL, timeout: TimeInterval = 5) async -> String? {
-    await probe(baseURL, over: URLSessionTransport(baseURL: baseURL, timeout: timeout))
-  }
-
-  /// Asks the server at `baseURL` for its categories over `transport`.
-  static func probe(_ baseURL: URL, over transport: any Transport) async -> String? {
-    let api = MealAPI(transport: transport)
+  public static func probe(_ baseURL: URL, over transport: (any Transport)? = nil) async -> String?
+  {
+    let api = MealAPI(transport: transport ?? URLSessionTransport(baseURL: baseURL, timeout: 5))
     let address = baseURL.absoluteString
     do {
       let categories = try await api.categories()
@@ -108,15 +88,15 @@ public final class AppDriver: ScenarioDriver {
 
   // MARK: - Setup
 
-  public func configure(_ setup: Step.Action) async throws {
+  /// Carries out a setup step: favourites and the start screen for the next launch, the rest now.
+  func configure(_ setup: Step.Action) throws(StepUnsupported) {
     switch setup {
     case .givenFavorites(let ids):
-      let favorites = ids.map { id in
-        catalog.record(id: id).map {
-          Meal(id: id, name: $0.name, thumbnail: $0.thumbnail)
-        } ?? Meal(id: id, name: id)
-      }
-      app.storage = .inMemory(favorites)
+      app.storage = .inMemory(
+        ids.map { id in
+          catalog.record(id: id).map { Meal(id: id, name: $0.name, thumbnail: $0.thumbnail) }
+            ?? Meal(id: id, name: id)
+        })
     case .givenStart(let start):
       // The next launch (and every relaunch after it) opens this screen: an app setting.
       app.start = start
@@ -131,64 +111,106 @@ public final class AppDriver: ScenarioDriver {
     }
   }
 
-  // MARK: - Primitives
-
-  public func launch() async throws {
-    await app.launch()
-  }
-
-  public func relaunch() async throws {
-    await app.relaunch()
-  }
-
-  public func wait(_ duration: Duration) async throws {
-    await app.advance(by: duration)
-  }
-
-  public func send(_ intent: UserIntent) async throws {
-    guard app.isLaunched else {
-      throw StepUnavailable("the app is not running; `launch` it first")
-    }
-    intentCount += 1
-    lastIntent = intent
-    await app.send(intent)
-  }
-
-  // MARK: - Observations
-
-  /// The screen on top, drawn again only when the snapshot changed since the last call.
-  public func screen() -> Node? {
-    guard app.isLaunched else { return nil }
-    let state = app.state
-    if let drawn, drawn.state == state { return drawn.screen }
-    let screen = AppScreen.body(state)
-    drawn = (state, screen)
-    return screen
-  }
-
-  public func screenText() -> String {
-    screen().map(renderer.render) ?? Self.notRunning
-  }
-
-  public func simulatedTime() -> Duration {
-    app.now
-  }
-
-  public func takeRequests() -> [String] {
-    app.takeRequests()
-  }
-
-  public func sentRequests(from index: Int) -> [String] {
-    app.sentRequests(from: index)
-  }
-
-  // MARK: - Helpers
-
-  private func offlineTransport(_ step: String) throws -> CatalogTransport {
+  private func offlineTransport(_ step: String) throws(StepUnsupported) -> CatalogTransport {
     guard let catalogTransport else {
       throw StepUnsupported(
         "`\(step)` needs the offline catalog; over real HTTP it is not supported")
     }
     return catalogTransport
   }
+
+  // MARK: - Primitives
+
+  /// Starts the app.
+  public func launch() async throws {
+    await app.launch()
+  }
+
+  /// Stops the app and starts it again; stored favourites stay.
+  public func relaunch() async throws {
+    await app.relaunch()
+  }
+
+  /// Advances the virtual clock by `duration`, running what becomes due.
+  public func wait(_ duration: Duration) async throws {
+    await app.advance(by: duration)
+  }
+
+  /// Sends an intent that a node of the current screen offers, as touching that node would.
+  public func send(_ intent: UserIntent) async {
+    intentCount += 1
+    lastIntent = intent
+    await app.send(intent)
+  }
+
+  /// Taps `target`; a disabled node ignores the tap, as on a phone, and nothing happens.
+  func press(_ target: Tappable) async {
+    guard !target.isDisabled else { return }
+    await send(target.intent)
+  }
+
+  /// Types `text` at the end of the search field, one keystroke per character: each sends the
+  /// field's text-change intent with the text so far (the field is read once, before the first).
+  public func type(_ text: String) async throws {
+    var typed = try Gestures.field(on: runningScreen()).text ?? ""
+    for character in text {
+      typed.append(character)
+      await send(.searchTextChanged(typed))
+    }
+  }
+
+  // MARK: - Observations
+
+  /// The screen on top as its view description, or `nil` while the app is not running.
+  public func screen() -> Node? {
+    app.isLaunched ? AppScreen.body(app.state) : nil
+  }
+
+  /// The screen on top, or `StepUnavailable` while no app runs.
+  func runningScreen() throws(StepUnavailable) -> Node {
+    guard let screen = screen() else {
+      throw StepUnavailable("the app is not running; `launch` it first")
+    }
+    return screen
+  }
+
+  /// The screen rendered as text (what `expect screen` compares and `--record` writes).
+  public func screenText() -> String {
+    screen().map(TextRenderer().render) ?? "(the app is not running)"
+  }
+
+  /// The texts of the screen's nodes, one entry per node (what `expect visible` looks for).
+  public func visibleTexts() -> [String] { screen()?.visibleTexts ?? [] }
+
+  /// The navigation title of the screen on top, if it has one.
+  public func title() -> String? { screen()?.screenTitle }
+
+  /// The requests sent since the last call, oldest first, as `GET search.php?s=Lasagne`.
+  public func takeRequests() -> [String] {
+    app.takeRequests()
+  }
+
+}
+
+/// A step that the current screen does not offer; the message says what it offers instead.
+public struct StepUnavailable: Error, Equatable, Sendable, CustomStringConvertible {
+  /// One or more sentences, such as `there is no row „Lasagne“; the rows are: …`.
+  public let message: String
+
+  public init(_ message: String) {
+    self.message = message
+  }
+
+  public var description: String { message }
+}
+
+/// A step this driver cannot carry out at all (a fault over real HTTP): the scenario is skipped.
+public struct StepUnsupported: Error, Equatable, Sendable, CustomStringConvertible {
+  public let message: String
+
+  public init(_ message: String) {
+    self.message = message
+  }
+
+  public var description: String { message }
 }

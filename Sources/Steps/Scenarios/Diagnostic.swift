@@ -1,5 +1,4 @@
 import Spelling
-import ViewDescription
 
 /// A problem with a scenario file found before anything runs, printed as `file:line: error: …`.
 public struct Diagnostic: Error, Equatable, Sendable, CustomStringConvertible {

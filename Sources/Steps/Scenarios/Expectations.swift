@@ -7,8 +7,8 @@ enum Expectations {
   static func title(_ expected: String, found title: String?) -> StepOutcome {
     guard title != expected else { return .done }
     return .failed([
-      "expected the title: \(quote(expected))",
-      "found:              " + (title.map(quote) ?? "no title"),
+      "expected the title: \(Quoting.quoted(expected))",
+      "found:              " + (title.map(Quoting.quoted) ?? "no title"),
     ])
   }
 
@@ -19,11 +19,11 @@ enum Expectations {
     let wanted = containing ? "a node whose text contains" : "a node showing"
     let closest = closestTexts(to: text, containing: containing, in: texts)
     guard !closest.isEmpty else {
-      return .failed(["expected \(wanted) \(quote(text)), but the screen shows no text"])
+      return .failed(["expected \(wanted) \(Quoting.quoted(text)), but the screen shows no text"])
     }
     return .failed(
-      ["expected \(wanted) \(quote(text)), but none does; the closest texts are:"]
-        + closest.map { "  " + quote($0) })
+      ["expected \(wanted) \(Quoting.quoted(text)), but none does; the closest texts are:"]
+        + closest.map { "  " + Quoting.quoted($0) })
   }
 
   static func hidden(_ text: String, containing: Bool, in texts: [String]) -> StepOutcome {
@@ -31,12 +31,13 @@ enum Expectations {
     guard !found.isEmpty else { return .done }
     let nodes = found.count == 1 ? "1 node shows it" : "\(found.count) nodes show it"
     guard containing else {
-      return .failed(["expected no node showing \(quote(text)), but \(nodes)"])
+      return .failed(["expected no node showing \(Quoting.quoted(text)), but \(nodes)"])
     }
-    let shown = Array(found.prefix(maximumListed)).map { "  " + quote($0) }
+    let shown = Array(found.prefix(maximumListed)).map { "  " + Quoting.quoted($0) }
     let more = found.count > maximumListed ? ["  and \(found.count - maximumListed) more"] : []
     return .failed(
-      ["expected no node whose text contains \(quote(text)), but \(nodes):"] + shown + more)
+      ["expected no node whose text contains \(Quoting.quoted(text)), but \(nodes):"] + shown + more
+    )
   }
 
   static func requests(_ sent: [String], count: Int, listed: [String]?) -> StepOutcome {
@@ -70,17 +71,15 @@ enum Expectations {
   }
 
   /// How many characters of the expected text, and of each screen text held against it whole,
-  /// the closest texts are ranked by. A distance takes time in the product of the two lengths
-  /// (and memory in the shorter one); past these the hint gains nothing, and so it costs no
-  /// more than the screen, however long the expected text is.
+  /// the closest texts are ranked by: a distance takes time in the product of the two lengths,
+  /// so the hint costs no more than the screen, however long the expected text is.
   static let rankedCharacters = 200
   /// How many characters of each screen text a `containing` hint searches for the best part.
   static let searchedCharacters = 4000
 
   /// The screen's texts nearest to `text`, nearest first, each once, at most `maximumListed`:
-  /// by edit distance to the whole text, or, for `containing`, to the best part of it. Only the
-  /// first `rankedCharacters` of `text` count, and as much of each screen text; the characters
-  /// past them count as one edit each, as many as the longer rest has.
+  /// by edit distance to the whole text, or, for `containing`, to the best part of it; the
+  /// characters past `rankedCharacters` count as one edit each, as many as the longer rest has.
   static func closestTexts(to text: String, containing: Bool, in texts: [String]) -> [String] {
     var seen: Set<String> = []
     let unique = texts.filter { seen.insert($0).inserted }
@@ -103,6 +102,4 @@ enum Expectations {
   }
 
   static func requests(_ count: Int) -> String { count == 1 ? "1 request" : "\(count) requests" }
-
-  static func quote(_ text: String) -> String { Quoting.quoted(text) }
 }

@@ -2,167 +2,110 @@ import Spelling
 import ViewDescription
 import ViewModels
 
-/// The gestures of the steps, each found on the screen: the node a user would touch is looked up
-/// in the driver's view description and exactly that node's intent is sent. When no node offers
-/// the gesture, `StepUnavailable` says what the screen offers instead.
-@MainActor
+/// Where a gesture's node is on a screen, found as a user finds it, for the steps and for the
+/// player's keys: a step is told what the screen offers instead when there is none.
 package enum Gestures {
-  /// The screen on top, or `StepUnavailable` while no app runs.
-  static func screen(of driver: some ScenarioDriver) throws -> Node {
-    guard let screen = driver.screen() else {
-      throw StepUnavailable("the app is not running; `launch` it first")
-    }
-    return screen
-  }
-
-  /// Presses the one tappable node of these kinds labelled `label`; `what` names what is missing.
-  static func tap(
-    _ label: String, kinds: Set<Node.Kind>, missing what: String, on driver: some ScenarioDriver
-  ) async throws {
-    let screen = try screen(of: driver)
-    guard let target = target(label, kinds: kinds, on: screen) else {
-      throw StepUnavailable("this screen has \(what); \(offers(screen, kinds: kinds))")
-    }
-    try await press(target, on: driver)
-  }
-
-  /// Presses the one tappable node of any kind labelled exactly `label`.
-  static func tap(_ label: String, on driver: some ScenarioDriver) async throws {
-    let screen = try screen(of: driver)
-    let target: Tappable
-    do {
-      target = try screen.tappable(labeled: label)
-    } catch {
-      throw StepUnavailable(error.description)
-    }
-    try await press(target, on: driver)
-  }
-
-  /// Sends the tappable's intent; a disabled node ignores the tap, as on a phone, and the step
-  /// succeeds with nothing happening.
-  static func press(_ target: Tappable, on driver: some ScenarioDriver) async throws {
-    guard !target.isDisabled else { return }
-    try await driver.send(target.intent)
-  }
-
-  /// The detail screen's heart button, whichever of its two titles it shows.
-  static func toggleHeart(on driver: some ScenarioDriver) async throws {
-    let screen = try screen(of: driver)
-    guard let heart = heart(on: screen) else {
-      throw StepUnavailable("this screen has no heart button; \(offers(screen))")
-    }
-    try await press(heart, on: driver)
-  }
-
-  /// The screen's back button: the screen node's intent.
-  static func back(on driver: some ScenarioDriver) async throws {
-    guard let intent = backIntent(on: try screen(of: driver)) else {
-      throw StepUnavailable("this is the first screen, there is nothing to go back to")
-    }
-    try await driver.send(intent)
-  }
-
-  /// Picks `name` among the options of the screen's picker.
-  static func pick(category name: String, on driver: some ScenarioDriver) async throws {
-    try await press(option(category: name, on: screen(of: driver)), on: driver)
-  }
-
-  /// Pulls the refreshable list: its node's intent.
-  static func pullToRefresh(on driver: some ScenarioDriver) async throws {
-    let screen = try screen(of: driver)
-    guard let intent = refreshIntent(on: screen) else {
-      throw StepUnavailable("nothing on this screen can be pulled to refresh; \(offers(screen))")
-    }
-    try await driver.send(intent)
-  }
-
-  /// The screen's search field.
-  static func searchField(of driver: some ScenarioDriver) throws -> Node {
-    try field(on: screen(of: driver))
-  }
-
-  /// The search field of `screen`, or `StepUnavailable` saying what the screen offers instead.
-  private nonisolated static func field(on screen: Node) throws(StepUnavailable) -> Node {
-    guard let field = searchField(on: screen) else {
-      throw StepUnavailable("this screen has no search field; \(offers(screen))")
-    }
-    return field
-  }
-
-  /// Types `text` at the end of the search field, one keystroke per character: each keystroke
-  /// sends the field's text-change intent with the text so far.
-  ///
-  /// The field is read once, not once per keystroke: while typing, only its text changes, and
-  /// building the screen again for every key would cost time in the length of the text.
-  static func type(_ text: String, on driver: some ScenarioDriver) async throws {
-    let field = try searchField(of: driver)
-    var typed = field.text ?? ""
-    for character in text {
-      typed.append(character)
-      try await driver.send(.searchTextChanged(typed))
-    }
-  }
-
-  /// Empties the search field.
-  static func clearSearch(on driver: some ScenarioDriver) async throws {
-    _ = try searchField(of: driver)
-    try await driver.send(.searchTextChanged(""))
-  }
-
-  /// Taps into the search field: the field's focusing intent.
-  static func focusSearch(on driver: some ScenarioDriver) async throws {
-    _ = try searchField(of: driver)
-    try await driver.send(.searchFocusChanged(true))
-  }
-
-  /// Leaves the search field: the field's leaving intent.
-  static func leaveSearch(on driver: some ScenarioDriver) async throws {
-    _ = try searchField(of: driver)
-    try await driver.send(.searchFocusChanged(false))
-  }
-
-  /// Taps a suggestion shown under the focused search field.
-  static func pick(suggestion text: String, on driver: some ScenarioDriver) async throws {
-    try await press(suggestion(text, on: screen(of: driver)), on: driver)
-  }
-
-  // MARK: - Finding the node
-
-  // Where a gesture's node is on a screen, found as a user finds it. The scenario steps above
-  // and the player's keys (`rezepte play`) both look their nodes up here; the steps say what
-  // the screen offers instead when there is none, the player ignores the key.
-
   /// The one tappable node of these kinds labelled `label`.
-  package nonisolated static func target(
-    _ label: String, kinds: Set<Node.Kind>, on screen: Node
-  ) -> Tappable? {
+  package static func target(_ label: String, kinds: Set<Node.Kind>, on screen: Node) -> Tappable? {
     screen.tappables.first { kinds.contains($0.kind) && $0.label == label }
   }
 
   /// The detail screen's heart button, whichever of its two titles it shows.
-  package nonisolated static func heart(on screen: Node) -> Tappable? {
+  package static func heart(on screen: Node) -> Tappable? {
     let titles = [AppText.addFavorite, AppText.removeFavorite]
     return screen.tappables.first { titles.contains($0.label) }
   }
 
   /// The back button's intent (the screen node's), unless this is the first screen.
-  package nonisolated static func backIntent(on screen: Node) -> UserIntent? {
+  package static func backIntent(on screen: Node) -> UserIntent? {
     guard let top = screen.first(where: { $0.kind == .screen }), top.back != nil else {
       return nil
     }
     return top.intent
   }
 
+  /// The refreshable list's intent.
+  package static func refreshIntent(on screen: Node) -> UserIntent? {
+    screen.first { $0.has(.refreshable) }?.intent
+  }
+
+  /// The screen's search field.
+  package static func searchField(on screen: Node) -> Node? {
+    screen.first { $0.kind == .searchField }
+  }
+
+  // MARK: - For the steps
+
+  /// The node the gesture `action` touches on `screen` (an intent of the screen's own, such as
+  /// going back, stands as a node), or why the screen offers none.
+  static func target(of action: Step.Action, on screen: Node) throws(StepUnavailable) -> Tappable {
+    func found(
+      _ node: Tappable?, _ missing: String, kinds: Set<Node.Kind> = []
+    ) throws(StepUnavailable) -> Tappable {
+      guard let node else { throw StepUnavailable("\(missing); \(offers(screen, kinds: kinds))") }
+      return node
+    }
+    func intent(_ intent: UserIntent?) -> Tappable? {
+      intent.map { Tappable(kind: .button, label: "", intent: $0) }
+    }
+    func search(_ gesture: UserIntent) throws(StepUnavailable) -> Tappable {
+      _ = try field(on: screen)
+      return Tappable(kind: .searchField, label: "", intent: gesture)
+    }
+    func button(_ label: String, _ missing: String) throws(StepUnavailable) -> Tappable {
+      try found(target(label, kinds: [.button], on: screen), missing, kinds: [.button])
+    }
+    switch action {
+    case .clearSearch: return try search(.searchTextChanged(""))
+    case .focusSearch: return try search(.searchFocusChanged(true))
+    case .leaveSearch: return try search(.searchFocusChanged(false))
+    case .pickCategory(let name): return try option(category: name, on: screen)
+    case .pickSuggestion(let text): return try suggestion(text, on: screen)
+    case .pullToRefresh:
+      return try found(
+        intent(refreshIntent(on: screen)), "nothing on this screen can be pulled to refresh")
+    case .tapDice: return try button(AppText.dice, "this screen has no dice button")
+    case .retry:
+      return try button(AppText.retry, "this screen has no \(Quoting.quoted(AppText.retry)) button")
+    case .dismissNotice:
+      return try button(AppText.noticeDismiss, "this screen has no notice to dismiss")
+    case .open(let name):
+      return try found(
+        target(name, kinds: [.row, .tile], on: screen),
+        "this screen has no row or tile named \(Quoting.quoted(name))", kinds: [.row, .tile])
+    case .toggleHeart: return try found(heart(on: screen), "this screen has no heart button")
+    case .back:
+      guard let back = intent(backIntent(on: screen)) else {
+        throw StepUnavailable("this is the first screen, there is nothing to go back to")
+      }
+      return back
+    case .tap(let label):
+      do {
+        return try screen.tappable(labeled: label)
+      } catch {
+        throw StepUnavailable(error.description)
+      }
+    case .title, .givenFavorites, .givenRandom, .givenStart, .launch, .relaunch, .type, .wait,
+      .network, .networkDelay, .expectTitle, .expectVisible, .expectHidden, .expectRequests,
+      .expectScreen:
+      throw StepUnavailable("`\(action)` touches no node")
+    }
+  }
+
+  /// The search field of `screen`.
+  static func field(on screen: Node) throws(StepUnavailable) -> Node {
+    guard let field = searchField(on: screen) else {
+      throw StepUnavailable("this screen has no search field; \(offers(screen))")
+    }
+    return field
+  }
+
   /// The option `name` of the screen's picker.
-  package nonisolated static func option(category name: String, on screen: Node)
-    throws(StepUnavailable) -> Tappable
-  {
+  static func option(category name: String, on screen: Node) throws(StepUnavailable) -> Tappable {
     guard let picker = screen.first(where: { $0.kind == .picker }) else {
       throw StepUnavailable("this screen has no category picker; \(offers(screen))")
     }
-    guard
-      let option = screen.tappables.first(where: { $0.kind == .picker && $0.label == name })
-    else {
+    guard let option = target(name, kinds: [.picker], on: screen) else {
       let options =
         picker.options.isEmpty
         ? "it offers no categories (they have not loaded)"
@@ -174,35 +117,20 @@ package enum Gestures {
     return option
   }
 
-  /// The refreshable list's intent.
-  package nonisolated static func refreshIntent(on screen: Node) -> UserIntent? {
-    screen.first { $0.has(.refreshable) }?.intent
-  }
-
-  /// The screen's search field.
-  package nonisolated static func searchField(on screen: Node) -> Node? {
-    screen.first { $0.kind == .searchField }
-  }
-
   /// The suggestion `text` under the focused search field.
-  package nonisolated static func suggestion(_ text: String, on screen: Node)
-    throws(StepUnavailable) -> Tappable
-  {
+  static func suggestion(_ text: String, on screen: Node) throws(StepUnavailable) -> Tappable {
     let field = try field(on: screen)
-    let suggestions = field.suggestions
     guard field.has(.focused) else {
       throw StepUnavailable(
         "the search field is not focused, so it shows no suggestions; `focus search` first")
     }
-    guard !suggestions.isEmpty else {
+    guard !field.suggestions.isEmpty else {
       throw StepUnavailable(
         "the search field shows no suggestions while it holds \(Quoting.quoted(field.text ?? "")); "
           + "they show while it is empty (`clear search`)")
     }
-    guard
-      let suggestion = field.tappables.first(where: { $0.kind == .suggestion && $0.label == text })
-    else {
-      let shown = suggestions.map { Quoting.quoted($0) }.joined(separator: ", ")
+    guard let suggestion = target(text, kinds: [.suggestion], on: field) else {
+      let shown = field.suggestions.map { Quoting.quoted($0) }.joined(separator: ", ")
       throw StepUnavailable(
         "there is no suggestion \(Quoting.quoted(text)); the suggestions are \(shown)")
     }
@@ -210,9 +138,8 @@ package enum Gestures {
   }
 
   /// `it offers "Zufallsrezept", "Apam balik", …`: what can be tapped instead, the nodes of
-  /// `kinds` first when there are any (the rows, for `open`). Picker options are left out: they
-  /// hide in a closed menu, and `pick category` names them in its own message.
-  nonisolated static func offers(_ screen: Node, kinds: Set<Node.Kind> = []) -> String {
+  /// `kinds` first when there are any; picker options hide in a closed menu and are left out.
+  static func offers(_ screen: Node, kinds: Set<Node.Kind> = []) -> String {
     let all = screen.tappables.filter { $0.kind != .picker }
     let preferred = all.filter { kinds.contains($0.kind) }
     var seen: Set<String> = []

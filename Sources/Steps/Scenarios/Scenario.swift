@@ -1,5 +1,3 @@
-// Scenario files: parse, replay, compare.
-
 import ViewModels
 
 /// A parsed scenario file: its title, its steps, and the exact text it was read from.
@@ -13,21 +11,13 @@ public struct Scenario: Equatable, Sendable {
   /// The file's text, byte for byte.
   public let source: String
   /// The source split into lines, each with its own line ending.
-  let lines: [SourceLine]
-
-  init(file: String, title: String, steps: [Step], source: String, lines: [SourceLine]) {
-    self.file = file
-    self.title = title
-    self.steps = steps
-    self.source = source
-    self.lines = lines
-  }
+  let lines: [Substring]
 
   /// The file name without folders and without the `.scenario` extension.
   public var name: String { Self.name(ofFile: file) }
 
   /// The lines of the file, without line endings, as written (comments and blank lines too).
-  public var sourceLines: [String] { lines.map(\.content) }
+  public var sourceLines: [String] { lines.map { String($0.content) } }
 
   static func name(ofFile path: String) -> String {
     let last = path.split(separator: "/").last.map(String.init) ?? path
@@ -47,13 +37,6 @@ public struct Step: Equatable, Sendable {
   /// The source lines (0-based) of the indented block below the step, for the steps that take one.
   package let block: Block?
 
-  init(line: Int, text: String, action: Action, block: Block? = nil) {
-    self.line = line
-    self.text = text
-    self.action = action
-    self.block = block
-  }
-
   /// An indented block: where its lines are in the file and how they are indented.
   package struct Block: Equatable, Sendable {
     /// 0-based indices of the block's lines; empty (at the line after the step) for an empty block.
@@ -64,13 +47,11 @@ public struct Step: Equatable, Sendable {
 
   /// The step's text without its trailing comment and surrounding whitespace.
   public var displayText: String {
-    (try? Tokenizer.tokenize(text).get().body) ?? text.trimmingWhitespace()
+    (try? Tokenizer.tokenize(text[...]).body) ?? text.trimmingWhitespace()
   }
 
-  /// What a user or the world around the app does, or what a scenario checks: one case per step
-  /// of the scenario language. `StepTable` parses a line into it, `lines` writes it back and
-  /// `replay(_:)` carries it out; `rezepte run`, `show`, `storyboard`, `explore` and `play` all
-  /// speak it.
+  /// What a user or the world around the app does, or what a scenario checks: one case per step.
+  /// `StepTable` parses a line into it, `lines` writes it back and `replay(on:mode:)` does it.
   public enum Action: Hashable, Sendable {
     /// `title Suche mit Pause`.
     case title(String)
@@ -141,8 +122,7 @@ public struct Step: Equatable, Sendable {
 
     /// What kind of step an action is.
     public enum Role: Sendable {
-      /// The scenario's name, stored favourites, the start screen, the dice's answers, the
-      /// network: set up, nothing happens on the screen yet.
+      /// Set up, nothing happens on the screen yet: the name, favourites, the dice, the network.
       case setup
       /// `launch`, `relaunch` and `wait`: the app starts, or time passes.
       case app

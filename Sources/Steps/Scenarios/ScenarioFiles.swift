@@ -9,9 +9,8 @@ public enum ScenarioFiles {
     return (entries.map(\.file), diagnostics)
   }
 
-  /// The scenario files at `paths`, each with the key `Shard` sorts it by: its path relative to
-  /// the folder it was found in, or its file name when it was given as a file. The key is the
-  /// same on every machine and from every working directory.
+  /// The scenario files at `paths`, each with the key `Shard` sorts it by, the same on every
+  /// machine: its path in the folder it was found in, or its file name when given as a file.
   public static func collectEntries(
     _ paths: [String]
   ) -> (entries: [(file: String, key: String)], diagnostics: [Diagnostic]) {
@@ -53,13 +52,10 @@ public enum ScenarioFiles {
   /// The bytes as UTF-8 text, or the first line that is not valid UTF-8.
   public static func decode(_ data: Data, file: String) -> Result<String, Diagnostic> {
     if let text = String(validating: data, as: UTF8.self) { return .success(text) }
-    var line = 1
-    for piece in data.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false) {
-      if String(validating: piece, as: UTF8.self) == nil { break }
-      line += 1
-    }
+    let lines = data.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
+    let bad = lines.firstIndex { String(validating: $0, as: UTF8.self) == nil } ?? 0
     return .failure(
-      Diagnostic(file: file, line: line, message: "this line is not valid UTF-8 text"))
+      Diagnostic(file: file, line: bad + 1, message: "this line is not valid UTF-8 text"))
   }
 
   /// Reads and parses every file, collecting the problems of all of them.

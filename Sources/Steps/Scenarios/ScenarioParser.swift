@@ -1,13 +1,7 @@
-import Spelling
-
 /// All the problems found in one or more scenario files.
 public struct Diagnostics: Error, Equatable, Sendable, CustomStringConvertible {
   /// The problems in file and line order.
   public var all: [Diagnostic]
-
-  public init(_ all: [Diagnostic]) {
-    self.all = all
-  }
 
   /// One `file:line: error: …` line per problem.
   public var description: String {
@@ -17,211 +11,113 @@ public struct Diagnostics: Error, Equatable, Sendable, CustomStringConvertible {
 
 /// Turns the text of a scenario file into a `Scenario`, or reports every problem in it.
 public enum ScenarioParser {
-  /// Parses `text`, read from `file`, checking names against `context`.
-  ///
-  /// - Parameters:
-  ///   - text: the file's text.
-  ///   - file: the path the file was given as; diagnostics name it.
-  ///   - context: the catalog's names that steps are checked against.
-  ///   - allowsEmptyScreens: whether an `expect screen` may stand without a block, as when
-  ///     recording fills it in.
+  /// The most lines an indented block may hold: a screen of a 100,000-meal category draws about
+  /// 100,000, and a longer block would only cost memory before it fails.
+  public static let maximumBlockLines = 200_000
+
+  /// Parses `text`, read from `file` (as diagnostics name it), checking names against
+  /// `context`; `allowsEmptyScreens` lets an `expect screen` stand without a block, as when
+  /// recording fills it in.
   public static func parse(
     _ text: String, file: String, context: ScenarioContext, allowsEmptyScreens: Bool = false
   ) -> Result<Scenario, Diagnostics> {
-    var parser = Parser(
-      file: file, context: context, allowsEmptyScreens: allowsEmptyScreens,
-      lines: SourceText.lines(of: text))
-    parser.parseLines()
-    if parser.diagnostics.isEmpty, parser.steps.isEmpty {
-      parser.diagnostics.append(
-        Diagnostic(file: file, line: 1, message: "the scenario has no steps"))
+    let lines = SourceText.lines(of: text)
+    // Without line endings, and without a byte order mark at the start of the file.
+    var contents = lines.map(\.content)
+    if contents.first?.first == "\u{FEFF}" { contents[0] = contents[0].dropFirst() }
+    var diagnostics: [Diagnostic] = []
+    func report(_ index: Int, _ message: String) {
+      diagnostics.append(Diagnostic(file: file, line: index + 1, message: message))
     }
-    guard parser.diagnostics.isEmpty else { return .failure(Diagnostics(parser.diagnostics)) }
-    let scenario = Scenario(
-      file: file, title: parser.order.title ?? Scenario.name(ofFile: file), steps: parser.steps,
-      source: text, lines: parser.lines)
-    return .success(scenario)
-  }
-}
-
-// MARK: - The parser
-
-/// How a line starts, which decides what it is.
-private enum LineStart {
-  /// Nothing but white space.
-  case blank
-  /// `#` is its first visible character.
-  case comment
-  /// A step, or an indented line.
-  case other
-}
-
-private struct Parser {
-  let file: String
-  let context: ScenarioContext
-  let allowsEmptyScreens: Bool
-  let lines: [SourceLine]
-  var diagnostics: [Diagnostic] = []
-  var steps: [Step] = []
-  var order = StepOrder()
-
-  init(file: String, context: ScenarioContext, allowsEmptyScreens: Bool, lines: [SourceLine]) {
-    self.file = file
-    self.context = context
-    self.allowsEmptyScreens = allowsEmptyScreens
-    self.lines = lines
-  }
-
-  /// A line's text, without a byte order mark at the start of the file.
-  func content(_ index: Int) -> String {
-    let content = lines[index].content
-    if index == 0, content.hasPrefix("\u{FEFF}") { return String(content.dropFirst()) }
-    return content
-  }
-
-  /// How a line starts: blank, a comment, or something else.
-  func start(_ index: Int) -> LineStart {
-    switch content(index).firstVisible {
-    case nil: .blank
-    case "#": .comment
-    default: .other
-    }
-  }
-
-  func isBlank(_ index: Int) -> Bool { start(index) == .blank }
-
-  func isIndented(_ index: Int) -> Bool {
-    content(index).unicodeScalars.first?.isSpace ?? false
-  }
-
-  mutating func report(_ index: Int, _ message: String) {
-    diagnostics.append(Diagnostic(file: file, line: index + 1, message: message))
-  }
-
-  mutating func parseLines() {
+    var steps: [Step] = []
+    var title: (text: String, line: Int)?
+    var launchLine: Int?
+    // The setup after `launch` that only a `relaunch` after it reads: line and keyword.
+    var waitingForRelaunch: [(line: Int, keyword: String)] = []
     var index = 0
-    while index < lines.count {
-      if start(index) != .other {
+    while index < contents.count {
+      let line = contents[index]
+      guard let first = line.firstVisible, first != "#" else {
         index += 1
         continue
       }
-      if isIndented(index) {
-        report(
-          index,
-          "this line is indented, but only `expect screen` and `expect requests` take an indented block"
-        )
-        while index < lines.count, !isBlank(index), isIndented(index) { index += 1 }
+      // The step's block: the indented lines up to the next blank or unindented one.
+      var end = index + 1
+      while end < contents.count, contents[end].unicodeScalars.first?.isSpace == true,
+        contents[end].firstVisible != nil
+      {
+        end += 1
+      }
+      defer { index = end }
+      guard line.unicodeScalars.first?.isSpace == false else {
+        report(index, indentedLine)
         continue
       }
-      index = parseStep(at: index)
-    }
-  }
-
-  /// Parses the step at `index` and its block; returns the index of the next unread line.
-  mutating func parseStep(at index: Int) -> Int {
-    var next = index + 1
-    while next < lines.count, !isBlank(next), isIndented(next) { next += 1 }
-    let blockRange = (index + 1)..<next
-    switch Tokenizer.tokenize(content(index)) {
-    case .failure(let error):
-      report(index, error.message)
-    case .success(let line):
-      do {
-        let (kind, action, block) = try step(of: line, blockRange: blockRange)
-        try order.check(kind, action, at: index)
+      do throws(StepError) {
+        let block = contents[(index + 1)..<end]
+        guard block.count <= maximumBlockLines else {
+          throw StepError(
+            "the block below this step has \(block.count) lines; a block holds at most "
+              + "\(maximumBlockLines)")
+        }
+        let tokenized = try Tokenizer.tokenize(line)
+        let (kind, tokens) = try StepTable.read(tokenized, context: context)
+        if !kind.takesBlock, let indented = block.firstIndex(where: { $0.firstVisible != "#" }) {
+          throw StepError(indentedLine, at: indented)
+        }
+        let action = try kind.action(
+          StepInput(
+            kind: kind, tokens: tokens, body: tokenized.body, context: context, block: block,
+            allowsEmptyScreens: allowsEmptyScreens))
+        switch (kind.order, action) {
+        case (.title, .title(let text)):
+          if let title {
+            throw StepError("the scenario has a title already, on line \(title.line)")
+          }
+          title = (text, index + 1)
+        case (.launch, _):
+          if let launchLine {
+            throw StepError(
+              "the app was launched on line \(launchLine) already; `relaunch` restarts it")
+          }
+          launchLine = index + 1
+        case (.nextLaunch, _):
+          if launchLine != nil { waitingForRelaunch.append((index + 1, kind.keyword)) }
+        case (.needsApp, _):
+          guard launchLine != nil else {
+            throw StepError("`\(kind.keyword)` needs a running app; put `launch` before it")
+          }
+          if action == .relaunch { waitingForRelaunch = [] }
+        case (.title, _), (.anyTime, _):
+          break
+        }
         steps.append(
-          Step(line: index + 1, text: lines[index].content, action: action, block: block))
-      } catch let error as BlockError {
-        report(error.index, error.message)
+          Step(
+            line: index + 1, text: String(lines[index].content), action: action,
+            block: kind.takesBlock
+              ? Step.Block(
+                lines: block.indices, indentation: String(block.first?.indentation ?? "  "))
+              : nil))
       } catch {
-        report(index, (error as? StepError)?.message ?? "\(error)")
+        report(error.index ?? index, error.message)
       }
     }
-    return next
-  }
-
-  // MARK: - Steps
-
-  /// The step table's entry for the line, and what it parses the line and its block into.
-  func step(
-    of line: TokenizedLine, blockRange: Range<Int>
-  ) throws -> (StepKind, Step.Action, Step.Block?) {
-    guard let (kind, wordCount) = StepTable.match(line.tokens) else {
-      throw StepError(unknownStepMessage(line, context: context))
+    for (line, keyword) in waitingForRelaunch {
+      let diagnostic = Diagnostic(
+        file: file, line: line,
+        message: "`\(keyword)` after `launch` takes effect at the next `relaunch`, and none "
+          + "follows; put it before `launch`, or `relaunch` after it")
+      diagnostics.insert(
+        diagnostic, at: diagnostics.firstIndex { $0.line ?? 0 > line } ?? diagnostics.endIndex)
     }
-    let input = StepInput(
-      keyword: kind.keyword, example: kind.example,
-      tokens: Array(line.tokens.dropFirst(wordCount)),
-      body: line.body, context: context,
-      blockLines: blockRange.map { ($0, content($0)) }, blockStart: blockRange.lowerBound,
-      allowsEmptyScreens: allowsEmptyScreens)
-    if !kind.takesBlock, let first = input.blockLineIndices.first {
-      throw BlockError(
-        index: first,
-        message:
-          "this line is indented, but only `expect screen` and `expect requests` take an indented block"
-      )
-    }
-    let (action, block) = try kind.parse(input)
-    return (kind, action, block)
+    if diagnostics.isEmpty, steps.isEmpty { report(0, "the scenario has no steps") }
+    guard diagnostics.isEmpty else { return .failure(Diagnostics(all: diagnostics)) }
+    return .success(
+      Scenario(
+        file: file, title: title?.text ?? Scenario.name(ofFile: file), steps: steps,
+        source: text, lines: lines))
   }
-}
 
-// MARK: - Rules every parse shares
-
-/// The title and where the title and `launch` stand, kept while a file is parsed: the order
-/// steps may come in.
-struct StepOrder {
-  var title: String?
-  var titleLine: Int?
-  var launchLine: Int?
-
-  /// Steps that need a running app come after `launch`; setup may come at any time.
-  mutating func check(_ kind: StepKind, _ action: Step.Action, at index: Int) throws {
-    switch kind.order {
-    case .title:
-      if let titleLine {
-        throw StepError("the scenario has a title already, on line \(titleLine)")
-      }
-      titleLine = index + 1
-      if case .title(let text) = action { title = text }
-    case .launch:
-      if let launchLine {
-        throw StepError(
-          "the app was launched on line \(launchLine) already; `relaunch` restarts it")
-      }
-      launchLine = index + 1
-    case .anyTime:
-      // Setup may come at any time: stored favourites and the start screen take effect at the
-      // next `launch` or `relaunch`, the network and the dice's answers at once.
-      break
-    case .needsApp:
-      if launchLine == nil {
-        throw StepError("`\(kind.keyword)` needs a running app; put `launch` before it")
-      }
-    }
-  }
-}
-
-/// The message for a step line whose first words name no step: the step a learner meant when
-/// the words are a common wording of it (`heart`, `go back`, `search "Chicken"`), else the step
-/// they are closest to when one is near.
-func unknownStepMessage(_ line: TokenizedLine, context: ScenarioContext) -> String {
-  if let meant = StepTable.meant(by: line.tokens, context: context) {
-    return "unknown step `\(line.body)`; did you mean `\(meant)`?"
-  }
-  let words = line.tokens.prefix { if case .word = $0 { true } else { false } }.map(\.source)
-  var best: (keyword: String, distance: Int)?
-  for keyword in StepTable.keywords {
-    let count = keyword.split(separator: " ").count
-    guard words.count >= count else { continue }
-    let written = words.prefix(count).joined(separator: " ")
-    let distance = Suggestion.editDistance(written.lowercased(), keyword)
-    let allowed = min(3, max(1, keyword.count / 3))
-    if distance <= allowed, best.map({ distance < $0.distance }) ?? true {
-      best = (keyword, distance)
-    }
-  }
-  if let best { return "unknown step `\(line.body)`; did you mean `\(best.keyword)`?" }
-  return "unknown step `\(line.body)`; `rezepte help run` lists every step"
+  static let indentedLine =
+    "this line is indented, but only `expect screen` and `expect requests` take an indented block"
 }

@@ -37,10 +37,9 @@ public struct ScenarioRunner {
 
   /// Runs every step in order until the first failure; while recording, a failed expectation
   /// other than a screen is reported and the replay goes on, so every `expect screen` block
-  /// is recorded.
+  /// is recorded. A step the driver cannot carry out at all (`StepUnsupported`) skips the rest.
   public func run(
-    _ scenario: Scenario, on driver: some ScenarioDriver,
-    observe: (StepEvent) -> Void = { _ in }
+    _ scenario: Scenario, on driver: AppDriver, observe: (StepEvent) -> Void = { _ in }
   ) async -> ScenarioResult {
     let start = now()
     var recorded: [Int: String] = [:]
@@ -49,15 +48,21 @@ public struct ScenarioRunner {
     var skipReason: String?
     for (index, step) in scenario.steps.enumerated() {
       stepsRun += 1
-      var stepFailure: ScenarioFailure?
+      var details: [String]?
       do {
-        if let problem = try await perform(step, index: index, on: driver, recorded: &recorded) {
-          stepFailure = ScenarioFailure(
-            file: scenario.file, line: step.line, step: step.displayText, details: problem)
+        switch try await step.action.replay(on: driver, mode: mode) {
+        case .done: break
+        case .failed(let lines): details = lines
+        case .recorded(let screen): recorded[index] = screen
         }
-      } catch {
-        skipReason = "\(scenario.file):\(step.line): `\(step.displayText)`: \(error.message)"
+      } catch let unsupported as StepUnsupported {
+        skipReason = "\(scenario.file):\(step.line): `\(step.displayText)`: \(unsupported)"
         break
+      } catch {
+        details = ["cannot do this here: \(error)"]
+      }
+      let stepFailure = details.map {
+        ScenarioFailure(file: scenario.file, line: step.line, step: step.displayText, details: $0)
       }
       failure = failure ?? stepFailure
       observe(StepEvent(index: index, step: step, failure: stepFailure))
@@ -66,33 +71,8 @@ public struct ScenarioRunner {
     return ScenarioResult(
       file: scenario.file, title: scenario.title, name: scenario.name,
       stepCount: scenario.steps.count, stepsRun: stepsRun, time: now() - start,
-      simulatedTime: driver.simulatedTime(), failure: failure, skipReason: skipReason,
+      simulatedTime: driver.app.now, failure: failure, skipReason: skipReason,
       recordedScreens: recorded)
-  }
-
-  /// Carries out one step (`Step.Action.replay`); returns what went wrong, if anything, as the
-  /// failure's detail lines.
-  ///
-  /// - Throws: `StepUnsupported` when the driver cannot carry out this kind of step at all, so the
-  ///   rest of the scenario is skipped rather than failed.
-  func perform(
-    _ step: Step, index: Int, on driver: some ScenarioDriver, recorded: inout [Int: String]
-  ) async throws(StepUnsupported) -> [String]? {
-    do {
-      switch try await step.action.replay(on: driver, mode: mode) {
-      case .done: return nil
-      case .failed(let details): return details
-      case .recorded(let screen):
-        recorded[index] = screen
-        return nil
-      }
-    } catch let unavailable as StepUnavailable {
-      return ["cannot do this here: \(unavailable.message)"]
-    } catch let unsupported as StepUnsupported {
-      throw unsupported
-    } catch {
-      return ["the step threw an error: \(error)"]
-    }
   }
 }
 
@@ -124,23 +104,6 @@ public struct ScenarioResult: Equatable, Sendable {
 
   /// Whether a step stopped the scenario that this mode cannot carry out.
   public var skipped: Bool { skipReason != nil }
-
-  public init(
-    file: String, title: String, name: String, stepCount: Int, stepsRun: Int, time: Duration,
-    simulatedTime: Duration = .zero, failure: ScenarioFailure?, skipReason: String? = nil,
-    recordedScreens: [Int: String]
-  ) {
-    self.file = file
-    self.title = title
-    self.name = name
-    self.stepCount = stepCount
-    self.stepsRun = stepsRun
-    self.time = time
-    self.simulatedTime = simulatedTime
-    self.failure = failure
-    self.skipReason = skipReason
-    self.recordedScreens = recordedScreens
-  }
 }
 
 /// A failed step: where it is, what it is, what was expected and what was found.

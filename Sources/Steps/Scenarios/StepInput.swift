@@ -1,65 +1,48 @@
 import MealCatalog
 import Spelling
 
-/// What a step's parser gets: the tokens after the keyword, the indented block below the line,
-/// and the names of the catalog in use; its methods read the usual kinds of arguments.
+/// What a step's parser gets, and readers of the usual kinds of arguments.
 struct StepInput {
-  /// The step's keyword, such as `pull to refresh`.
-  let keyword: String
-  /// The example of the step's entry, for messages.
-  let example: String
+  /// The step being read.
+  let kind: StepKind
   /// The tokens after the keyword.
   let tokens: [Token]
   /// The line up to its comment, without surrounding whitespace.
   let body: String
   let context: ScenarioContext
-  /// The lines of the indented block below the step: (0-based line index, text as written).
-  let blockLines: [(index: Int, text: String)]
-  /// The 0-based index of the line after the step: where an empty block stands.
-  let blockStart: Int
+  /// The indented lines below the step as written, by their 0-based line index.
+  let block: ArraySlice<Substring>
   /// Whether an `expect screen` may stand without a block, as when recording fills it in.
   let allowsEmptyScreens: Bool
 
-  /// The block's lines, ignoring comment lines, for steps that take no block.
-  var blockLineIndices: [Int] {
-    blockLines.filter { $0.text.firstVisible != "#" }.map(\.index)
-  }
+  var keyword: String { kind.keyword }
 
-  func none() throws {
+  func none() throws(StepError) {
     guard let first = tokens.first else { return }
-    throw StepError(
-      "`\(keyword)` takes nothing after it, but `\(first.source)` follows"
-        + longerKeywordHint(first))
+    throw StepError("`\(keyword)` takes nothing after it, but `\(first.source)` follows")
   }
 
-  func quoted() throws -> String {
-    try quoted(tokens)
-  }
-
-  func quoted(_ tokens: [Token]) throws -> String {
+  func quoted(_ tokens: ArraySlice<Token>? = nil) throws(StepError) -> String {
+    let tokens = tokens ?? self.tokens[...]
     guard let first = tokens.first, case .quoted(let text) = first else {
-      let hint = tokens.first.map(longerKeywordHint) ?? ""
-      if !hint.isEmpty { throw StepError("unknown step `\(keyword) \(tokens[0].source)`" + hint) }
-      throw StepError("`\(keyword)` needs its text in double quotes, as in `\(example)`")
+      throw StepError("`\(keyword)` needs its text in double quotes, as in `\(kind.example)`")
     }
     guard tokens.count == 1 else {
-      throw StepError(
-        "`\(keyword)` takes one quoted text, but `\(tokens[1].source)` follows it")
+      let next = tokens[tokens.index(after: tokens.startIndex)].source
+      throw StepError("`\(keyword)` takes one quoted text, but `\(next)` follows it")
     }
     return text
   }
 
   /// `"TEXT"` or `containing "TEXT"`.
-  func textMatch() throws -> (text: String, containing: Bool) {
-    if tokens.first == .word("containing") {
-      return (try quoted(Array(tokens.dropFirst())), true)
-    }
-    return (try quoted(), false)
+  func textMatch() throws(StepError) -> (text: String, containing: Bool) {
+    guard tokens.first == .word("containing") else { return (try quoted(), false) }
+    return (try quoted(tokens.dropFirst()), true)
   }
 
-  func single(what: String) throws -> String {
-    guard let first = tokens.first, case .word(let word) = first else {
-      throw StepError("`\(keyword)` needs \(what), as in `\(example)`")
+  func single(what: String) throws(StepError) -> String {
+    guard let word = tokens.first?.word else {
+      throw StepError("`\(keyword)` needs \(what), as in `\(kind.example)`")
     }
     guard tokens.count == 1 else {
       throw StepError("`\(keyword)` takes one word, but `\(tokens[1].source)` follows it")
@@ -67,27 +50,29 @@ struct StepInput {
     return word
   }
 
-  func duration() throws -> Duration {
-    try Self.duration(try single(what: "a duration"))
+  /// A duration; `wait 1 second` is told how it is written.
+  func duration() throws(StepError) -> Duration {
+    if tokens.count == 2, let number = tokens[0].word, let unit = tokens[1].word,
+      let short = ["s", "sec", "second", "seconds"].contains(unit.lowercased())
+        ? "s" : ["ms", "millisecond", "milliseconds"].contains(unit.lowercased()) ? "ms" : nil,
+      (try? DurationText.parse(number + short)) != nil
+    {
+      throw StepError(
+        "a duration is written without a space; did you mean `\(keyword) \(number)\(short)`?")
+    }
+    return try Self.duration(single(what: "a duration"))
   }
 
-  static func duration(_ word: String) throws -> Duration {
+  /// A duration, spelled as on the command line; a wrong one gets the command line's sentence.
+  static func duration(_ word: String) throws(StepError) -> Duration {
     do throws(DurationError) {
       return try DurationText.parse(word)
     } catch {
-      switch error.reason {
-      case .malformed:
-        throw StepError("`\(word)` is not a duration; write it like `400ms`, `1s` or `1.5s`")
-      case .tooPrecise:
-        throw StepError("`\(word)` is finer than a nanosecond")
-      case .outOfRange(let range):
-        throw StepError(
-          "`\(word)` is outside the allowed range of \(DurationText.describe(range))")
-      }
+      throw StepError(error.description)
     }
   }
 
-  func count() throws -> Int {
+  func count() throws(StepError) -> Int {
     let word = try single(what: "a number of requests")
     guard word.allSatisfy({ $0.isASCII && $0.isNumber }), let count = Int(word) else {
       throw StepError(
@@ -96,86 +81,86 @@ struct StepInput {
     return count
   }
 
-  func ids() throws -> [String] {
-    var ids: [String] = []
-    for token in tokens {
-      guard case .word(let word) = token else {
-        throw StepError("meal ids are written without quotes, as in `\(example)`")
-      }
-      ids += word.split(separator: ",").map(String.init)
+  /// Meal ids, separated by commas or spaces; meals named instead get their ids suggested.
+  func ids() throws(StepError) -> [String] {
+    func isID(_ text: String) -> Bool {
+      !text.isEmpty && text.allSatisfy { $0.isASCII && $0.isNumber }
     }
-    guard !ids.isEmpty else {
-      throw StepError("`\(keyword)` needs at least one meal id, as in `\(example)`")
+    let ids = tokens.compactMap(\.word).flatMap { $0.split(separator: ",").map(String.init) }
+    if ids.count > 0, ids.allSatisfy(isID), tokens.allSatisfy({ $0.word != nil }) { return ids }
+    let named = tokens.map(\.text).joined(separator: " ").split(separator: ",").map {
+      $0.trimmingWhitespace()
     }
-    if let bad = ids.first(where: { !$0.allSatisfy { $0.isASCII && $0.isNumber } }) {
-      throw StepError("`\(bad)` is not a meal id; ids are numbers such as 52772")
+    let found = named.map { isID($0) ? $0 : context.mealID($0) }
+    if !named.isEmpty, !named.allSatisfy(isID), found.allSatisfy({ $0 != nil }) {
+      throw StepError(
+        "`\(keyword)` names meals by id; did you mean "
+          + "`\(keyword) \(found.map { $0! }.joined(separator: ", "))`?")
     }
-    return ids
+    guard tokens.allSatisfy({ $0.word != nil }) else {
+      throw StepError("meal ids are written without quotes, as in `\(kind.example)`")
+    }
+    guard let bad = ids.first(where: { !isID($0) }) else {
+      throw StepError("`\(keyword)` needs at least one meal id, as in `\(kind.example)`")
+    }
+    throw StepError("`\(bad)` is not a meal id; ids are numbers such as 52772")
   }
 
   /// Ids that the catalog in use has, when the context knows the catalog's ids.
-  func knownIDs() throws -> [String] {
+  func knownIDs() throws(StepError) -> [String] {
     let ids = try ids()
-    if let unknown = ids.first(where: { !context.knowsMeal($0) }) {
-      throw StepError("no meal with id \(unknown) in the catalog")
-    }
-    return ids
+    guard let unknown = ids.first(where: { !context.knowsMeal($0) }) else { return ids }
+    throw StepError("no meal with id \(unknown) in the catalog")
   }
 
-  func startScreen() throws -> StartScreen {
+  func startScreen() throws(StepError) -> StartScreen {
     let word = try single(what: "a start screen (`categories` or `list`)")
     guard let start = StartScreen(rawValue: word) else {
       let screens = StartScreen.allCases.map(\.rawValue)
       throw StepError(
         "unknown start screen `\(word)`"
-          + didYouMean(word, screens, else: "the start screens are", screens))
+          + didYouMean(word, among: screens, else: "the start screens are"))
     }
     return start
   }
 
-  func category() throws -> String {
+  func category() throws(StepError) -> String {
     let name = try quoted()
     guard context.categories.contains(name) else {
       throw StepError(
         "unknown category `\(name)`"
-          + didYouMean(name, context.categories, else: "the categories are", context.categories))
+          + didYouMean(name, among: context.categories, else: "the categories are"))
     }
     return name
   }
 
   /// `search` or `search.php`: an endpoint, spelled as everywhere else (`Catalog.endpoint`).
-  func endpoint(_ word: String) throws -> String {
+  func endpoint(_ word: String) throws(StepError) -> String {
     guard let name = Catalog.endpoint(named: word, among: context.endpoints) else {
-      let suggestion = Suggestion.closestEndpoint(to: word, in: context.endpoints).map {
-        "; did you mean `\($0)`?"
-      }
       throw StepError(
         "unknown endpoint `\(word)`"
-          + (suggestion ?? didYouMean(word, [], else: "the endpoints are", context.endpoints)))
+          + didYouMean(
+            word, among: context.endpoints, else: "the endpoints are",
+            closest: Suggestion.closestEndpoint))
     }
     return name
   }
 
   static let states = ["offline", "timeout", "server-error", "broken-data", "online"]
 
-  func network() throws -> Step.Action {
-    guard let first = tokens.first, case .word(let state) = first else {
+  func network() throws(StepError) -> Step.Action {
+    guard let state = tokens.first?.word else {
       throw StepError(
         "`network` needs one of \(Self.states.joined(separator: ", ")), as in `network offline`")
     }
-    let fault: NetworkFault?
-    if state == "online" {
-      fault = nil
-    } else if let known = NetworkFault(rawValue: state) {
-      fault = known
-    } else {
+    let fault = NetworkFault(rawValue: state)
+    guard fault != nil || state == "online" else {
       throw StepError(
         "unknown network state `\(state)`"
-          + didYouMean(state, Self.states, else: "use one of", Self.states))
+          + didYouMean(state, among: Self.states, else: "use one of"))
     }
-    let rest = tokens.dropFirst()
-    guard let next = rest.first else { return .network(fault, endpoint: nil) }
-    guard next == .word("for"), rest.count == 2, case .word(let endpoint) = rest.last! else {
+    guard tokens.count > 1 else { return .network(fault, endpoint: nil) }
+    guard tokens.count == 3, tokens[1] == .word("for"), let endpoint = tokens[2].word else {
       throw StepError(
         "`network \(state)` can only be followed by `for ENDPOINT`, as in `network \(state) for search.php`"
       )
@@ -183,16 +168,13 @@ struct StepInput {
     return .network(fault, endpoint: try self.endpoint(endpoint))
   }
 
-  func networkDelay() throws -> Step.Action {
-    let words = tokens.compactMap { token -> String? in
-      if case .word(let word) = token { return word }
-      return nil
-    }
+  func networkDelay() throws(StepError) -> Step.Action {
+    let words = tokens.compactMap(\.word)
     guard words.count == tokens.count, (1...2).contains(words.count) else {
       throw StepError(
-        "`network delay` needs an optional endpoint and a duration, as in `\(example)`")
+        "`network delay` needs an optional endpoint and a duration, as in `\(kind.example)`")
     }
-    if words.count == 1 {
+    guard words.count == 2 else {
       if (try? DurationText.parse(words[0])) == nil,
         Catalog.endpoint(named: words[0], among: context.endpoints) != nil
       {
@@ -204,56 +186,68 @@ struct StepInput {
     return .networkDelay(try Self.duration(words[1]), endpoint: endpoint)
   }
 
-  /// The lines of the block with their indentation stripped.
-  func block() throws -> (Step.Block, [String]) {
-    guard !blockLines.isEmpty else {
-      return (Step.Block(lines: blockStart..<blockStart, indentation: "  "), [])
+  /// `expect requests N`, with the requests listed in its block.
+  func requests() throws(StepError) -> Step.Action {
+    if let get = tokens.firstIndex(of: .word("GET")) {
+      let request = tokens[get...].map(\.source).joined(separator: " ")
+      throw StepError(
+        "`expect requests` lists its requests below it, indented, one per line: "
+          + "`expect requests \(get == 1 ? tokens[0].source : "1")`, then `  \(request)`")
     }
-    let first = blockLines[0]
-    let indentation = first.text.indentation
-    var texts: [String] = []
-    for (index, line) in blockLines {
-      if line.indentation.contains("\t") {
-        throw BlockError(index: index, message: "indent blocks with spaces, not tabs")
+    guard !block.isEmpty else { return .expectRequests(try count(), listed: nil) }
+    let listed = try blockTexts().map(String.init)
+    // With a block the count may be left out: the block says how many.
+    let count = tokens.isEmpty ? listed.count : try count()
+    if let offset = listed.firstIndex(where: { !$0.hasPrefix("GET ") }) {
+      throw StepError(
+        "a listed request starts with `GET `, as in `GET search.php?s=Lasagne`, not `\(listed[offset])`",
+        at: block.startIndex + offset)
+    }
+    guard listed.count == count else {
+      let noun = listed.count == 1 ? "request" : "requests"
+      throw StepError(
+        "`expect requests \(count)` lists \(listed.count) \(noun) below it; the count and the list must agree"
+      )
+    }
+    return .expectRequests(count, listed: listed)
+  }
+
+  /// `expect screen`: its block, lines joined with `\n`.
+  func screen() throws(StepError) -> Step.Action {
+    try none()
+    guard !block.isEmpty || allowsEmptyScreens else {
+      throw StepError(
+        "`expect screen` needs the expected screen as an indented block below it; `--record` fills it in"
+      )
+    }
+    return .expectScreen(try blockTexts().joined(separator: "\n"))
+  }
+
+  /// The lines of the block without the indentation of its first line.
+  func blockTexts() throws(StepError) -> [Substring] {
+    let indentation = (block.first?.indentation ?? "").unicodeScalars
+    var texts: [Substring] = []
+    texts.reserveCapacity(block.count)
+    for (index, line) in zip(block.indices, block) {
+      if line.indentation.unicodeScalars.contains("\t") {
+        throw StepError("indent blocks with spaces, not tabs", at: index)
       }
       guard line.unicodeScalars.starts(with: indentation) else {
-        throw BlockError(
-          index: index,
-          message:
-            "this line is indented less than the first line of its block (\(indentation.count) spaces)"
-        )
+        throw StepError(
+          "this line is indented less than the first line of its block (\(indentation.count) spaces)",
+          at: index)
       }
-      texts.append(String(Substring(line.unicodeScalars.dropFirst(indentation.count))))
+      texts.append(Substring(line.unicodeScalars.dropFirst(indentation.count)))
     }
-    let range = first.index..<(blockLines[blockLines.count - 1].index + 1)
-    return (Step.Block(lines: range, indentation: String(Substring(indentation))), texts)
-  }
-
-  /// `; did you mean `tap dice`?` when the keyword and the word are a typo of a longer step.
-  func longerKeywordHint(_ token: Token) -> String {
-    guard case .word(let word) = token else { return "" }
-    let longer = StepTable.keywords.filter {
-      $0.hasPrefix(keyword + " ")
-        && $0.split(separator: " ").count == keyword.split(separator: " ").count + 1
-    }
-    guard let match = Suggestion.closest(to: "\(keyword) \(word)", in: longer) else { return "" }
-    return "; did you mean `\(match)`?"
+    return texts
   }
 }
 
-/// A problem on a line of a block rather than on the step's own line.
-struct BlockError: Error {
-  var index: Int
-  var message: String
-}
-
-/// `; did you mean `x`?`, or `; <fallback> a, b, c` when nothing is close.
+/// `; did you mean `x`?` with the closest of `all`, or `; <listing> `a`, `b`, `c``.
 func didYouMean(
-  _ word: String, _ candidates: [String], else fallback: String? = nil, _ all: [String] = []
+  _ word: String, among all: [String], else listing: String,
+  closest: (String, [String]) -> String? = Suggestion.closest
 ) -> String {
-  if let match = Suggestion.closest(to: word, in: candidates) {
-    return "; did you mean `\(match)`?"
-  }
-  guard let fallback else { return "" }
-  return "; \(fallback) " + all.map { "`\($0)`" }.joined(separator: ", ")
+  if let match = closest(word, all) { return "; did you mean `\(match)`?" }
+  return "; \(listing) " + all.map { "`\($0)`" }.joined(separator: ", ")
 }

@@ -13,14 +13,22 @@ enum Token: Equatable, Sendable {
     case .quoted(let text): Quoting.quoted(text)
     }
   }
+
+  /// The word, or `nil` for a quoted string.
+  var word: String? {
+    if case .word(let word) = self { word } else { nil }
+  }
+
+  /// The word, or the quoted string's text.
+  var text: String {
+    switch self {
+    case .word(let text), .quoted(let text): text
+    }
+  }
 }
 
-/// A step line split into tokens, with the trailing comment removed.
-struct TokenizedLine: Equatable, Sendable {
-  var tokens: [Token]
-  /// The line up to its trailing comment, without surrounding whitespace.
-  var body: String
-}
+/// A step line split into tokens, and its body: the line up to its trailing comment, trimmed.
+typealias TokenizedLine = (tokens: [Token], body: String)
 
 /// Splits step lines into words and double-quoted strings.
 ///
@@ -29,11 +37,9 @@ struct TokenizedLine: Equatable, Sendable {
 /// hexadecimal value; every other character, German quotes „“ included, stands for itself.
 /// Outside quotes, a `#` after whitespace starts a comment.
 enum Tokenizer {
-  /// The tokens of `line`, or a one-sentence error.
-  ///
-  /// The line is walked scalar by scalar, not Character by Character: a combining mark after a
-  /// quote or a backslash must not hide them.
-  static func tokenize(_ line: String) -> Result<TokenizedLine, StepError> {
+  /// The tokens of `line`, walked scalar by scalar: a combining mark after a quote or a
+  /// backslash must not hide them.
+  static func tokenize(_ line: Substring) throws(StepError) -> TokenizedLine {
     let scalars = line.unicodeScalars
     var tokens: [Token] = []
     var word = String.UnicodeScalarView()
@@ -47,102 +53,85 @@ enum Tokenizer {
     }
 
     while index < scalars.endIndex {
+      let start = index
       let scalar = scalars[index]
       if scalar == "#", afterSpace {
         bodyEnd = index
         break
       }
       afterSpace = scalar.isSpace
+      scalars.formIndex(after: &index)
       if scalar.isSpace {
         endWord()
-        scalars.formIndex(after: &index)
-        continue
-      }
-      guard scalar == "\"" else {
+      } else if scalar != "\"" {
         word.append(scalar)
-        scalars.formIndex(after: &index)
-        continue
-      }
-      endWord()
-      let quote = index
-      var text = String.UnicodeScalarView()
-      scalars.formIndex(after: &index)
-      var closed = false
-      while index < scalars.endIndex {
-        let inner = scalars[index]
-        scalars.formIndex(after: &index)
-        if inner == "\"" {
-          closed = true
-          break
+      } else {
+        endWord()
+        var text = String.UnicodeScalarView()
+        while true {
+          guard index < scalars.endIndex else {
+            let column = line[..<start].count + 1
+            throw StepError(
+              "unterminated quote: the text starting at column \(column) has no closing `\"`")
+          }
+          let inner = scalars[index]
+          scalars.formIndex(after: &index)
+          if inner == "\"" { break }
+          text.append(inner == "\\" ? try unescape(scalars, at: &index) : inner)
         }
-        guard inner == "\\" else {
-          text.append(inner)
-          continue
-        }
-        switch unescape(scalars[index...]) {
-        case .success(let (escaped, end)):
-          text.append(escaped)
-          index = end
-        case .failure(let error):
-          return .failure(error)
-        }
+        tokens.append(.quoted(String(text)))
       }
-      guard closed else {
-        let column = line[..<quote].count + 1
-        return .failure(
-          StepError(
-            "unterminated quote: the text starting at column \(column) has no closing `\"`"))
-      }
-      tokens.append(.quoted(String(text)))
     }
     endWord()
-    let body = String(Substring(line.unicodeScalars[..<bodyEnd])).trimmingWhitespace()
-    return .success(TokenizedLine(tokens: tokens, body: body))
+    let body = Substring(scalars[..<bodyEnd]).trimmingWhitespace()
+    return (tokens, body)
   }
-}
 
-/// The scalar the escape at the start of `rest` (just after its backslash) stands for, and
-/// where the escape ends.
-private func unescape(
-  _ rest: Substring.UnicodeScalarView
-) -> Result<(Unicode.Scalar, String.Index), StepError> {
-  guard let escaped = rest.first else {
-    return .failure(StepError("a backslash ends the line inside quotes"))
-  }
-  let after = rest.index(after: rest.startIndex)
-  switch escaped {
-  case "\"": return .success(("\"", after))
-  case "\\": return .success(("\\", after))
-  case "n": return .success(("\n", after))
-  case "r": return .success(("\r", after))
-  case "t": return .success(("\t", after))
-  case "u":
-    let digits = rest[after...].dropFirst().prefix { $0 != "}" }
-    guard rest[after...].first == "{", digits.endIndex < rest.endIndex, !digits.isEmpty,
-      digits.count <= 8, digits.allSatisfy(\.properties.isASCIIHexDigit),
-      let value = UInt32(String(digits), radix: 16),
-      let scalar = Unicode.Scalar(value)
-    else {
-      return .failure(
-        StepError(
-          "`\\u` in quotes needs a Unicode scalar value in hexadecimal and braces, as in `\\u{1B}`"
-        ))
+  /// The scalar the escape at `index` (just after its backslash) stands for; moves `index` past
+  /// the escape.
+  private static func unescape(
+    _ scalars: Substring.UnicodeScalarView, at index: inout String.Index
+  ) throws(StepError) -> Unicode.Scalar {
+    guard index < scalars.endIndex else {
+      throw StepError("a backslash ends the line inside quotes")
     }
-    return .success((scalar, rest.index(after: digits.endIndex)))
-  default:
-    return .failure(
-      StepError(
+    let escaped = scalars[index]
+    scalars.formIndex(after: &index)
+    switch escaped {
+    case "\"", "\\": return escaped
+    case "n": return "\n"
+    case "r": return "\r"
+    case "t": return "\t"
+    case "u":
+      let digits = scalars[index...].dropFirst().prefix { $0 != "}" }
+      guard scalars[index...].first == "{", digits.endIndex < scalars.endIndex, !digits.isEmpty,
+        digits.count <= 8, digits.allSatisfy(\.properties.isASCIIHexDigit),
+        let value = UInt32(String(Substring(digits)), radix: 16),
+        let scalar = Unicode.Scalar(value)
+      else {
+        throw StepError(
+          "`\\u` in quotes needs a Unicode scalar value in hexadecimal and braces, as in `\\u{1B}`"
+        )
+      }
+      index = scalars.index(after: digits.endIndex)
+      return scalar
+    default:
+      throw StepError(
         "unknown escape `\\\(escaped)` in quotes; the escapes are `\\\"`, `\\\\`, `\\n`, `\\r`, `\\t` and `\\u{…}`"
-      ))
+      )
+    }
   }
 }
 
-/// A one-sentence problem with a step line; the parser adds the file and the line.
+/// A one-sentence problem with a step line, or with the line of its block at `index`
+/// (0-based); the parser adds the file and the line.
 struct StepError: Error, Equatable {
   var message: String
+  var index: Int?
 
-  init(_ message: String) {
+  init(_ message: String, at index: Int? = nil) {
     self.message = message
+    self.index = index
   }
 }
 
@@ -154,14 +143,14 @@ extension Unicode.Scalar {
   }
 }
 
-extension String {
+extension StringProtocol {
   /// The text without leading and trailing white space.
   package func trimmingWhitespace() -> String {
     let scalars = unicodeScalars
     guard let start = scalars.firstIndex(where: { !$0.isSpace }),
       let end = scalars.lastIndex(where: { !$0.isSpace })
     else { return "" }
-    return String(Substring(scalars[start...end]))
+    return String(String.UnicodeScalarView(scalars[start...end]))
   }
 
   /// The first scalar that is not white space; `nil` for a blank line.
@@ -169,8 +158,11 @@ extension String {
     unicodeScalars.first { !$0.isSpace }
   }
 
+}
+
+extension Substring {
   /// The white space at the start of the line.
-  var indentation: Substring.UnicodeScalarView {
-    unicodeScalars.prefix { $0.isSpace }
+  var indentation: Substring {
+    Substring(unicodeScalars.prefix { $0.isSpace })
   }
 }
