@@ -138,14 +138,16 @@ struct StoryboardBrowserTests {
   /// The lines `rezepte show` marks `+` (new or changed) after each step, by step index.
   private func linesShowLists(_ scenario: Scenario) async -> [[String]] {
     var listed: [[String]] = []
-    _ = await Walkthrough(runner: ScenarioRunner(now: { .zero }))
-      .run(scenario, on: AppDriver(catalog: embeddedCatalog)) { line in
-        if let first = line.first, first != " ", first != "#" {
-          listed.append([])
-        } else if line.hasPrefix("    + ") {
-          listed[listed.count - 1].append(String(line.dropFirst(6)))
-        }
+    _ = await Walkthrough.run(
+      scenario, on: AppDriver(catalog: embeddedCatalog), runner: ScenarioRunner(now: { .zero }),
+      full: false
+    ) { line in
+      if let first = line.first, first != " ", first != "#" {
+        listed.append([])
+      } else if line.hasPrefix("    + ") {
+        listed[listed.count - 1].append(String(line.dropFirst(6)))
       }
+    }
     return listed
   }
 
