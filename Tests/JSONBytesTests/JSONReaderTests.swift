@@ -63,7 +63,7 @@ import Testing
     ] {
       #expect(string(json) == .failure(.loneSurrogate(offset: offset)), "\(json)")
       let skipped = reading(json) { (reader) throws(JSONReader.Failure) in
-        try reader.skipString().isPlain
+        try reader.skipString().count
       }
       #expect(skipped == .failure(.loneSurrogate(offset: offset)), "\(json)")
     }

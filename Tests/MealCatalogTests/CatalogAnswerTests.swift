@@ -214,7 +214,7 @@ import VirtualTime
     arguments: ["latest.php", "", "categories", "Search.php", "../categories.php"])
   func unknownPath(path: String) async throws {
     #expect(try answer(request(path)).status == 404)
-    await #expect(throws: APIError.badStatus(404)) {
+    await #expect(throws: LoadFailure.badStatus(404)) {
       let _: MealsResponse<Meal> = try await api().fetch(path)
     }
   }

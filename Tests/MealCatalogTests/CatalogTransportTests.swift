@@ -51,7 +51,7 @@ import VirtualTime
     let transport = try Fixtures.transport()
     transport.setFault(.serverError)
     #expect(try await transport.send(request("categories.php")).status == 500)
-    await #expect(throws: APIError.badStatus(500)) {
+    await #expect(throws: LoadFailure.badStatus(500)) {
       try await MealAPI(transport: transport).search("Apple")
     }
   }
@@ -82,7 +82,7 @@ import VirtualTime
     let transport = try Fixtures.transport()
     transport.setFault(.serverError, for: "filter.php")
     let api = MealAPI(transport: transport)
-    await #expect(throws: APIError.badStatus(500)) { try await api.meals(in: "Dessert") }
+    await #expect(throws: LoadFailure.badStatus(500)) { try await api.meals(in: "Dessert") }
     #expect(try await api.categories().count == 4)
     #expect(try await api.detail(id: "52770")?.name == "Spaghetti Bolognese")
   }

@@ -40,8 +40,8 @@ import Testing
     Case(
       label: "notConnectedToInternet", error: URLError(.notConnectedToInternet), message: offline),
     Case(label: "timedOut", error: URLError(.timedOut), message: timedOut),
-    Case(label: "badStatus 500", error: APIError.badStatus(500), message: .badStatus(500)),
-    Case(label: "badStatus 404", error: APIError.badStatus(404), message: .badStatus(404)),
+    Case(label: "badStatus 500", error: LoadFailure.badStatus(500), message: .badStatus(500)),
+    Case(label: "badStatus 404", error: LoadFailure.badStatus(404), message: .badStatus(404)),
     Case(label: "a deadline that passed", error: LoadFailure.timeout, message: timedOut),
     Case(label: "DecodingError from JSONDecoder", error: decodingError, message: unreadable),
     Case(

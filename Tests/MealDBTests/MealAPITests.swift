@@ -66,7 +66,7 @@ import Testing
     arguments: [404, 500, 503, 301, 304, 199, 400])
   func badStatus(code: Int) async {
     let api = MealAPI(transport: StubTransport(status: code, body: #"{"meals":null}"#))
-    await #expect(throws: APIError.badStatus(code)) { try await api.meals(in: "Dessert") }
+    await #expect(throws: LoadFailure.badStatus(code)) { try await api.meals(in: "Dessert") }
   }
 
   @Test("Any 2xx status is a success", arguments: [200, 201, 299])

@@ -63,7 +63,7 @@ import Testing
   @Test("An unknown endpoint is HTTP 404")
   func unknownEndpoint() async throws {
     let server = try TestServer()
-    await #expect(throws: APIError.badStatus(404)) {
+    await #expect(throws: LoadFailure.badStatus(404)) {
       let _: MealsResponse<Meal> = try await server.api().fetch("nothing.php")
     }
   }

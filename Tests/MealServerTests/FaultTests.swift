@@ -38,7 +38,7 @@ import Testing
     let server = try TestServer(faults: Faults(status: 503, statusEndpoint: "search.php"))
     let api = server.api()
     #expect(try await api.categories().count == 3)
-    await #expect(throws: APIError.badStatus(503)) { try await api.search("a") }
+    await #expect(throws: LoadFailure.badStatus(503)) { try await api.search("a") }
   }
 
   @Test("An answer later than the client's timeout shows the timeout message")
@@ -61,7 +61,7 @@ import Testing
   func changingFaults() async throws {
     let server = try TestServer(faults: Faults(status: 500))
     let api = server.api()
-    await #expect(throws: APIError.badStatus(500)) { try await api.categories() }
+    await #expect(throws: LoadFailure.badStatus(500)) { try await api.categories() }
     server.server.faults = .none
     #expect(try await api.categories().count == 3)
   }

@@ -6,35 +6,33 @@ extension JSONReader {
     try expect(UInt8(ascii: "\""))
     // Most strings are plain ASCII without escapes: their bytes are their text.
     let start = position
-    let end = plainRunEnd(from: start)
-    if end < bytes.count, bytes[end] == UInt8(ascii: "\"") {
-      position = end + 1
-      return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
+    position = plainRunEnd(from: start)
+    if position < bytes.count, bytes[position] == UInt8(ascii: "\"") {
+      position += 1
+      return String(
+        decoding: UnsafeBufferPointer(rebasing: bytes[start..<position - 1]), as: UTF8.self)
     }
-    var sink = TextSink()
-    sink.text.reserveCapacity(end - start + 32)
-    sink.append(run: UnsafeBufferPointer(rebasing: bytes[start..<end]))
-    position = end
-    try readString(into: &sink)
-    return String(decoding: sink.text, as: UTF8.self)
+    var text: [UInt8] = []
+    text.reserveCapacity(position - start + 32)
+    text += UnsafeBufferPointer(rebasing: bytes[start..<position])
+    try readString(into: &text, escaping: false)
+    return String(decoding: text, as: UTF8.self)
   }
 
   /// Takes the string that comes next (after white space), checking it as `string()` reads it,
-  /// and returns where its text is written (between its quotes) and whether that is plain ASCII
-  /// without escapes, its text as it stands. For a reader that makes text only of the strings it
-  /// needs (`string(in:)` makes it later).
-  package mutating func skipString() throws(Failure) -> (written: Range<Int>, isPlain: Bool) {
+  /// and returns where its text is written (between its quotes): for a reader that makes text
+  /// only of the strings it needs (`string(in:written:)` makes it later).
+  package mutating func skipString() throws(Failure) -> Range<Int> {
     try expect(UInt8(ascii: "\""))
     let start = position
-    let end = plainRunEnd(from: start)
-    if end < bytes.count, bytes[end] == UInt8(ascii: "\"") {
-      position = end + 1
-      return (start..<end, true)
+    position = plainRunEnd(from: start)
+    if position < bytes.count, bytes[position] == UInt8(ascii: "\"") {
+      position += 1
+    } else {
+      var text: [UInt8] = []
+      try readString(into: &text, escaping: false)
     }
-    position = end
-    var sink = CheckingSink()
-    try readString(into: &sink)
-    return (start..<position - 1, false)
+    return start..<position - 1
   }
 
   /// Takes the string that comes next (after white space) and appends it to `out` as
@@ -48,22 +46,14 @@ extension JSONReader {
       position = end + 1
       return
     }
-    var sink = WrittenSink()
-    swap(&sink.out, &out)
-    defer { swap(&sink.out, &out) }
-    sink.out.append(UInt8(ascii: "\""))
-    try readString(into: &sink)
-    sink.out.append(UInt8(ascii: "\""))
+    out.append(UInt8(ascii: "\""))
+    try readString(into: &out, escaping: true)
+    out.append(UInt8(ascii: "\""))
   }
 
   /// The text of the string written at `written` (between its quotes) in `bytes`, which
   /// `skipString` took.
-  package static func string(
-    in bytes: UnsafeBufferPointer<UInt8>, written: Range<Int>, isPlain: Bool
-  ) -> String {
-    if isPlain {
-      return String(decoding: UnsafeBufferPointer(rebasing: bytes[written]), as: UTF8.self)
-    }
+  package static func string(in bytes: UnsafeBufferPointer<UInt8>, written: Range<Int>) -> String {
     var reader = JSONReader(bytes)
     reader.position = written.lowerBound - 1
     // `skipString` read it already: it cannot fail.
@@ -71,14 +61,20 @@ extension JSONReader {
   }
 
   /// Reads the rest of a string, from `position` (inside its quotes) to the closing quote, which
-  /// it takes, handing `sink` each run of plain bytes and each other character.
-  mutating func readString<Sink: StringSink>(into sink: inout Sink) throws(Failure) {
+  /// it takes, appending its text to `out`: as UTF-8, or `escaping` as `JSONWriter` writes it.
+  private mutating func readString(into out: inout [UInt8], escaping: Bool) throws(Failure) {
+    /// Appends a character that is not plain.
+    func append(_ scalar: Unicode.Scalar) {
+      if escaping {
+        for unit in UTF16.encode(scalar)! { JSONWriter.write(unit: unit, to: &out) }
+      } else {
+        UTF8.encode(scalar) { out.append($0) }
+      }
+    }
     while true {
       let start = position
       position = plainRunEnd(from: start)
-      if position > start {
-        sink.append(run: UnsafeBufferPointer(rebasing: bytes[start..<position]))
-      }
+      out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<position]))
       guard position < bytes.count else { throw syntaxError("unterminated string") }
       let byte = bytes[position]
       switch byte {
@@ -86,50 +82,39 @@ extension JSONReader {
         position += 1
         return
       case UInt8(ascii: "\\"):
-        try escape(into: &sink)
+        append(try escape())
       case UInt8(ascii: "/"), 0x7F:
-        sink.append(Unicode.Scalar(byte))
+        append(Unicode.Scalar(byte))
         position += 1
       case 0..<0x20:
         throw syntaxError("unescaped control character in a string")
       default:
-        sink.append(try utf8Scalar())
+        append(try utf8Scalar())
       }
     }
   }
 
-  /// After a string's backslash (at `position`): the character it stands for, handed to `sink`.
-  private mutating func escape<Sink: StringSink>(
-    into sink: inout Sink
-  ) throws(Failure) {
+  /// After a string's backslash (at `position`): the character it stands for, taken.
+  private mutating func escape() throws(Failure) -> Unicode.Scalar {
     let backslash = position
     position += 1
     guard position < bytes.count else { throw syntaxError("unterminated string") }
     let letter = bytes[position]
     position += 1
-    let simple: UInt8? =
-      switch letter {
-      case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): letter
-      case UInt8(ascii: "b"): 0x08
-      case UInt8(ascii: "f"): 0x0C
-      case UInt8(ascii: "n"): 0x0A
-      case UInt8(ascii: "r"): 0x0D
-      case UInt8(ascii: "t"): 0x09
-      default: nil
-      }
-    if let simple {
-      sink.append(Unicode.Scalar(simple))
-      return
-    }
-    guard letter == UInt8(ascii: "u") else {
+    switch letter {
+    case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): return Unicode.Scalar(letter)
+    case UInt8(ascii: "b"): return "\u{08}"
+    case UInt8(ascii: "f"): return "\u{0C}"
+    case UInt8(ascii: "n"): return "\n"
+    case UInt8(ascii: "r"): return "\r"
+    case UInt8(ascii: "t"): return "\t"
+    case UInt8(ascii: "u"): break
+    default:
       position = backslash
       throw syntaxError("invalid escape in a string")
     }
     let unit = try hexUnit()
-    if let scalar = Unicode.Scalar(unit) {
-      sink.append(scalar)
-      return
-    }
+    if let scalar = Unicode.Scalar(unit) { return scalar }
     // Half of a pair: with the other half right after it, one character.
     if UTF16.isLeadSurrogate(unit), bytes.count - position >= 6,
       bytes[position] == UInt8(ascii: "\\"), bytes[position + 1] == UInt8(ascii: "u")
@@ -137,10 +122,7 @@ extension JSONReader {
       let next = position
       position += 2
       let trail = try hexUnit()
-      if UTF16.isTrailSurrogate(trail) {
-        sink.append(UTF16.decode(UTF16.EncodedScalar([unit, trail])))
-        return
-      }
+      if UTF16.isTrailSurrogate(trail) { return UTF16.decode(UTF16.EncodedScalar([unit, trail])) }
       position = next
     }
     throw .loneSurrogate(offset: backslash)
@@ -168,7 +150,7 @@ extension JSONReader {
   // MARK: - Plain runs
 
   /// The end of the run of plain bytes (see `isPlain(_:)`) that starts at `start`.
-  package func plainRunEnd(from start: Int) -> Int {
+  func plainRunEnd(from start: Int) -> Int {
     var end = start
     while end < bytes.count, Self.isPlain(bytes[end]) { end += 1 }
     return end
@@ -220,47 +202,4 @@ extension JSONReader {
     }
     return nil
   }
-}
-
-// MARK: - Where a string goes
-
-/// What `readString(into:)` hands the characters of a string to.
-protocol StringSink {
-  /// Plain bytes (see `JSONReader.isPlain(_:)`), their own text.
-  mutating func append(run: UnsafeBufferPointer<UInt8>)
-  /// Any other character, unescaped.
-  mutating func append(_ scalar: Unicode.Scalar)
-}
-
-/// A string's text, as UTF-8.
-private struct TextSink: StringSink {
-  var text: [UInt8] = []
-
-  mutating func append(run: UnsafeBufferPointer<UInt8>) {
-    text.append(contentsOf: run)
-  }
-
-  mutating func append(_ scalar: Unicode.Scalar) {
-    UTF8.encode(scalar) { text.append($0) }
-  }
-}
-
-/// A string's text written as `JSONWriter` writes it (without its quotes).
-private struct WrittenSink: StringSink {
-  var out: [UInt8] = []
-
-  mutating func append(run: UnsafeBufferPointer<UInt8>) {
-    out.append(contentsOf: run)
-  }
-
-  mutating func append(_ scalar: Unicode.Scalar) {
-    for unit in UTF16.encode(scalar)! { JSONWriter.write(unit: unit, to: &out) }
-  }
-}
-
-/// Nothing but the check of the string itself.
-private struct CheckingSink: StringSink {
-  func append(run: UnsafeBufferPointer<UInt8>) {}
-
-  func append(_ scalar: Unicode.Scalar) {}
 }

@@ -25,14 +25,6 @@ package struct JSONReader {
     self.bytes = bytes
   }
 
-  /// A reader that goes on at `position`, inside `depth` arrays and objects opened before it (by
-  /// another reader of the same bytes).
-  package init(_ bytes: UnsafeBufferPointer<UInt8>, position: Int, depth: Int) {
-    self.bytes = bytes
-    self.position = position
-    self.depth = depth
-  }
-
   // MARK: - Structure
 
   /// The next byte after white space (JSON's four), without taking it; `nil` at the end.
@@ -170,16 +162,7 @@ package struct JSONReader {
   package mutating func key() throws(Failure) -> String {
     guard peek() == UInt8(ascii: "\"") else { throw syntaxError("expected a key in quotes") }
     let key = try string()
-    try takeColon()
+    try expect(UInt8(ascii: ":"))
     return key
-  }
-
-  /// Takes the colon after a key, which nearly always follows it at once.
-  mutating func takeColon() throws(Failure) {
-    if position < bytes.count, bytes[position] == UInt8(ascii: ":") {
-      position += 1
-    } else {
-      try expect(UInt8(ascii: ":"))
-    }
   }
 }

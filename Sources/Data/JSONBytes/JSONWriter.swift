@@ -5,23 +5,7 @@ package enum JSONWriter {
   /// Appends `text` in quotes.
   package static func writeString(_ text: String, to out: inout [UInt8]) {
     out.append(UInt8(ascii: "\""))
-    // ASCII, nearly every text, is written from its bytes, runs that need no escape at once (an
-    // ASCII byte is its own UTF-16 unit); a text beyond ASCII goes unit by unit.
-    let wroteBytes =
-      text.utf8.withContiguousStorageIfAvailable { bytes -> Bool in
-        guard bytes.allSatisfy({ $0 < 0x80 }) else { return false }
-        var start = 0
-        for index in bytes.indices where !JSONReader.isPlain(bytes[index]) {
-          out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<index]))
-          write(unit: UInt16(bytes[index]), to: &out)
-          start = index + 1
-        }
-        out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start...]))
-        return true
-      } ?? false
-    if !wroteBytes {
-      for unit in text.utf16 { write(unit: unit, to: &out) }
-    }
+    for unit in text.utf16 { write(unit: unit, to: &out) }
     out.append(UInt8(ascii: "\""))
   }
 

@@ -149,12 +149,8 @@ extension Catalog.Record {
     /// Whether the app reads the value as text (`MealDetail`), so that it must be a string or
     /// `null`.
     let isText: [Bool]
-    /// Whether the record keeps the value as text of its own.
-    let isKept: [Bool]
-    /// Each name's word (see `word(_:)`).
-    private let words: [UInt64]
-    /// A hash table of the ranks by their words' `slot(_:)`, -1 where none is.
-    private let slots: [Int]
+    /// Each name's word (see `word(_:)`) with its rank, in the words' order.
+    private let words: [(word: UInt64, rank: Int)]
 
     let id = JSONWriter.keyOrder["idMeal"]!
     let name = JSONWriter.keyOrder["strMeal"]!
@@ -178,17 +174,9 @@ extension Catalog.Record {
         + ["strYoutube", "strSource"]
         + (1...20).flatMap { ["strIngredient\($0)", "strMeasure\($0)"] }
       isText = names.map(texts.contains)
-      let kept = [id, name, category, area, thumbnail] + ingredients
-      isKept = names.indices.map(kept.contains)
-      let words = names.map { Array($0.utf8).withUnsafeBufferPointer(Self.word) }
-      var slots = [Int](repeating: -1, count: 256)
-      for (rank, word) in words.enumerated() {
-        precondition(words.firstIndex(of: word) == rank, "two known keys with one word")
-        var slot = Self.slot(word)
-        while slots[slot] >= 0 { slot = (slot + 1) % slots.count }
-        slots[slot] = rank
-      }
-      (self.words, self.slots) = (words, slots)
+      words = names.enumerated().map { rank, name in
+        (Array(name.utf8).withUnsafeBufferPointer(Self.word), rank)
+      }.sorted { $0.word < $1.word }
     }
 
     /// A key's length and last seven bytes in one word: the known keys' words all differ.
@@ -204,32 +192,23 @@ extension Catalog.Record {
       return length | word
     }
 
-    /// The first place in `slots` to look for `word`.
-    private static func slot(_ word: UInt64) -> Int {
-      Int(truncatingIfNeeded: (word &* 0x9E37_79B9_7F4A_7C15) >> 56)
-    }
-
-    /// The rank of the key spelled `key` (UTF-8, without quotes), if it is a known one: found
-    /// by its word, without making a `String` of every key of every record, which took a fifth
-    /// longer in the bench row "`rezepte run --list --catalog` over 100,000 meals".
+    /// The rank of the key spelled `key` (UTF-8 without quotes) if it is a known one: found by its
+    /// word, without making a `String` of every key of every record, which took half as long
+    /// again in the bench row "`rezepte run --list --catalog` over 100,000 meals".
     func rank(of key: UnsafeBufferPointer<UInt8>) -> Int? {
       let word = Self.word(key)
-      var slot = Self.slot(word)
-      while slots[slot] >= 0 {
-        let rank = slots[slot]
-        if words[rank] == word {
-          // The word holds all of a key up to seven bytes long; the rest is compared.
-          let same = quoted.withUnsafeBufferPointer { quoted in
-            key.count < 8
-              || memcmp(
-                quoted.baseAddress! + quotedRanges[rank].lowerBound + 1, key.baseAddress!, key.count
-              ) == 0
-          }
-          return same ? rank : nil
-        }
-        slot = (slot + 1) % slots.count
+      var (low, high) = (0, words.count)
+      while low < high {
+        let middle = (low + high) / 2
+        if words[middle].word < word { low = middle + 1 } else { high = middle }
       }
-      return nil
+      guard low < words.count, words[low].word == word else { return nil }
+      let rank = words[low].rank
+      guard quotedRanges[rank].count == key.count + 3 else { return nil }
+      let same = quoted.withUnsafeBufferPointer {
+        memcmp($0.baseAddress! + quotedRanges[rank].lowerBound + 1, key.baseAddress!, key.count)
+      }
+      return same == 0 ? rank : nil
     }
   }
 
@@ -261,55 +240,38 @@ extension Catalog.Record {
     /// The members' values as the record's bytes spell them, one after the other.
     var values: [UInt8] = []
     values.reserveCapacity(4096)
-    /// By rank: where the last value of each known key is in `values`, and its text when the
-    /// record keeps it.
+    /// By rank, where the last value of each known key is in `values`.
     var known = [Range<Int>?](repeating: nil, count: keys.names.count)
-    var texts = [String?](repeating: nil, count: keys.names.count)
     var unknown: [(key: String, value: Range<Int>)] = []
     if !reader.take(UInt8(ascii: "}")) {
       repeat {
         /// The member's key, once it is read, as errors name it.
         var field: String?
         do {
-          let (written, isPlain) = try reader.skipString()
+          let written = try reader.skipString()
           try reader.expect(UInt8(ascii: ":"))
-          // Nearly every key is a known one in plain ASCII, found without making its text.
-          var rank =
-            isPlain ? keys.rank(of: UnsafeBufferPointer(rebasing: reader.bytes[written])) : nil
-          var key: String?
-          if rank == nil {
-            key = JSONReader.string(in: reader.bytes, written: written, isPlain: isPlain)
-            rank = JSONWriter.keyOrder[key!]
-            if rank != nil { key = nil }
-          }
-          field = key ?? keys.names[rank!]
+          // Nearly every key is a known one, found without making its text.
+          let rank = keys.rank(of: UnsafeBufferPointer(rebasing: reader.bytes[written]))
+          let key =
+            rank.map { keys.names[$0] } ?? JSONReader.string(in: reader.bytes, written: written)
+          field = key
           let start = values.count
-          var text: String?
-          let valueStart = reader.position
           if reader.peek() == UInt8(ascii: "\"") {
             try reader.copyString(to: &values)
-            if let rank, keys.isKept[rank] {
-              // The text is the copy between its quotes unless that holds an escape.
-              let copy = values[start + 1..<values.count - 1]
-              if copy.contains(UInt8(ascii: "\\")) {
-                var again = JSONReader(reader.bytes, position: valueStart, depth: 0)
-                text = try again.string()
-              } else {
-                text = String(decoding: copy, as: UTF8.self)
-              }
-            }
           } else {
             try copyValue(from: &reader, to: &values)
-            if let rank, keys.isText[rank], !values[start...].elementsEqual("null".utf8) {
-              throw Reason.invalidRecord(
-                index: index, .wrongShape("expected String at \(field!)"))
-            }
           }
-          if let rank {
-            (known[rank], texts[rank]) = (start..<values.count, text)
-          } else {
-            unknown.append((key!, start..<values.count))
+          guard let rank = rank ?? JSONWriter.keyOrder[key] else {
+            unknown.append((key, start..<values.count))
+            continue
           }
+          // A text field holds a string or `null`, the one value that starts with `n`.
+          if keys.isText[rank], values[start] != UInt8(ascii: "\""),
+            values[start] != UInt8(ascii: "n")
+          {
+            throw Reason.invalidRecord(index: index, .wrongShape("expected String at \(key)"))
+          }
+          known[rank] = start..<values.count
         } catch JSONReader.Failure.loneSurrogate(let offset) {
           throw Reason.invalidRecord(index: index, .loneSurrogate(field: field, offset: offset))
         }
@@ -317,10 +279,23 @@ extension Catalog.Record {
     }
     reader.leave()
 
-    guard let id = texts[keys.id], !id.isEmpty else {
+    /// The text of the known key `rank`, `nil` when it is missing or no string.
+    func text(_ rank: Int) -> String? {
+      guard let value = known[rank], values[value.lowerBound] == UInt8(ascii: "\"") else {
+        return nil
+      }
+      let written = value.lowerBound + 1..<value.upperBound - 1
+      return values.withUnsafeBufferPointer { values in
+        // The copy is its own text unless it holds an escape.
+        let copy = UnsafeBufferPointer(rebasing: values[written])
+        return copy.contains(UInt8(ascii: "\\"))
+          ? JSONReader.string(in: values, written: written) : String(decoding: copy, as: UTF8.self)
+      }
+    }
+    guard let id = text(keys.id), !id.isEmpty else {
       throw Reason.invalidRecord(index: index, .missingField("idMeal"))
     }
-    guard let spelledName = texts[keys.name] else {
+    guard let spelledName = text(keys.name) else {
       throw Reason.invalidRecord(index: index, .missingField("strMeal"))
     }
     guard id.utf8.allSatisfy({ $0 &- UInt8(ascii: "0") < 10 }) else {
@@ -331,9 +306,9 @@ extension Catalog.Record {
     var unknownMembers: [UInt8] = []
     let sorted = unknown.enumerated().sorted {
       ($0.element.key, $0.offset) < ($1.element.key, $1.offset)
-    }
-    for (place, member) in sorted.map(\.element).enumerated()
-    where place + 1 == sorted.count || sorted[place + 1].element.key != member.key {
+    }.map(\.element)
+    for (place, member) in sorted.enumerated()
+    where place + 1 == sorted.count || sorted[place + 1].key != member.key {
       unknownMembers.append(UInt8(ascii: ","))
       JSONWriter.writeString(member.key, to: &unknownMembers)
       unknownMembers.append(UInt8(ascii: ":"))
@@ -343,46 +318,34 @@ extension Catalog.Record {
     for (rank, value) in known.enumerated() where value != nil {
       size += 1 + keys.quotedRanges[rank].count + value!.count
     }
-    // Written in place, its size known: appending piece by piece, which checks the array every
-    // time, took a tenth longer in the bench row "`rezepte run --list --catalog` over 100,000
-    // meals".
-    let json = [UInt8](unsafeUninitializedCapacity: size - 1) { json, count in
-      func write(_ bytes: UnsafeBufferPointer<UInt8>) {
-        _ = UnsafeMutableBufferPointer(rebasing: json[count...]).initialize(from: bytes)
-        count += bytes.count
-      }
-      write(bytes("{"))
-      values.withUnsafeBufferPointer { values in
-        keys.quoted.withUnsafeBufferPointer { quoted in
-          for (rank, value) in known.enumerated() {
-            guard let value else { continue }
-            if count > 1 { write(bytes(",")) }
-            write(UnsafeBufferPointer(rebasing: quoted[keys.quotedRanges[rank]]))
-            write(UnsafeBufferPointer(rebasing: values[value]))
-          }
+    var json: [UInt8] = []
+    json.reserveCapacity(size)
+    json.append(UInt8(ascii: "{"))
+    values.withUnsafeBufferPointer { values in
+      keys.quoted.withUnsafeBufferPointer { quoted in
+        for (rank, value) in known.enumerated() {
+          guard let value else { continue }
+          if json.count > 1 { json.append(UInt8(ascii: ",")) }
+          json += UnsafeBufferPointer(rebasing: quoted[keys.quotedRanges[rank]])
+          json += UnsafeBufferPointer(rebasing: values[value])
         }
       }
-      unknownMembers.withUnsafeBufferPointer { write($0) }
-      write(bytes("}"))
     }
+    json += unknownMembers
+    json.append(UInt8(ascii: "}"))
 
     let name = spelledName.trimmed
     var ingredients: [String] = []
-    ingredients.reserveCapacity(keys.ingredients.count { texts[$0]?.isEmpty == false })
+    ingredients.reserveCapacity(keys.ingredients.count { (known[$0]?.count ?? 0) > 2 })
     for rank in keys.ingredients {
-      if let ingredient = texts[rank]?.trimmedOfBlanks, !ingredient.isEmpty {
+      if let ingredient = text(rank)?.trimmedOfBlanks, !ingredient.isEmpty {
         ingredients.append(ingredient)
       }
     }
     return Self(
-      id: id, name: name, category: texts[keys.category], area: texts[keys.area],
-      thumbnail: texts[keys.thumbnail], ingredients: ingredients,
-      json: json, spelledName: spelledName, sortKey: sortKey(name, words: &words))
-  }
-
-  /// The bytes of a text known when the program is built.
-  private static func bytes(_ text: StaticString) -> UnsafeBufferPointer<UInt8> {
-    UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount)
+      id: id, name: name, category: text(keys.category), area: text(keys.area),
+      thumbnail: text(keys.thumbnail), ingredients: ingredients, json: json,
+      spelledName: spelledName, sortKey: sortKey(name, words: &words))
   }
 
   /// Reads the value that comes next and appends it as `JSONWriter` writes its tree, numbers

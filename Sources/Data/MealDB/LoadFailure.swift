@@ -34,8 +34,6 @@ public enum LoadFailure: Error, Hashable, Sendable {
       self = .timeout
     case let urlError as URLError where Self.connectionCodes.contains(urlError.code):
       self = .connection
-    case APIError.badStatus(let status):
-      self = .badStatus(status)
     case is DecodingError:
       self = .unreadable
     default:

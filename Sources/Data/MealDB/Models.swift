@@ -1,7 +1,7 @@
 import Foundation
 
 /// A recipe category as `categories.php` lists it.
-public struct Category: Decodable, Identifiable, Hashable, Sendable {
+public struct Category: Decodable, Identifiable, Hashable, Sendable, AnswerRecord {
   public let id: String
   public let name: String
   public let thumbnail: String?
@@ -38,7 +38,7 @@ public struct Category: Decodable, Identifiable, Hashable, Sendable {
 }
 
 /// One row of a recipe list: what `filter.php`, `search.php`, `lookup.php` and `random.php` all carry.
-public struct Meal: Decodable, Identifiable, Hashable, Sendable {
+public struct Meal: Decodable, Identifiable, Hashable, Sendable, AnswerRecord {
   public let id: String
   public let name: String
   public let thumbnail: String?
@@ -76,7 +76,7 @@ public struct Ingredient: Identifiable, Hashable, Sendable {
 }
 
 /// A full recipe as `lookup.php`, `search.php` and `random.php` return it.
-public struct MealDetail: Decodable, Identifiable, Hashable, Sendable {
+public struct MealDetail: Decodable, Identifiable, Hashable, Sendable, AnswerRecord {
   public let id: String
   public let name: String
   public let thumbnail: String?

@@ -79,7 +79,7 @@ public final class AppDriver {
     } catch let error as URLError {
       return "\(address) cannot be reached (\(error.code.reason)); is the network up and "
         + "the server running?"
-    } catch APIError.badStatus(let status) {
+    } catch LoadFailure.badStatus(let status) {
       return "\(address) answers categories.php with HTTP \(status); is it TheMealDB's API folder?"
     } catch {
       return "\(address) does not answer categories.php like TheMealDB (\(error))"
