@@ -52,29 +52,11 @@ public struct Catalog: Sendable {
     self.categories = categories
     self.records = records
     recordsByID = byID
-    // Sorted once here: every `filter.php` answer then takes its matches in this order. The
-    // keys side by side in one array, compared in place: the bench row "`rezepte run --list
-    // --catalog` over 100,000 meals" takes 6% longer when each comparison fetches two arrays.
-    var keys: [UInt8] = []
-    var ranges: [Range<Int>] = []
-    ranges.reserveCapacity(records.count)
-    for record in records {
-      ranges.append(keys.count..<keys.count + record.sortKey.count)
-      keys += record.sortKey
-    }
-    byName = keys.withUnsafeBufferPointer { keys in
-      records.indices.sorted { left, right in
-        let (leftKey, rightKey) = (ranges[left], ranges[right])
-        let common = min(leftKey.count, rightKey.count)
-        let bytes =
-          common == 0
-          ? 0
-          : memcmp(
-            keys.baseAddress! + leftKey.lowerBound, keys.baseAddress! + rightKey.lowerBound, common)
-        let order = bytes != 0 ? Int(bytes) : leftKey.count - rightKey.count
-        if order != 0 { return order < 0 }
-        return (records[left].name, records[left].id) < (records[right].name, records[right].id)
-      }
+    // Sorted once here: every `filter.php` answer then takes its matches in this order.
+    byName = records.indices.sorted { left, right in
+      let (leftKey, rightKey) = (records[left].sortKey, records[right].sortKey)
+      guard leftKey == rightKey else { return leftKey.lexicographicallyPrecedes(rightKey) }
+      return (records[left].name, records[left].id) < (records[right].name, records[right].id)
     }
     categoriesAnswer = Self.categoriesAnswer(categories)
   }

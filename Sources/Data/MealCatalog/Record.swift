@@ -314,12 +314,8 @@ extension Catalog.Record {
       unknownMembers.append(UInt8(ascii: ":"))
       unknownMembers += values[member.value]
     }
-    var size = 1 + unknownMembers.count + 1
-    for (rank, value) in known.enumerated() where value != nil {
-      size += 1 + keys.quotedRanges[rank].count + value!.count
-    }
     var json: [UInt8] = []
-    json.reserveCapacity(size)
+    json.reserveCapacity(values.count + 1024)
     json.append(UInt8(ascii: "{"))
     values.withUnsafeBufferPointer { values in
       keys.quoted.withUnsafeBufferPointer { quoted in
