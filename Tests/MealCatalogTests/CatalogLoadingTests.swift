@@ -224,15 +224,6 @@ import Testing
     #expect(String(decoding: record.jsonData, as: UTF8.self).contains(#""strMealX":"Chai""#))
   }
 
-  @Test("The embedded catalog is found where Bundle.module finds it")
-  func embeddedDirectory() throws {
-    let direct = try #require(Catalog.embeddedDirectory)
-    let bundled = try #require(Catalog.bundledDirectory)
-    #expect(
-      URL(fileURLWithPath: direct).resolvingSymlinksInPath().path
-        == URL(fileURLWithPath: bundled).resolvingSymlinksInPath().path)
-  }
-
   @Test(
     "Paths are made absolute and tidy, as errors name them",
     arguments: [

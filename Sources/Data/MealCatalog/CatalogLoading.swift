@@ -314,40 +314,10 @@ extension Catalog {
     return try Catalog(directoryPath: directory)
   }
 
-  /// The folder of the embedded catalog.
-  ///
-  /// On Linux SwiftPM copies it into `Rezepte_MealCatalog.resources` beside the executable,
-  /// which is where `Bundle.module` looks first; it is looked up there directly, because
-  /// `Bundle.module`'s search of the bundles is a noticeable part of `rezepte`'s start. Anywhere
-  /// else, `Bundle.module` finds it.
+  /// The folder of the embedded catalog, as `Bundle.module` finds it.
   static var embeddedDirectory: String? {
-    #if os(Linux)
-      if let executable = executablePath, let slash = executable.lastIndex(of: "/") {
-        let folder = String(executable[..<slash]) + "/Rezepte_MealCatalog.resources/Catalog"
-        if FileKind(path: folder) == .directory { return folder }
-      }
-    #endif
-    return bundledDirectory
-  }
-
-  /// The embedded catalog's folder as `Bundle.module` finds it.
-  static var bundledDirectory: String? {
     Bundle.module.url(forResource: "Catalog", withExtension: nil)?.path
   }
-
-  #if os(Linux)
-    /// The running executable, symbolic links resolved (what `Bundle.main` starts from).
-    private static var executablePath: String? {
-      var buffer = [UInt8](repeating: 0, count: Int(PATH_MAX) + 1)
-      let count = buffer.withUnsafeMutableBufferPointer { buffer in
-        buffer.withMemoryRebound(to: CChar.self) {
-          readlink("/proc/self/exe", $0.baseAddress!, $0.count - 1)
-        }
-      }
-      guard count > 0 else { return nil }
-      return String(decoding: buffer[..<count], as: UTF8.self)
-    }
-  #endif
 }
 
 /// What is at a path, following symbolic links: `stat` tells a loop apart from a missing file.

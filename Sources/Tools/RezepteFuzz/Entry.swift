@@ -56,22 +56,17 @@ import Foundation
       let names = name == "all" ? FuzzTargets.all.keys.sorted() : [name]
       for name in names {
         let paths = arguments.count > 1 ? Array(arguments.dropFirst()) : ["Tests/Fuzz/\(name)"]
-        let files = paths.flatMap(inputs(at:))
-        for file in files {
-          guard let data = FileManager.default.contents(atPath: file) else { continue }
-          FuzzTargets.all[name]!(data)
-        }
-        print("\(name): \(files.count) inputs replayed")
+        let inputs = paths.flatMap(files(at:)).compactMap(FileManager.default.contents(atPath:))
+        inputs.forEach(FuzzTargets.all[name]!)
+        print("\(name): \(inputs.count) inputs replayed")
       }
     }
 
-    static func inputs(at path: String) -> [String] {
-      var isFolder: ObjCBool = false
-      guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
-        return []
+    /// The file at `path`, or the files in the folder there, by name.
+    static func files(at path: String) -> [String] {
+      guard let names = try? FileManager.default.contentsOfDirectory(atPath: path) else {
+        return [path]
       }
-      guard isFolder.boolValue else { return [path] }
-      let names = (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
       return names.sorted().map { path + "/" + $0 }
     }
   }
