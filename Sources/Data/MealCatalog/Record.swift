@@ -149,8 +149,8 @@ extension Catalog.Record {
     /// Whether the app reads the value as text (`MealDetail`), so that it must be a string or
     /// `null`.
     let isText: [Bool]
-    /// Each name's word (see `word(_:)`) with its rank, in the words' order.
-    private let words: [(word: UInt64, rank: Int)]
+    /// Each name's rank by its word (see `word(_:)`).
+    private let ranks: [UInt64: Int]
 
     let id = JSONWriter.keyOrder["idMeal"]!
     let name = JSONWriter.keyOrder["strMeal"]!
@@ -174,9 +174,10 @@ extension Catalog.Record {
         + ["strYoutube", "strSource"]
         + (1...20).flatMap { ["strIngredient\($0)", "strMeasure\($0)"] }
       isText = names.map(texts.contains)
-      words = names.enumerated().map { rank, name in
-        (Array(name.utf8).withUnsafeBufferPointer(Self.word), rank)
-      }.sorted { $0.word < $1.word }
+      ranks = Dictionary(
+        uniqueKeysWithValues: names.enumerated().map { rank, name in
+          (Array(name.utf8).withUnsafeBufferPointer(Self.word), rank)
+        })
     }
 
     /// A key's length and last seven bytes in one word: the known keys' words all differ.
@@ -196,14 +197,7 @@ extension Catalog.Record {
     /// word, without making a `String` of every key of every record, which took half as long
     /// again in the bench row "`rezepte run --list --catalog` over 100,000 meals".
     func rank(of key: UnsafeBufferPointer<UInt8>) -> Int? {
-      let word = Self.word(key)
-      var (low, high) = (0, words.count)
-      while low < high {
-        let middle = (low + high) / 2
-        if words[middle].word < word { low = middle + 1 } else { high = middle }
-      }
-      guard low < words.count, words[low].word == word else { return nil }
-      let rank = words[low].rank
+      guard let rank = ranks[Self.word(key)] else { return nil }
       guard quotedRanges[rank].count == key.count + 3 else { return nil }
       let same = quoted.withUnsafeBufferPointer {
         memcmp($0.baseAddress! + quotedRanges[rank].lowerBound + 1, key.baseAddress!, key.count)
