@@ -144,12 +144,7 @@ extension JSONWriter {
       out.append(UInt8(ascii: "]"))
     case .object(let members):
       out.append(UInt8(ascii: "{"))
-      // Each key's rank is looked up once, not in every comparison of the sort; an object of
-      // one key (`{"meals":null}`) needs no order, nor the table built.
-      let keys: [(rank: Int, key: String)] =
-        members.count == 1
-        ? [(rank: 0, key: members.keys.first!)]
-        : members.keys.map { (rank: keyOrder[$0] ?? Int.max, key: $0) }.sorted { $0 < $1 }
+      let keys = members.keys.map { (rank: keyOrder[$0] ?? Int.max, key: $0) }.sorted { $0 < $1 }
       for (index, entry) in keys.enumerated() {
         if index > 0 { out.append(UInt8(ascii: ",")) }
         writeString(entry.key, to: &out)
