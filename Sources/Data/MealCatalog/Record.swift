@@ -236,7 +236,8 @@ extension Catalog.Record {
     values.reserveCapacity(4096)
     /// By rank, where the last value of each known key is in `values`.
     var known = [Range<Int>?](repeating: nil, count: keys.names.count)
-    var unknown: [(key: String, value: Range<Int>)] = []
+    /// Where the last value of each unknown key is in `values`.
+    var unknown: [String: Range<Int>] = [:]
     if !reader.take(UInt8(ascii: "}")) {
       repeat {
         /// The member's key, once it is read, as errors name it.
@@ -256,7 +257,7 @@ extension Catalog.Record {
             try copyValue(from: &reader, to: &values)
           }
           guard let rank = rank ?? JSONWriter.keyOrder[key] else {
-            unknown.append((key, start..<values.count))
+            unknown[key] = start..<values.count
             continue
           }
           // A text field holds a string or `null`, the one value that starts with `n`.
@@ -295,19 +296,6 @@ extension Catalog.Record {
     guard id.utf8.allSatisfy({ $0 &- UInt8(ascii: "0") < 10 }) else {
       throw Reason.invalidRecord(index: index, .nonNumericID(id))
     }
-    // Unknown keys by name; of a key given twice, the last (a stable sort keeps their order).
-    // The record has `idMeal`, so each of them comes after a member and starts with a comma.
-    var unknownMembers: [UInt8] = []
-    let sorted = unknown.enumerated().sorted {
-      ($0.element.key, $0.offset) < ($1.element.key, $1.offset)
-    }.map(\.element)
-    for (place, member) in sorted.enumerated()
-    where place + 1 == sorted.count || sorted[place + 1].key != member.key {
-      unknownMembers.append(UInt8(ascii: ","))
-      JSONWriter.writeString(member.key, to: &unknownMembers)
-      unknownMembers.append(UInt8(ascii: ":"))
-      unknownMembers += values[member.value]
-    }
     var json: [UInt8] = []
     json.reserveCapacity(values.count + 1024)
     json.append(UInt8(ascii: "{"))
@@ -321,12 +309,17 @@ extension Catalog.Record {
         }
       }
     }
-    json += unknownMembers
+    // Unknown keys after them, by name. The record has `idMeal`, so each comes after a member.
+    for key in unknown.keys.sorted() {
+      json.append(UInt8(ascii: ","))
+      JSONWriter.writeString(key, to: &json)
+      json.append(UInt8(ascii: ":"))
+      json += values[unknown[key]!]
+    }
     json.append(UInt8(ascii: "}"))
 
     let name = spelledName.trimmed
     var ingredients: [String] = []
-    ingredients.reserveCapacity(keys.ingredients.count { (known[$0]?.count ?? 0) > 2 })
     for rank in keys.ingredients {
       if let ingredient = text(rank)?.trimmedOfBlanks, !ingredient.isEmpty {
         ingredients.append(ingredient)
