@@ -45,7 +45,12 @@ public struct Program: Sendable {
   /// Dispatch worker thread. Starting that thread, and the fresh `malloc` arena whose every
   /// allocation touches a new page, was a large part of an offline one-scenario `rezepte run`.
   /// `MainQueue.drainForever()` drains the main queue on the main thread instead.
+  ///
+  /// First, while the main thread is the only one, it unblocks the signals that end a command
+  /// (`SignalWaiter.unblockTerminationSignals()`): from then on each ends the process with
+  /// 128 + its number, unless a command waits for it.
   public func runAsMain(_ arguments: [String], console: Console) -> Never {
+    SignalWaiter.unblockTerminationSignals()
     Task { @MainActor in
       exit(await run(arguments, console: console).rawValue)
     }

@@ -7,13 +7,18 @@ import Dispatch
 #endif
 
 /// Turns signals (SIGINT, SIGTERM, …) into awaitable events instead of ending the process, from
-/// its making until `cancel()`, which gives them their default actions back.
+/// the moment its sources are live until `cancel()`, which gives them their default actions
+/// back; `serve` waits for one to stop its server. One waiter per signal in a process: on Linux
+/// libdispatch puts its handler in place for a signal's first source only.
 ///
-/// `serve` waits for one to stop its server; `explore` for one to stop its workers with it.
+/// Until a signal's source is live, the signal has its default action, so one that comes that
+/// early ends the process with 128 + its number: it is never lost. (Ignoring the signals until
+/// then, as before, lost those that came in between.) On Linux libdispatch's own handler hands
+/// the signal to the source; on Darwin a kqueue sees a signal whatever its action, and the
+/// default action would end the process first, so there the signals are ignored instead.
 public final class SignalWaiter {
   private let sources: [any DispatchSourceSignal]
-  /// The signals as they come, until `cancel()`.
-  public let received: AsyncStream<Int32>
+  private let received: AsyncStream<Int32>
   private let continuation: AsyncStream<Int32>.Continuation
   private let signals: [Int32]
 
@@ -24,13 +29,25 @@ public final class SignalWaiter {
     self.continuation = continuation
     self.signals = signals
     sources = signals.map { number in
-      // The default action would end the process before the source sees the signal.
-      signal(number, SIG_IGN)
+      #if canImport(Darwin)
+        signal(number, SIG_IGN)
+      #endif
       let source = DispatchSource.makeSignalSource(signal: number, queue: queue)
       source.setEventHandler { continuation.yield(number) }
       source.activate()
       return source
     }
+  }
+
+  /// Unblocks SIGINT, SIGTERM and SIGHUP in the calling thread and the threads it starts, so
+  /// that each ends the process or reaches its waiter. A process inherits its signal mask, and
+  /// one started from a thread of libdispatch (as `Process` is from a Swift task) has them all
+  /// blocked, where no signal would ever end it.
+  public static func unblockTerminationSignals() {
+    var mask = sigset_t()
+    sigemptyset(&mask)
+    for number in [SIGINT, SIGTERM, SIGHUP] { sigaddset(&mask, number) }
+    pthread_sigmask(SIG_UNBLOCK, &mask, nil)
   }
 
   /// The next signal received; `nil` once the waiter is cancelled.

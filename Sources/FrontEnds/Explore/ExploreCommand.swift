@@ -127,8 +127,7 @@ public enum ExploreCommand {
         let options = try Options(invocation)
         let console = invocation.console
         let code = await run(
-          options, workers: workers, handlesSignals: true, output: console.output,
-          errorOutput: console.errorOutput)
+          options, workers: workers, output: console.output, errorOutput: console.errorOutput)
         return ExitCode(rawValue: code) ?? .failure
       })
   }
@@ -144,8 +143,7 @@ public enum ExploreCommand {
   /// - Parameters:
   ///   - arguments: the words after `explore`.
   ///   - workers: the executable that `--jobs` starts as workers; `nil` runs every session in
-  ///     this process. A signal during the run ends the process as by default (the program's
-  ///     own `explore` stops its workers first).
+  ///     this process.
   ///   - output: takes each line of the report.
   ///   - errorOutput: takes each error message.
   public static func run(
@@ -165,17 +163,12 @@ public enum ExploreCommand {
       errorOutput(program.errorText(error, for: command))
       return 2
     }
-    return await run(
-      options, workers: workers, handlesSignals: false, output: output, errorOutput: errorOutput)
+    return await run(options, workers: workers, output: output, errorOutput: errorOutput)
   }
 
   /// Explores with parsed options; returns the exit status.
-  ///
-  /// - Parameter handlesSignals: whether a signal during `--jobs` stops the workers and ends the
-  ///   process with 128 + its number (the program), or ends the process at once, as by default.
   static func run(
-    _ options: Options, workers: String?, handlesSignals: Bool, output: (String) -> Void,
-    errorOutput: (String) -> Void
+    _ options: Options, workers: String?, output: (String) -> Void, errorOutput: (String) -> Void
   ) async -> Int32 {
     let catalog: Catalog
     do {
@@ -186,6 +179,7 @@ public enum ExploreCommand {
     }
     let explorer = Explorer(setup: ExploreSetup(catalog: catalog))
     if let shard = options.shard {
+      ExploreWorkers.endWithParent()
       for line in await explorer.tally(options.explore, shard: shard).lines { output(line) }
       return 0
     }
@@ -198,16 +192,12 @@ public enum ExploreCommand {
     do {
       let tally: Tally
       if jobs > 1, let workers {
-        tally = try await ExploreWorkers(
-          executable: workers, options: options, handlesSignals: handlesSignals
-        ).tally(jobs: jobs, here: explorer)
+        tally = try await ExploreWorkers(executable: workers, options: options)
+          .tally(jobs: jobs, here: explorer)
       } else {
         tally = await explorer.tally(options.explore)
       }
       result = try await explorer.report(options.explore, tally: tally)
-    } catch ExploreWorkers.Failure.signal(let number) {
-      // The workers were ended with the signal; the process ends as the signal would end it.
-      exit(128 + number)
     } catch {
       errorOutput(Console.errorLine("\(error)"))
       return 2

@@ -167,7 +167,8 @@ public enum ServeCommand {
     if options.quiet { configuration.log = nil }
     configuration.maxConnections = options.maxConnections
     let server = MealServer(catalog: catalog, faults: options.faults, configuration: configuration)
-    // Ignored before the server starts, so that a signal in between cannot kill the process.
+    // Until here a signal ends the process (there is nothing to stop); from here it stops the
+    // server, even one that comes before the server listens.
     let signals = SignalWaiter(signals: [SIGINT, SIGTERM])
     let port: UInt16
     do {
