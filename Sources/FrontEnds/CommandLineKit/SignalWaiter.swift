@@ -7,15 +7,16 @@ import Dispatch
 #endif
 
 /// Turns signals (SIGINT, SIGTERM, …) into awaitable events instead of ending the process, from
-/// the moment its sources are live until `cancel()`, which gives them their default actions
-/// back; `serve` waits for one to stop its server. One waiter per signal in a process: on Linux
-/// libdispatch puts its handler in place for a signal's first source only.
+/// its making until `cancel()`, which gives them their default actions back; `serve` waits for
+/// one to stop its server.
 ///
-/// Until a signal's source is live, the signal has its default action, so one that comes that
-/// early ends the process with 128 + its number: it is never lost. (Ignoring the signals until
-/// then, as before, lost those that came in between.) On Linux libdispatch's own handler hands
-/// the signal to the source; on Darwin a kqueue sees a signal whatever its action, and the
-/// default action would end the process first, so there the signals are ignored instead.
+/// Until its source is registered, a signal has its default action: one that comes that early
+/// ends the process with 128 + its number, and none is lost. (Ignoring the signals until then,
+/// as before, lost those that came in between.) The initializer returns once every source is
+/// registered. On Linux libdispatch's own handler then hands a signal to its source; after
+/// `cancel()` it does not come back, so a process waits for a signal once. On Darwin a kqueue
+/// sees a signal whatever its action, and the default action would end the process first, so
+/// there the signals are ignored from then on.
 public final class SignalWaiter {
   private let sources: [any DispatchSourceSignal]
   private let received: AsyncStream<Int32>
@@ -25,18 +26,22 @@ public final class SignalWaiter {
   public init(signals: [Int32]) {
     let (stream, continuation) = AsyncStream<Int32>.makeStream()
     let queue = DispatchQueue(label: "rezepte.signals")
+    let registered = DispatchGroup()
     received = stream
     self.continuation = continuation
     self.signals = signals
     sources = signals.map { number in
-      #if canImport(Darwin)
-        signal(number, SIG_IGN)
-      #endif
       let source = DispatchSource.makeSignalSource(signal: number, queue: queue)
       source.setEventHandler { continuation.yield(number) }
+      registered.enter()
+      source.setRegistrationHandler { registered.leave() }
       source.activate()
       return source
     }
+    registered.wait()
+    #if canImport(Darwin)
+      for number in signals { signal(number, SIG_IGN) }
+    #endif
   }
 
   /// Unblocks SIGINT, SIGTERM and SIGHUP in the calling thread and the threads it starts, so
