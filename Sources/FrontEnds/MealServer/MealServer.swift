@@ -2,14 +2,7 @@
 import Dispatch
 import Foundation
 import MealCatalog
-import MealDB
 import VirtualTime
-
-#if canImport(Darwin)
-  import Darwin
-#elseif canImport(Glibc)
-  import Glibc
-#endif
 
 /// An HTTP/1.1 server on 127.0.0.1 that answers TheMealDB's paths from a `Catalog`.
 ///
@@ -21,35 +14,20 @@ public final class MealServer: Sendable {
   public struct Configuration: Sendable {
     /// How long a client may take to send a complete request head, and how long an idle
     /// keep-alive connection stays open.
-    public var readTimeout: Duration
+    public var readTimeout = Duration.seconds(5)
     /// The longest request line read; a longer one gets 414.
-    public var maxRequestLineBytes: Int
+    public var maxRequestLineBytes = 8192
     /// The largest request head (request line and header fields) read; a larger one gets 431.
-    public var maxHeadBytes: Int
+    public var maxHeadBytes = 16_384
     /// Seeds `random.php`; `nil` picks a different seed each time the server is created.
     public var seed: UInt64?
     /// Receives one entry per answered request; `nil` logs nothing.
-    public var log: (@Sendable (RequestLog) -> Void)?
+    public var log: (@Sendable (RequestLog) -> Void)? = RequestLog.standardError
     /// The most client connections open at once; more are answered 503 and closed. The server
     /// also stays below the process's file-descriptor limit, whatever this says.
-    public var maxConnections: Int
-    /// The most bytes of answers kept for reuse (see `AnswerCache`).
-    public var cacheBytes: Int
+    public var maxConnections = 256
 
-    public init(
-      readTimeout: Duration = .seconds(5), maxRequestLineBytes: Int = 8192,
-      maxHeadBytes: Int = 16_384, seed: UInt64? = nil,
-      log: (@Sendable (RequestLog) -> Void)? = RequestLog.standardError,
-      maxConnections: Int = 256, cacheBytes: Int = 32 << 20
-    ) {
-      self.readTimeout = readTimeout
-      self.maxRequestLineBytes = maxRequestLineBytes
-      self.maxHeadBytes = maxHeadBytes
-      self.seed = seed
-      self.log = log
-      self.maxConnections = maxConnections
-      self.cacheBytes = cacheBytes
-    }
+    public init() {}
   }
 
   /// A server that cannot start.
@@ -73,11 +51,9 @@ public final class MealServer: Sendable {
   }
 
   private struct State {
-    var listener: Int32?
     var port: UInt16?
     var acceptSource: DispatchSourceRead?
-    var connections: [Int: Connection] = [:]
-    var nextID = 0
+    var connections: [ObjectIdentifier: Connection] = [:]
     /// Whether accepting waits out a shortage of file descriptors.
     var acceptPaused = false
     /// What `beginStopping` asked to run once the listener is closed.
@@ -89,28 +65,28 @@ public final class MealServer: Sendable {
 
   public let catalog: Catalog
   public let configuration: Configuration
+  /// The most connections served at once: `maxConnections`, or fewer when the process may not
+  /// open that many files. Every connection takes one descriptor; the rest is kept for the
+  /// listener, the catalog, standard streams and libdispatch's own, which it cannot do without.
+  public let connectionLimit: Int
   private let faultState: Locked<Faults>
   private let state = Locked(State())
-  private let responder: Responder
+  private let settings: Connection.Settings
   private let acceptQueue = DispatchQueue(label: "MealServer.accept")
-  private let connectionQueue = DispatchQueue(
-    label: "MealServer.connections", attributes: .concurrent)
 
   public init(catalog: Catalog, faults: Faults = .none, configuration: Configuration = .init()) {
     self.catalog = catalog
     self.configuration = configuration
     faultState = Locked(faults)
-    responder = Responder(
+    let responder = Responder(
       catalog: catalog, faults: faultState,
-      generator: Locked(SeededGenerator(seed: configuration.seed ?? .random(in: .min ... .max))),
-      cache: AnswerCache(capacity: configuration.cacheBytes))
-    connectionLimit = Swift.max(1, Swift.min(configuration.maxConnections, Self.descriptorRoom()))
+      generator: Locked(SeededGenerator(seed: configuration.seed ?? .random(in: .min ... .max))))
+    settings = Connection.Settings(
+      limits: HTTPLimits(
+        requestLine: configuration.maxRequestLineBytes, head: configuration.maxHeadBytes),
+      readTimeout: configuration.readTimeout, responder: responder, log: configuration.log)
+    connectionLimit = max(1, min(configuration.maxConnections, Self.descriptorRoom()))
   }
-
-  /// The most connections served at once: `maxConnections`, or fewer when the process may not
-  /// open that many files. Every connection takes one descriptor; the rest is kept for the
-  /// listener, the catalog, standard streams and libdispatch's own, which it cannot do without.
-  public let connectionLimit: Int
 
   /// How many client connections the file-descriptor limit leaves room for.
   static func descriptorRoom() -> Int {
@@ -167,9 +143,6 @@ public final class MealServer: Sendable {
   /// The number of open client connections.
   public var connectionCount: Int { state.withLock { $0.connections.count } }
 
-  /// The number of distinct answers held in the answer cache, and their size in bytes.
-  public var cachedAnswers: (count: Int, bytes: Int) { responder.cache.usage }
-
   /// Starts listening on 127.0.0.1.
   ///
   /// - Parameter port: the port to listen on; 0 lets the system pick a free one.
@@ -178,13 +151,8 @@ public final class MealServer: Sendable {
   public func start(port: UInt16 = 0) throws -> UInt16 {
     try Self.checkDescriptorLimit()
     return try state.withLock { state in
-      guard state.listener == nil else { throw StartError.alreadyRunning }
-      let listener: (descriptor: Int32, port: UInt16)
-      do {
-        listener = try Socket.listen(port: port, backlog: 1024)
-      } catch let error as SocketError {
-        throw StartError.cannotListen(port: port, reason: String(cString: strerror(error.code)))
-      }
+      guard state.acceptSource == nil else { throw StartError.alreadyRunning }
+      let listener = try Socket.listen(port: port)
       let source = DispatchSource.makeReadSource(
         fileDescriptor: listener.descriptor, queue: acceptQueue)
       source.setEventHandler { [weak self] in self?.acceptAll(listener.descriptor) }
@@ -194,7 +162,6 @@ public final class MealServer: Sendable {
         Socket.close(listener.descriptor)
         self?.listenerClosed()
       }
-      state.listener = listener.descriptor
       state.port = listener.port
       state.acceptSource = source
       source.activate()
@@ -217,12 +184,7 @@ public final class MealServer: Sendable {
   /// close.
   public func beginStopping(closed: @escaping @Sendable () -> Void = {}) {
     let (source, paused) = state.withLock { state in
-      defer {
-        state.listener = nil
-        state.port = nil
-        state.acceptSource = nil
-        state.acceptPaused = false
-      }
+      defer { (state.port, state.acceptSource, state.acceptPaused) = (nil, nil, false) }
       if state.acceptSource != nil { state.whenClosed.append(closed) }
       return (state.acceptSource, state.acceptPaused)
     }
@@ -237,7 +199,7 @@ public final class MealServer: Sendable {
   private func listenerClosed() {
     let (connections, callbacks) = state.withLock { state in
       defer { state.whenClosed = [] }
-      return (Array(state.connections.values), state.whenClosed)
+      return (state.connections.values, state.whenClosed)
     }
     for connection in connections { connection.close() }
     for callback in callbacks { callback() }
@@ -245,36 +207,23 @@ public final class MealServer: Sendable {
 
   private func acceptAll(_ listener: Int32) {
     while true {
-      let descriptor: Int32
       switch Socket.accept(listener) {
-      case .accepted(let accepted):
-        descriptor = accepted
       case .noneWaiting:
         return
       case .outOfDescriptors:
-        pauseAccepting()
-        return
+        return pauseAccepting()
+      case .accepted(let descriptor):
+        let connection = Connection(descriptor: descriptor, settings: settings) { [weak self] in
+          let key = ObjectIdentifier($0)
+          self?.state.withLock { _ = $0.connections.removeValue(forKey: key) }
+        }
+        let admitted = state.withLock { state in
+          guard state.connections.count < connectionLimit else { return false }
+          state.connections[ObjectIdentifier(connection)] = connection
+          return true
+        }
+        if admitted { connection.start() } else { Self.refuse(descriptor) }
       }
-      let settings = Connection.Settings(
-        limits: HTTPLimits(
-          requestLine: configuration.maxRequestLineBytes, head: configuration.maxHeadBytes),
-        readTimeout: configuration.readTimeout, responder: responder, log: configuration.log)
-      let connection: Connection? = state.withLock { state in
-        guard state.connections.count < connectionLimit else { return nil }
-        defer { state.nextID += 1 }
-        let connection = Connection(
-          id: state.nextID, descriptor: descriptor, target: connectionQueue, settings: settings,
-          onClose: { [weak self] id in
-            self?.state.withLock { _ = $0.connections.removeValue(forKey: id) }
-          })
-        state.connections[state.nextID] = connection
-        return connection
-      }
-      guard let connection else {
-        Self.refuse(descriptor)
-        continue
-      }
-      connection.start()
     }
   }
 
@@ -294,21 +243,18 @@ public final class MealServer: Sendable {
   /// listener for a moment instead of waking up for the same waiting connection again and again.
   /// Waiting connections stay in the backlog until descriptors are free again.
   private func pauseAccepting() {
-    let source: DispatchSourceRead? = state.withLock { state in
-      guard !state.acceptPaused, let source = state.acceptSource else { return nil }
-      state.acceptPaused = true
-      return source
-    }
-    guard let source else { return }
-    source.suspend()
-    acceptQueue.asyncAfter(deadline: .now() + .milliseconds(100)) { [weak self] in
-      // Still paused means still the same source: `stop()` clears the flag when it resumes it.
-      let paused: DispatchSourceRead? = self?.state.withLock { state in
-        guard state.acceptPaused, let source = state.acceptSource else { return nil }
-        state.acceptPaused = false
+    // Paused and resumed on the same source: `beginStopping` clears the flag when it resumes it.
+    @Sendable func source(pausing: Bool) -> DispatchSourceRead? {
+      state.withLock { state in
+        guard state.acceptPaused != pausing, let source = state.acceptSource else { return nil }
+        state.acceptPaused = pausing
         return source
       }
-      paused?.resume()
+    }
+    guard let paused = source(pausing: true) else { return }
+    paused.suspend()
+    acceptQueue.asyncAfter(deadline: .now() + .milliseconds(100)) {
+      source(pausing: false)?.resume()
     }
   }
 }

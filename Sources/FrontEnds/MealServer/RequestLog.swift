@@ -26,7 +26,9 @@ public struct RequestLog: Sendable {
 
   /// `GET /api/json/v1/1/search.php?s=Mac%20%26%20Cheese 200 0.4 ms`
   public var line: String {
-    "\(method) \(target) \(status) \(String(format: "%.1f", duration.milliseconds)) ms"
+    let (seconds, attoseconds) = duration.components
+    let milliseconds = Double(seconds) * 1000 + Double(attoseconds) / 1e15
+    return "\(method) \(target) \(status) \(String(format: "%.1f", milliseconds)) ms"
   }
 
   /// Writes each entry's line to standard error.

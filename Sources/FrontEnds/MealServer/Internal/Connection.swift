@@ -31,51 +31,53 @@ final class Connection: @unchecked Sendable {
     let log: (@Sendable (RequestLog) -> Void)?
   }
 
-  let id: Int
   private let descriptor: Int32
-  private let queue: DispatchQueue
   private let settings: Settings
-  private let onClose: @Sendable (Int) -> Void
+  private let onClose: @Sendable (Connection) -> Void
+  private let queue = DispatchQueue(label: "MealServer.connection", target: pool)
+  /// Where the connections' queues run, side by side.
+  private static let pool = DispatchQueue(label: "MealServer.connections", attributes: .concurrent)
 
   private var phase = Phase.reading
   private var input: [UInt8] = []
-  private var output: [UInt8] = []
-  private var written = 0
+  /// What is still to be written of the answer.
+  private var output: ArraySlice<UInt8> = []
+  private var closeAfterWriting = false
   private var readSource: DispatchSourceRead?
   private var writeSource: DispatchSourceWrite?
   private var timer: DispatchSourceTimer?
-  private var closeAfterWriting = false
-  private var readPaused = false
-  private var writePaused = false
+  /// Whether the read and the write source deliver events (Dispatch cannot be asked).
+  private var reading = false
+  private var writing = false
   /// Sources on `descriptor` not yet fully cancelled; the descriptor is closed when none is left.
   private var openSources = 0
   /// When the current request began: its head complete, or the first byte of a broken one.
   private var requestStart: ContinuousClock.Instant?
 
-  init(
-    id: Int, descriptor: Int32, target: DispatchQueue, settings: Settings,
-    onClose: @escaping @Sendable (Int) -> Void
-  ) {
-    self.id = id
+  init(descriptor: Int32, settings: Settings, onClose: @escaping @Sendable (Connection) -> Void) {
     self.descriptor = descriptor
     self.settings = settings
     self.onClose = onClose
-    queue = DispatchQueue(label: "MealServer.connection", target: target)
   }
 
   func start() {
     queue.async { [self] in
+      guard phase != .closed else { return }
       let timer = DispatchSource.makeTimerSource(queue: queue)
       timer.setEventHandler { [weak self] in self?.timedOut() }
-      timer.schedule(deadline: .now() + settings.readTimeout.dispatchInterval)
       timer.activate()
       self.timer = timer
-      let source = DispatchSource.makeReadSource(fileDescriptor: descriptor, queue: queue)
-      source.setEventHandler { [weak self] in self?.readable() }
-      source.setCancelHandler { [self] in sourceCancelled() }
-      openSources += 1
-      readSource = source
-      source.activate()
+      restartTimer(after: settings.readTimeout)
+      let read = DispatchSource.makeReadSource(fileDescriptor: descriptor, queue: queue)
+      read.setEventHandler { [weak self] in self?.readable() }
+      // Made now and turned on only when an answer does not fit into the socket at once.
+      let write = DispatchSource.makeWriteSource(fileDescriptor: descriptor, queue: queue)
+      write.setEventHandler { [weak self] in self?.flush() }
+      for source in [read, write] as [any DispatchSourceProtocol] {
+        source.setCancelHandler { [self] in sourceCancelled() }
+      }
+      (readSource, writeSource, openSources) = (read, write, 2)
+      switchReading(on: true)
     }
   }
 
@@ -89,26 +91,24 @@ final class Connection: @unchecked Sendable {
   private func readable() {
     var buffer = [UInt8](repeating: 0, count: 16_384)
     // Paused: an answer is being written (it may have begun in `process()` below).
-    while phase != .closed, !readPaused {
+    while phase != .closed, reading {
       if phase == .answering, input.count > settings.limits.head {
         // Enough pipelined requests kept while the answer waits: the rest stays in the socket.
-        pauseReading()
-        return
+        return switchReading(on: false)
       }
-      let transfer = buffer.withUnsafeMutableBytes { Socket.receive(descriptor, into: $0) }
-      switch transfer {
+      switch buffer.withUnsafeMutableBytes({ Socket.receive(descriptor, into: $0) }) {
+      case .bytes where phase == .draining:
+        continue
       case .bytes(let count):
-        if phase == .draining { continue }
         if input.isEmpty, requestStart == nil { requestStart = .now }
-        input += buffer[0..<count]
+        input += buffer[..<count]
         process()
       case .wouldBlock:
         return
       case .end, .failed:
         // Also while an answer waits out its delay: a client that has hung up reads no answer,
         // and its slot is free for the next one now rather than when the delay ends.
-        shutDown()
-        return
+        return shutDown()
       }
     }
   }
@@ -136,8 +136,7 @@ final class Connection: @unchecked Sendable {
     phase = .answering
     timer?.schedule(deadline: .distantFuture)
     guard let delay = reply.delay, delay > .zero else {
-      send(reply, method: method, target: target, minorVersion: minorVersion)
-      return
+      return send(reply, method: method, target: target, minorVersion: minorVersion)
     }
     // Reading goes on during the delay (see `Phase.answering`).
     queue.asyncAfter(deadline: .now() + delay.dispatchInterval) { [weak self] in
@@ -149,13 +148,12 @@ final class Connection: @unchecked Sendable {
   private func send(_ reply: Reply, method: String, target: String, minorVersion: Int) {
     // Not while the answer is written: a client that half-closes after its request (and not
     // during a delay) still gets it.
-    pauseReading()
-    let start = requestStart ?? .now
-    requestStart = nil
+    switchReading(on: false)
     settings.log?(
       RequestLog(
         method: method, target: target, request: reply.request, status: reply.status,
-        duration: .now - start))
+        duration: .now - (requestStart ?? .now)))
+    requestStart = nil
     var head = "HTTP/1.\(minorVersion) \(reply.status) \(HTTPStatus.reason(reply.status))\r\n"
     if let contentType = reply.contentType { head += "Content-Type: \(contentType)\r\n" }
     head += "Content-Length: \(reply.body.count)\r\n"
@@ -165,10 +163,8 @@ final class Connection: @unchecked Sendable {
     } else if minorVersion == 0 {
       head += "Connection: keep-alive\r\n"
     }
-    head += "\r\n"
-    output = Array(head.utf8)
+    output = ArraySlice((head + "\r\n").utf8)
     if method != "HEAD" { output += reply.body }
-    written = 0
     closeAfterWriting = reply.close
     flush()
   }
@@ -176,47 +172,42 @@ final class Connection: @unchecked Sendable {
   /// Writes as much of `output` as the socket takes; waits for the write source for the rest.
   private func flush() {
     guard phase == .answering else { return }
-    while written < output.count {
-      let transfer = output.withUnsafeBytes {
-        Socket.send(descriptor, UnsafeRawBufferPointer(rebasing: $0[written...]))
-      }
-      switch transfer {
-      case .bytes(let count):
-        written += count
-      case .wouldBlock:
-        resumeWriting()
-        return
-      case .end, .failed:
-        shutDown()
-        return
+    while !output.isEmpty {
+      switch output.withUnsafeBytes({ Socket.send(descriptor, $0) }) {
+      case .bytes(let count): output.removeFirst(count)
+      case .wouldBlock: return switchWriting(on: true)
+      case .end, .failed: return shutDown()
       }
     }
-    pauseWriting()
-    output = []
+    switchWriting(on: false)
     if closeAfterWriting {
       Socket.shutdownWrite(descriptor)
       phase = .draining
       input = []
       // A peer that never closes its side is dropped after a short grace period.
-      timer?.schedule(deadline: .now() + min(settings.readTimeout, .seconds(1)).dispatchInterval)
-      resumeReading()
+      restartTimer(after: min(settings.readTimeout, .seconds(1)))
     } else {
       phase = .reading
       if !input.isEmpty { requestStart = .now }
-      timer?.schedule(deadline: .now() + settings.readTimeout.dispatchInterval)
-      resumeReading()
-      process()  // A pipelined request may already be waiting.
+      restartTimer(after: settings.readTimeout)
     }
+    switchReading(on: true)
+    process()  // A pipelined request may already be waiting.
   }
 
   // MARK: - Timeout and closing
 
   private func timedOut() {
     switch phase {
-    case .reading where !input.isEmpty:
+    case .reading where input.isEmpty:
+      // A request may have come as the idle time ran out, its event not yet delivered: it is
+      // answered, not dropped with the connection.
+      readable()
+      if phase == .reading, input.isEmpty { shutDown() }
+    case .reading:
       // Half a request and then silence: tell the client before hanging up.
       answer(Reply.text(408, close: true), method: "-", target: "-")
-    case .reading, .draining:
+    case .draining:
       shutDown()
     case .answering, .closed:
       break
@@ -230,15 +221,16 @@ final class Connection: @unchecked Sendable {
     output = []
     timer?.cancel()
     timer = nil
+    guard let readSource, let writeSource else {
+      // Not started: no source watches the descriptor.
+      Socket.close(descriptor)
+      return onClose(self)
+    }
     // A suspended source must be resumed before it is cancelled, or it never finishes cancelling.
-    if let readSource {
-      resumeReading()
-      readSource.cancel()
-    }
-    if let writeSource {
-      resumeWriting()
-      writeSource.cancel()
-    }
+    switchReading(on: true)
+    switchWriting(on: true)
+    readSource.cancel()
+    writeSource.cancel()
   }
 
   private func sourceCancelled() {
@@ -246,44 +238,24 @@ final class Connection: @unchecked Sendable {
     guard openSources == 0 else { return }
     // Only now: libdispatch may watch a descriptor until its sources' cancel handlers have run.
     Socket.close(descriptor)
-    readSource = nil
-    writeSource = nil
-    onClose(id)
+    (readSource, writeSource) = (nil, nil)
+    onClose(self)
   }
 
-  private func pauseReading() {
-    guard let readSource, !readPaused else { return }
-    readSource.suspend()
-    readPaused = true
+  private func restartTimer(after duration: Duration) {
+    timer?.schedule(deadline: .now() + duration.dispatchInterval)
   }
 
-  private func resumeReading() {
-    guard let readSource, readPaused else { return }
-    readSource.resume()
-    readPaused = false
+  private func switchReading(on: Bool) {
+    guard let readSource, reading != on else { return }
+    if on { readSource.resume() } else { readSource.suspend() }
+    reading = on
   }
 
-  private func pauseWriting() {
-    guard let writeSource, !writePaused else { return }
-    writeSource.suspend()
-    writePaused = true
-  }
-
-  private func resumeWriting() {
-    if let writeSource {
-      if writePaused {
-        writeSource.resume()
-        writePaused = false
-      }
-      return
-    }
-    guard phase != .closed else { return }
-    let source = DispatchSource.makeWriteSource(fileDescriptor: descriptor, queue: queue)
-    source.setEventHandler { [weak self] in self?.flush() }
-    source.setCancelHandler { [self] in sourceCancelled() }
-    openSources += 1
-    writeSource = source
-    source.activate()
+  private func switchWriting(on: Bool) {
+    guard let writeSource, writing != on else { return }
+    if on { writeSource.resume() } else { writeSource.suspend() }
+    writing = on
   }
 }
 

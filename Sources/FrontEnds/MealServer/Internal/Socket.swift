@@ -1,20 +1,8 @@
-#if canImport(Darwin)
-  import Darwin
-#elseif canImport(Glibc)
-  import Glibc
-#endif
-
-/// A failed socket call, named with the reason the system gives.
-struct SocketError: Error, CustomStringConvertible {
-  let call: String
-  let code: Int32
-
-  var description: String { "\(call) failed: \(String(cString: strerror(code)))" }
-}
+import Foundation
 
 /// The few BSD socket calls the server needs, the same on Linux and macOS.
 enum Socket {
-  /// A TCP socket over IPv4, made the same way on Linux and macOS.
+  /// A TCP socket over IPv4.
   static func tcpSocket() -> Int32 {
     #if canImport(Darwin)
       socket(AF_INET, SOCK_STREAM, 0)
@@ -41,33 +29,32 @@ enum Socket {
     }
   }
 
-  /// A non-blocking TCP socket listening on 127.0.0.1; `port` 0 lets the system pick one.
-  static func listen(port: UInt16, backlog: Int32) throws -> (descriptor: Int32, port: UInt16) {
+  /// A non-blocking TCP socket listening on 127.0.0.1, and its port; `port` 0 lets the system
+  /// pick one.
+  ///
+  /// - Throws: the reason the system gives for the call that failed; nothing is left open.
+  static func listen(port: UInt16) throws(MealServer.StartError) -> (
+    descriptor: Int32, port: UInt16
+  ) {
     let descriptor = tcpSocket()
-    guard descriptor >= 0 else { throw SocketError(call: "socket", code: errno) }
-    do {
-      var yes: Int32 = 1
-      setsockopt(
-        descriptor, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
-      let bound = withLoopbackAddress(port: port) { bind(descriptor, $0, $1) }
-      guard bound == 0 else { throw SocketError(call: "bind", code: errno) }
-      guard systemListen(descriptor, backlog) == 0 else {
-        throw SocketError(call: "listen", code: errno)
-      }
-      var address = sockaddr_in()
-      var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-      let named = withUnsafeMutablePointer(to: &address) {
-        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-          getsockname(descriptor, $0, &length)
-        }
-      }
-      guard named == 0 else { throw SocketError(call: "getsockname", code: errno) }
-      try setNonBlocking(descriptor)
-      return (descriptor, UInt16(bigEndian: address.sin_port))
-    } catch {
-      close(descriptor)
-      throw error
+    func failure() -> MealServer.StartError {
+      let reason = String(cString: strerror(errno))
+      if descriptor >= 0 { close(descriptor) }
+      return .cannotListen(port: port, reason: reason)
     }
+    guard descriptor >= 0 else { throw failure() }
+    var yes: Int32 = 1
+    setsockopt(descriptor, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
+    guard withLoopbackAddress(port: port, { bind(descriptor, $0, $1) }) == 0,
+      Foundation.listen(descriptor, 1024) == 0
+    else { throw failure() }
+    var address = sockaddr_in()
+    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+    let named = withUnsafeMutablePointer(to: &address) {
+      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(descriptor, $0, &length) }
+    }
+    guard named == 0, setNonBlocking(descriptor) else { throw failure() }
+    return (descriptor, UInt16(bigEndian: address.sin_port))
   }
 
   /// What one `accept` found.
@@ -84,23 +71,18 @@ enum Socket {
   /// The next waiting connection.
   static func accept(_ listener: Int32) -> Accepted {
     while true {
-      #if canImport(Darwin)
-        let descriptor = Darwin.accept(listener, nil, nil)
-      #else
-        let descriptor = Glibc.accept(listener, nil, nil)
-      #endif
+      let descriptor = Foundation.accept(listener, nil, nil)
       if descriptor >= 0 {
-        guard (try? setNonBlocking(descriptor)) != nil else {
+        guard setNonBlocking(descriptor) else {
           close(descriptor)
           continue
         }
         var yes: Int32 = 1
+        let size = socklen_t(MemoryLayout.size(ofValue: yes))
         // Answers go out in one piece; waiting for more data (Nagle) only adds latency.
-        setsockopt(
-          descriptor, Int32(IPPROTO_TCP), TCP_NODELAY, &yes, socklen_t(MemoryLayout<Int32>.size))
+        setsockopt(descriptor, Int32(IPPROTO_TCP), TCP_NODELAY, &yes, size)
         #if canImport(Darwin)
-          setsockopt(
-            descriptor, SOL_SOCKET, SO_NOSIGPIPE, &yes, socklen_t(MemoryLayout<Int32>.size))
+          setsockopt(descriptor, SOL_SOCKET, SO_NOSIGPIPE, &yes, size)
         #endif
         return .accepted(descriptor)
       }
@@ -113,11 +95,9 @@ enum Socket {
     }
   }
 
-  static func setNonBlocking(_ descriptor: Int32) throws {
+  private static func setNonBlocking(_ descriptor: Int32) -> Bool {
     let flags = fcntl(descriptor, F_GETFL, 0)
-    guard flags >= 0, fcntl(descriptor, F_SETFL, flags | O_NONBLOCK) == 0 else {
-      throw SocketError(call: "fcntl", code: errno)
-    }
+    return flags >= 0 && fcntl(descriptor, F_SETFL, flags | O_NONBLOCK) == 0
   }
 
   /// Result of one non-blocking read or write.
@@ -130,13 +110,7 @@ enum Socket {
   }
 
   static func receive(_ descriptor: Int32, into buffer: UnsafeMutableRawBufferPointer) -> Transfer {
-    while true {
-      let count = recv(descriptor, buffer.baseAddress, buffer.count, 0)
-      if count > 0 { return .bytes(count) }
-      if count == 0 { return .end }
-      if errno == EINTR { continue }
-      return errno == EAGAIN || errno == EWOULDBLOCK ? .wouldBlock : .failed
-    }
+    transfer { recv(descriptor, buffer.baseAddress, buffer.count, 0) }
   }
 
   static func send(_ descriptor: Int32, _ bytes: UnsafeRawBufferPointer) -> Transfer {
@@ -145,9 +119,15 @@ enum Socket {
     #else
       let flags = Int32(MSG_NOSIGNAL)
     #endif
+    return transfer { Foundation.send(descriptor, bytes.baseAddress, bytes.count, flags) }
+  }
+
+  /// One `recv` or `send`, tried again when a signal interrupted it.
+  private static func transfer(_ call: () -> Int) -> Transfer {
     while true {
-      let count = systemSend(descriptor, bytes.baseAddress, bytes.count, flags)
-      if count >= 0 { return .bytes(count) }
+      let count = call()
+      if count > 0 { return .bytes(count) }
+      if count == 0 { return .end }
       if errno == EINTR { continue }
       return errno == EAGAIN || errno == EWOULDBLOCK ? .wouldBlock : .failed
     }
@@ -155,39 +135,10 @@ enum Socket {
 
   /// Tells the peer that no more data follows, while still reading what it sends.
   static func shutdownWrite(_ descriptor: Int32) {
-    #if canImport(Darwin)
-      _ = shutdown(descriptor, SHUT_WR)
-    #else
-      _ = shutdown(descriptor, Int32(SHUT_WR))
-    #endif
+    _ = shutdown(descriptor, Int32(SHUT_WR))
   }
 
   static func close(_ descriptor: Int32) {
-    #if canImport(Darwin)
-      _ = Darwin.close(descriptor)
-    #else
-      _ = Glibc.close(descriptor)
-    #endif
+    _ = Foundation.close(descriptor)
   }
 }
-
-#if canImport(Darwin)
-  // `listen` and `send` are shadowed by the static methods above; these name the C functions.
-  private func systemListen(_ descriptor: Int32, _ backlog: Int32) -> Int32 {
-    Darwin.listen(descriptor, backlog)
-  }
-  private func systemSend(_ fd: Int32, _ bytes: UnsafeRawPointer?, _ count: Int, _ flags: Int32)
-    -> Int
-  {
-    Darwin.send(fd, bytes, count, flags)
-  }
-#else
-  private func systemListen(_ descriptor: Int32, _ backlog: Int32) -> Int32 {
-    Glibc.listen(descriptor, backlog)
-  }
-  private func systemSend(_ fd: Int32, _ bytes: UnsafeRawPointer?, _ count: Int, _ flags: Int32)
-    -> Int
-  {
-    Glibc.send(fd, bytes, count, flags)
-  }
-#endif
