@@ -1,6 +1,8 @@
 import Foundation
+import LiveNetwork
 import MealDB
 import Testing
+import VirtualTime
 
 @testable import MealServer
 
@@ -50,5 +52,41 @@ import Testing
     #expect(
       CatalogCapture.reason(for: URLError(.dataLengthExceedsMaximum))
         == "the answer is larger than the transport's size limit")
+  }
+}
+
+/// The server and the transport in a process whose other work keeps Dispatch's shared pool
+/// busy, as a full test run beside another does.
+@Suite struct BusyPoolTests {
+  /// Runs its jobs on a queue of its own, so that the request starts and ends whatever the
+  /// shared pool is doing.
+  final class OwnQueue: TaskExecutor {
+    let queue = DispatchQueue(label: "BusyPoolTests")
+
+    func enqueue(_ job: consuming ExecutorJob) {
+      let job = UnownedJob(job)
+      queue.async { job.runSynchronously(on: self.asUnownedTaskExecutor()) }
+    }
+  }
+
+  @Test("A request over loopback is answered while other work holds every thread of the pool")
+  func answeredWhilePoolIsBusy() async throws {
+    guard #available(macOS 15, iOS 18, *) else { return }
+    let server = try TestServer()
+    let transport = URLSessionTransport(baseURL: server.baseURL, timeout: 1)
+    let done = Locked(false)
+    // Synchronous work on more tasks than the pool has threads, until the answer came (or
+    // 5 s, so that a failure ends).
+    for _ in 0...ProcessInfo.processInfo.activeProcessorCount {
+      Task.detached {
+        let end = ContinuousClock.now + .seconds(5)
+        while !done.withLock({ $0 }), ContinuousClock.now < end {}
+      }
+    }
+    let answer = await withTaskExecutorPreference(OwnQueue()) {
+      defer { done.withLock { $0 = true } }
+      return try? await transport.send(APIRequest(path: "categories.php"))
+    }
+    #expect(answer?.status == 200)
   }
 }

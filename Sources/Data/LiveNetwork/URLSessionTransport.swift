@@ -50,9 +50,15 @@ public struct URLSessionTransport: Transport {
     transfers = Transfers()
     let queue = OperationQueue()
     queue.maxConcurrentOperationCount = 1
+    queue.underlyingQueue = Self.delegateQueue
     owner = SessionOwner(
       URLSession(configuration: configuration, delegate: transfers, delegateQueue: queue))
   }
+
+  /// Where the sessions' delegates run: a queue of its own, not Dispatch's shared pool, where an
+  /// operation queue runs by default. While other work kept that pool's few threads busy
+  /// (Swift's tasks run there), answers on loopback waited past the deadline.
+  private static let delegateQueue = DispatchQueue(label: "URLSessionTransport")
 
   /// The full URL for a request, with its query values percent-encoded.
   public func url(for request: APIRequest) -> URL {

@@ -34,9 +34,10 @@ final class Connection: @unchecked Sendable {
   private let descriptor: Int32
   private let settings: Settings
   private let onClose: @Sendable (Connection) -> Void
-  private let queue = DispatchQueue(label: "MealServer.connection", target: pool)
-  /// Where the connections' queues run, side by side.
-  private static let pool = DispatchQueue(label: "MealServer.connections", attributes: .concurrent)
+  /// A queue of its own, not one that targets Dispatch's shared pool: in a process whose other
+  /// work keeps that pool's few threads busy (a test run, the app's tasks), a connection there
+  /// waited for it, and an answer on loopback took longer than the client's deadline.
+  private let queue = DispatchQueue(label: "MealServer.connection")
 
   private var phase = Phase.reading
   private var input: [UInt8] = []
