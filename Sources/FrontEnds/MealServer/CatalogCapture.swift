@@ -97,6 +97,12 @@ public struct CatalogCapture: Sendable {
 
     var downloaded = 0
     for (index, category) in selected.enumerated() {
+      func report(_ meal: Int, of count: Int) {
+        progress?(
+          Progress(
+            category: category, categoryNumber: index + 1, categoryCount: selected.count,
+            meal: meal, mealCount: count))
+      }
       let listData = try await download(
         APIRequest(path: "filter.php", query: [URLQueryItem(name: "c", value: category)]))
       let meals: [Meal]
@@ -107,10 +113,7 @@ public struct CatalogCapture: Sendable {
       }
       var newRecords = 0
       for (number, meal) in meals.enumerated() {
-        progress?(
-          Progress(
-            category: category, categoryNumber: index + 1, categoryCount: selected.count,
-            meal: number, mealCount: meals.count))
+        report(number, of: meals.count)
         guard !known.contains(meal.id) else { continue }
         let source = "lookup.php?i=\(meal.id)"
         do {
@@ -127,20 +130,16 @@ public struct CatalogCapture: Sendable {
           throw error
         }
       }
-      progress?(
-        Progress(
-          category: category, categoryNumber: index + 1, categoryCount: selected.count,
-          meal: meals.count, mealCount: meals.count))
+      report(meals.count, of: meals.count)
       if newRecords > 0 { try save(categories, records) }
       downloaded += newRecords
     }
     let (catalog, refused) = Catalog.sorting(categories: categories, records: records)
-    for reason in refused {
-      if case .invalidRecord(let index, _) = reason {
-        leftOut.append(CatalogError(path: sources[index], reason: reason).description)
-      } else {
-        leftOut.append(CatalogError(path: "categories.php", reason: reason).description)
+    leftOut += refused.map { reason in
+      guard case .invalidRecord(let index, _) = reason else {
+        return CatalogError(path: "categories.php", reason: reason).description
       }
+      return CatalogError(path: sources[index], reason: reason).description
     }
     guard !catalog.records.isEmpty else {
       throw Failure(
@@ -229,15 +228,11 @@ public struct CatalogCapture: Sendable {
     guard !catalog.records.isEmpty else { return }
     var random = SystemRandomNumberGenerator()
     let all = APIRequest(path: "search.php", query: [URLQueryItem(name: "s", value: "")])
-    try write(
-      catalog.answer(APIRequest(path: "categories.php"), random: &random).body, to: categoriesURL)
-    try write(catalog.answer(all, random: &random).body, to: mealsURL)
-  }
-
-  /// Replaces the file through `AtomicFile`, so it is never half-written.
-  private func write(_ data: Data, to url: URL) throws {
+    // Through `AtomicFile`, so that neither is ever half-written.
     do {
-      try AtomicFile.write(data, to: url.path)
+      let categoriesAnswer = catalog.answer(APIRequest(path: "categories.php"), random: &random)
+      try AtomicFile.write(categoriesAnswer.body, to: categoriesURL.path)
+      try AtomicFile.write(catalog.answer(all, random: &random).body, to: mealsURL.path)
     } catch {
       throw Failure(message: "\(error).")
     }

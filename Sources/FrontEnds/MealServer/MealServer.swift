@@ -1,24 +1,18 @@
 // A TheMealDB-compatible HTTP server over a catalog.
-import Dispatch
 import Foundation
 import MealCatalog
 import VirtualTime
 
 /// An HTTP/1.1 server on 127.0.0.1 that answers TheMealDB's paths from a `Catalog`.
 ///
-/// Connections are served concurrently, each on its own serial queue driven by Dispatch sources,
-/// so a slow or silent client only ever holds up itself. Broken requests get a 4xx answer and
-/// never stop the server.
+/// Connections are served concurrently, each on a thread of its own, so a slow or silent client
+/// only ever holds up itself. Broken requests get a 4xx answer and never stop the server.
 public final class MealServer: Sendable {
   /// Timeouts, limits, the log and the generator behind `random.php`.
   public struct Configuration: Sendable {
     /// How long a client may take to send a complete request head, and how long an idle
     /// keep-alive connection stays open.
     public var readTimeout = Duration.seconds(5)
-    /// The longest request line read; a longer one gets 414.
-    public var maxRequestLineBytes = 8192
-    /// The largest request head (request line and header fields) read; a larger one gets 431.
-    public var maxHeadBytes = 16_384
     /// Seeds `random.php`; `nil` picks a different seed each time the server is created.
     public var seed: UInt64?
     /// Receives one entry per answered request; `nil` logs nothing.
@@ -52,10 +46,10 @@ public final class MealServer: Sendable {
 
   private struct State {
     var port: UInt16?
-    var acceptSource: DispatchSourceRead?
-    var connections: [ObjectIdentifier: Connection] = [:]
-    /// Whether accepting waits out a shortage of file descriptors.
-    var acceptPaused = false
+    /// The pipe's writing end that tells the accepting thread to stop, while the server runs.
+    var stop: Int32?
+    /// The descriptors of the open client connections.
+    var connections: Set<Int32> = []
     /// What `beginStopping` asked to run once the listener is closed.
     var whenClosed: [@Sendable () -> Void] = []
   }
@@ -71,20 +65,15 @@ public final class MealServer: Sendable {
   public let connectionLimit: Int
   private let faultState: Locked<Faults>
   private let state = Locked(State())
-  private let settings: Connection.Settings
-  private let acceptQueue = DispatchQueue(label: "MealServer.accept")
+  private let responder: Responder
 
   public init(catalog: Catalog, faults: Faults = .none, configuration: Configuration = .init()) {
     self.catalog = catalog
     self.configuration = configuration
     faultState = Locked(faults)
-    let responder = Responder(
+    responder = Responder(
       catalog: catalog, faults: faultState,
       generator: Locked(SeededGenerator(seed: configuration.seed ?? .random(in: .min ... .max))))
-    settings = Connection.Settings(
-      limits: HTTPLimits(
-        requestLine: configuration.maxRequestLineBytes, head: configuration.maxHeadBytes),
-      readTimeout: configuration.readTimeout, responder: responder, log: configuration.log)
     connectionLimit = max(1, min(configuration.maxConnections, Self.descriptorRoom()))
   }
 
@@ -151,20 +140,18 @@ public final class MealServer: Sendable {
   public func start(port: UInt16 = 0) throws -> UInt16 {
     try Self.checkDescriptorLimit()
     return try state.withLock { state in
-      guard state.acceptSource == nil else { throw StartError.alreadyRunning }
+      guard state.stop == nil else { throw StartError.alreadyRunning }
       let listener = try Socket.listen(port: port)
-      let source = DispatchSource.makeReadSource(
-        fileDescriptor: listener.descriptor, queue: acceptQueue)
-      source.setEventHandler { [weak self] in self?.acceptAll(listener.descriptor) }
-      // Set once, before the source runs: a handler replaced on an active source may be applied
-      // only after the cancellation it was meant for.
-      source.setCancelHandler { [weak self] in
+      var stop: [Int32] = [-1, -1]
+      guard pipe(&stop) == 0, Socket.closeOnExec(stop[0]), Socket.closeOnExec(stop[1]) else {
+        let reason = String(cString: strerror(errno))
         Socket.close(listener.descriptor)
-        self?.listenerClosed()
+        throw StartError.cannotListen(port: port, reason: reason)
       }
-      state.port = listener.port
-      state.acceptSource = source
-      source.activate()
+      Thread.detachNewThread { [self, stopped = stop[0]] in
+        accept(on: listener.descriptor, until: stopped)
+      }
+      (state.port, state.stop) = (listener.port, stop[1])
       return listener.port
     }
   }
@@ -172,7 +159,7 @@ public final class MealServer: Sendable {
   /// Stops listening and closes every connection; answers in progress are dropped.
   ///
   /// Returns once the listening socket is closed, so that the port refuses connections. It
-  /// suspends while libdispatch finishes cancelling the listener, and blocks no thread.
+  /// suspends meanwhile, and blocks no thread.
   public func stop() async {
     await withCheckedContinuation { continuation in
       beginStopping { continuation.resume() }
@@ -180,81 +167,70 @@ public final class MealServer: Sendable {
   }
 
   /// Starts stopping without waiting for it, for `defer` blocks and other synchronous callers:
-  /// `closed` runs once the listening socket is closed and every connection has been told to
-  /// close.
+  /// `closed` runs once the listening socket is closed and every connection has been shut down.
   public func beginStopping(closed: @escaping @Sendable () -> Void = {}) {
-    let (source, paused) = state.withLock { state in
-      defer { (state.port, state.acceptSource, state.acceptPaused) = (nil, nil, false) }
-      if state.acceptSource != nil { state.whenClosed.append(closed) }
-      return (state.acceptSource, state.acceptPaused)
+    let stop = state.withLock { state in
+      defer { (state.port, state.stop) = (nil, nil) }
+      if state.stop != nil { state.whenClosed.append(closed) }
+      return state.stop
     }
-    guard let source else { return closed() }
-    // A suspended source must be resumed before it is cancelled, or it never finishes cancelling.
-    if paused { source.resume() }
-    source.cancel()
+    guard let stop else { return closed() }
+    Socket.close(stop)
   }
 
-  /// The listener's cancel handler: no connection can be accepted any more, so the open ones are
-  /// closed, then whoever waits for the stop is told.
-  private func listenerClosed() {
-    let (connections, callbacks) = state.withLock { state in
-      defer { state.whenClosed = [] }
-      return (state.connections.values, state.whenClosed)
-    }
-    for connection in connections { connection.close() }
-    for callback in callbacks { callback() }
-  }
-
-  private func acceptAll(_ listener: Int32) {
-    while true {
-      switch Socket.accept(listener) {
-      case .noneWaiting:
-        return
-      case .outOfDescriptors:
-        return pauseAccepting()
-      case .accepted(let descriptor):
-        let connection = Connection(descriptor: descriptor, settings: settings) { [weak self] in
-          let key = ObjectIdentifier($0)
-          self?.state.withLock { _ = $0.connections.removeValue(forKey: key) }
+  /// Accepts connections until the stop pipe closes, each served on a thread of its own; then
+  /// closes the listener, shuts every connection down, and tells whoever waits for the stop.
+  private func accept(on listener: Int32, until stop: Int32) {
+    var watched = [listener, stop].map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
+    while poll(&watched, 2, -1) >= 0 || errno == EINTR, watched[1].revents == 0 {
+      guard watched[0].revents != 0 else { continue }
+      guard let descriptor = Socket.accept(listener) else {
+        // No descriptor left for a new connection: a pause instead of waking up for the same
+        // waiting connection again and again; waiting connections stay in the backlog.
+        if Socket.isOutOfDescriptors { Thread.sleep(forTimeInterval: 0.1) }
+        continue
+      }
+      let admitted = state.withLock { state in
+        guard state.connections.count < connectionLimit else { return false }
+        return state.connections.insert(descriptor).inserted
+      }
+      guard admitted else {
+        Self.refuse(descriptor)
+        continue
+      }
+      Thread.detachNewThread { [self] in
+        Connection(
+          descriptor: descriptor, readTimeout: configuration.readTimeout, responder: responder,
+          log: configuration.log
+        ).serve()
+        // Under the lock, so that stopping never shuts down a number reused meanwhile.
+        state.withLock { state in
+          state.connections.remove(descriptor)
+          Socket.close(descriptor)
         }
-        let admitted = state.withLock { state in
-          guard state.connections.count < connectionLimit else { return false }
-          state.connections[ObjectIdentifier(connection)] = connection
-          return true
-        }
-        if admitted { connection.start() } else { Self.refuse(descriptor) }
       }
     }
+    Socket.close(listener)
+    Socket.close(stop)
+    let callbacks = state.withLock { state in
+      // Their threads see the end of their sockets, and close them.
+      for connection in state.connections { _ = shutdown(connection, Int32(SHUT_RDWR)) }
+      defer { state.whenClosed = [] }
+      return state.whenClosed
+    }
+    for callback in callbacks { callback() }
   }
 
   /// Tells a connection over the limit that the server is busy, and closes it at once.
   private static func refuse(_ descriptor: Int32) {
-    let answer = Array(
-      ("HTTP/1.1 503 Service Unavailable\r\nContent-Type: text/plain; charset=utf-8\r\n"
-        + "Content-Length: 23\r\nRetry-After: 1\r\nConnection: close\r\n\r\n"
-        + "503 Service Unavailable").utf8)
-    // Best effort: the socket is fresh, so its buffer takes the whole answer or nothing.
-    _ = answer.withUnsafeBytes { Socket.send(descriptor, $0) }
+    // Best effort: the socket is fresh, so its buffer takes the whole answer.
+    _ = Socket.send(
+      descriptor,
+      Array(
+        ("HTTP/1.1 503 Service Unavailable\r\nContent-Type: text/plain; charset=utf-8\r\n"
+          + "Content-Length: 23\r\nRetry-After: 1\r\nConnection: close\r\n\r\n"
+          + "503 Service Unavailable").utf8))
     Socket.shutdownWrite(descriptor)
     Socket.close(descriptor)
-  }
-
-  /// The process (or system) has no descriptor left for a new connection: stop watching the
-  /// listener for a moment instead of waking up for the same waiting connection again and again.
-  /// Waiting connections stay in the backlog until descriptors are free again.
-  private func pauseAccepting() {
-    // Paused and resumed on the same source: `beginStopping` clears the flag when it resumes it.
-    @Sendable func source(pausing: Bool) -> DispatchSourceRead? {
-      state.withLock { state in
-        guard state.acceptPaused != pausing, let source = state.acceptSource else { return nil }
-        state.acceptPaused = pausing
-        return source
-      }
-    }
-    guard let paused = source(pausing: true) else { return }
-    paused.suspend()
-    acceptQueue.asyncAfter(deadline: .now() + .milliseconds(100)) {
-      source(pausing: false)?.resume()
-    }
   }
 }

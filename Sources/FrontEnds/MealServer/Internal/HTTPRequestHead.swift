@@ -42,17 +42,6 @@ package struct HTTPFailure: Error, Equatable {
   package let status: Int
 }
 
-/// Limits on what the server reads before it gives up on a request.
-package struct HTTPLimits: Sendable {
-  var requestLine: Int
-  var head: Int
-
-  package init(requestLine: Int, head: Int) {
-    self.requestLine = requestLine
-    self.head = head
-  }
-}
-
 /// Reads request heads from the bytes received so far.
 package enum HTTPParser {
   package enum Result: Equatable {
@@ -63,17 +52,21 @@ package enum HTTPParser {
     case failure(HTTPFailure)
   }
 
+  /// The longest request line read; a longer one gets 414.
+  static let requestLineLimit = 8192
+  /// The largest request head (request line and header fields) read; a larger one gets 431.
+  static let headLimit = 16_384
   static let lineFeed = UInt8(ascii: "\n")
   static let carriageReturn = UInt8(ascii: "\r")
 
-  package static func parse(_ input: [UInt8], limits: HTTPLimits) -> Result {
+  package static func parse(_ input: [UInt8]) -> Result {
     // Robustness (RFC 9112 §2.2): empty lines before the request line are ignored.
     let start = input.firstIndex { $0 != carriageReturn && $0 != lineFeed } ?? input.count
     var lines: [ArraySlice<UInt8>] = []
     var lineStart = start
     while let lineEnd = input[lineStart...].firstIndex(of: lineFeed) {
-      if lines.isEmpty, lineEnd - start > limits.requestLine { return .failure(.init(status: 414)) }
-      if lineEnd + 1 - start > limits.head { return .failure(.init(status: 431)) }
+      if lines.isEmpty, lineEnd - start > requestLineLimit { return .failure(.init(status: 414)) }
+      if lineEnd + 1 - start > headLimit { return .failure(.init(status: 431)) }
       let line = input[lineStart..<lineEnd]
       lineStart = lineEnd + 1
       // The empty line (or a lone CR) that ends the head.
@@ -82,7 +75,7 @@ package enum HTTPParser {
       }
       lines.append(line.last == carriageReturn ? line.dropLast() : line)
     }
-    let limit = lines.isEmpty ? (limits.requestLine, 414) : (limits.head, 431)
+    let limit = lines.isEmpty ? (requestLineLimit, 414) : (headLimit, 431)
     return input.count - start > limit.0 ? .failure(.init(status: limit.1)) : .incomplete
   }
 

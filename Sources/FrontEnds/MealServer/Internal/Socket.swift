@@ -53,46 +53,36 @@ enum Socket {
     let named = withUnsafeMutablePointer(to: &address) {
       $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(descriptor, $0, &length) }
     }
-    guard named == 0, setNonBlocking(descriptor) else { throw failure() }
+    guard named == 0, setNonBlocking(descriptor), closeOnExec(descriptor) else { throw failure() }
     return (descriptor, UInt16(bigEndian: address.sin_port))
   }
 
-  /// What one `accept` found.
-  enum Accepted {
-    /// A connection, made non-blocking.
-    case accepted(Int32)
-    /// No connection is waiting, or accepting failed for a reason that waiting will not cure
-    /// sooner than the next readiness event.
-    case noneWaiting
-    /// A connection waits, but the process or the system has no file descriptor left for it.
-    case outOfDescriptors
-  }
-
-  /// The next waiting connection.
-  static func accept(_ listener: Int32) -> Accepted {
+  /// The next waiting connection, made blocking; `nil` when none waits or accepting failed for
+  /// a reason that waiting will not cure sooner than the next one (see `isOutOfDescriptors`).
+  static func accept(_ listener: Int32) -> Int32? {
     while true {
       let descriptor = Foundation.accept(listener, nil, nil)
-      if descriptor >= 0 {
-        guard setNonBlocking(descriptor) else {
-          close(descriptor)
-          continue
-        }
-        var yes: Int32 = 1
-        let size = socklen_t(MemoryLayout.size(ofValue: yes))
-        // Answers go out in one piece; waiting for more data (Nagle) only adds latency.
-        setsockopt(descriptor, Int32(IPPROTO_TCP), TCP_NODELAY, &yes, size)
-        #if canImport(Darwin)
-          setsockopt(descriptor, SOL_SOCKET, SO_NOSIGPIPE, &yes, size)
-        #endif
-        return .accepted(descriptor)
-      }
       // A connection that was reset before it was accepted is not a reason to stop accepting.
-      if errno == EINTR || errno == ECONNABORTED { continue }
-      if errno == EMFILE || errno == ENFILE || errno == ENOBUFS || errno == ENOMEM {
-        return .outOfDescriptors
-      }
-      return .noneWaiting
+      if descriptor < 0, errno == EINTR || errno == ECONNABORTED { continue }
+      guard descriptor >= 0 else { return nil }
+      // Blocking, as its thread serves it; on Darwin it inherits the listener's flags.
+      _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL, 0) & ~O_NONBLOCK)
+      _ = closeOnExec(descriptor)
+      var yes: Int32 = 1
+      let size = socklen_t(MemoryLayout.size(ofValue: yes))
+      // Answers go out in one piece; waiting for more data (Nagle) only adds latency.
+      setsockopt(descriptor, Int32(IPPROTO_TCP), TCP_NODELAY, &yes, size)
+      #if canImport(Darwin)
+        setsockopt(descriptor, SOL_SOCKET, SO_NOSIGPIPE, &yes, size)
+      #endif
+      return descriptor
     }
+  }
+
+  /// Whether the last `accept` failed because the process or the system has no file descriptor
+  /// left for a waiting connection.
+  static var isOutOfDescriptors: Bool {
+    [EMFILE, ENFILE, ENOBUFS, ENOMEM].contains(errno)
   }
 
   private static func setNonBlocking(_ descriptor: Int32) -> Bool {
@@ -100,37 +90,29 @@ enum Socket {
     return flags >= 0 && fcntl(descriptor, F_SETFL, flags | O_NONBLOCK) == 0
   }
 
-  /// Result of one non-blocking read or write.
-  enum Transfer {
-    case bytes(Int)
-    case wouldBlock
-    /// The peer closed its side (reads only).
-    case end
-    case failed
+  /// Keeps `descriptor` out of the programs the process starts, which would otherwise hold it
+  /// open (a port that stays open, a pipe that never closes).
+  static func closeOnExec(_ descriptor: Int32) -> Bool {
+    fcntl(descriptor, F_SETFD, FD_CLOEXEC) == 0
   }
 
-  static func receive(_ descriptor: Int32, into buffer: UnsafeMutableRawBufferPointer) -> Transfer {
-    transfer { recv(descriptor, buffer.baseAddress, buffer.count, 0) }
-  }
-
-  static func send(_ descriptor: Int32, _ bytes: UnsafeRawBufferPointer) -> Transfer {
+  /// Writes all of `bytes`, waiting for the peer to take them; `false` when it is gone.
+  static func send(_ descriptor: Int32, _ bytes: [UInt8]) -> Bool {
     #if canImport(Darwin)
       let flags: Int32 = 0  // SO_NOSIGPIPE is set on the socket instead.
     #else
       let flags = Int32(MSG_NOSIGNAL)
     #endif
-    return transfer { Foundation.send(descriptor, bytes.baseAddress, bytes.count, flags) }
-  }
-
-  /// One `recv` or `send`, tried again when a signal interrupted it.
-  private static func transfer(_ call: () -> Int) -> Transfer {
-    while true {
-      let count = call()
-      if count > 0 { return .bytes(count) }
-      if count == 0 { return .end }
-      if errno == EINTR { continue }
-      return errno == EAGAIN || errno == EWOULDBLOCK ? .wouldBlock : .failed
+    var sent = 0
+    while sent < bytes.count {
+      let count = bytes[sent...].withUnsafeBytes {
+        Foundation.send(descriptor, $0.baseAddress, $0.count, flags)
+      }
+      if count < 0, errno == EINTR { continue }
+      guard count > 0 else { return false }
+      sent += count
     }
+    return true
   }
 
   /// Tells the peer that no more data follows, while still reading what it sends.
