@@ -69,24 +69,51 @@ import VirtualTime
     }
   }
 
-  @Test("A request over loopback is answered while other work holds every thread of the pool")
-  func answeredWhilePoolIsBusy() async throws {
-    guard #available(macOS 15, iOS 18, *) else { return }
-    let server = try TestServer()
-    let transport = URLSessionTransport(baseURL: server.baseURL, timeout: 1)
+  /// `body` run on `OwnQueue` while more tasks than the pool has threads do synchronous work
+  /// (until `body` is done, or 5 s, so that a failure ends).
+  func whilePoolIsBusy<Value: Sendable>(
+    _ body: @Sendable () async -> Value
+  ) async -> Value {
     let done = Locked(false)
-    // Synchronous work on more tasks than the pool has threads, until the answer came (or
-    // 5 s, so that a failure ends).
     for _ in 0...ProcessInfo.processInfo.activeProcessorCount {
       Task.detached {
         let end = ContinuousClock.now + .seconds(5)
         while !done.withLock({ $0 }), ContinuousClock.now < end {}
       }
     }
-    let answer = await withTaskExecutorPreference(OwnQueue()) {
+    return await withTaskExecutorPreference(OwnQueue()) {
       defer { done.withLock { $0 = true } }
-      return try? await transport.send(APIRequest(path: "categories.php"))
+      return await body()
+    }
+  }
+
+  @Test("A request over loopback is answered while other work holds every thread of the pool")
+  func answeredWhilePoolIsBusy() async throws {
+    guard #available(macOS 15, iOS 18, *) else { return }
+    let server = try TestServer()
+    let transport = URLSessionTransport(baseURL: server.baseURL, timeout: 1)
+    let answer = await whilePoolIsBusy {
+      try? await transport.send(APIRequest(path: "categories.php"))
     }
     #expect(answer?.status == 200)
+  }
+
+  @Test("The transport's deadline comes on time while other work holds every thread of the pool")
+  func deadlineWhilePoolIsBusy() async throws {
+    guard #available(macOS 15, iOS 18, *) else { return }
+    let server = try TestServer(faults: Faults(delay: .seconds(3)))
+    let transport = URLSessionTransport(baseURL: server.baseURL, timeout: 0.3)
+    let (failure, took) = await whilePoolIsBusy { () -> ((any Error)?, Duration) in
+      let start = ContinuousClock.now
+      do {
+        _ = try await transport.send(APIRequest(path: "categories.php"))
+        return (nil, .now - start)
+      } catch {
+        return (error, .now - start)
+      }
+    }
+    #expect((failure as? URLError)?.code == .timedOut)
+    // On the pool it came only once a thread there was free: after 2 s here.
+    #expect(took < .seconds(1.5), "\(took)")
   }
 }

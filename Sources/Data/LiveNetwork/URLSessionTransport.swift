@@ -55,9 +55,10 @@ public struct URLSessionTransport: Transport {
       URLSession(configuration: configuration, delegate: transfers, delegateQueue: queue))
   }
 
-  /// Where the sessions' delegates run: a queue of its own, not Dispatch's shared pool, where an
-  /// operation queue runs by default. While other work kept that pool's few threads busy
-  /// (Swift's tasks run there), answers on loopback waited past the deadline.
+  /// Where the sessions' delegates and the deadlines run: a queue of its own, not Dispatch's
+  /// shared pool, where an operation queue runs by default. While other work kept that pool's
+  /// few threads busy (Swift's tasks run there), answers on loopback waited past the deadline,
+  /// and a deadline on the pool came late.
   private static let delegateQueue = DispatchQueue(label: "URLSessionTransport")
 
   /// The full URL for a request, with its query values percent-encoded.
@@ -80,7 +81,7 @@ public struct URLSessionTransport: Transport {
     return try await withTaskCancellationHandler {
       try await withCheckedThrowingContinuation { continuation in
         transfers.begin(id, maxBytes: maxBytes, continuation: continuation)
-        DispatchQueue.global().asyncAfter(deadline: deadline) {
+        Self.delegateQueue.asyncAfter(deadline: deadline) {
           // The same error URLSession gives for a timeout, so the same message shows.
           if transfers.finish(id, with: .failure(URLError(.timedOut))) { task.cancel() }
         }
