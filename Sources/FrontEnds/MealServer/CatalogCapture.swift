@@ -154,22 +154,15 @@ public struct CatalogCapture: Sendable {
 
   // MARK: - Steps
 
-  /// The records of an earlier run, in their order.
+  /// The records of an earlier run, in their order, read as the catalog's loader reads them.
   private func existingRecords() throws -> [Catalog.Record] {
     guard let data = FileManager.default.contents(atPath: mealsURL.path) else { return [] }
-    let problem = Failure(
-      message: "\(mealsURL.path) is not a catalog's meals file; remove it or choose another"
-        + " directory.")
-    guard let envelope = try? JSONDecoder().decode(JSONValue.self, from: data),
-      case .array(let items)? = envelope.object?["meals"]
-    else { throw problem }
     do {
-      return try items.map { item in
-        guard let fields = item.object else { throw problem }
-        return try Catalog.Record(fields: fields)
-      }
+      return try Catalog.readMeals(data)
     } catch {
-      throw problem
+      throw Failure(
+        message: "\(mealsURL.path) is not a catalog's meals file; remove it or choose another"
+          + " directory.")
     }
   }
 
