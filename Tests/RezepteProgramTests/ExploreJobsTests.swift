@@ -1,3 +1,4 @@
+import CommandLineKit
 import Foundation
 import Testing
 
@@ -79,6 +80,39 @@ import Testing
       signal == SIGINT ? "SIGINT" : "SIGTERM"
     }
   #endif
+}
+
+/// A program whose parent gives it a pipe as standard input ends once that pipe closes, as it does
+/// when the parent ends, however it ends.
+@Suite struct EndsWithInputTests {
+  @Test("serve with REZEPTE_ENDS_WITH_INPUT ends when its standard input closes")
+  func endsWithInput() async throws {
+    let rezepte = try #require(BuiltProgram.url("rezepte"), "build first: swift build")
+    let process = Process()
+    let input = Pipe()
+    // Programs other tests start meanwhile must not hold it open.
+    _ = fcntl(input.fileHandleForWriting.fileDescriptor, F_SETFD, FD_CLOEXEC)
+    process.executableURL = rezepte
+    process.arguments = ["serve", "--port", "0", "--quiet"]
+    process.standardInput = input
+    let output = Pipe()
+    process.standardOutput = output
+    process.environment = ProcessInfo.processInfo.environment.merging(
+      [Program.endsWithInputVariable: "1"]
+    ) { $1 }
+    try process.run()
+    // Serving: its banner is out.
+    let banner = String(decoding: output.fileHandleForReading.availableData, as: UTF8.self)
+    #expect(banner.hasPrefix("Serving the embedded catalog"))
+    #expect(process.isRunning)
+    try input.fileHandleForWriting.close()
+    let deadline = ContinuousClock.now + .seconds(10)
+    while process.isRunning, ContinuousClock.now < deadline {
+      try await Task.sleep(for: .milliseconds(20))
+    }
+    if process.isRunning { process.terminate() }
+    #expect(!process.isRunning)
+  }
 }
 
 #if os(Linux)

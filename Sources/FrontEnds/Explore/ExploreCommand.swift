@@ -138,7 +138,6 @@ public enum ExploreCommand {
       let explorer = Explorer(
         setup: ExploreSetup(catalog: try Catalog.load(directory: options.catalog)))
       if let shard = options.shard {
-        ExploreWorkers.endWithParent()
         for line in await explorer.tally(explore, shard: shard).lines { console.output(line) }
         return .success
       }

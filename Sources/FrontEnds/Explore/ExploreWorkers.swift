@@ -17,7 +17,8 @@ import Scenarios
 ///
 /// No worker outlives this process, however it ends (a signal, SIGKILL included): a worker's
 /// standard input is a pipe whose writing end only this process holds, which the kernel closes
-/// when this process ends, and a worker ends when it sees that (`endWithParent()`).
+/// when this process ends, and a worker ends when it sees that
+/// (`Program.endsWithInputVariable`).
 @MainActor
 struct ExploreWorkers {
   /// The program that runs a shard: `rezepte` itself.
@@ -83,24 +84,6 @@ struct ExploreWorkers {
     ExploreCommand.Options.words(options.explore, catalog: options.catalog, shard: shard)
   }
 
-  /// What tells `rezepte explore --shard` that it runs as a worker, its standard input the pipe
-  /// from its parent.
-  nonisolated static let workerVariable = "REZEPTE_EXPLORE_WORKER"
-
-  /// In a worker, ends the process as soon as its standard input closes: its parent has ended.
-  /// The parent writes nothing, so the read returns only then.
-  nonisolated static func endWithParent() {
-    guard ProcessInfo.processInfo.environment[workerVariable] != nil else { return }
-    Thread.detachNewThread {
-      var byte: UInt8 = 0
-      while true {
-        let count = read(STDIN_FILENO, &byte, 1)
-        if count == 0 || (count < 0 && errno != EINTR) { break }
-      }
-      _exit(ExitCode.failure.rawValue)
-    }
-  }
-
   /// The reading end of the pipe every worker gets as its standard input; this process holds
   /// the writing end until it ends. Both are closed in the programs it starts (`FD_CLOEXEC`),
   /// so no worker holds another's pipe open; the reading end becomes a worker's descriptor 0.
@@ -127,7 +110,7 @@ struct ExploreWorkers {
       guard let lifeline = ExploreWorkers.lifeline else { throw POSIXError(.EMFILE) }
       process.standardInput = lifeline
       process.environment = ProcessInfo.processInfo.environment.merging(
-        [ExploreWorkers.workerVariable: "1"]
+        [Program.endsWithInputVariable: "1"]
       ) { $1 }
       let pipe = Pipe()
       process.standardOutput = pipe

@@ -80,12 +80,11 @@ final class RuleChecker {
   /// The first rule the step broke, if any.
   func check(_ step: StepContext) async -> Violation? {
     if step.action.isGesture || step.action == .relaunch { quietSince = step.endTime }
-    if let violation = intentRefused(step) ?? stuck(step) { return violation }
-    if let violation = navigation(step) { return violation }
-    if let violation = favoritesCheck(step) { return violation }
-    if let violation = cancellation(step) { return violation }
-    if let violation = refreshCheck(step) { return violation }
-    if let violation = pause(step) { return violation }
+    // In this order, each after the one before found nothing: each keeps its own model.
+    let violation =
+      intentRefused(step) ?? stuck(step) ?? navigation(step) ?? favoritesCheck(step)
+      ?? cancellation(step) ?? refreshCheck(step) ?? pause(step)
+    if let violation { return violation }
     return await answer(step)
   }
 
