@@ -9,17 +9,13 @@ import VirtualTime
 enum ActionMenu {
   /// Texts typed at the end of the search field; together they spell the catalog's names,
   /// blanks, and texts that find nothing.
-  static let texts = [
+  static let typing = [
     "L", "a", "s", "Las", "agne", "Pie", "Cake", "Soup", " ", "Chicken", "e", "xyz",
-  ]
-  static let shortWaits: [Duration] = [
-    .milliseconds(50), .milliseconds(100), .milliseconds(300), .milliseconds(400),
-  ]
-  static let longWaits: [Duration] = [.seconds(1), .seconds(2), .seconds(10)]
-  // The groups that do not depend on the screen, made once.
-  private static let typing = texts.map(Step.Action.type)
-  private static let shortWaiting = shortWaits.map(Step.Action.wait)
-  private static let longWaiting = longWaits.map(Step.Action.wait)
+  ].map(Step.Action.type)
+  static let shortWaits = [
+    Duration.milliseconds(50), .milliseconds(100), .milliseconds(300), .milliseconds(400),
+  ].map(Step.Action.wait)
+  static let longWaits = [Duration.seconds(1), .seconds(2), .seconds(10)].map(Step.Action.wait)
   static let delays: [Duration] = [.zero, .milliseconds(300), .seconds(1), .seconds(2)]
   static let endpoints: [String?] = [
     nil, "categories.php", "filter.php", "search.php", "lookup.php", "random.php",
@@ -36,10 +32,8 @@ enum ActionMenu {
     endpoints.map { Step.Action.networkDelay(delay, endpoint: $0) }
   }
 
-  /// The actions on offer, in groups: a group's weight, then its actions (one is picked evenly).
-  ///
-  /// One walk over the screen reads what `Node.tappables` offers (a labelled node with an intent,
-  /// a picker's options, a screen's back button), the search field and the refreshable list.
+  /// The actions on offer, in groups: a group's weight, then its actions (one is picked evenly):
+  /// what `Node.tappables` offers, the search field, the refreshable list, and the rest.
   static func menu(on screen: Node) -> [(weight: UInt64, actions: [Step.Action])] {
     var menu: [(UInt64, [Step.Action])] = []
     var opens: [Step.Action] = []
@@ -47,25 +41,11 @@ enum ActionMenu {
     var picks: [Step.Action] = []
     var suggestions: [Step.Action] = []
     var links: [Step.Action] = []
-    var field: (hasText: Bool, isFocused: Bool)?
-    var refreshable = false
-    screen.forEachNode { node in
-      if node.has(.refreshable) { refreshable = true }
-      switch node.kind {
-      case .screen:
-        if node.back != nil, node.intent != nil { menu.append((3, [.back])) }
-        return
-      case .picker:
-        picks += node.options.map(Step.Action.pickCategory)
-        return
-      case .list:
-        return  // its intent is the pull to refresh, read above
-      case .searchField:
-        if field == nil { field = (node.text?.isEmpty == false, node.has(.focused)) }
-      default: break
-      }
-      guard let label = node.label, node.intent != nil else { return }
-      switch node.kind {
+    for tappable in screen.tappables {
+      let label = tappable.label
+      switch tappable.kind {
+      case .screen: menu.append((3, [.back]))
+      case .picker: picks.append(.pickCategory(label))
       case .row, .tile:
         if seen.insert(label).inserted { opens.append(.open(label)) }
       case .suggestion: suggestions.append(.pickSuggestion(label))
@@ -85,14 +65,14 @@ enum ActionMenu {
     if !picks.isEmpty { menu.append((2, picks)) }
     if !suggestions.isEmpty { menu.append((2, suggestions)) }
     if !links.isEmpty { menu.append((1, links)) }
-    if let field {
+    if let field = Gestures.searchField(on: screen) {
       menu.append((5, typing))
-      if field.hasText { menu.append((2, [.clearSearch])) }
-      if !field.isFocused { menu.append((1, [.focusSearch])) }
+      if field.text?.isEmpty == false { menu.append((2, [.clearSearch])) }
+      if !field.has(.focused) { menu.append((1, [.focusSearch])) }
     }
-    if refreshable { menu.append((2, [.pullToRefresh])) }
-    menu.append((5, shortWaiting))
-    menu.append((2, longWaiting))
+    if screen.first(where: { $0.has(.refreshable) }) != nil { menu.append((2, [.pullToRefresh])) }
+    menu.append((5, shortWaits))
+    menu.append((2, longWaits))
     menu.append((2, networkChanges))
     menu.append((1, delayChanges))
     menu.append((1, [.relaunch]))
@@ -102,15 +82,14 @@ enum ActionMenu {
   /// Picks one action on offer.
   static func pick(on screen: Node, using random: inout SeededGenerator) -> Step.Action {
     let menu = menu(on: screen)
-    let total = menu.reduce(0) { $0 + $1.weight }
-    var roll = random.next() % total
+    var roll = random.next() % menu.reduce(0) { $0 + $1.weight }
     for group in menu {
       if roll < group.weight {
         return group.actions[Int(random.next() % UInt64(group.actions.count))]
       }
       roll -= group.weight
     }
-    return .wait(shortWaits[0])
+    preconditionFailure("the roll is less than the sum of the weights")
   }
 
   /// Simpler forms of an action, simplest first: shorter waits, delays and texts.

@@ -20,6 +20,17 @@ public struct ExploreOptions: Equatable, Sendable {
   }
 }
 
+/// A session: the screen the app starts on and what the user does after `launch`.
+public struct ExploreSession: Hashable, Sendable {
+  public var start: StartScreen
+  public var actions: [Step.Action]
+
+  public init(start: StartScreen = .list, actions: [Step.Action]) {
+    self.start = start
+    self.actions = actions
+  }
+}
+
 /// A broken rule, with the smallest session found that still breaks it.
 public struct Finding: Sendable {
   public let rule: Rule
@@ -62,11 +73,8 @@ public struct Explorer {
 
   /// Explores `options.sessions` sessions.
   public func explore(_ options: ExploreOptions) async -> ExploreResult {
-    do {
-      return try await report(options, tally: tally(options))
-    } catch {
-      preconditionFailure("a session ran twice in one process, differently: \(error)")
-    }
+    // A session runs the same every time, so in one process every finding reproduces.
+    try! await report(options, tally: tally(options))
   }
 
   /// Runs the sessions of `shard` (all without one) and counts what they did: the first part of
@@ -194,18 +202,11 @@ public struct Explorer {
   /// smallest found when the budget ran out.
   nonisolated public static let shrinkingBudget = 1_000_000
 
-  /// A shrunk session, the violation it ends in, and whether the budget stopped shrinking.
-  struct Shrunk {
-    var session: ExploreSession
-    var violation: Violation
-    var isCutShort: Bool
-  }
-
   /// Drops steps, shortens waits and texts and starts on the list where it can, until no change
-  /// keeps the same rule broken, or `budget` steps have been replayed.
+  /// keeps the same rule broken, or `budget` steps have been replayed (`isCutShort`).
   func shrink(
     _ session: ExploreSession, rule: Rule, violation: Violation, budget: Int = shrinkingBudget
-  ) async -> Shrunk {
+  ) async -> (session: ExploreSession, violation: Violation, isCutShort: Bool) {
     var best = session
     var last = violation
     best.actions = Array(best.actions.prefix(violation.step + 1))
@@ -263,7 +264,7 @@ public struct Explorer {
         if broke { changed = true }
       }
     }
-    return Shrunk(session: best, violation: last, isCutShort: cutShort)
+    return (best, last, cutShort)
   }
 
   // MARK: - The scenario

@@ -116,9 +116,7 @@ final class RuleChecker {
       accepted = before.top.detail?.isFavorite != after.top.detail?.isFavorite
       if let detail = before.top.detail {
         demanded = [
-          .expectVisible(
-            detail.isFavorite
-              ? AppText.addFavorite : AppText.removeFavorite)
+          .expectVisible(detail.isFavorite ? AppText.addFavorite : AppText.removeFavorite)
         ]
       }
     case .searchTextChanged(let text):
@@ -160,7 +158,8 @@ final class RuleChecker {
     if step.sleepers > 0 { busy.append("\(step.sleepers) task(s) still sleep on the clock") }
     let screens = ([step.after.root] + step.after.path).map { screen -> (String, Bool) in
       switch screen {
-      case .list(let list): Self.busy(list)
+      case .list(let list):
+        ("the list", list.meals.isPending || list.isRefreshing || list.isDiceBusy)
       case .categories(let grid): ("the category grid", grid.categories.isPending)
       case .detail(let detail): ("the detail", detail.recipe.isPending)
       }
@@ -184,28 +183,20 @@ final class RuleChecker {
       after: after)
   }
 
-  private static func busy(_ list: MealListState) -> (String, Bool) {
-    ("the list", list.meals.isPending || list.isRefreshing || list.isDiceBusy)
-  }
-
   // MARK: - 6. Navigation
 
   private func navigation(_ step: StepContext) -> Violation? {
+    var navigated = true
     switch step.intent {
-    case .mealTapped(let meal):
-      path.append(Self.detail(meal.id))
-      if diceNavigatedSince != nil { diceNavigatedSince = true }
-    case .categoryTileTapped:
-      path.append("list")
-      if diceNavigatedSince != nil { diceNavigatedSince = true }
-    case .backTapped:
-      if !path.isEmpty { path.removeLast() }
-      if diceNavigatedSince != nil { diceNavigatedSince = true }
+    case .mealTapped(let meal): path.append(Self.detail(meal.id))
+    case .categoryTileTapped: path.append("list")
+    case .backTapped: _ = path.popLast()
     case .diceTapped:
       diceNavigatedSince = false
-    default:
-      break
+      navigated = false
+    default: navigated = false
     }
+    if navigated, diceNavigatedSince != nil { diceNavigatedSince = true }
     if step.action == .relaunch {
       path = []
       diceNavigatedSince = nil
@@ -360,24 +351,20 @@ final class RuleChecker {
     guard let list, !list.isRefreshing else { return nil }
     refresh = nil
     guard let failure = failed.last, list.notice == nil else { return nil }
-    if let message = Self.message(for: failure.fault.flatMap(CatalogTransport.Fault.init)) {
-      after.append(.expectVisible(message))
+    if let fault = failure.fault.flatMap(CatalogTransport.Fault.init) {
+      let shown: LoadFailure =
+        switch fault {
+        case .offline: .offline
+        case .timeout: .timeout
+        case .serverError: .badStatus(500)
+        case .brokenData: .unreadable
+        }
+      after.append(.expectVisible(AppText.message(for: shown)))
     }
     return Violation(
       rule: .refreshKeepsList, step: step.index,
       message: "the pull to refresh failed (`\(failure.request)`), but no notice is shown.",
       after: after)
-  }
-
-  /// The message a request failing with `fault` shows.
-  static func message(for fault: CatalogTransport.Fault?) -> String? {
-    switch fault {
-    case .offline: AppText.message(for: .offline)
-    case .timeout: AppText.message(for: .timeout)
-    case .serverError: AppText.message(for: .badStatus(500))
-    case .brokenData: AppText.message(for: .unreadable)
-    case nil: nil
-    }
   }
 
   // MARK: - 2. One request per pause
@@ -387,12 +374,16 @@ final class RuleChecker {
     switch step.action {
     case .type, .clearSearch:
       if !searches.isEmpty {
+        let others = step.sent.filter { $0.request.path != "search.php" }
         return Violation(
           rule: .onePerPause, step: step.index,
           message: "`\(step.action)` sent `\(searches[searches.startIndex].request)` "
             + "at once, without the 400 ms pause.",
           before: [.expectRequests(step.requestsBefore, listed: nil)],
-          after: [Self.expectRequests(step.sent.filter { $0.request.path != "search.php" })])
+          after: [
+            .expectRequests(
+              others.count, listed: others.isEmpty ? nil : others.map(\.request.description))
+          ])
       }
       if step.before.list?.query != step.after.list?.query {
         typing = (step.endTime, 0)
@@ -492,14 +483,6 @@ final class RuleChecker {
         + "meal(s) loaded for \(loaded), but the answer for \(Self.describe(query)) has "
         + "\(expected.count).",
       after: after)
-  }
-
-  /// `expect requests N` listing exactly these requests.
-  private static func expectRequests(_ requests: some Collection<RequestLedger.Entry>)
-    -> Step.Action
-  {
-    .expectRequests(
-      requests.count, listed: requests.isEmpty ? nil : requests.map(\.request.description))
   }
 
   private static func describe(_ query: Query) -> String {
