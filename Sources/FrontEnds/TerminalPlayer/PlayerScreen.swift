@@ -3,12 +3,9 @@ import ViewDescription
 import ViewModels
 
 /// The player's side of the screen, apart from the app and the terminal: how the keys of one
-/// read act on the node tree, and the frame drawn for a tree.
-///
-/// A read's keys are carried out before anything is drawn, and editing keys in a row are one
-/// text change, so a paste costs one change and one frame. The selection rests on an item (its
-/// kind and label), not on a line: rows or suggestions coming and going above it do not move it,
-/// and it finds the item again on the way back to a screen.
+/// read act on the node tree (editing keys in a row are one text change, so a paste costs one
+/// change and one frame), and the frame drawn for a tree. The selection rests on an item, not on
+/// a line: rows or suggestions coming and going above it do not move it.
 package struct PlayerScreen {
   /// Where the keys go, the selection and the scroll position.
   private(set) var view = PlayerView()
@@ -19,8 +16,7 @@ package struct PlayerScreen {
   private var writer = FrameWriter()
   /// The screen drawn last: its title and back button.
   private var screenKey: [String?]?
-  /// The item the selection rests on; kept while the item is missing (a list reloading), so the
-  /// selection comes back to it.
+  /// The item the selection rests on; kept while it is missing (a list reloading).
   private var selected: Item.ID?
   /// Whether the last intent sent was a pull to refresh that has not been said to have ended.
   private var awaitsRefresh = false

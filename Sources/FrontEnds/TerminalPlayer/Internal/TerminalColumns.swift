@@ -2,10 +2,8 @@ import Spelling
 import ViewDescription
 
 /// How many columns a terminal gives a text: two for East Asian wide and full-width characters
-/// and emoji, one for every other character (a combining mark belongs to its character).
-///
-/// A character counted one column too wide only leaves a column empty; one counted too narrow
-/// would push the line past the terminal's edge, so doubtful characters count as wide.
+/// and emoji, one for every other character. Doubtful characters count as wide: too wide only
+/// leaves a column empty, too narrow would push the line past the terminal's edge.
 package enum TerminalColumns {
   /// The columns `character` takes.
   package static func of(_ character: Character) -> Int {
