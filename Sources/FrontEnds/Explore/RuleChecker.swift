@@ -166,21 +166,19 @@ final class RuleChecker {
     }
     busy += screens.filter(\.1).map { "\($0.0) is still loading" }
     guard !busy.isEmpty else { return nil }
-    var after: [Step.Action] = []
-    switch step.after.top {
-    case .list(let list) where list.meals.isPending: after = [.expectHidden(AppText.listLoading)]
-    case .detail(let detail) where detail.recipe.isPending:
-      after = [.expectHidden(AppText.detailLoading)]
-    case .categories(let grid) where grid.categories.isPending:
-      after = [.expectHidden(AppText.categoriesLoading)]
-    default: break
-    }
+    let loading: String? =
+      switch step.after.top {
+      case .list(let list) where list.meals.isPending: AppText.listLoading
+      case .detail(let detail) where detail.recipe.isPending: AppText.detailLoading
+      case .categories(let grid) where grid.categories.isPending: AppText.categoriesLoading
+      default: nil
+      }
     let quiet = DurationText.format(step.endTime - quietSince)
     return Violation(
       rule: .everyIntentSettles, step: step.index,
       message: "\(quiet) of virtual time after the last gesture, "
         + busy.joined(separator: "; ") + ".",
-      after: after)
+      after: loading.map { [.expectHidden($0)] } ?? [])
   }
 
   // MARK: - 6. Navigation
@@ -334,8 +332,7 @@ final class RuleChecker {
     // An answer that is empty is an answer; what the refresh must not do is take the loaded
     // list away for a spinner or an error view.
     let list = step.after.top.list
-    let shows: Bool
-    if case .loaded? = list?.meals { shows = true } else { shows = false }
+    let shows = list?.meals.isLoaded == true
     let failed = step.log[watch.requestsBefore...].filter {
       $0.outcome == .failed && ["filter.php", "search.php"].contains($0.request.path)
     }
@@ -509,10 +506,5 @@ extension LoadState {
   }
 
   /// Whether it is loading (or has not started).
-  var isPending: Bool {
-    switch self {
-    case .idle, .loading: true
-    default: false
-    }
-  }
+  var isPending: Bool { value == nil && failure == nil }
 }

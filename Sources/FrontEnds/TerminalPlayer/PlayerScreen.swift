@@ -21,10 +21,7 @@ package struct PlayerScreen {
   /// Whether the last intent sent was a pull to refresh that has not been said to have ended.
   private var awaitsRefresh = false
 
-  package init(status: String? = nil, note: String? = nil) {
-    self.status = status
-    self.note = note
-  }
+  package init(note: String? = nil) { self.note = note }
 
   /// Carries out `keys` in order on the screen `tree()` builds (again after every intent sent),
   /// handing each key's action to `perform`; returns whether a key quits.
@@ -100,9 +97,7 @@ package struct PlayerScreen {
     let layouter = ScreenLayout(width: size.width, status: status, note: note)
     var layout = layouter.layout(tree, view: view)
     let laidOut = view.selection
-    let found = selected.flatMap { selected in
-      layout.items.firstIndex { $0.id == selected }
-    }
+    let found = selected.flatMap { id in layout.items.firstIndex { $0.id == id } }
     if let found, found != view.selection {
       view.selection = found
       view.followsSelection = true
