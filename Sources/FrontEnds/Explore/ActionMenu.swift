@@ -7,7 +7,7 @@ import VirtualTime
 /// What a session may do next: the gestures the screen offers, and the clock, the network and
 /// a relaunch, each with a weight; and how each action can be made simpler when shrinking.
 enum ActionMenu {
-  /// Texts typed at the end of the search field; together they spell the catalog's names,
+  /// Typing at the end of the search field: texts that together spell the catalog's names,
   /// blanks, and texts that find nothing.
   static let typing = [
     "L", "a", "s", "Las", "agne", "Pie", "Cake", "Soup", " ", "Chicken", "e", "xyz",
@@ -41,11 +41,26 @@ enum ActionMenu {
     var picks: [Step.Action] = []
     var suggestions: [Step.Action] = []
     var links: [Step.Action] = []
-    for tappable in screen.tappables {
-      let label = tappable.label
-      switch tappable.kind {
-      case .screen: menu.append((3, [.back]))
-      case .picker: picks.append(.pickCategory(label))
+    var field: (hasText: Bool, isFocused: Bool)?
+    var refreshable = false
+    // One walk: `tappables` and two searches take bench row 8 (`rezepte explore`) to 1.18× CPU.
+    screen.forEachNode { node in
+      if node.has(.refreshable) { refreshable = true }
+      switch node.kind {
+      case .screen:
+        if node.back != nil, node.intent != nil { menu.append((3, [.back])) }
+        return
+      case .picker:
+        picks += node.options.map(Step.Action.pickCategory)
+        return
+      case .list:
+        return  // its intent is the pull to refresh, read above
+      case .searchField:
+        if field == nil { field = (node.text?.isEmpty == false, node.has(.focused)) }
+      default: break
+      }
+      guard let label = node.label, node.intent != nil else { return }
+      switch node.kind {
       case .row, .tile:
         if seen.insert(label).inserted { opens.append(.open(label)) }
       case .suggestion: suggestions.append(.pickSuggestion(label))
@@ -65,12 +80,12 @@ enum ActionMenu {
     if !picks.isEmpty { menu.append((2, picks)) }
     if !suggestions.isEmpty { menu.append((2, suggestions)) }
     if !links.isEmpty { menu.append((1, links)) }
-    if let field = Gestures.searchField(on: screen) {
+    if let field {
       menu.append((5, typing))
-      if field.text?.isEmpty == false { menu.append((2, [.clearSearch])) }
-      if !field.has(.focused) { menu.append((1, [.focusSearch])) }
+      if field.hasText { menu.append((2, [.clearSearch])) }
+      if !field.isFocused { menu.append((1, [.focusSearch])) }
     }
-    if screen.first(where: { $0.has(.refreshable) }) != nil { menu.append((2, [.pullToRefresh])) }
+    if refreshable { menu.append((2, [.pullToRefresh])) }
     menu.append((5, shortWaits))
     menu.append((2, longWaits))
     menu.append((2, networkChanges))

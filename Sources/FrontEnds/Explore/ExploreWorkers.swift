@@ -68,15 +68,13 @@ struct ExploreWorkers {
     return try outcome.get()
   }
 
-  /// The command line of the worker for `shard`, which `ExploreCommand.Options` reads back to
-  /// the same exploration (a test checks that).
+  /// The worker's command line for `shard`, which `ExploreCommand.Options` reads back.
   func arguments(_ shard: Shard) -> [String] {
     ExploreCommand.Options.words(options.explore, catalog: options.catalog, shard: shard)
   }
 
-  /// The reading end of the pipe every worker gets as its standard input; this process holds
-  /// the writing end until it ends. Both ends are `FD_CLOEXEC`, so no worker holds the writing
-  /// end open. `nil` when the process has no descriptor left for it.
+  /// The reading end of the pipe every worker gets as its standard input; both ends are
+  /// `FD_CLOEXEC`, so only this process holds the writing end. `nil` without a free descriptor.
   private static let lifeline: FileHandle? = {
     var ends: [Int32] = [-1, -1]
     guard pipe(&ends) == 0 else { return nil }
@@ -111,8 +109,7 @@ struct ExploreWorkers {
       if process.isRunning { kill(process.processIdentifier, SIGKILL) }
     }
 
-    /// Waits for the worker's end and reads its tally of `shard`, whose first sessions must be
-    /// its own among `sessions`.
+    /// Waits for the worker's end and reads its tally, whose first sessions must be its own.
     func tally(of shard: Shard, sessions: Int) async -> Result<Tally, Failure> {
       let name = "explore worker \(shard)"
       let printed = await ended()
@@ -142,8 +139,7 @@ struct ExploreWorkers {
       return .success(tally)
     }
 
-    /// Everything the worker printed, once it ended; read on a thread of its own, since the
-    /// read blocks.
+    /// Everything the worker printed, once it ended; read on a thread of its own (it blocks).
     private func ended() async -> Data {
       await withCheckedContinuation { continuation in
         Thread.detachNewThread { [process, output] in

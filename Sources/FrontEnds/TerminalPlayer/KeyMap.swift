@@ -60,8 +60,7 @@ enum KeyMap {
         view.scroll += step
         view.followsSelection = false
       } else {
-        // From no selection (the field had the keys and only suggestions were shown), the
-        // first step lands on the first or the last item.
+        // From no selection (only suggestions were shown), the first or the last item.
         let current =
           layout.items.indices.contains(view.selection)
           ? view.selection : (step > 0 ? -1 : layout.items.count)

@@ -160,9 +160,8 @@ public enum PlayCommand {
       return .failure
     }
     let (events, continuation) = AsyncStream.makeStream(of: Event.self)
-    // The terminal's input, read on Foundation's queue (its `availableData` would end the
-    // process on a read error): a Ctrl-C starts the terminal's watchdog, which answers it even
-    // while the main actor is busy.
+    // Read with `read` (`availableData` ends the process on a read error); a Ctrl-C starts the
+    // terminal's watchdog, which answers it even while the main actor is busy.
     FileHandle.standardInput.readabilityHandler = { input in
       var buffer = [UInt8](repeating: 0, count: 4096)
       let count = read(STDIN_FILENO, &buffer, buffer.count)

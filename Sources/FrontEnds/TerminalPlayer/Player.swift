@@ -3,8 +3,7 @@ import ViewDescription
 import ViewModels
 
 extension PlayCommand {
-  /// Something the player's loop reacts to; `terminate` ends the session as `q` does (`nil` for
-  /// the end of input).
+  /// Something the player's loop reacts to; `terminate` (`nil`: end of input) acts as `q` does.
   enum Event: Sendable {
     case input([UInt8])
     case escapeTimeout, resize, stateChanged

@@ -81,8 +81,7 @@ package struct PlayerScreen {
     let screen = tree.first { $0.kind == .screen }
     let key = [screen?.label, screen?.back]
     if key != screenKey {
-      // A search changes the list's title: the keys stay with the field while it is typed in,
-      // and with the key table while it is open.
+      // A search changes the list's title: the keys stay with the field or the key table.
       view = PlayerView(mode: view.mode == .picker ? .browsing : view.mode)
       screenKey = key
     }

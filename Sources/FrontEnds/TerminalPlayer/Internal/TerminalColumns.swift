@@ -30,9 +30,8 @@ package enum TerminalColumns {
     return text[..<(end ?? text.endIndex)]
   }
 
-  /// `text` with its control characters made visible (`Quoting.visible`), whole if it fits in
-  /// `columns`, else `…` and as much of its end as fits. Reads only the end of `text`, so a
-  /// long text costs no more than a short one.
+  /// `text` with its control characters made visible, whole if it fits in `columns`, else `…` and
+  /// as much of its end as fits; reads only the end, so a long text costs no more than a short one.
   static func tail(_ text: String, fitting columns: Int) -> String {
     let end = text.suffix(max(columns, 1) + 1)
     let visible = Quoting.visible(String(end))
