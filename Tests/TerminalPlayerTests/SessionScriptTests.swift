@@ -13,27 +13,25 @@ import Testing
 
   @Test("Keystrokes closer than the search pause are one type step at the last one's time")
   func mergesTyping() {
-    let lines = SessionScript().lines(
-      for: log(
-        [
-          (.launch, 0), (.focusSearch, 1_250), (.type("L"), 1_500), (.type("a"), 1_700),
-          (.type("s"), 1_950),
-        ]))
+    let lines = log(
+      [
+        (.launch, 0), (.focusSearch, 1_250), (.type("L"), 1_500), (.type("a"), 1_700),
+        (.type("s"), 1_950),
+      ]).scenarioLines
     #expect(
       lines == ["launch", "wait 1.2s", "focus search", "wait 700ms", "type \"Las\""])
   }
 
   @Test("A pause of the search pause or more keeps two type steps apart")
   func keepsPausedTyping() {
-    let lines = SessionScript().lines(
-      for: log([(.launch, 0), (.type("L"), 100), (.type("a"), 500)]))
+    let lines = log([(.launch, 0), (.type("L"), 100), (.type("a"), 500)]).scenarioLines
     #expect(lines == ["launch", "wait 100ms", "type \"L\"", "wait 400ms", "type \"a\""])
   }
 
   @Test("Waits after a keystroke are rounded down from it, so 399 ms stays under the pause")
   func roundsFromKeystroke() {
-    let lines = SessionScript().lines(
-      for: log([(.launch, 0), (.type("L"), 150), (.open("Lasagne"), 549), (.back, 551)]))
+    let lines = log([(.launch, 0), (.type("L"), 150), (.open("Lasagne"), 549), (.back, 551)])
+      .scenarioLines
     // 549 − 150 = 399 ms → 300 ms; 551 − 150 = 401 ms → 400 ms from the keystroke.
     #expect(
       lines == [
@@ -48,13 +46,13 @@ import Testing
     session.entries.insert(
       .init(step: .leaveSearch, time: .milliseconds(200), waitsForSearch: true), at: 2)
     #expect(
-      SessionScript().lines(for: session) == [
+      session.scenarioLines == [
         "launch", "wait 100ms", "type \"Pie\"", "wait 400ms", "leave search", "open \"Fish pie\"",
       ])
     session.entries[2].time = .milliseconds(700)
     session.entries[3].time = .milliseconds(800)
     #expect(
-      SessionScript().lines(for: session) == [
+      session.scenarioLines == [
         "launch", "wait 100ms", "type \"Pie\"", "wait 600ms", "leave search", "wait 100ms",
         "open \"Fish pie\"",
       ])
@@ -66,7 +64,7 @@ import Testing
     session.start = .categories
     session.favorites = ["52768"]
     #expect(
-      SessionScript().lines(for: session) == [
+      session.scenarioLines == [
         "given start categories", "given favorites 52768", "given random 52772", "launch",
         "tap dice",
       ])
@@ -74,14 +72,14 @@ import Testing
 
   @Test("The file ends with the last step: no wait that nothing follows")
   func noTrailingWait() {
-    let lines = SessionScript().lines(for: log([(.launch, 0), (.tapDice, 700)]))
+    let lines = log([(.launch, 0), (.tapDice, 700)]).scenarioLines
     #expect(lines == ["launch", "wait 700ms", "tap dice"])
   }
 
   @Test("Ten thousand keystrokes in a row are one type step, merged in linear time")
   func longRun() {
     let entries = Array(repeating: (Step.Action.type("a"), 0), count: 10_000)
-    let lines = SessionScript().lines(for: log([(.launch, 0)] + entries))
+    let lines = log([(.launch, 0)] + entries).scenarioLines
     #expect(lines == ["launch", "type \"" + String(repeating: "a", count: 10_000) + "\""])
   }
 

@@ -44,16 +44,13 @@ public enum ExploreCommand {
 
     public var explore = ExploreOptions()
     public var catalog: String?
-    /// Where the scenario files go; `nil` for a folder named after the seed
-    /// (`explore-seed-7`), made only when a rule broke.
+    /// Where the scenario files go; `nil` for `explore-seed-N`, made only when a rule broke.
     public var out: String?
     /// `--timing`: also print the wall time and the steps per second (not byte-identical).
     public var timing = false
-    /// `--jobs N`: how many processes share the sessions, this one and N − 1 workers; `nil` for
-    /// the default (`defaultJobs`).
+    /// `--jobs N`: how many processes share the sessions; `nil` for `defaultJobs`.
     public var jobs: Int?
-    /// `--shard K/N`: run only that shard of the sessions and print its tally (what each
-    /// worker does).
+    /// `--shard K/N`: run only that shard of the sessions and print its tally.
     public var shard: Shard?
 
     public init() {}
@@ -92,11 +89,8 @@ public enum ExploreCommand {
       max(1, min(ProcessInfo.processInfo.activeProcessorCount, sessions / 25, 8))
     }
 
-    /// The longest session. Its finding is replayed at most `Explorer.shrinkingBudget` steps
-    /// while it is shrunk, a few dozen replays of a session this long, so that shrinking takes
-    /// about a minute, not hours; the report says when it stopped there.
+    /// The longest session: a few dozen replays of it fill `Explorer.shrinkingBudget`.
     public static let maximumSteps = 20_000
-
   }
 
   /// The declaration of `rezepte explore`: its options, help and run.
@@ -173,8 +167,7 @@ public enum ExploreCommand {
     // A finding's message quotes names from the catalog: their control characters are shown.
     for line in ExploreReport.lines(result, files: files) { console.output(Quoting.visible(line)) }
     if options.timing {
-      let seconds =
-        Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+      let seconds = elapsed / .seconds(1)
       let rate = seconds > 0 ? Int(Double(result.steps) / seconds) : 0
       console.output(
         "wall time \(DurationText.measured(elapsed)) (shrinking included): \(rate) steps/s")

@@ -10,13 +10,9 @@ public enum ExploreReport {
     "explore-seed-\(seed)-rule-\(finding.rule.rawValue).scenario"
   }
 
-  /// The scenario file of a finding: a German comment naming the rule, the shrunk steps, and
+  /// The scenario file of a finding: a German comment naming the rule and how to explore again
+  /// (with `options` and the `catalog` folder, if not the embedded one), the shrunk steps, and
   /// the expectations the rule demands, so that `rezepte run` fails while the bug is there.
-  ///
-  /// - Parameters:
-  ///   - finding: the broken rule and its shrunk session.
-  ///   - options: how the exploration ran: the comment says how to run it again.
-  ///   - catalog: the catalog folder explored, when it was not the embedded one.
   public static func scenario(
     _ finding: Finding, options: ExploreOptions, catalog: String? = nil
   ) -> String {

@@ -31,14 +31,12 @@ public struct ExploreSetup {
     self.makeStorage = makeStorage
   }
 
-  /// The `random.php` seed of `rezepte run`, so that a written scenario replays the same meals.
-  static let randomSeed: UInt64 = 1
-
   /// A session's app on the harness `rezepte run` drives, launched on `start`.
   func launch(_ start: StartScreen) async -> AppDriver {
-    // Made with its settings, so that the launch starts the app made here rather than a new one.
+    // Made with its settings, so that the launch starts the app made here rather than a new one;
+    // seeded as `rezepte run` seeds `random.php`, so that a written scenario replays its meals.
     let driver = AppDriver(
-      catalog: catalog, seed: Self.randomSeed, start: start, favorites: makeStorage(), wrap: wrap,
+      catalog: catalog, seed: 1, start: start, favorites: makeStorage(), wrap: wrap,
       transport: wrapTransport)
     try? await driver.launch()
     return driver

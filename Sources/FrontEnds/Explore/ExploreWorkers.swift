@@ -8,16 +8,12 @@ import Scenarios
   import Darwin
 #endif
 
-/// `rezepte explore --jobs N`: N processes at once, each running every Nth session: this one
-/// runs shard 1, and N − 1 workers `rezepte explore --shard K/N` the others; their tallies add
-/// up to the one of all sessions, which the report is made from as if one process had run them.
+/// `rezepte explore --jobs N`: this process runs shard 1 and N − 1 workers
+/// `rezepte explore --shard K/N` the others (the app's work is bound to the main actor, so one
+/// process explores on one processor); their tallies add up to the one of all sessions.
 ///
-/// The app's work is bound to the main actor, so one process explores on one processor; the
-/// workers let an exploration use more.
-///
-/// No worker outlives this process, however it ends (a signal, SIGKILL included): a worker's
-/// standard input is a pipe whose writing end only this process holds, which the kernel closes
-/// when this process ends, and a worker ends when it sees that
+/// No worker outlives this process, however it ends: a worker's standard input is a pipe whose
+/// writing end only this process holds, and a worker ends when that closes
 /// (`Program.endsWithInputVariable`).
 @MainActor
 struct ExploreWorkers {
@@ -31,14 +27,9 @@ struct ExploreWorkers {
   }
 
   /// The tally of all sessions: shard 1 of `jobs` run by `explorer` in this process, the others
-  /// by `jobs` − 1 workers. The first worker that fails stops the others (with SIGKILL: they
-  /// keep nothing) and this process's shard.
-  ///
-  /// - Throws: `Failure` when a worker cannot be started, ends with another status than 0 or
-  ///   prints no tally of its shard (what it wrote to its standard error went to this
-  ///   process's).
+  /// by `jobs` − 1 workers. The first worker that fails (not started, a status other than 0, no
+  /// tally of its shard) stops the others with SIGKILL and this process's shard.
   func tally(jobs: Int, here explorer: Explorer) async throws(Failure) -> Tally {
-    precondition(jobs >= 2, "one job runs in this process alone")
     var workers: [(Worker, Shard)] = []
     for part in 2...jobs {
       let shard = Shard(index: part, count: jobs)!
@@ -50,8 +41,7 @@ struct ExploreWorkers {
           description: "explore worker \(shard) cannot be started from \(executable): \(error)")
       }
     }
-    // A named closure: a closure literal isolated to the main actor in `addTask` trips the
-    // compiler's region-based isolation checker.
+    // Named: a main-actor closure literal in `addTask` trips the region-based isolation checker.
     let here: @MainActor @Sendable () async -> Result<Tally, Failure> = { [options] in
       .success(await explorer.tally(options.explore, shard: Shard(index: 1, count: jobs)))
     }
@@ -78,16 +68,13 @@ struct ExploreWorkers {
     return try outcome.get()
   }
 
-  /// The command line of the worker for `shard`, which `ExploreCommand.Options` reads back to
-  /// the same exploration (a test checks that).
+  /// The worker's command line for `shard`, which `ExploreCommand.Options` reads back.
   func arguments(_ shard: Shard) -> [String] {
     ExploreCommand.Options.words(options.explore, catalog: options.catalog, shard: shard)
   }
 
-  /// The reading end of the pipe every worker gets as its standard input; this process holds
-  /// the writing end until it ends. Both are closed in the programs it starts (`FD_CLOEXEC`),
-  /// so no worker holds another's pipe open; the reading end becomes a worker's descriptor 0.
-  /// `nil` when the process has no descriptor left for it.
+  /// The reading end of the pipe every worker gets as its standard input; both ends are
+  /// `FD_CLOEXEC`, so only this process holds the writing end. `nil` without a free descriptor.
   private static let lifeline: FileHandle? = {
     var ends: [Int32] = [-1, -1]
     guard pipe(&ends) == 0 else { return nil }
@@ -95,8 +82,7 @@ struct ExploreWorkers {
     return FileHandle(fileDescriptor: ends[0], closeOnDealloc: false)
   }()
 
-  /// A running worker: its process, and the pipe of its standard output, read as it comes so
-  /// that the worker never waits for it to be taken.
+  /// A running worker: its process and the pipe of its standard output.
   private final class Worker: Sendable {
     private let process: Process
     private let output: FileHandle
@@ -123,8 +109,7 @@ struct ExploreWorkers {
       if process.isRunning { kill(process.processIdentifier, SIGKILL) }
     }
 
-    /// Waits for the worker's end and reads its tally of `shard`, in which every first session
-    /// must be, among `sessions`.
+    /// Waits for the worker's end and reads its tally, whose first sessions must be its own.
     func tally(of shard: Shard, sessions: Int) async -> Result<Tally, Failure> {
       let name = "explore worker \(shard)"
       let printed = await ended()
@@ -136,9 +121,8 @@ struct ExploreWorkers {
           : "was ended by signal \(status) (\(String(cString: strsignal(status))))"
         return .failure(Failure(description: "\(name) \(how)"))
       }
-      let lines = String(decoding: printed, as: UTF8.self).split(
-        separator: "\n", omittingEmptySubsequences: false
-      ).map(String.init)
+      let lines = String(decoding: printed, as: UTF8.self)
+        .split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
       let tally: Tally
       do {
         tally = try Tally(lines: lines)
@@ -155,8 +139,7 @@ struct ExploreWorkers {
       return .success(tally)
     }
 
-    /// Everything the worker printed, once it ended; read on a thread of its own, which the
-    /// reading blocks, rather than one of Dispatch's few.
+    /// Everything the worker printed, once it ended; read on a thread of its own (it blocks).
     private func ended() async -> Data {
       await withCheckedContinuation { continuation in
         Thread.detachNewThread { [process, output] in

@@ -20,6 +20,17 @@ public struct ExploreOptions: Equatable, Sendable {
   }
 }
 
+/// A session: the screen the app starts on and what the user does after `launch`.
+public struct ExploreSession: Hashable, Sendable {
+  public var start: StartScreen
+  public var actions: [Step.Action]
+
+  public init(start: StartScreen = .list, actions: [Step.Action]) {
+    self.start = start
+    self.actions = actions
+  }
+}
+
 /// A broken rule, with the smallest session found that still breaks it.
 public struct Finding: Sendable {
   public let rule: Rule
@@ -32,8 +43,7 @@ public struct Finding: Sendable {
   public let violation: Violation
   /// The scenario's lines after `launch`: the steps and the expectations the rule demands.
   public let script: [Step.Action]
-  /// Whether shrinking stopped at `Explorer.shrinkingBudget`: `shrunk` is the smallest session
-  /// found by then, not the smallest there is.
+  /// Whether shrinking stopped at `Explorer.shrinkingBudget`, with the smallest session so far.
   public let isShrinkingCutShort: Bool
 }
 
@@ -47,9 +57,8 @@ public struct ExploreResult: Sendable {
   public let findings: [Finding]
 }
 
-/// Random user sessions against the app's rules: each session picks, at every step, among what
-/// the screen offers (and the clock, the network, a relaunch), the rules are checked after every
-/// step, and a session that breaks one is shrunk to a smallest one that still breaks it.
+/// Random user sessions against the app's rules, checked after every step: a session that breaks
+/// one is shrunk to a smallest one that still breaks it.
 @MainActor
 public struct Explorer {
   public let setup: ExploreSetup
@@ -62,16 +71,12 @@ public struct Explorer {
 
   /// Explores `options.sessions` sessions.
   public func explore(_ options: ExploreOptions) async -> ExploreResult {
-    do {
-      return try await report(options, tally: tally(options))
-    } catch {
-      preconditionFailure("a session ran twice in one process, differently: \(error)")
-    }
+    // A session runs the same every time, so in one process every finding reproduces.
+    try! await report(options, tally: tally(options))
   }
 
-  /// Runs the sessions of `shard` (all without one) and counts what they did: the first part of
-  /// `explore(_:)`, which several processes can share (`rezepte explore --jobs`). Once its task
-  /// is cancelled, it starts no further session.
+  /// Runs the sessions of `shard` (all without one) and counts what they did, the part of
+  /// `explore(_:)` that processes share (`--jobs`); once cancelled, it starts no further session.
   public func tally(_ options: ExploreOptions, shard: Shard? = nil) async -> Tally {
     var tally = Tally()
     for number in 1...max(options.sessions, 1)
@@ -86,11 +91,9 @@ public struct Explorer {
     return tally
   }
 
-  /// The result of the sessions `tally` counted: each broken rule's first session is run again
-  /// (a session is the same every time) and shrunk.
-  ///
-  /// - Throws: `NotReproduced` when a session does not break its rule again: the tally came from
-  ///   another process that explored something else (another catalog under the same path, say).
+  /// The result of the sessions `tally` counted: each broken rule's first session run again and
+  /// shrunk. Throws `NotReproduced` when one does not break its rule again: the tally came from a
+  /// process that explored something else (another catalog under the same path, say).
   public func report(
     _ options: ExploreOptions, tally: Tally
   ) async throws(NotReproduced) -> ExploreResult {
@@ -174,10 +177,8 @@ public struct Explorer {
     return nil
   }
 
-  /// Runs a written scenario's lines against the app.
-  ///
-  /// - Returns: the index of the first line that cannot be carried out or whose expectation
-  ///   fails, or `nil` when every line passes.
+  /// Runs a written scenario's lines against the app: the index of the first line that cannot be
+  /// carried out or whose expectation fails, or `nil` when every line passes.
   public func check(_ script: [Step.Action], start: StartScreen) async -> Int? {
     let driver = await setup.launch(start)
     for (index, line) in script.enumerated() {
@@ -189,23 +190,15 @@ public struct Explorer {
 
   // MARK: - Shrinking
 
-  /// How many steps shrinking one finding may replay: about a minute of a release build, on
-  /// this project's bench machine. A session too long to shrink within it is reported as the
-  /// smallest found when the budget ran out.
+  /// How many steps shrinking one finding may replay: about a minute of a release build on the
+  /// bench machine; a longer shrink reports the smallest session found by then.
   nonisolated public static let shrinkingBudget = 1_000_000
 
-  /// A shrunk session, the violation it ends in, and whether the budget stopped shrinking.
-  struct Shrunk {
-    var session: ExploreSession
-    var violation: Violation
-    var isCutShort: Bool
-  }
-
   /// Drops steps, shortens waits and texts and starts on the list where it can, until no change
-  /// keeps the same rule broken, or `budget` steps have been replayed.
+  /// keeps the same rule broken, or `budget` steps have been replayed (`isCutShort`).
   func shrink(
     _ session: ExploreSession, rule: Rule, violation: Violation, budget: Int = shrinkingBudget
-  ) async -> Shrunk {
+  ) async -> (session: ExploreSession, violation: Violation, isCutShort: Bool) {
     var best = session
     var last = violation
     best.actions = Array(best.actions.prefix(violation.step + 1))
@@ -263,7 +256,7 @@ public struct Explorer {
         if broke { changed = true }
       }
     }
-    return Shrunk(session: best, violation: last, isCutShort: cutShort)
+    return (best, last, cutShort)
   }
 
   // MARK: - The scenario

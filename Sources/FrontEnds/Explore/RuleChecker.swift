@@ -116,9 +116,7 @@ final class RuleChecker {
       accepted = before.top.detail?.isFavorite != after.top.detail?.isFavorite
       if let detail = before.top.detail {
         demanded = [
-          .expectVisible(
-            detail.isFavorite
-              ? AppText.addFavorite : AppText.removeFavorite)
+          .expectVisible(detail.isFavorite ? AppText.addFavorite : AppText.removeFavorite)
         ]
       }
     case .searchTextChanged(let text):
@@ -160,52 +158,43 @@ final class RuleChecker {
     if step.sleepers > 0 { busy.append("\(step.sleepers) task(s) still sleep on the clock") }
     let screens = ([step.after.root] + step.after.path).map { screen -> (String, Bool) in
       switch screen {
-      case .list(let list): Self.busy(list)
+      case .list(let list):
+        ("the list", list.meals.isPending || list.isRefreshing || list.isDiceBusy)
       case .categories(let grid): ("the category grid", grid.categories.isPending)
       case .detail(let detail): ("the detail", detail.recipe.isPending)
       }
     }
     busy += screens.filter(\.1).map { "\($0.0) is still loading" }
     guard !busy.isEmpty else { return nil }
-    var after: [Step.Action] = []
-    switch step.after.top {
-    case .list(let list) where list.meals.isPending: after = [.expectHidden(AppText.listLoading)]
-    case .detail(let detail) where detail.recipe.isPending:
-      after = [.expectHidden(AppText.detailLoading)]
-    case .categories(let grid) where grid.categories.isPending:
-      after = [.expectHidden(AppText.categoriesLoading)]
-    default: break
-    }
+    let loading: String? =
+      switch step.after.top {
+      case .list(let list) where list.meals.isPending: AppText.listLoading
+      case .detail(let detail) where detail.recipe.isPending: AppText.detailLoading
+      case .categories(let grid) where grid.categories.isPending: AppText.categoriesLoading
+      default: nil
+      }
     let quiet = DurationText.format(step.endTime - quietSince)
     return Violation(
       rule: .everyIntentSettles, step: step.index,
       message: "\(quiet) of virtual time after the last gesture, "
         + busy.joined(separator: "; ") + ".",
-      after: after)
-  }
-
-  private static func busy(_ list: MealListState) -> (String, Bool) {
-    ("the list", list.meals.isPending || list.isRefreshing || list.isDiceBusy)
+      after: loading.map { [.expectHidden($0)] } ?? [])
   }
 
   // MARK: - 6. Navigation
 
   private func navigation(_ step: StepContext) -> Violation? {
+    var navigated = true
     switch step.intent {
-    case .mealTapped(let meal):
-      path.append(Self.detail(meal.id))
-      if diceNavigatedSince != nil { diceNavigatedSince = true }
-    case .categoryTileTapped:
-      path.append("list")
-      if diceNavigatedSince != nil { diceNavigatedSince = true }
-    case .backTapped:
-      if !path.isEmpty { path.removeLast() }
-      if diceNavigatedSince != nil { diceNavigatedSince = true }
+    case .mealTapped(let meal): path.append(Self.detail(meal.id))
+    case .categoryTileTapped: path.append("list")
+    case .backTapped: _ = path.popLast()
     case .diceTapped:
       diceNavigatedSince = false
-    default:
-      break
+      navigated = false
+    default: navigated = false
     }
+    if navigated, diceNavigatedSince != nil { diceNavigatedSince = true }
     if step.action == .relaunch {
       path = []
       diceNavigatedSince = nil
@@ -343,8 +332,7 @@ final class RuleChecker {
     // An answer that is empty is an answer; what the refresh must not do is take the loaded
     // list away for a spinner or an error view.
     let list = step.after.top.list
-    let shows: Bool
-    if case .loaded? = list?.meals { shows = true } else { shows = false }
+    let shows = list?.meals.isLoaded == true
     let failed = step.log[watch.requestsBefore...].filter {
       $0.outcome == .failed && ["filter.php", "search.php"].contains($0.request.path)
     }
@@ -360,24 +348,20 @@ final class RuleChecker {
     guard let list, !list.isRefreshing else { return nil }
     refresh = nil
     guard let failure = failed.last, list.notice == nil else { return nil }
-    if let message = Self.message(for: failure.fault.flatMap(CatalogTransport.Fault.init)) {
-      after.append(.expectVisible(message))
+    if let fault = failure.fault.flatMap(CatalogTransport.Fault.init) {
+      let shown: LoadFailure =
+        switch fault {
+        case .offline: .offline
+        case .timeout: .timeout
+        case .serverError: .badStatus(500)
+        case .brokenData: .unreadable
+        }
+      after.append(.expectVisible(AppText.message(for: shown)))
     }
     return Violation(
       rule: .refreshKeepsList, step: step.index,
       message: "the pull to refresh failed (`\(failure.request)`), but no notice is shown.",
       after: after)
-  }
-
-  /// The message a request failing with `fault` shows.
-  static func message(for fault: CatalogTransport.Fault?) -> String? {
-    switch fault {
-    case .offline: AppText.message(for: .offline)
-    case .timeout: AppText.message(for: .timeout)
-    case .serverError: AppText.message(for: .badStatus(500))
-    case .brokenData: AppText.message(for: .unreadable)
-    case nil: nil
-    }
   }
 
   // MARK: - 2. One request per pause
@@ -387,12 +371,16 @@ final class RuleChecker {
     switch step.action {
     case .type, .clearSearch:
       if !searches.isEmpty {
+        let others = step.sent.filter { $0.request.path != "search.php" }
         return Violation(
           rule: .onePerPause, step: step.index,
           message: "`\(step.action)` sent `\(searches[searches.startIndex].request)` "
             + "at once, without the 400 ms pause.",
           before: [.expectRequests(step.requestsBefore, listed: nil)],
-          after: [Self.expectRequests(step.sent.filter { $0.request.path != "search.php" })])
+          after: [
+            .expectRequests(
+              others.count, listed: others.isEmpty ? nil : others.map(\.request.description))
+          ])
       }
       if step.before.list?.query != step.after.list?.query {
         typing = (step.endTime, 0)
@@ -494,14 +482,6 @@ final class RuleChecker {
       after: after)
   }
 
-  /// `expect requests N` listing exactly these requests.
-  private static func expectRequests(_ requests: some Collection<RequestLedger.Entry>)
-    -> Step.Action
-  {
-    .expectRequests(
-      requests.count, listed: requests.isEmpty ? nil : requests.map(\.request.description))
-  }
-
   private static func describe(_ query: Query) -> String {
     query.isSearch
       ? "the search \(Quoting.quoted(query.search))"
@@ -526,10 +506,5 @@ extension LoadState {
   }
 
   /// Whether it is loading (or has not started).
-  var isPending: Bool {
-    switch self {
-    case .idle, .loading: true
-    default: false
-    }
-  }
+  var isPending: Bool { value == nil && failure == nil }
 }

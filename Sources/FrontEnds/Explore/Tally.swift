@@ -26,9 +26,7 @@ public struct Tally: Equatable, Sendable {
       + firstSessions.sorted { $0.key < $1.key }.map { "first-session \($0.key.name) \($0.value)" }
   }
 
-  /// The tally that `lines` printed.
-  ///
-  /// - Throws: `TallyError` naming the first line that is no part of a tally.
+  /// The tally that `lines` printed; `TallyError` names the first line that is no part of one.
   public init(lines: [String]) throws(TallyError) {
     var steps: Int?
     for (index, line) in lines.enumerated() where !line.isEmpty {

@@ -2,11 +2,8 @@ import Spelling
 import ViewDescription
 
 /// Turns frames into the escape sequences that draw them, writing only the lines that changed
-/// since the last frame.
-///
-/// Its own escape sequences are the only ones it writes: a control character left in a line's
-/// text is written as `Quoting.visible` spells it, and every line is cut at the terminal's width
-/// in columns.
+/// since the last frame, each cut at the terminal's width. Its own escape sequences are the only
+/// ones it writes: a control character in a line's text is written as `Quoting.visible` spells it.
 struct FrameWriter: Sendable {
   /// The lines on the terminal now, as drawn; empty before the first frame.
   private(set) var shown: [String] = []
@@ -19,8 +16,14 @@ struct FrameWriter: Sendable {
     // Erasing the rest of a full line would erase its last character: without automatic wrap
     // the cursor stays on the last column.
     let drawn = frame.map { line in
-      let (text, columns) = Self.draw(line, width: width)
-      return text + (columns < width ? "\u{1B}[0m\u{1B}[K" : "\u{1B}[0m")
+      var output = ""
+      var room = width
+      for span in line.spans where room > 0 {
+        let text = TerminalColumns.prefix(Quoting.visible(span.text), fitting: room)
+        room -= TerminalColumns.of(text)
+        output += Self.sgr(span.style) + text
+      }
+      return output + (room > 0 ? "\u{1B}[0m\u{1B}[K" : "\u{1B}[0m")
     }
     for (row, line) in drawn.enumerated() where row >= shown.count || shown[row] != line {
       output += "\u{1B}[\(row + 1);1H" + line
@@ -32,20 +35,8 @@ struct FrameWriter: Sendable {
     return output
   }
 
-  /// One line with its styles as SGR sequences, cut at `width` columns, and the columns it
-  /// takes.
-  static func draw(_ line: Line, width: Int) -> (text: String, columns: Int) {
-    var output = ""
-    var room = width
-    for span in line.spans where room > 0 {
-      let text = TerminalColumns.prefix(Quoting.visible(span.text), fitting: room)
-      room -= TerminalColumns.of(text)
-      output += sgr(span.style) + text
-    }
-    return (output, width - room)
-  }
-
-  static func sgr(_ style: Style) -> String {
+  /// The SGR sequence that draws in `style`.
+  private static func sgr(_ style: Style) -> String {
     switch style {
     case .plain: "\u{1B}[0m"
     case .bold: "\u{1B}[0;1m"

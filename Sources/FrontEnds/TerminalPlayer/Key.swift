@@ -9,12 +9,9 @@ package enum Key: Hashable, Sendable {
   case unknown
 }
 
-/// Turns the bytes read from a terminal in raw mode into keys.
-///
-/// Escape sequences (`ESC [ A`, `ESC [ 5 ~`, `ESC O B`) usually arrive in one read. An `ESC` that
-/// ends a read is therefore the Esc key itself; a sequence cut off in the middle (`ESC [` or the
-/// first bytes of a UTF-8 character) waits for the next read, or for `flush()`, which the
-/// player calls after a short timeout.
+/// Turns the bytes read from a terminal in raw mode into keys. Escape sequences (`ESC [ A`) arrive
+/// in one read, so an `ESC` that ends a read is the Esc key itself; a sequence cut off in the
+/// middle (`ESC [`, the first bytes of a UTF-8 character) waits for the next read or `flush()`.
 package struct KeyParser: Sendable {
   /// Bytes of an incomplete sequence, kept for the next read.
   private(set) var pending: [UInt8] = []

@@ -10,7 +10,7 @@ package struct PlayerAction: Equatable, Sendable {
   var view: PlayerView
   var quits = false
   /// The search key searched the field's text at once: the selection goes to the first row of
-  /// the results, and the saved session waits out the search pause (`SessionScript`).
+  /// the results, and the saved session waits out the search pause (`scenarioLines`).
   var searchesAtOnce = false
   var note: String?
 }
@@ -36,7 +36,14 @@ enum KeyMap {
       view.mode = .browsing
       return action(for: key, tree: tree, layout: layout, view: view, bodyHeight: bodyHeight)
     case (.editing, .enter):
-      return search(field?.text ?? "", view: view)
+      // The keyboard's search key: the text is searched at once, as a picked suggestion is, and
+      // the field lets go. An empty field only hands the keys back and keeps the focus, so that
+      // its suggestions can be picked.
+      view.mode = .browsing
+      guard let text = field?.text, !text.isEmpty else { return PlayerAction(view: view) }
+      return PlayerAction(
+        intents: [.suggestionPicked(text)], steps: [.leaveSearch], view: PlayerView(),
+        searchesAtOnce: true)
     case (.editing, .escape):
       return leave(field, view: view)
     case (.editing, _):
@@ -53,8 +60,7 @@ enum KeyMap {
         view.scroll += step
         view.followsSelection = false
       } else {
-        // From no selection (the field had the keys and only suggestions were shown), the
-        // first step lands on the first or the last item.
+        // From no selection (only suggestions were shown), the first or the last item.
         let current =
           layout.items.indices.contains(view.selection)
           ? view.selection : (step > 0 ? -1 : layout.items.count)
@@ -131,14 +137,11 @@ enum KeyMap {
     }
   }
 
-  /// What a run of editing keys (`edits(_:)`) does to the search field in `tree`: characters are
-  /// typed at the end, `⌫` deletes the last one, Ctrl-U empties the field. However many keys a
-  /// paste brought, the run is one text change, saved as `type`, or, when it deleted from the
-  /// text it found, as `clear search` and the new text typed afresh (steps type only at the end).
+  /// What a run of editing keys (`edits(_:)`) does to the search field in `tree`: one text change,
+  /// however many keys a paste brought, saved as `type`, or, when it deleted from the text it
+  /// found, as `clear search` and the new text typed afresh (steps type only at the end).
   static func edit(_ keys: [Key], tree: Node, view: PlayerView) -> PlayerAction {
-    guard view.mode == .editing, let old = Gestures.searchField(on: tree)?.text else {
-      return PlayerAction(view: view)
-    }
+    guard let old = Gestures.searchField(on: tree)?.text else { return PlayerAction(view: view) }
     var text = old
     for key in keys {
       switch key {
@@ -156,20 +159,7 @@ enum KeyMap {
     return PlayerAction(intents: [.searchTextChanged(text)], steps: steps, view: view)
   }
 
-  /// `Enter` in the search field, the keyboard's search key: `text` is searched at once, as a
-  /// picked suggestion is, and the field lets go (saved as `leave search`). An empty field only
-  /// hands the keys back and keeps the focus, so that its suggestions can be picked.
-  private static func search(_ text: String, view: PlayerView) -> PlayerAction {
-    var view = view
-    view.mode = .browsing
-    guard !text.isEmpty else { return PlayerAction(view: view) }
-    return PlayerAction(
-      intents: [.suggestionPicked(text)], steps: [.leaveSearch], view: PlayerView(),
-      searchesAtOnce: true)
-  }
-
-  /// Hands the keys back and ends the field's focus (the suggestions hide), as the keyboard's
-  /// dismiss key does on a phone.
+  /// Hands the keys back and ends the field's focus, as the keyboard's dismiss key does.
   private static func leave(_ field: Node?, view: PlayerView) -> PlayerAction {
     var view = view
     view.mode = .browsing

@@ -160,9 +160,8 @@ public enum PlayCommand {
       return .failure
     }
     let (events, continuation) = AsyncStream.makeStream(of: Event.self)
-    // The terminal's input, read on Foundation's queue (its `availableData` would end the
-    // process on a read error): a Ctrl-C starts the terminal's watchdog, which answers it even
-    // while the main actor is busy.
+    // Read with `read` (`availableData` ends the process on a read error); a Ctrl-C starts the
+    // terminal's watchdog, which answers it even while the main actor is busy.
     FileHandle.standardInput.readabilityHandler = { input in
       var buffer = [UInt8](repeating: 0, count: 4096)
       let count = read(STDIN_FILENO, &buffer, buffer.count)
@@ -218,32 +217,23 @@ public enum PlayCommand {
       console.errorOutput("warning: " + Quoting.visible(unsaved(issue)))
     }
 
-    let code = await save(
-      log, to: invocation[Options.save], force: invocation[Options.force], catalog: catalog,
-      console: console)
+    var code = ExitCode.success
+    if let save = invocation[Options.save] {
+      do {
+        let text = try await SessionSaver(catalog: catalog).text(for: log, file: save)
+        try AtomicFile.write(Data(text.utf8), to: save, replacing: invocation[Options.force])
+        let file = Quoting.visible(save)
+        console.output("saved \(file); replay it with `rezepte run \(file)`")
+      } catch {
+        console.error("the session was not saved: \(error)")
+        console.errorOutput(
+          "These are its steps:\n" + log.scenarioLines.joined(separator: "\n"))
+        code = .failure
+      }
+    }
     // A process ended by a signal says so in its status, as the shell does: 128 + N.
     if let signal = played.signal { exit(128 + signal) }
     return code
-  }
-
-  /// Writes the session to `path`, if there is one.
-  @MainActor
-  private static func save(
-    _ log: SessionLog, to path: String?, force: Bool, catalog: Catalog, console: Console
-  ) async -> ExitCode {
-    guard let save = path else { return .success }
-    do {
-      let text = try await SessionSaver(catalog: catalog).text(for: log, file: save)
-      try AtomicFile.write(Data(text.utf8), to: save, replacing: force)
-      let file = Quoting.visible(save)
-      console.output("saved \(file); replay it with `rezepte run \(file)`")
-      return .success
-    } catch {
-      console.error("the session was not saved: \(error)")
-      console.errorOutput(
-        "These are its steps:\n" + SessionScript().lines(for: log).joined(separator: "\n"))
-      return .failure
-    }
   }
 
   /// Why `path` cannot take the saved session, checked before playing so that no session is

@@ -3,21 +3,16 @@ import ViewDescription
 import ViewModels
 
 extension PlayCommand {
-  /// Something the player's loop reacts to: bytes read from the terminal, the timeout after an
-  /// incomplete escape sequence, SIGWINCH, a new state of the app, or a signal (SIGTERM, SIGHUP,
-  /// SIGINT; `nil` for the end of input) that ends the session as `q` does.
+  /// Something the player's loop reacts to; `terminate` (`nil`: end of input) acts as `q` does.
   enum Event: Sendable {
     case input([UInt8])
     case escapeTimeout, resize, stateChanged
     case terminate(signal: Int32?)
   }
 
-  /// The interactive loop: launches the app, then keys in, the intents of the screen's nodes to
-  /// the app, frames out (after the keys of a read, a new state, a resize), and the session's
-  /// log, until the user quits or `events` ends; returns the log and the signal that ended it.
-  ///
-  /// - Parameter escapeTimeout: called when a read ended inside an escape sequence; it should
-  ///   send `.escapeTimeout` a moment later.
+  /// The interactive loop: launches the app, then keys in, intents to the app, frames out, until
+  /// the user quits or `events` ends; returns the session's log and the signal that ended it.
+  /// `escapeTimeout` is called when a read ended inside an escape sequence.
   @MainActor
   static func play(
     _ app: AppModel, log: SessionLog, screen: PlayerScreen, terminal: Terminal,

@@ -3,12 +3,9 @@ import ViewDescription
 import ViewModels
 
 /// The player's side of the screen, apart from the app and the terminal: how the keys of one
-/// read act on the node tree, and the frame drawn for a tree.
-///
-/// A read's keys are carried out before anything is drawn, and editing keys in a row are one
-/// text change, so a paste costs one change and one frame. The selection rests on an item (its
-/// kind and label), not on a line: rows or suggestions coming and going above it do not move it,
-/// and it finds the item again on the way back to a screen.
+/// read act on the node tree (editing keys in a row are one text change, so a paste costs one
+/// change and one frame), and the frame drawn for a tree. The selection rests on an item, not on
+/// a line: rows or suggestions coming and going above it do not move it.
 package struct PlayerScreen {
   /// Where the keys go, the selection and the scroll position.
   private(set) var view = PlayerView()
@@ -19,16 +16,12 @@ package struct PlayerScreen {
   private var writer = FrameWriter()
   /// The screen drawn last: its title and back button.
   private var screenKey: [String?]?
-  /// The item the selection rests on; kept while the item is missing (a list reloading), so the
-  /// selection comes back to it.
+  /// The item the selection rests on; kept while it is missing (a list reloading).
   private var selected: Item.ID?
   /// Whether the last intent sent was a pull to refresh that has not been said to have ended.
   private var awaitsRefresh = false
 
-  package init(status: String? = nil, note: String? = nil) {
-    self.status = status
-    self.note = note
-  }
+  package init(note: String? = nil) { self.note = note }
 
   /// Carries out `keys` in order on the screen `tree()` builds (again after every intent sent),
   /// handing each key's action to `perform`; returns whether a key quits.
@@ -88,8 +81,7 @@ package struct PlayerScreen {
     let screen = tree.first { $0.kind == .screen }
     let key = [screen?.label, screen?.back]
     if key != screenKey {
-      // A search changes the list's title: the keys stay with the field while it is typed in,
-      // and with the key table while it is open.
+      // A search changes the list's title: the keys stay with the field or the key table.
       view = PlayerView(mode: view.mode == .picker ? .browsing : view.mode)
       screenKey = key
     }
@@ -104,9 +96,7 @@ package struct PlayerScreen {
     let layouter = ScreenLayout(width: size.width, status: status, note: note)
     var layout = layouter.layout(tree, view: view)
     let laidOut = view.selection
-    let found = selected.flatMap { selected in
-      layout.items.firstIndex { $0.id == selected }
-    }
+    let found = selected.flatMap { id in layout.items.firstIndex { $0.id == id } }
     if let found, found != view.selection {
       view.selection = found
       view.followsSelection = true

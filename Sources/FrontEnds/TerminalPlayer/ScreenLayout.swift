@@ -4,19 +4,15 @@ import ViewDescription
 import ViewModels
 
 /// Lays out the top screen of a node tree for a terminal of a given width: a pure function of
-/// the tree and the player's view, side by side with `TextRenderer`.
-///
-/// Texts wrap at spaces as the text renderer's do, counted in terminal columns, with their
-/// control characters made visible (`Quoting.visible`). The search field takes one line and
-/// shows the end of a long text, so a long paste costs no more to draw than a word.
+/// the tree and the player's view. Texts wrap at spaces, counted in terminal columns, with their
+/// control characters made visible; the search field takes one line and shows the end of a long
+/// text, so a long paste costs no more to draw than a word.
 struct ScreenLayout: Sendable {
   /// The terminal's width in columns; narrower than 40 is laid out as 40.
   var width: Int
-  /// A problem of the tool itself (not of the app's screens), such as favourites that could not
-  /// be read or saved; shown over the notice and the help line.
+  /// `PlayerScreen.status`, shown over the notice and the help line.
   var status: String?
-  /// A sentence shown dim under the status until the next key (which favourites file is in use,
-  /// what a key did).
+  /// `PlayerScreen.note`, shown dim under the status.
   var note: String?
 
   init(width: Int, status: String? = nil, note: String? = nil) {
@@ -27,9 +23,8 @@ struct ScreenLayout: Sendable {
 
   /// The layout of the screen in `tree` (a `NavigationStack` or a `Screen`).
   func layout(_ tree: Node, view: PlayerView) -> Layout {
-    guard let screen = tree.first(where: { $0.kind == .screen }) else {
-      return Layout(header: [], body: [], footer: [], items: [])  // the app always shows one
-    }
+    // The app always shows a screen.
+    let screen = tree.first { $0.kind == .screen } ?? tree
     var body = BodyBuilder(layout: self, selection: view.selection)
     let picker = screen.first { $0.kind == .picker }
     if view.mode == .keys {
@@ -66,8 +61,7 @@ struct ScreenLayout: Sendable {
       header: header(screen, view: view), body: body.lines, footer: footer, items: body.items)
   }
 
-  /// The title (with the back button and `↻` while refreshing), the toolbar, the search field
-  /// and a rule.
+  /// The title (with the back button and `↻`), the toolbar, the search field and a rule.
   private func header(_ screen: Node, view: PlayerView) -> [Line] {
     let back = screen.back.map { "‹ \($0)   " } ?? ""
     let refreshing = screen.first(where: { $0.has(.refreshing) }) != nil ? "  ↻" : ""
@@ -129,8 +123,7 @@ struct ScreenLayout: Sendable {
 
   // MARK: - Text
 
-  /// `pieces` side by side, `separator` between them, on as many lines as the width needs; a
-  /// piece wider than a line is cut.
+  /// `pieces` side by side, `separator` between them, on as many lines as the width needs.
   func flow(_ pieces: [Span], separator: String) -> [Line] {
     var lines: [[Span]] = []
     var used = 0
@@ -148,17 +141,11 @@ struct ScreenLayout: Sendable {
     return lines.map(Line.init)
   }
 
-  /// `text` wrapped (`wrap(_:first:continuation:)`) as lines in `style`.
+  /// `text` broken at spaces into lines of at most `width` columns in `style`, the first starting
+  /// with `first` and the others with `continuation`, in time linear in the text's length.
   func wrapped(
     _ text: String, _ style: Style = .plain, first: String = "", continuation: String = "  "
   ) -> [Line] {
-    wrap(text, first: first, continuation: continuation).map { Line($0, style) }
-  }
-
-  /// `text` broken at spaces into lines of at most `width` columns, the first starting with
-  /// `first` and the others with `continuation`; control characters in `text` made visible. In
-  /// time linear in the text's length.
-  func wrap(_ text: String, first: String, continuation: String) -> [String] {
     var lines = [first]
     var used = TerminalColumns.of(first)
     // Whether the line holds anything after its `first` or `continuation`.
@@ -185,7 +172,7 @@ struct ScreenLayout: Sendable {
       }
       lineHasText = true
     }
-    return lines
+    return lines.map { Line($0, style) }
   }
 }
 

@@ -2,16 +2,13 @@ import Foundation
 import MealCatalog
 import Scenarios
 
-/// Turns a player session into a scenario file that `rezepte run` passes.
-///
-/// The `expect screen` blocks come from replaying the written steps on the virtual clock against
-/// the catalog, as `rezepte run --record` records them, not from the real-time screens; the
-/// finished file is replayed once more and must pass.
+/// Turns a player session into a scenario file that `rezepte run` passes: its `expect screen`
+/// blocks come from replaying the steps on the virtual clock against the catalog, not from the
+/// real-time screens, and the finished file is replayed once more and must pass.
 @MainActor
 struct SessionSaver {
   /// The catalog the replay answers from (the one the player used, or the embedded one).
   var catalog: Catalog
-  var script = SessionScript()
 
   /// Why a session could not be saved.
   struct Failure: Error, Equatable, CustomStringConvertible {
@@ -21,7 +18,7 @@ struct SessionSaver {
 
   /// The scenario file's text for `log`, to be saved as `file`.
   func text(for log: SessionLog, file: String) async throws(Failure) -> String {
-    let steps = script.lines(for: log)
+    let steps = log.scenarioLines
     let bare = (Self.header + steps).joined(separator: "\n") + "\n"
     let scenario = try parse(bare, file: file)
     // Replay the steps alone and note the screen after each of them.

@@ -8,11 +8,8 @@ import VirtualTime
 #endif
 
 /// The controlling terminal on standard input and output: raw mode, the alternate screen, its
-/// size, and restoring everything as it was on every way out.
-///
-/// Safe to use from any thread: a signal's watchdog may restore the terminal while the main
-/// actor is busy. Writing and restoring take one lock, so a frame is never cut by the restore,
-/// and nothing is drawn once the terminal is restored.
+/// size, and restoring everything as it was on every way out. Writing and restoring take one
+/// lock, from any thread: a frame is never cut by the watchdog's restore, nor drawn after it.
 final class Terminal: Sendable {
   /// The settings to restore, and whether they are changed now.
   private let state = Locked((original: termios(), isRaw: false))
@@ -20,8 +17,7 @@ final class Terminal: Sendable {
   /// Whether standard input and standard output are both terminals.
   static var isAvailable: Bool { isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1 }
 
-  /// Switches to raw mode and the alternate screen, with the cursor hidden; the error is one
-  /// sentence.
+  /// Switches to raw mode and the alternate screen, with the cursor hidden.
   func enter() throws {
     try state.withLock { state in
       guard tcgetattr(STDIN_FILENO, &state.original) == 0 else {
@@ -58,13 +54,11 @@ final class Terminal: Sendable {
   }
 
   /// The watchdog of `signal` (Ctrl-C counts as SIGINT): unless the terminal is restored within
-  /// 100 ms, restores it, says so, and ends the process with 128 + the signal's number, unsaved.
-  /// The player answers at once unless the app keeps the main actor busy; this is the promise
-  /// that the terminal comes back whatever the app is doing.
+  /// 100 ms (the app keeps the main actor busy), restores it, says so, and ends the process with
+  /// 128 + the signal's number, unsaved.
   func restoreUnlessAnswered(_ signal: Int32) {
     DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(100)) { [self] in
-      // Under the lock, so the player cannot restore half-way: it answered first, or the
-      // process ends here.
+      // Under the lock: the player answered first, or the process ends here.
       state.withLock { state in
         guard state.isRaw else { return }
         Self.restore(&state)

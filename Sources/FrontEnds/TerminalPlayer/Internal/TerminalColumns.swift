@@ -2,10 +2,8 @@ import Spelling
 import ViewDescription
 
 /// How many columns a terminal gives a text: two for East Asian wide and full-width characters
-/// and emoji, one for every other character (a combining mark belongs to its character).
-///
-/// A character counted one column too wide only leaves a column empty; one counted too narrow
-/// would push the line past the terminal's edge, so doubtful characters count as wide.
+/// and emoji, one for every other character. Doubtful characters count as wide: too wide only
+/// leaves a column empty, too narrow would push the line past the terminal's edge.
 package enum TerminalColumns {
   /// The columns `character` takes.
   package static func of(_ character: Character) -> Int {
@@ -32,9 +30,8 @@ package enum TerminalColumns {
     return text[..<(end ?? text.endIndex)]
   }
 
-  /// `text` with its control characters made visible (`Quoting.visible`), whole if it fits in
-  /// `columns`, else `…` and as much of its end as fits. Reads only the end of `text`, so a
-  /// long text costs no more than a short one.
+  /// `text` with its control characters made visible, whole if it fits in `columns`, else `…` and
+  /// as much of its end as fits; reads only the end, so a long text costs no more than a short one.
   static func tail(_ text: String, fitting columns: Int) -> String {
     let end = text.suffix(max(columns, 1) + 1)
     let visible = Quoting.visible(String(end))
