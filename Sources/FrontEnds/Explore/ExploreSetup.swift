@@ -40,7 +40,7 @@ public struct ExploreSetup {
     let driver = AppDriver(
       catalog: catalog, seed: Self.randomSeed, start: start, favorites: makeStorage(), wrap: wrap,
       transport: wrapTransport)
-    try? await driver.launch()
+    await driver.app.launch()
     return driver
   }
 }
