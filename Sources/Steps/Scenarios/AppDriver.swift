@@ -63,9 +63,8 @@ public final class AppDriver {
   }
 
   /// Asks the server at `baseURL` for its categories once, before any scenario runs over HTTP,
-  /// over `transport` (`URLSessionTransport` with a 5 s deadline unless told otherwise).
-  ///
-  /// - Returns: `nil` when it answers with categories, else one sentence saying what is wrong.
+  /// over `transport` (`URLSessionTransport` with a 5 s deadline unless told otherwise): `nil`
+  /// when it answers with categories, else one sentence saying what is wrong.
   public static func probe(_ baseURL: URL, over transport: (any Transport)? = nil) async -> String?
   {
     let api = MealAPI(transport: transport ?? URLSessionTransport(baseURL: baseURL, timeout: 5))

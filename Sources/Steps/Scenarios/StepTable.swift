@@ -183,9 +183,8 @@ public enum StepTable {
   public static let keywords: [String] = entries.map(\.keyword)
 
   /// Words a learner may write for a step, each with the step's keyword (or why no step does
-  /// it): a line that starts with one is an error whose did-you-mean names the first of its steps
-  /// that reads the rest of the line (`search "Chicken"` → `type "Chicken"`), as it does for a
-  /// keyword in other case or with hyphens (`Pull-to-refresh`).
+  /// it): a line starting with one is an error whose did-you-mean names the first of its steps
+  /// that reads the rest of the line (`search "Chicken"` → `type "Chicken"`).
   public static let commonWordings: KeyValuePairs<String, String> = [
     "heart": "toggle heart", "tap heart": "toggle heart", "favorite": "given favorites",
     "favorite": "toggle heart", "favourite": "toggle heart", "toggle favorite": "toggle heart",
@@ -291,9 +290,8 @@ public enum StepTable {
 
 extension Step.Action: CustomStringConvertible {
   /// The step as a scenario file spells it: its line, then the lines of its block (indented by
-  /// two spaces) for `expect requests` with a list and `expect screen`. Parsing the lines gives
-  /// the action back; texts are quoted with `Quoting.quoted`, durations spelled with
-  /// `DurationText.format`.
+  /// two spaces), for `expect requests` with a list and `expect screen`; parsing the lines gives
+  /// the action back.
   public var lines: [String] {
     let q = Quoting.quoted
     switch self {
