@@ -43,7 +43,7 @@ struct MealListView: View {
   }
 }
 
-// MARK: - CategoryGridViewModel
+// MARK: - The grid view the article's `DestinationView` names
 
 struct CategoryGridView: View {
   let model: CategoryGridViewModel
@@ -57,26 +57,6 @@ struct CategoryGridView: View {
       model.appeared()
       for await snapshot in model.stateUpdates() { state = snapshot }
     }
-  }
-}
-
-// MARK: - MealDetailViewModel
-
-struct MealDetailView: View {
-  let model: MealDetailViewModel
-  @State private var state: MealDetailState
-
-  init(model: MealDetailViewModel) {
-    self.model = model
-    _state = State(wrappedValue: model.state)
-  }
-
-  var body: some View {
-    Text(state.title)
-      .task {
-        model.appeared()
-        for await snapshot in model.stateUpdates() { state = snapshot }
-      }
   }
 }
 

@@ -28,9 +28,9 @@ import ViewDescription
   func gridStart() async throws {
     let driver = try driver()
     try await driver.step("given start categories")
-    try await driver.launch()
+    await driver.app.launch()
     #expect(driver.title() == "Kategorien")
-    #expect(driver.takeRequests() == ["GET categories.php"])
+    #expect(driver.app.takeRequests() == ["GET categories.php"])
     #expect(driver.visibleTexts().contains("Seafood"))
   }
 
@@ -38,8 +38,8 @@ import ViewDescription
   func relaunchKeepsStart() async throws {
     let driver = try driver()
     try await driver.step("given start categories")
-    try await driver.launch()
-    try await driver.relaunch()
+    await driver.app.launch()
+    await driver.app.relaunch()
     #expect(driver.title() == "Kategorien")
   }
 
@@ -49,17 +49,17 @@ import ViewDescription
   func tapTile() async throws {
     let driver = try driver()
     try await driver.step("given start categories")
-    try await driver.launch()
-    _ = driver.takeRequests()
+    await driver.app.launch()
+    _ = driver.app.takeRequests()
     try await driver.step("tap \"Pasta\"")
     #expect(driver.title() == "Pasta")
-    #expect(driver.takeRequests() == ["GET filter.php?c=Pasta"])
+    #expect(driver.app.takeRequests() == ["GET filter.php?c=Pasta"])
   }
 
   @Test("A row is tapped by its name and opens the recipe")
   func tapRow() async throws {
     let driver = try driver()
-    try await driver.launch()
+    await driver.app.launch()
     try await driver.step("tap \"Apam balik\"")
     #expect(driver.title() == "Apam balik")
   }
@@ -68,7 +68,7 @@ import ViewDescription
   func tapButton() async throws {
     let driver = try driver()
     try await driver.step("given random 52772")
-    try await driver.launch()
+    await driver.app.launch()
     try await driver.step("tap \"Zufallsrezept\"")
     #expect(driver.title() == "Teriyaki Chicken Casserole")
     try await driver.step("tap \"Als Favorit merken\"")
@@ -79,7 +79,7 @@ import ViewDescription
   func tapNotFound() async throws {
     let driver = try driver()
     try await driver.step("given start categories")
-    try await driver.launch()
+    await driver.app.launch()
     let message = await refusal { try await driver.step("tap \"Kuchen\"") }
     #expect(
       message
@@ -98,7 +98,7 @@ import ViewDescription
       categories: [Category(id: "1", name: "Beef"), Category(id: "3", name: "Dessert")],
       records: [beef])
     let driver = try driver(catalog: catalog)
-    try await driver.launch()
+    await driver.app.launch()
     let message = await refusal { try await driver.step("tap \"Beef\"") }
     #expect(
       message
@@ -111,20 +111,20 @@ import ViewDescription
   @Test("Focus and a picked suggestion search at once, with one request")
   func pickSuggestion() async throws {
     let driver = try driver()
-    try await driver.launch()
-    _ = driver.takeRequests()
+    await driver.app.launch()
+    _ = driver.app.takeRequests()
     try await driver.step("focus search")
     #expect(driver.visibleTexts().contains("Cake"))
     try await driver.step("pick suggestion \"Cake\"")
     #expect(driver.title() == "Suche")
-    #expect(driver.takeRequests() == ["GET search.php?s=Cake"])
+    #expect(driver.app.takeRequests() == ["GET search.php?s=Cake"])
   }
 
   @Test("Focusing where there is no search field fails with what the screen offers")
   func focusWithoutField() async throws {
     let driver = try driver()
     try await driver.step("given start categories")
-    try await driver.launch()
+    await driver.app.launch()
     let message = await refusal { try await driver.step("focus search") }
     #expect(message?.hasPrefix("this screen has no search field; it offers \"Beef\"") == true)
   }
@@ -132,7 +132,7 @@ import ViewDescription
   @Test("Picking a suggestion from a field without the focus says to focus it first")
   func pickUnfocused() async throws {
     let driver = try driver()
-    try await driver.launch()
+    await driver.app.launch()
     let message = await refusal { try await driver.step("pick suggestion \"Cake\"") }
     #expect(
       message
@@ -142,7 +142,7 @@ import ViewDescription
   @Test("Picking a suggestion while the field holds text says they show when it is empty")
   func pickWithText() async throws {
     let driver = try driver()
-    try await driver.launch()
+    await driver.app.launch()
     try await driver.step("focus search")
     try await driver.type("Pa")
     let message = await refusal { try await driver.step("pick suggestion \"Cake\"") }
@@ -155,7 +155,7 @@ import ViewDescription
   @Test("Picking a suggestion that is not offered lists the suggestions")
   func pickUnknown() async throws {
     let driver = try driver()
-    try await driver.launch()
+    await driver.app.launch()
     try await driver.step("focus search")
     let message = await refusal { try await driver.step("pick suggestion \"Pasta\"") }
     #expect(

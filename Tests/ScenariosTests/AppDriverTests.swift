@@ -114,15 +114,15 @@ import Testing
   @Test("Typing sends one keystroke per character and only `wait` lets the pause pass")
   func typingAndWaiting() async throws {
     let driver = AppDriver(catalog: embeddedCatalog)
-    try await driver.launch()
-    #expect(driver.takeRequests() == ["GET categories.php", "GET filter.php?c=Dessert"])
+    await driver.app.launch()
+    #expect(driver.app.takeRequests() == ["GET categories.php", "GET filter.php?c=Dessert"])
     try await driver.type("Spaghetti")
     #expect(driver.title() == "Suche")
-    #expect(driver.takeRequests().isEmpty)
-    try await driver.wait(.milliseconds(399))
-    #expect(driver.takeRequests().isEmpty)
-    try await driver.wait(.milliseconds(1))
-    #expect(driver.takeRequests() == ["GET search.php?s=Spaghetti"])
+    #expect(driver.app.takeRequests().isEmpty)
+    await driver.app.advance(by: .milliseconds(399))
+    #expect(driver.app.takeRequests().isEmpty)
+    await driver.app.advance(by: .milliseconds(1))
+    #expect(driver.app.takeRequests() == ["GET search.php?s=Spaghetti"])
     #expect(driver.visibleTexts().contains("Spaghetti Bolognese"))
   }
 
@@ -130,7 +130,7 @@ import Testing
   func givenFavorites() async throws {
     let driver = AppDriver(catalog: embeddedCatalog)
     try await driver.step("given favorites 52772")
-    try await driver.launch()
+    await driver.app.launch()
     #expect(driver.visibleTexts().contains("Favoriten"))
     #expect(driver.visibleTexts().contains("Teriyaki Chicken Casserole"))
   }

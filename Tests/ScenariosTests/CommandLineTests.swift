@@ -207,7 +207,7 @@ import ViewDescription
       #expect(await command(output, catalog: catalog).run(options) == .success)
       listed += output.lines
     }
-    let all = ScenarioFiles.collect([lessonFolder.path]).files
+    let all = ScenarioFiles.collectEntries([lessonFolder.path]).entries.map(\.file)
     #expect(listed.sorted() == all.sorted())
   }
 
@@ -222,7 +222,8 @@ import ViewDescription
     let parallel = Output()
     #expect(await command(parallel, catalog: catalog).run(options) == .success)
     #expect(parallel.lines == serial.lines)
-    #expect(serial.lines.count == ScenarioFiles.collect([lessonFolder.path]).files.count + 1)
+    #expect(
+      serial.lines.count == ScenarioFiles.collectEntries([lessonFolder.path]).entries.count + 1)
   }
 
   // MARK: - show

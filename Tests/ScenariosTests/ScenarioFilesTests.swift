@@ -40,15 +40,16 @@ struct TemporaryFolder {
     _ = try folder.write("a.scenario", "launch\n")
     _ = try folder.write("notes.txt", "")
     let given = try folder.write("z.txt", "launch\n")
-    let (files, diagnostics) = ScenarioFiles.collect([folder.path, given])
+    let (entries, diagnostics) = ScenarioFiles.collectEntries([folder.path, given])
     #expect(diagnostics.isEmpty)
-    #expect(files == [folder.path + "/a.scenario", folder.path + "/b.scenario", given])
+    #expect(
+      entries.map(\.file) == [folder.path + "/a.scenario", folder.path + "/b.scenario", given])
   }
 
   @Test("A path that does not exist is reported")
   func missingPath() {
-    let (files, diagnostics) = ScenarioFiles.collect(["/nonexistent/x.scenario"])
-    #expect(files.isEmpty)
+    let (entries, diagnostics) = ScenarioFiles.collectEntries(["/nonexistent/x.scenario"])
+    #expect(entries.isEmpty)
     #expect(
       diagnostics.map(\.description) == ["/nonexistent/x.scenario: error: no such file or folder"])
   }

@@ -4,19 +4,8 @@ import VirtualTime
 
 /// The whole app: the root screen (the recipe list, or the category grid of Bonus 2), the
 /// navigation path of screens above it, and the favourites they share. Front ends send
-/// `UserIntent`s and draw `state`.
-///
-/// Navigation is one array, `path`: each entry is a pushed screen with its own view model, the
-/// value `NavigationStack(path:)` binds to. `state.path` holds their snapshots in the same order.
-/// Every change of the path (a push, back, `.pathChanged`) goes through one place that cancels
-/// what removed screens still had in flight and lets the new top screen load.
-///
-/// With `start: .categories`, a tile pushes that category's recipe list, which offers everything
-/// the root list does (search, refresh, dice, picker, hearts); its dice pushes the detail above it.
-///
-/// A relaunch is a new `AppModel` over a `FavoritesStore` made from the same storage: it starts
-/// on its root screen again with the favourites that were saved. Letting go of an app model
-/// cancels all its work in flight, so none of it reaches the next one.
+/// `UserIntent`s and draw `state`. A relaunch is a new `AppModel` over the same storage; letting
+/// go of one cancels all its work in flight.
 @MainActor
 public final class AppModel: StateObservable {
   public let stateHolder: StateHolder<AppState>
@@ -43,14 +32,9 @@ public final class AppModel: StateObservable {
   /// The screen on top: the last pushed one, or the root.
   private var top: Destination { path.last ?? root }
 
-  /// - Parameters:
-  ///   - api: TheMealDB, over the transport the app's requests go to.
-  ///   - clock: the search pause sleeps on it.
-  ///   - favorites: the favourites every screen shares.
-  ///   - tracker: spawns every task, so that `tracker.settle()` waits for them; give the clock's
-  ///     own tracker when the clock is a `VirtualClock`. `TestApp` and `AppModel.live` wire both.
-  ///   - searchPause: how long the search text must stay the same before it is searched.
-  ///   - start: the root screen: the recipe list, or the category grid.
+  /// The app over `api`, its search pause (`searchPause`) on `clock`, its screens sharing
+  /// `favorites`, every task spawned by `tracker` (the clock's own when it is a `VirtualClock`, so
+  /// that `tracker.settle()` waits for them), starting on `start`.
   public init(
     api: MealAPI,
     clock: any Clock<Duration>,
@@ -100,15 +84,12 @@ public final class AppModel: StateObservable {
   /// recipes; the grid loads the categories.
   @discardableResult
   public func launch() -> IntentTask {
-    IntentTask(root.appeared())
+    IntentTask(root.model.appeared())
   }
 
   /// Routes the intent to the screen on top; `finish()` on the result waits for the work it
-  /// started.
-  ///
-  /// An intent the screen on top does not offer (a heart on a list, back on the root screen, a
-  /// search on a detail screen, a tile anywhere but on the grid) is ignored: nothing changes.
-  /// A front end only sends what its nodes offer, so this is the one place that checks.
+  /// started. An intent the screen on top does not offer (a heart on a list, back on the root
+  /// screen) is ignored: this is the one place that checks.
   @discardableResult
   public func send(_ intent: UserIntent) -> IntentTask {
     switch (intent, top) {
@@ -162,29 +143,22 @@ public final class AppModel: StateObservable {
     let removed = path[kept...]
     path = Array(destinations)
     tokens.removeSubrange((kept + 1)...)
-    for destination in removed.reversed() { destination.disappeared() }
+    for destination in removed.reversed() { destination.model.disappeared() }
     tokens += path[kept...].map(follow)
     for destination in [root] + path where destination != top {
       destination.list?.covered()
     }
     publish()
-    return top.appeared()
+    return top.model.appeared()
   }
 
   /// Follows a screen's changes, and, for a list, pushes what its dice found.
   private func follow(_ destination: Destination) -> ObservationToken {
-    switch destination {
-    case .categories(let grid):
-      return grid.observe { [weak self] _ in self?.publish() }
-    case .list(let list):
-      list.onRandomMeal = { [weak self, weak list] meal in
-        guard let self, let list else { return }
-        diceFound(meal, by: list)
-      }
-      return list.observe { [weak self] _ in self?.publish() }
-    case .detail(let detail):
-      return detail.observe { [weak self] _ in self?.publish() }
+    destination.list?.onRandomMeal = { [weak self, weak list = destination.list] meal in
+      guard let self, let list else { return }
+      diceFound(meal, by: list)
     }
+    return destination.model.observeChanges { [weak self] in self?.publish() }
   }
 
   /// The dice of `list` found `meal`: its detail is pushed while that list is still on top.
@@ -199,13 +173,9 @@ public final class AppModel: StateObservable {
 }
 
 extension AppModel {
-  /// A screen with its own view model: the root, or an entry of the navigation path. A SwiftUI
-  /// port switches over it in `navigationDestination(for: AppModel.Destination.self)` and binds
-  /// each destination view to the model it carries.
-  ///
-  /// Two destinations are equal when they hold the same view model (identity, as the Standups app
-  /// of "Modern SwiftUI" compares its models), so the path's entries stay apart even when two
-  /// show the same recipe.
+  /// A screen with its own view model: the root, or an entry of the navigation path, what a
+  /// SwiftUI port's `navigationDestination(for:)` switches over. Two destinations are equal when
+  /// they hold the same view model, so two entries showing the same recipe stay apart.
   public enum Destination: Hashable, Sendable {
     /// The category grid; only ever the root.
     case categories(CategoryGridViewModel)
@@ -215,20 +185,20 @@ extension AppModel {
     case detail(MealDetailViewModel)
 
     /// The view model, compared by identity.
-    private nonisolated var model: ObjectIdentifier {
+    nonisolated var model: any ScreenModel {
       switch self {
-      case .categories(let grid): ObjectIdentifier(grid)
-      case .list(let list): ObjectIdentifier(list)
-      case .detail(let detail): ObjectIdentifier(detail)
+      case .categories(let grid): grid
+      case .list(let list): list
+      case .detail(let detail): detail
       }
     }
 
     public nonisolated static func == (lhs: Destination, rhs: Destination) -> Bool {
-      lhs.model == rhs.model
+      lhs.model === rhs.model
     }
 
     public nonisolated func hash(into hasher: inout Hasher) {
-      hasher.combine(model)
+      hasher.combine(ObjectIdentifier(model))
     }
   }
 }
@@ -257,20 +227,25 @@ extension AppModel.Destination {
     case .detail: nil
     }
   }
+}
 
-  func appeared() -> Task<Void, Never>? {
-    switch self {
-    case .categories(let grid): grid.appeared()
-    case .list(let list): list.appeared()
-    case .detail(let detail): detail.appeared()
-    }
-  }
+/// What navigation does with a screen's view model, whichever screen it is.
+@MainActor
+protocol ScreenModel: AnyObject, Sendable {
+  /// The screen came on top: it loads, unless it has loaded.
+  func appeared() -> Task<Void, Never>?
+  /// The screen left the path: its work in flight is cancelled.
+  func disappeared()
+  /// Calls `onChange` after every change of the screen's state.
+  func observeChanges(_ onChange: @escaping @MainActor @Sendable () -> Void) -> ObservationToken
+}
 
-  func disappeared() {
-    switch self {
-    case .categories(let grid): grid.disappeared()
-    case .list(let list): list.disappeared()
-    case .detail(let detail): detail.disappeared()
-    }
+extension ScreenModel where Self: StateObservable {
+  func observeChanges(_ onChange: @escaping @MainActor @Sendable () -> Void) -> ObservationToken {
+    observe { _ in onChange() }
   }
 }
+
+extension CategoryGridViewModel: ScreenModel {}
+extension MealListViewModel: ScreenModel {}
+extension MealDetailViewModel: ScreenModel {}

@@ -54,11 +54,9 @@ public struct AppState: Equatable, Sendable {
     path.isEmpty ? nil : path.count == 1 ? root : path[path.count - 2]
   }
 
-  /// The recipe list nearest the top of the stack: the last pushed list, else the root list;
-  /// `nil` on the category grid before a tile was tapped.
-  ///
-  /// Setting it replaces that list's state (a test's expected state, `$0.list?.searchText =
-  /// "L"`); setting `nil`, or setting it where there is no list, changes nothing.
+  /// The recipe list nearest the top of the stack, `nil` on the grid before a tile was tapped.
+  /// Setting it replaces that list's state (a test's `$0.list?.searchText = "L"`); setting `nil`,
+  /// or setting it where there is no list, changes nothing.
   public var list: MealListState? {
     get { path.reversed().lazy.compactMap(\.list).first ?? root.list }
     set {
@@ -71,11 +69,8 @@ public struct AppState: Equatable, Sendable {
     }
   }
 
-  /// The recipe detail nearest the top of the stack, `nil` when no detail is pushed:
-  /// `state.detail?.recipe.value?.name` is the name of the recipe the user opened last.
-  ///
-  /// Setting it replaces that detail's state; setting `nil`, or setting it where there is no
-  /// detail, changes nothing.
+  /// The recipe detail nearest the top of the stack, `nil` when no detail is pushed. Setting it
+  /// replaces that detail's state; setting `nil`, or setting it where there is none, does nothing.
   public var detail: MealDetailState? {
     get { path.reversed().lazy.compactMap(\.detail).first }
     set {
@@ -85,8 +80,7 @@ public struct AppState: Equatable, Sendable {
   }
 }
 
-/// What the user did, named after the action; the screens' tappable nodes carry these.
-///
+/// What the user did, named after the action; the screens' tappable nodes carry these, and
 /// `AppModel.send(_:)` routes each to the view model of the screen on top.
 public enum UserIntent: Hashable, Sendable {
   case searchTextChanged(String)
@@ -123,11 +117,8 @@ public struct IntentTask: Sendable {
   public static let none = IntentTask(nil)
 
   /// Returns once the work the intent started has ended (a load, the search pause and its
-  /// search, the dice's request).
-  ///
-  /// Only that work: the detail the dice then opens loads on its own screen, and a search waits
-  /// out its pause on the app's clock, so on a `VirtualClock` it ends only when the clock is
-  /// advanced (tests use `TestApp.settle()` and `advance(by:)` instead).
+  /// search, the dice's request), not what that opens; on a `VirtualClock` a search pause ends
+  /// only when the clock is advanced.
   public func finish() async {
     await task?.value
   }

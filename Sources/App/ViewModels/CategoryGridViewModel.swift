@@ -6,18 +6,6 @@ import VirtualTime
 ///
 /// Unlike the list's picker, which loads the categories silently, the grid *is* the categories:
 /// it shows `loading`, and a failure shows the lesson's error view with "Erneut versuchen".
-///
-/// A SwiftUI view follows it like the list:
-///
-/// ```swift
-/// LazyVGrid(columns: [GridItem(.adaptive(minimum: 140))]) {
-///   ForEach(state.categories.value ?? []) { category in Text(category.name) }
-/// }
-/// .task {
-///   model.appeared()
-///   for await snapshot in model.stateUpdates() { state = snapshot }
-/// }
-/// ```
 @MainActor
 public final class CategoryGridViewModel: StateObservable {
   public let stateHolder = StateHolder(CategoryGridState())
@@ -25,9 +13,7 @@ public final class CategoryGridViewModel: StateObservable {
   private let api: MealAPI
   private let loader: Loader<[Category]>
 
-  /// - Parameters:
-  ///   - api: TheMealDB, over the transport the app's requests go to.
-  ///   - tracker: spawns every task, so that `tracker.settle()` waits for them.
+  /// The grid of `api`'s categories, its tasks spawned by `tracker`.
   public init(api: MealAPI, tracker: TaskTracker) {
     self.api = api
     loader = Loader(tracker: tracker)

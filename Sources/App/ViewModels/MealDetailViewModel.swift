@@ -8,15 +8,6 @@ import VirtualTime
 /// `"Invalid ID"`). The heart works then too, so that a stored favourite whose recipe is gone
 /// can still be removed. `state.isFavorite` follows the shared `FavoritesStore`, whoever
 /// changes it.
-///
-/// A SwiftUI view follows it like the list:
-///
-/// ```swift
-/// .task {
-///   model.appeared()
-///   for await snapshot in model.stateUpdates() { state = snapshot }
-/// }
-/// ```
 @MainActor
 public final class MealDetailViewModel: StateObservable {
   public let stateHolder: StateHolder<MealDetailState>
@@ -26,11 +17,8 @@ public final class MealDetailViewModel: StateObservable {
   private let loader: Loader<MealDetail>
   private var favoritesToken: ObservationToken?
 
-  /// - Parameters:
-  ///   - meal: the recipe shown, as its row named it; its details load when the screen appears.
-  ///   - api: TheMealDB, over the transport the app's requests go to.
-  ///   - favorites: the favourites the heart button toggles.
-  ///   - tracker: spawns every task, so that `tracker.settle()` waits for them.
+  /// The detail of `meal` as its row named it, loaded from `api` when the screen appears, its
+  /// heart toggling `favorites`, its tasks spawned by `tracker`.
   public init(meal: Meal, api: MealAPI, favorites: FavoritesStore, tracker: TaskTracker) {
     self.api = api
     self.favoritesStore = favorites

@@ -1,9 +1,7 @@
 import Foundation
 import MealDB
 
-/// What the list and its search look for: the category and the trimmed search text.
-///
-/// One Equatable value, like the lesson's `Query` for `.task(id:)`: when it changes, the list loads.
+/// What the list looks for, like the lesson's `Query` for `.task(id:)`: when it changes, it loads.
 public struct Query: Hashable, Sendable {
   public let category: String
   /// The search text trimmed of white space; empty means "show the category".
@@ -82,14 +80,8 @@ public struct MealListState: Equatable, Sendable {
   /// The category the app starts with.
   public static let startCategory = "Dessert"
 
-  /// The search suggestions of lesson 3.12, in the language the recipes are named in.
-  ///
-  /// The lesson offers "Pasta", "Curry", "Kuchen" and "Suppe", but TheMealDB names its recipes
-  /// in English and `search.php` matches a part of the name: none of the four finds a recipe in
-  /// the catalog. These are the lesson's dishes as names that do: a pasta ("Lasagne"), "Pie"
-  /// in place of the curry the catalog lacks, "Cake" for Kuchen and "Soup" for Suppe. None is
-  /// also a category's name, so a label on screen never means both a suggestion and a picker
-  /// option. A fixed list keeps the screen the same on every run.
+  /// The search suggestions of lesson 3.12 ("Pasta", "Curry", "Kuchen", "Suppe") as English
+  /// names that find recipes in TheMealDB, none of them also a category's name.
   public static let defaultSuggestions = ["Lasagne", "Pie", "Cake", "Soup"]
 
   /// The suggestions shown under the search field: all of them while the field is focused and
@@ -98,10 +90,8 @@ public struct MealListState: Equatable, Sendable {
     isSearchFocused && searchText.isEmpty ? suggestionTerms : []
   }
 
-  /// The category and the search text trimmed of white space.
-  ///
-  /// Only the ends are looked at: the query is read on every keystroke, and Foundation's
-  /// `trimmingCharacters(in:)` converts the whole text, which made typing quadratic.
+  /// The category and the search text trimmed of white space (only the ends are looked at:
+  /// the query is read on every keystroke).
   public var query: Query {
     Query(category: category, search: Self.trimmingWhitespace(searchText))
   }
@@ -128,13 +118,9 @@ public struct MealListState: Equatable, Sendable {
       && lhs.isRefreshing == rhs.isRefreshing && lhs.isDiceBusy == rhs.isDiceBusy
   }
 
-  /// Whether two texts the user typed are the same bytes (so two spellings of an "ä", one
-  /// scalar or two, are two texts).
-  ///
-  /// Typing compares the search text with the one before on every key, several times (the query,
-  /// each snapshot). As `String`s, two texts beyond ASCII are compared character by character
-  /// under Unicode's canonical equivalence, so each key cost time in the length of the text
-  /// typed before it; bytes compare at once when the lengths differ or the two are one text.
+  /// Whether two typed texts are the same bytes (two spellings of an "ä" are two texts): typing
+  /// compares the search text on every key, and `String`'s `==` beyond ASCII takes time in its
+  /// length, while bytes compare at once when the lengths differ or the two are one text.
   static func sameText(_ lhs: String, _ rhs: String) -> Bool {
     guard lhs.utf8.count == rhs.utf8.count else { return false }
     // memcmp: bench row 5 (typing 64,000 characters) takes 2× the time per key without it.

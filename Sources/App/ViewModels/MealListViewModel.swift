@@ -5,16 +5,11 @@ import VirtualTime
 /// The recipe list: category picker, search with a pause, pull to refresh, dice and the
 /// favourites section, as one `MealListState` snapshot and intents named after what the user did.
 ///
-/// All work runs in tasks started with `tracker.spawn`, so `await tracker.settle()` waits for
-/// exactly the work that is ready; the search pause sleeps on the injected clock.
-///
 /// **Notices.** `state.notice` holds why a pull to refresh (the list stays) or a dice tap
 /// failed. It stays until the user dismisses it or starts something new that could replace it:
 /// a new query (typing that changes it, picking a category), a refresh, a retry or a dice tap.
 ///
-/// A SwiftUI view follows the snapshots with `stateUpdates()` in its `.task`, or with a token
-/// from `observe(_:)` kept as long as the view; the article "Porting to SwiftUI" shows a list
-/// view with the search field, its focus and its suggestions.
+/// The article "Porting to SwiftUI" shows a SwiftUI list view following it.
 @MainActor
 public final class MealListViewModel: StateObservable {
   public let stateHolder: StateHolder<MealListState>
@@ -27,26 +22,17 @@ public final class MealListViewModel: StateObservable {
 
   private let api: MealAPI
   private let clock: any Clock<Duration>
-  private let favoritesStore: FavoritesStore
   private var favoritesToken: ObservationToken?
 
   private var hasAppeared = false
-  /// The list's load, including the search pause before it.
+  /// The list's load, search pause included.
   private let meals: Loader<[Meal]>
   private let categories: Loader<[Category]>
   private let dice: Loader<Meal?>
 
-  /// - Parameters:
-  ///   - api: TheMealDB, over the transport the app's requests go to.
-  ///   - clock: the search pause sleeps on it.
-  ///   - favorites: the favourites the rows' hearts and the „Favoriten“ section show.
-  ///   - tracker: spawns every task, so that `tracker.settle()` waits for them; give the clock's
-  ///     own tracker when the clock is a `VirtualClock`.
-  ///   - searchPause: how long the search text must stay the same before it is searched.
-  ///   - category: the category shown first.
-  ///   - categories: the picker's options, when they are known already (they load otherwise).
-  ///   - suggestions: the terms suggested while the focused search field is empty.
-  ///   - onRandomMeal: called with the recipe the dice found, to push its detail.
+  /// A list over `api`, its search pause on `clock`, its hearts and „Favoriten“ section from
+  /// `favorites`, its tasks spawned by `tracker` (see `AppModel.init`), starting on `category`
+  /// with the picker's `categories` when they are known (they load otherwise).
   public init(
     api: MealAPI,
     clock: any Clock<Duration>,
@@ -60,7 +46,6 @@ public final class MealListViewModel: StateObservable {
   ) {
     self.api = api
     self.clock = clock
-    self.favoritesStore = favorites
     self.searchPause = searchPause
     self.onRandomMeal = onRandomMeal
     meals = Loader(tracker: tracker)
@@ -103,11 +88,9 @@ public final class MealListViewModel: StateObservable {
     return startLoad(query, pause: query.isSearch, keepingList: false)
   }
 
-  /// The search field gained or lost the focus. While it has it and is empty, `state.suggestions`
-  /// lists the suggestions; the focus alone loads nothing.
-  ///
-  /// As on iOS, the field's clear button keeps the focus (`searchTextChanged("")` leaves it as it
-  /// is, so the suggestions come back), while picking a suggestion, or leaving the screen, ends it.
+  /// The search field gained or lost the focus; while it has it and is empty, `state.suggestions`
+  /// lists the suggestions. As on iOS, clearing the field keeps the focus, while picking a
+  /// suggestion or leaving the screen ends it.
   public func searchFocusChanged(_ isFocused: Bool) {
     stateHolder.value.isSearchFocused = isFocused
   }
@@ -122,7 +105,6 @@ public final class MealListViewModel: StateObservable {
       $0.searchText = text
       $0.isSearchFocused = false
     }
-    // The same query again loads only if its answer is not there yet (its pause is running).
     guard state.query != previous || state.loadedQuery != state.query else { return nil }
     return startLoad(state.query, pause: false, keepingList: false)
   }
@@ -141,9 +123,7 @@ public final class MealListViewModel: StateObservable {
   }
 
   /// Pull to refresh: the list stays visible while it reloads, and a failure keeps it and
-  /// shows a notice. With nothing loaded yet it behaves like `retryTapped()`.
-  ///
-  /// Await the returned task's `value` in `.refreshable` so the spinner lasts as long as the load.
+  /// shows a notice; with nothing loaded yet it behaves like `retryTapped()`.
   @discardableResult
   public func pulledToRefresh() -> Task<Void, Never> {
     loadCategoriesIfMissing()
@@ -215,11 +195,8 @@ public final class MealListViewModel: StateObservable {
     stateHolder.value.isDiceBusy = false
   }
 
-  /// Cancels the load in flight and starts one for `query`.
-  ///
-  /// - Parameters:
-  ///   - pause: wait `searchPause` on the clock first (a search being typed).
-  ///   - keepingList: refresh silently: no `loading`, and a failure becomes a notice.
+  /// Cancels the load in flight and starts one for `query`, after `searchPause` when `pause`
+  /// (a search being typed); `keepingList` refreshes without `loading`, a failure as a notice.
   @discardableResult
   private func startLoad(_ query: Query, pause: Bool, keepingList: Bool) -> Task<Void, Never> {
     stateHolder.update {

@@ -11,7 +11,7 @@ public final class StateHolder<State: Equatable & Sendable> {
     }
   }
 
-  private let broadcaster = Broadcaster<State>()
+  fileprivate let broadcaster = Broadcaster<State>()
 
   init(_ value: State) {
     self.value = value
@@ -23,24 +23,10 @@ public final class StateHolder<State: Equatable & Sendable> {
     change(&next)
     value = next
   }
-
-  fileprivate func observe(
-    _ onChange: @escaping @MainActor @Sendable (State) -> Void
-  ) -> ObservationToken {
-    broadcaster.observe(onChange)
-  }
-
-  fileprivate func stream(
-    bufferingPolicy: AsyncStream<State>.Continuation.BufferingPolicy
-  ) -> AsyncStream<State> {
-    broadcaster.stream(startingWith: value, bufferingPolicy: bufferingPolicy)
-  }
 }
 
-/// A view model whose snapshot front ends follow, with a callback or a stream.
-///
-/// `AppModel`, `MealListViewModel`, `MealDetailViewModel` and `CategoryGridViewModel` conform;
-/// the `@Observable` wrappers of the `ObservableViewModels` library are built on `observe(_:)`.
+/// A view model whose snapshot front ends follow, with a callback or a stream (the `@Observable`
+/// wrappers of `ObservableViewModels` are built on `observe(_:)`).
 @MainActor
 public protocol StateObservable: AnyObject {
   /// The snapshot a screen draws.
@@ -57,13 +43,13 @@ extension StateObservable {
   public func observe(
     _ onChange: @escaping @MainActor @Sendable (State) -> Void
   ) -> ObservationToken {
-    stateHolder.observe(onChange)
+    stateHolder.broadcaster.observe(onChange)
   }
 
   /// The current snapshot, then every new one; ends when the view model is gone.
   public func stateUpdates(
     bufferingPolicy: AsyncStream<State>.Continuation.BufferingPolicy = .unbounded
   ) -> AsyncStream<State> {
-    stateHolder.stream(bufferingPolicy: bufferingPolicy)
+    stateHolder.broadcaster.stream(startingWith: state, bufferingPolicy: bufferingPolicy)
   }
 }

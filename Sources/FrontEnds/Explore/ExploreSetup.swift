@@ -38,7 +38,7 @@ public struct ExploreSetup {
     let driver = AppDriver(
       catalog: catalog, seed: 1, start: start, favorites: makeStorage(), wrap: wrap,
       transport: wrapTransport)
-    try? await driver.launch()
+    await driver.app.launch()
     return driver
   }
 }

@@ -71,8 +71,8 @@ public struct StoryboardCommand {
   /// pages, each file atomically. Nothing is written when a file does not parse, `--out` is not
   /// a folder, or a page cannot be written.
   public func run(_ options: Options) async -> ExitCode {
-    let (files, missing) = ScenarioFiles.collect(options.paths)
-    let (scenarios, diagnostics) = ScenarioFiles.load(files, context: context)
+    let (entries, missing) = ScenarioFiles.collectEntries(options.paths)
+    let (scenarios, diagnostics) = ScenarioFiles.load(entries.map(\.file), context: context)
     guard missing.isEmpty, diagnostics.isEmpty else {
       for diagnostic in missing + diagnostics { errorOutput(diagnostic.description) }
       return .badInput

@@ -7,10 +7,9 @@ import ViewDescription
 import ViewModels
 import VirtualTime
 
-/// The app as a scenario drives it, on a `TestApp`: a step finds the node a user would touch in
-/// `screen()` and hands its intent to `send(_:)`; setup that is no gesture goes to
-/// `configure(_:)`. Every primitive returns once all work ready at the current virtual time has
-/// run; only `wait` moves time.
+/// The app as a scenario drives it, on a `TestApp` (`app` launches it, moves its clock and logs
+/// its requests): a step finds the node a user would touch in `screen()` and hands its intent to
+/// `send(_:)`.
 @MainActor
 public final class AppDriver {
   /// Where the app's requests go.
@@ -64,9 +63,8 @@ public final class AppDriver {
   }
 
   /// Asks the server at `baseURL` for its categories once, before any scenario runs over HTTP,
-  /// over `transport` (`URLSessionTransport` with a 5 s deadline unless told otherwise).
-  ///
-  /// - Returns: `nil` when it answers with categories, else one sentence saying what is wrong.
+  /// over `transport` (`URLSessionTransport` with a 5 s deadline unless told otherwise): `nil`
+  /// when it answers with categories, else one sentence saying what is wrong.
   public static func probe(_ baseURL: URL, over transport: (any Transport)? = nil) async -> String?
   {
     let api = MealAPI(transport: transport ?? URLSessionTransport(baseURL: baseURL, timeout: 5))
@@ -88,30 +86,17 @@ public final class AppDriver {
 
   // MARK: - Setup
 
-  /// Carries out a setup step: favourites and the start screen for the next launch, the rest now.
-  func configure(_ setup: Step.Action) throws(StepUnsupported) {
-    switch setup {
-    case .givenFavorites(let ids):
-      app.storage = .inMemory(
-        ids.map { id in
-          catalog.record(id: id).map { Meal(id: id, name: $0.name, thumbnail: $0.thumbnail) }
-            ?? Meal(id: id, name: id)
-        })
-    case .givenStart(let start):
-      // The next launch (and every relaunch after it) opens this screen: an app setting.
-      app.start = start
-    case .givenRandom(let ids):
-      try offlineTransport("given random").enqueueRandom(ids: ids)
-    case .network(let fault, let endpoint):
-      try offlineTransport("network").setFault(fault, for: endpoint)
-    case .networkDelay(let delay, let endpoint):
-      try offlineTransport("network delay").setDelay(delay, for: endpoint)
-    default:
-      break
-    }
+  /// Stores the favourites with these ids for the next launch, named as the catalog names them.
+  func storeFavorites(_ ids: [String]) {
+    app.storage = .inMemory(
+      ids.map { id in
+        catalog.record(id: id).map { Meal(id: id, name: $0.name, thumbnail: $0.thumbnail) }
+          ?? Meal(id: id, name: id)
+      })
   }
 
-  private func offlineTransport(_ step: String) throws(StepUnsupported) -> CatalogTransport {
+  /// The offline catalog's transport, which the setup `step` changes; over real HTTP there is none.
+  func offline(_ step: String) throws(StepUnsupported) -> CatalogTransport {
     guard let catalogTransport else {
       throw StepUnsupported(
         "`\(step)` needs the offline catalog; over real HTTP it is not supported")
@@ -120,21 +105,6 @@ public final class AppDriver {
   }
 
   // MARK: - Primitives
-
-  /// Starts the app.
-  public func launch() async throws {
-    await app.launch()
-  }
-
-  /// Stops the app and starts it again; stored favourites stay.
-  public func relaunch() async throws {
-    await app.relaunch()
-  }
-
-  /// Advances the virtual clock by `duration`, running what becomes due.
-  public func wait(_ duration: Duration) async throws {
-    await app.advance(by: duration)
-  }
 
   /// Sends an intent that a node of the current screen offers, as touching that node would.
   public func send(_ intent: UserIntent) async {
@@ -184,12 +154,6 @@ public final class AppDriver {
 
   /// The navigation title of the screen on top, if it has one.
   public func title() -> String? { screen()?.screenTitle }
-
-  /// The requests sent since the last call, oldest first, as `GET search.php?s=Lasagne`.
-  public func takeRequests() -> [String] {
-    app.takeRequests()
-  }
-
 }
 
 /// A step that the current screen does not offer; the message says what it offers instead.

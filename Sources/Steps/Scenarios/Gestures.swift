@@ -18,10 +18,7 @@ package enum Gestures {
 
   /// The back button's intent (the screen node's), unless this is the first screen.
   package static func backIntent(on screen: Node) -> UserIntent? {
-    guard let top = screen.first(where: { $0.kind == .screen }), top.back != nil else {
-      return nil
-    }
-    return top.intent
+    screen.first { $0.kind == .screen }.flatMap { $0.back == nil ? nil : $0.intent }
   }
 
   /// The refreshable list's intent.

@@ -3,14 +3,9 @@ import Foundation
 /// Finding scenario files and reading them into scenarios.
 public enum ScenarioFiles {
   /// The scenario files at `paths`: folders are searched for `*.scenario` files, sorted by name;
-  /// files are taken as given. A path that does not exist is reported.
-  public static func collect(_ paths: [String]) -> (files: [String], diagnostics: [Diagnostic]) {
-    let (entries, diagnostics) = collectEntries(paths)
-    return (entries.map(\.file), diagnostics)
-  }
-
-  /// The scenario files at `paths`, each with the key `Shard` sorts it by, the same on every
-  /// machine: its path in the folder it was found in, or its file name when given as a file.
+  /// files are taken as given. A path that does not exist is reported. Each file comes with the
+  /// key `Shard` sorts it by, the same on every machine: its path in the folder it was found in,
+  /// or its file name when given as a file.
   public static func collectEntries(
     _ paths: [String]
   ) -> (entries: [(file: String, key: String)], diagnostics: [Diagnostic]) {

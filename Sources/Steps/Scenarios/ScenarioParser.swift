@@ -11,8 +11,7 @@ public struct Diagnostics: Error, Equatable, Sendable, CustomStringConvertible {
 
 /// Turns the text of a scenario file into a `Scenario`, or reports every problem in it.
 public enum ScenarioParser {
-  /// The most lines an indented block may hold: a screen of a 100,000-meal category draws about
-  /// 100,000, and a longer block would only cost memory before it fails.
+  /// The most lines an indented block may hold, twice the screen of a 100,000-meal category.
   public static let maximumBlockLines = 200_000
 
   /// Parses `text`, read from `file` (as diagnostics name it), checking names against

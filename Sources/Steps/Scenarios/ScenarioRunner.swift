@@ -47,7 +47,7 @@ public struct ScenarioRunner {
     var stepsRun = 0
     var skipReason: String?
     for (index, step) in scenario.steps.enumerated() {
-      stepsRun += 1
+      stepsRun = index + 1
       var details: [String]?
       do {
         switch try await step.action.replay(on: driver, mode: mode) {

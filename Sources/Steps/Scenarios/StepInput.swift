@@ -227,7 +227,6 @@ struct StepInput {
   func blockTexts() throws(StepError) -> [Substring] {
     let indentation = (block.first?.indentation ?? "").unicodeScalars
     var texts: [Substring] = []
-    texts.reserveCapacity(block.count)
     for (index, line) in zip(block.indices, block) {
       if line.indentation.unicodeScalars.contains("\t") {
         throw StepError("indent blocks with spaces, not tabs", at: index)

@@ -1,3 +1,4 @@
+import MealCatalog
 import Spelling
 import ViewDescription
 
@@ -15,6 +16,8 @@ public struct StepKind: Sendable {
   /// When the step may stand, and whether an indented block below it belongs to it.
   let order: Order
   let takesBlock: Bool
+  /// The action of a step without arguments.
+  private(set) var value: Step.Action?
   private let parse: @Sendable (StepInput) throws -> Step.Action
 
   /// When a step may stand: the title and `launch` once each; setup that acts at once anywhere;
@@ -47,6 +50,7 @@ public struct StepKind: Sendable {
       try input.none()
       return value
     }
+    self.value = value
   }
 
   /// The step's action from its line and block (`StepInput`'s readers throw only `StepError`).
@@ -179,9 +183,8 @@ public enum StepTable {
   public static let keywords: [String] = entries.map(\.keyword)
 
   /// Words a learner may write for a step, each with the step's keyword (or why no step does
-  /// it): a line that starts with one is an error whose did-you-mean names the first of its steps
-  /// that reads the rest of the line (`search "Chicken"` → `type "Chicken"`), as it does for a
-  /// keyword in other case or with hyphens (`Pull-to-refresh`).
+  /// it): a line starting with one is an error whose did-you-mean names the first of its steps
+  /// that reads the rest of the line (`search "Chicken"` → `type "Chicken"`).
   public static let commonWordings: KeyValuePairs<String, String> = [
     "heart": "toggle heart", "tap heart": "toggle heart", "favorite": "given favorites",
     "favorite": "toggle heart", "favourite": "toggle heart", "toggle favorite": "toggle heart",
@@ -287,9 +290,8 @@ public enum StepTable {
 
 extension Step.Action: CustomStringConvertible {
   /// The step as a scenario file spells it: its line, then the lines of its block (indented by
-  /// two spaces) for `expect requests` with a list and `expect screen`. Parsing the lines gives
-  /// the action back; texts are quoted with `Quoting.quoted`, durations spelled with
-  /// `DurationText.format`.
+  /// two spaces), for `expect requests` with a list and `expect screen`; parsing the lines gives
+  /// the action back.
   public var lines: [String] {
     let q = Quoting.quoted
     switch self {
@@ -304,18 +306,13 @@ extension Step.Action: CustomStringConvertible {
     case .givenFavorites(let ids): return ["given favorites " + ids.joined(separator: ", ")]
     case .givenRandom(let ids): return ["given random " + ids.joined(separator: ", ")]
     case .givenStart(let start): return ["given start \(start.rawValue)"]
-    case .launch: return ["launch"]
-    case .relaunch: return ["relaunch"]
+    case .launch, .relaunch, .clearSearch, .pullToRefresh, .tapDice, .back, .toggleHeart, .retry,
+      .focusSearch, .leaveSearch, .dismissNotice:
+      return [StepTable.entries.first { $0.value == self }!.keyword]
     case .type(let text): return ["type \(q(text))"]
-    case .clearSearch: return ["clear search"]
     case .wait(let duration): return ["wait \(DurationText.format(duration))"]
     case .pickCategory(let name): return ["pick category \(q(name))"]
-    case .pullToRefresh: return ["pull to refresh"]
-    case .tapDice: return ["tap dice"]
     case .open(let name): return ["open \(q(name))"]
-    case .back: return ["back"]
-    case .toggleHeart: return ["toggle heart"]
-    case .retry: return ["retry"]
     case .network(let fault, let endpoint):
       return ["network \(fault?.rawValue ?? "online")" + (endpoint.map { " for \($0)" } ?? "")]
     case .networkDelay(let delay, let endpoint):
@@ -330,11 +327,8 @@ extension Step.Action: CustomStringConvertible {
     case .expectScreen(let screen):
       return ["expect screen"]
         + screen.split(separator: "\n", omittingEmptySubsequences: false).map { "  " + $0 }
-    case .focusSearch: return ["focus search"]
-    case .leaveSearch: return ["leave search"]
     case .pickSuggestion(let text): return ["pick suggestion \(q(text))"]
     case .tap(let label): return ["tap \(q(label))"]
-    case .dismissNotice: return ["dismiss notice"]
     }
   }
 
@@ -356,8 +350,8 @@ public enum StepOutcome: Equatable, Sendable {
 
 extension Step.Action {
   /// Carries the step out on `driver`: a gesture finds its node on the screen and sends that
-  /// node's intent (`Gestures`), setup goes through `configure`, an expectation compares, and
-  /// `expect screen` records the screen in `.record` mode. One arm per action.
+  /// node's intent (`Gestures`), setup changes the app or its transport, an expectation
+  /// compares, and `expect screen` records the screen in `.record` mode. One arm per action.
   ///
   /// - Throws: `StepUnavailable` when the screen does not offer the gesture, `StepUnsupported`
   ///   when the driver cannot carry the step out at all.
@@ -368,11 +362,17 @@ extension Step.Action {
     switch self {
     case .title:
       break  // the scenario's name: nothing happens in the app
-    case .givenFavorites, .givenRandom, .givenStart, .network, .networkDelay:
-      try driver.configure(self)
-    case .launch: try await driver.launch()
-    case .relaunch: try await driver.relaunch()
-    case .wait(let duration): try await driver.wait(duration)
+    case .givenFavorites(let ids): driver.storeFavorites(ids)
+    // The next launch (and every relaunch after it) opens this screen: an app setting.
+    case .givenStart(let start): driver.app.start = start
+    case .givenRandom(let ids): try driver.offline("given random").enqueueRandom(ids: ids)
+    case .network(let fault, let endpoint):
+      try driver.offline("network").setFault(fault, for: endpoint)
+    case .networkDelay(let delay, let endpoint):
+      try driver.offline("network delay").setDelay(delay, for: endpoint)
+    case .launch: await driver.app.launch()
+    case .relaunch: await driver.app.relaunch()
+    case .wait(let duration): await driver.app.advance(by: duration)
     case .type(let text): try await driver.type(text)
     case .clearSearch, .pickCategory, .pullToRefresh, .tapDice, .open, .back, .toggleHeart, .retry,
       .focusSearch, .leaveSearch, .pickSuggestion, .tap, .dismissNotice:
@@ -384,7 +384,7 @@ extension Step.Action {
     case .expectHidden(let text, let containing):
       return Expectations.hidden(text, containing: containing, in: driver.visibleTexts())
     case .expectRequests(let count, let listed):
-      return Expectations.requests(driver.takeRequests(), count: count, listed: listed)
+      return Expectations.requests(driver.app.takeRequests(), count: count, listed: listed)
     case .expectScreen(let expected):
       let actual = driver.screenText()
       if mode == .record { return .recorded(actual) }

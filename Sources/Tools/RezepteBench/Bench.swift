@@ -201,7 +201,7 @@ struct Bench {
       var times: [Duration] = []
       for round in 0...runs {
         let driver = AppDriver(catalog: catalog)
-        try await driver.launch()
+        await driver.app.launch()
         let start = ContinuousClock.now
         try await driver.type(text)
         if round > 0 { times.append(.now - start) }

@@ -77,7 +77,7 @@ func runOptions(_ paths: [String], record: Bool = false) -> CommandLineOptions.R
 @MainActor
 func launchedScreen() async throws -> String {
   let driver = makeDriver()
-  try await driver.launch()
+  await driver.app.launch()
   return driver.screenText()
 }
 

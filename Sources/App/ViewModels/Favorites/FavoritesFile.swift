@@ -3,15 +3,12 @@ import Foundation
 import MealDB
 import VirtualTime
 
-/// The favourites file: versioned JSON written atomically, moved aside when it cannot be read.
+/// The favourites file: versioned JSON written atomically, moved aside when it cannot be read,
+/// each change applied under a `FileLock` to the file as it is now (the article "Favourites").
 ///
 /// ```json
 /// {"favorites":[{"id":"52768","name":"Apple Frangipan Tart","thumbnail":"https://…"}],"version":1}
 /// ```
-///
-/// Several processes may share the file: every read-change-write happens under a `FileLock` on
-/// `favorites.json.lock` beside it, re-reading the file first, so that no process loses another's
-/// changes. Temporary files left by a process killed while saving are removed at the next load.
 public struct FavoritesFile: Sendable {
   /// The format version this code reads and writes.
   public static let version = 1
@@ -57,9 +54,12 @@ public struct FavoritesFile: Sendable {
   }
 
   private func loadLocked() -> FavoritesLoadResult {
-    if isFolder(url.path) { return setAside(reason: "is a folder, not a file") }
+    switch fileType(url.path) {
+    case S_IFDIR: return setAside(reason: "is a folder, not a file")
     // A FIFO would block the read, a device would be read as favourites.
-    if isSpecialFile(url.path) { return setAside(reason: "is not a regular file") }
+    case let type? where type != S_IFREG: return setAside(reason: "is not a regular file")
+    default: break
+    }
     switch read() {
     case .missing:
       return FavoritesLoadResult(favorites: [])
@@ -105,42 +105,33 @@ public struct FavoritesFile: Sendable {
   ///
   /// - Returns: all favourites now in the file, normalised (`FavoritesOrder`).
   public func apply(_ change: FavoritesChange) throws -> [Meal] {
-    try checkNotBlocked()
+    if blocked.withLock({ $0 }) {
+      throw FileWriteError(
+        path: url.path, reason: "an unreadable file is in the way and could not be moved aside")
+    }
+    if fileType(url.path) == S_IFDIR {
+      throw FileWriteError(path: url.path, reason: "a folder is in the way of the file")
+    }
     do {
       try FileManager.default.createDirectory(
         at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
     } catch {
       throw FileWriteError(path: url.path, reason: "its folder cannot be created")
     }
-    return try withFileLock {
-      var favorites: [Meal]
-      switch read() {
-      case .missing: favorites = []
-      case .unusable(let reason):
-        throw FileWriteError(
-          path: url.path, reason: "the file changed meanwhile and \(reason)")
-      case .favorites(let stored): favorites = stored
-      }
-      let before = favorites
-      FavoritesOrder.apply(change, to: &favorites)
-      if favorites != before { try writeLocked(favorites) }
-      return favorites
-    }
-  }
-
-  private func checkNotBlocked() throws {
-    if blocked.withLock({ $0 }) {
-      throw FileWriteError(
-        path: url.path, reason: "an unreadable file is in the way and could not be moved aside")
-    }
-    if isFolder(url.path) {
-      throw FileWriteError(path: url.path, reason: "a folder is in the way of the file")
-    }
-  }
-
-  private func withFileLock<Result>(_ body: () throws -> Result) throws -> Result {
     do {
-      return try lock.withLock(body)
+      return try lock.withLock {
+        var favorites: [Meal]
+        switch read() {
+        case .missing: favorites = []
+        case .unusable(let reason):
+          throw FileWriteError(path: url.path, reason: "the file changed meanwhile and \(reason)")
+        case .favorites(let stored): favorites = stored
+        }
+        let before = favorites
+        FavoritesOrder.apply(change, to: &favorites)
+        if favorites != before { try writeLocked(favorites) }
+        return favorites
+      }
     } catch let error as FileWriteError {
       // The lock file's path is an implementation detail: name the favourites file.
       throw FileWriteError(path: url.path, reason: error.reason)
@@ -167,19 +158,11 @@ public struct FavoritesFile: Sendable {
     }
   }
 
-  private func isFolder(_ path: String) -> Bool {
-    var isDirectory: ObjCBool = false
-    return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
-      && isDirectory.boolValue
-  }
-
-  /// Whether something other than a regular file or a folder is at `path` (a FIFO, a device, a
-  /// socket), links followed.
-  private func isSpecialFile(_ path: String) -> Bool {
+  /// The type of what is at `path` (`S_IFREG`, `S_IFDIR`, a FIFO, …), links followed; `nil`
+  /// when nothing is there.
+  private func fileType(_ path: String) -> mode_t? {
     var info = stat()
-    guard stat(path, &info) == 0 else { return false }
-    let type = info.st_mode & S_IFMT
-    return type != S_IFREG && type != S_IFDIR
+    return stat(path, &info) == 0 ? info.st_mode & S_IFMT : nil
   }
 
   /// Moves the unusable file to the first free `…corrupt-N` name; never replaces an earlier one.
@@ -207,9 +190,8 @@ public struct FavoritesFile: Sendable {
 
   private static func describe(_ error: any Error) -> String {
     switch error {
-    case let error as CocoaError where error.code == .fileReadNoPermission:
-      "permission denied"
-    case let error as CocoaError where error.code == .fileWriteNoPermission:
+    case let error as CocoaError
+    where [.fileReadNoPermission, .fileWriteNoPermission].contains(error.code):
       "permission denied"
     case let error as CocoaError where error.code == .fileWriteVolumeReadOnly:
       "read-only file system"

@@ -2,12 +2,8 @@ import Foundation
 
 /// Where the favourites file lives by default on each platform.
 public enum FavoritesLocation {
-  /// The platform's place for the app's own data:
-  ///
-  /// - Apple platforms: `Application Support/rezepte/favorites.json` in the user's (or the app
-  ///   sandbox's) Library; iOS has no home directory to build it from.
-  /// - Linux and others: `$XDG_DATA_HOME/rezepte/favorites.json`, else
-  ///   `~/.local/share/rezepte/favorites.json` (the XDG base directory spec).
+  /// The platform's place for the app's own data: `Application Support` on Apple platforms (iOS
+  /// has no home directory to build it from), else `xdgURL(environment:home:)`.
   public static func defaultURL() -> URL {
     #if canImport(Darwin)
       let support =

@@ -49,15 +49,7 @@ public struct FavoritesStorage: Sendable {
     let box = Locked(favorites)
     return FavoritesStorage(
       load: { FavoritesLoadResult(favorites: box.withLock { $0 }) },
-      apply: { change in
-        box.withLock { stored in
-          var favorites = FavoritesOrder.normalized(stored)
-          FavoritesOrder.apply(change, to: &favorites)
-          stored = favorites
-          return favorites
-        }
-      }
-    )
+      save: { favorites in box.withLock { $0 = favorites } })
   }
 
   /// Favourites in a versioned JSON file at `url` (see `FavoritesFile`).

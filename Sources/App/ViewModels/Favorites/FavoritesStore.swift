@@ -3,11 +3,8 @@ import Foundation
 import MealDB
 
 /// The favourites, shared by the list and every detail screen (lesson Schritt 5), with each
-/// meal's name and thumbnail so the list can show them without reloading (Bonus 1).
-///
-/// Every change is saved through the injected `FavoritesStorage` and reported to the callbacks
-/// registered with `observe(_:)`. Storage problems never crash: they are kept in `loadIssue`
-/// and `saveIssue` for the front end to show.
+/// meal's name and thumbnail (Bonus 1); every change is saved through the `FavoritesStorage` and
+/// reported to `observe(_:)`, storage problems kept in `loadIssue` and `saveIssue`.
 @MainActor
 public final class FavoritesStore {
   /// The favourites, sorted by name (ignoring case), then by id.
@@ -20,7 +17,6 @@ public final class FavoritesStore {
   private var unsaved: [FavoritesChange] = []
 
   private let storage: FavoritesStorage
-  private var ids: Set<String>
   private let broadcaster = Broadcaster<[Meal]>()
 
   /// Reads the stored favourites at once.
@@ -30,28 +26,20 @@ public final class FavoritesStore {
     loadIssue = result.issue
     // A stored list may repeat an id (edited by hand); the first entry wins.
     favorites = FavoritesOrder.normalized(result.favorites)
-    ids = Set(favorites.map(\.id))
   }
 
   /// Whether the meal with this id is a favourite.
   public func contains(id: String) -> Bool {
-    ids.contains(id)
+    favorites.contains { $0.id == id }
   }
 
   /// The ids of all favourites.
-  public var favoriteIDs: Set<String> { ids }
+  public var favoriteIDs: Set<String> { Set(favorites.map(\.id)) }
 
   /// Adds the meal, or removes it when it is a favourite already, and saves the change; what
   /// other processes saved meanwhile comes back with it.
   public func toggle(_ meal: Meal) {
-    let change: FavoritesChange
-    if ids.contains(meal.id) {
-      change = .remove(id: meal.id)
-      ids.remove(meal.id)
-    } else {
-      change = .add(meal)
-      ids.insert(meal.id)
-    }
+    let change: FavoritesChange = contains(id: meal.id) ? .remove(id: meal.id) : .add(meal)
     FavoritesOrder.apply(change, to: &favorites)
     // Changes a failed save left in memory go first, so that the list the storage gives back
     // (the file as every process left it) does not drop them.
@@ -62,10 +50,7 @@ public final class FavoritesStore {
         stored = try storage.apply(next)
         unsaved.removeFirst()
       }
-      if stored != favorites {
-        favorites = stored
-        ids = Set(stored.map(\.id))
-      }
+      favorites = stored
       saveIssue = nil
     } catch let issue as FileWriteError {
       saveIssue = issue

@@ -2,10 +2,8 @@ import MealDB
 import VirtualTime
 
 /// One kind of load of a view model: starting one cancels the one in flight, and only the
-/// latest load's outcome is applied, so a stale answer never replaces a newer one even if its
-/// transport ignores cancellation. Cancellation is not an error: a cancelled load applies nothing.
-///
-/// Letting go of the loader (its view model is gone) cancels the load in flight.
+/// latest load's outcome is applied, even if its transport ignores cancellation; a cancelled
+/// load applies nothing. Letting go of the loader cancels the load in flight.
 @MainActor
 final class Loader<Value: Sendable> {
   private let tracker: TaskTracker
@@ -53,7 +51,11 @@ final class Loader<Value: Sendable> {
   ) -> Task<Void, Never> {
     holder.value[keyPath: keyPath] = .loading
     return start(load) { [weak holder] outcome in
-      if let state = outcome.loadState { holder?.value[keyPath: keyPath] = state }
+      switch outcome {
+      case .loaded(let value): holder?.value[keyPath: keyPath] = .loaded(value)
+      case .failed(let failure): holder?.value[keyPath: keyPath] = .failed(failure)
+      case .cancelled: break
+      }
     }
   }
 
@@ -90,13 +92,4 @@ enum LoadOutcome<Value> {
   case failed(LoadFailure)
   /// The transport reported cancellation although the load is still the latest one.
   case cancelled
-
-  /// The outcome as a `LoadState`; `nil` for cancellation, which changes nothing.
-  var loadState: LoadState<Value>? {
-    switch self {
-    case .loaded(let value): .loaded(value)
-    case .failed(let failure): .failed(failure)
-    case .cancelled: nil
-    }
-  }
 }

@@ -30,12 +30,8 @@ enum Token: Equatable, Sendable {
 /// A step line split into tokens, and its body: the line up to its trailing comment, trimmed.
 typealias TokenizedLine = (tokens: [Token], body: String)
 
-/// Splits step lines into words and double-quoted strings.
-///
-/// Inside quotes, the escapes are those `Quoting` writes: `\"` is a quote, `\\` a backslash,
-/// `\n`, `\r` and `\t` a line feed, carriage return and tab, and `\u{1B}` the scalar with that
-/// hexadecimal value; every other character, German quotes „“ included, stands for itself.
-/// Outside quotes, a `#` after whitespace starts a comment.
+/// Splits step lines into words and double-quoted strings, with the escapes `Quoting` writes
+/// (the article "Scenario language"); outside quotes, a `#` after whitespace starts a comment.
 enum Tokenizer {
   /// The tokens of `line`, walked scalar by scalar: a combining mark after a quote or a
   /// backslash must not hide them.
