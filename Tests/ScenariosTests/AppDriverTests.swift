@@ -20,7 +20,7 @@ import Testing
       makeDriver: { AppDriver(catalog: embeddedCatalog) }, useColor: false,
       output: { output.lines.append($0) }, errorOutput: { output.errors.append($0) },
       now: { .zero })
-    var options = CommandLineOptions.RunOptions()
+    var options = RunOptions()
     options.paths = [folder.path]
     options.record = record
     let code = await command.run(options)

@@ -6,22 +6,22 @@ import Testing
 @testable import Scenarios
 
 @Suite struct CommandLineOptionsTests {
-  static func run(_ change: (inout CommandLineOptions.RunOptions) -> Void)
-    -> CommandLineOptions.RunOptions
+  static func run(_ change: (inout RunOptions) -> Void)
+    -> RunOptions
   {
-    var options = CommandLineOptions.RunOptions()
+    var options = RunOptions()
     change(&options)
     return options
   }
 
   /// The `run` options of the words after `run`.
-  static func parseRun(_ words: [String]) throws(UsageError) -> CommandLineOptions.RunOptions {
-    try CommandLineOptions.RunOptions(ScenarioCommands.run.parse(words, console: silent))
+  static func parseRun(_ words: [String]) throws(UsageError) -> RunOptions {
+    try RunOptions(ScenarioCommands.run.parse(words, console: silent))
   }
 
   static let silent = Console(output: { _ in }, errorOutput: { _ in })
 
-  static let valid: [([String], CommandLineOptions.RunOptions)] = [
+  static let valid: [([String], RunOptions)] = [
     ([], run { _ in }),
     (["Scenarios/02-suche.scenario"], run { $0.paths = ["Scenarios/02-suche.scenario"] }),
     (
@@ -56,7 +56,7 @@ import Testing
   ]
 
   @Test("Valid run command lines parse into their options", arguments: valid)
-  func parses(arguments: [String], expected: CommandLineOptions.RunOptions) throws {
+  func parses(arguments: [String], expected: RunOptions) throws {
     #expect(try Self.parseRun(arguments) == expected)
   }
 
@@ -113,8 +113,8 @@ import Testing
     let invocation = try ScenarioCommands.show.parse(
       ["f.scenario", "--catalog", "D", "--full"], console: Self.silent)
     #expect(invocation.arguments == ["f.scenario"])
-    #expect(invocation[CommandLineOptions.catalog] == "D")
-    #expect(invocation[CommandLineOptions.full])
+    #expect(invocation[ScenarioCommands.catalog] == "D")
+    #expect(invocation[ScenarioCommands.full])
   }
 
   @Test(

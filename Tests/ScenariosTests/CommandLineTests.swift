@@ -199,7 +199,7 @@ import ViewDescription
     let catalog = try Catalog.embedded()
     var listed: [String] = []
     for index in 1...3 {
-      var options = CommandLineOptions.RunOptions()
+      var options = RunOptions()
       options.paths = [lessonFolder.path]
       options.list = true
       options.shard = Shard(index: index, count: 3)
@@ -214,7 +214,7 @@ import ViewDescription
   @Test("--jobs 4 prints the same report, byte for byte, as a serial run")
   func jobs() async throws {
     let catalog = try Catalog.embedded()
-    var options = CommandLineOptions.RunOptions()
+    var options = RunOptions()
     options.paths = [lessonFolder.path]
     let serial = Output()
     #expect(await command(serial, catalog: catalog).run(options) == .success)

@@ -82,7 +82,7 @@ import Testing
       },
       useColor: false, output: { lines.append($0) }, errorOutput: { lines.append($0) },
       now: { .zero })
-    var options = CommandLineOptions.RunOptions()
+    var options = RunOptions()
     options.paths = [folder.path]
     let code = await command.run(options)
     #expect(code == .success)

@@ -122,7 +122,7 @@ func loadLessonScenario(_ name: String) throws -> Scenario {
         context: ScenarioContext(catalog: embeddedCatalog),
         makeDriver: { AppDriver(catalog: embeddedCatalog) }, useColor: false,
         output: { lines.append($0) }, errorOutput: { lines.append($0) })
-      var options = CommandLineOptions.RunOptions()
+      var options = RunOptions()
       options.paths = [lessonFolder.path]
       let code = await command.run(options)
       #expect(code == .success)

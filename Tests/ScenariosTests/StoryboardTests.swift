@@ -7,28 +7,22 @@ import ViewDescription
 @testable import ReplayCommands
 @testable import Scenarios
 
-/// `rezepte storyboard` on the embedded catalog, its output collected.
+/// `rezepte storyboard` on the embedded catalog, as the program runs it, its output collected.
 @MainActor
 final class StoryboardRun {
-  var output: [String] = []
-  var errors: [String] = []
+  private let capture = CommandLineTests.Capture()
+  var output: [String] { capture.output }
+  /// Each error line; a command line the parser refuses is the error line without the usage.
+  var errors: [String] {
+    capture.errors.isEmpty
+      ? []
+      : capture.errors.components(separatedBy: "\n").filter {
+        !$0.hasPrefix("usage: ") && !$0.hasPrefix("       ") && !$0.hasPrefix("See '")
+      }
+  }
 
-  /// The storyboard of `arguments`; a command line the parser refuses is an error line and
-  /// exit 2, as in the program (without the usage).
   func run(_ arguments: [String]) async throws -> ExitCode {
-    let options: StoryboardCommand.Options
-    do {
-      options = try StoryboardCommand.parse(arguments)
-    } catch {
-      errors.append(Console.errorLine(error.message))
-      return .badInput
-    }
-    let command = StoryboardCommand(
-      context: ScenarioContext(catalog: embeddedCatalog),
-      makeDriver: { AppDriver(catalog: embeddedCatalog) }, useColor: false,
-      output: { self.output.append($0) }, errorOutput: { self.errors.append($0) },
-      now: { .zero })
-    return await command.run(options)
+    await ScenarioCommands.program().run(["storyboard"] + arguments, console: capture.console)
   }
 }
 
@@ -183,7 +177,7 @@ final class StoryboardRun {
   func index() async throws {
     let (passed, _) = try await collect("title Gut\nlaunch\n")
     let (failed, _) = try await collect("title Schlecht\nlaunch\nexpect visible \"Kuchen\"\n")
-    let html = Storyboard.indexHTML([(passed, "a.html"), (failed, "b.html")])
+    let html = Storyboard.indexHTML([passed, failed], pages: ["a.html", "b.html"])
     #expect(html.contains(#"<p class="verdict">1 bestanden, 1 fehlgeschlagen</p>"#))
     #expect(html.contains(#"<td class="result">✓ bestanden</td><td><a href="a.html">Gut</a>"#))
     #expect(
@@ -295,18 +289,19 @@ final class StoryboardRun {
     #expect(written == ["04-favoriten.html"])
   }
 
-  @Test("Arguments: paths, --out and --catalog; the defaults; an unknown option")
+  @Test("Arguments: paths, --out and --catalog; an unknown option; a missing value")
   func parsing() throws {
-    let defaults = try StoryboardCommand.parse([])
-    #expect(defaults.paths == ["Scenarios"])
-    #expect(defaults.out == "storyboard")
-    let options = try StoryboardCommand.parse(["a", "--out", "o", "--catalog", "c", "b"])
-    #expect(options.paths == ["a", "b"])
-    #expect(options.out == "o")
-    #expect(options.catalog == "c")
+    let console = CommandLineTests.Capture().console
+    let invocation = try ScenarioCommands.storyboard.parse(
+      ["a", "--out", "o", "--catalog", "c", "b"], console: console)
+    #expect(invocation.arguments == ["a", "b"])
+    #expect(invocation[ScenarioCommands.out] == "o")
+    #expect(invocation[ScenarioCommands.catalog] == "c")
     #expect(throws: UsageError.self) {
-      try StoryboardCommand.parse(["--outt", "x"])
+      try ScenarioCommands.storyboard.parse(["--outt", "x"], console: console)
     }
-    #expect(throws: UsageError.self) { try StoryboardCommand.parse(["--out"]) }
+    #expect(throws: UsageError.self) {
+      try ScenarioCommands.storyboard.parse(["--out"], console: console)
+    }
   }
 }

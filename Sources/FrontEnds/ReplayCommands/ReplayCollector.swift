@@ -74,31 +74,22 @@ struct ShownScreens {
     case first
     /// It draws what the screen shown last drew.
     case unchanged
-    /// A screen not shown before, pushed over another one: its title stands for it.
-    case new(title: NodePath?)
+    /// A screen not shown before, pushed over another one.
+    case new
     /// A screen shown before (the one before it, or one that came back), as it was then, and
     /// now: `ScreenDiff` tells what changed, worked out only where it is asked for.
     /// `shownAfter` is the step after which exactly this screen was first shown, if it was.
     case since(before: DrawnTree, now: DrawnTree, shownAfter: Int?)
-
-    /// The nodes of the screen to highlight.
-    var changedPaths: Set<NodePath> {
-      switch self {
-      case .first, .unchanged: []
-      case .new(let title): title.map { [$0] } ?? []
-      case .since(let before, let now, _): ScreenDiff(old: before, new: now).changedPaths
-      }
-    }
   }
 
   /// Records `screen` as shown after the step at index `step`, and says how it compares with
   /// what was shown before.
   mutating func show(_ screen: Node, after step: Int) -> Comparison {
     if let last, last.screen == screen { return .unchanged }
-    let top = Self.top(of: screen)
+    let top = screen.first { $0.kind == .screen }
     // The root (whatever its title, which a search changes), or a pushed screen by its back
     // button and title.
-    let key = top?.screen.back.map { $0 + "\u{1F}" + (top?.screen.label ?? "") } ?? "root"
+    let key = top?.back.map { $0 + "\u{1F}" + (top?.label ?? "") } ?? "root"
     let drawn = DrawnTree(screen)
     defer {
       last = (screen, drawn)
@@ -107,17 +98,7 @@ struct ShownScreens {
     }
     guard let previous = last else { return .first }
     if drawn == previous.drawn { return .unchanged }
-    guard let before = byKey[key] else { return .new(title: top?.path) }
+    guard let before = byKey[key] else { return .new }
     return .since(before: before, now: drawn, shownAfter: firstShown[drawn])
-  }
-
-  /// The first screen node of a tree (the one on top), and its path.
-  static func top(of tree: Node) -> (screen: Node, path: NodePath)? {
-    var found: (Node, NodePath)?
-    tree.walk { node, place in
-      if found == nil, node.kind == .screen { found = (node, place.path) }
-      return found == nil
-    }
-    return found
   }
 }

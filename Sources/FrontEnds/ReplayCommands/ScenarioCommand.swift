@@ -5,8 +5,9 @@ import Scenarios
 import Spelling
 import ViewDescription
 
-/// `rezepte run` and `rezepte show` without the process around them: reads the files, reports bad
-/// input, replays each scenario on a fresh driver, prints the report and records screens.
+/// `rezepte run`, `show` and `storyboard` without the process around them: reads the files,
+/// reports bad input, replays each scenario on a fresh driver, prints the report, and records
+/// screens or writes pages.
 @MainActor
 public struct ScenarioCommand {
   /// Names the files are checked against.
@@ -38,7 +39,7 @@ public struct ScenarioCommand {
   /// `rezepte run`: replays every scenario at `options.paths` (of `options.shard`, if given),
   /// or lists them; writes files only with `--record` and when every file parsed and can be
   /// written, and then exits with 1 when it wrote a block.
-  public func run(_ options: CommandLineOptions.RunOptions) async -> ExitCode {
+  public func run(_ options: RunOptions) async -> ExitCode {
     let (entries, missing) = ScenarioFiles.collectEntries(options.paths)
     let files = entries.filter { options.shard?.contains(key: $0.key) ?? true }.map(\.file)
     let (loaded, diagnostics) = ScenarioFiles.load(
@@ -46,15 +47,9 @@ public struct ScenarioCommand {
     let scenarios = ScenarioFiles.filter(loaded, by: options.filter)
     // With `--record`, every file is checked before anything replays, so that no file is
     // rewritten while another cannot be.
-    let unwritable = scenarios.filter { _ in options.record && !options.list }.compactMap {
-      scenario -> Diagnostic? in
-      do throws(FileWriteError) {
-        try AtomicFile.checkWritable(scenario.file)
-        return nil
-      } catch {
-        return Self.recordingError(error, file: scenario.file)
-      }
-    }
+    let unwritable =
+      options.record && !options.list
+      ? Self.unwritable(scenarios.map(\.file), "cannot record the file") : []
     guard missing.isEmpty, diagnostics.isEmpty, unwritable.isEmpty else {
       for diagnostic in missing + diagnostics + unwritable { errorOutput(diagnostic.description) }
       return .badInput
@@ -132,7 +127,7 @@ public struct ScenarioCommand {
     do throws(FileWriteError) {
       try AtomicFile.write(Data(text.utf8), to: scenario.file)
     } catch {
-      errorOutput(Self.recordingError(error, file: scenario.file).description)
+      errorOutput(Self.fileError(error, "cannot record the file").description)
       return nil
     }
     return result.recordedScreens.sorted { $0.key < $1.key }.compactMap {
@@ -143,10 +138,22 @@ public struct ScenarioCommand {
     }
   }
 
-  /// Why `--record` cannot write `file`: a symbolic link is written through, the file keeps its
-  /// permissions, and a read-only file is left alone.
-  static func recordingError(_ error: FileWriteError, file: String) -> Diagnostic {
-    Diagnostic(file: file, line: nil, message: "cannot record the file: \(error.reason)")
+  /// The error of a file that cannot be written: `what` it was for, and why.
+  static func fileError(_ error: FileWriteError, _ what: String) -> Diagnostic {
+    Diagnostic(file: error.path, line: nil, message: "\(what): \(error.reason)")
+  }
+
+  /// `fileError` for each of `files` that cannot be written now: a symbolic link is written
+  /// through, a file keeps its permissions, and a read-only file is left alone.
+  static func unwritable(_ files: [String], _ what: String) -> [Diagnostic] {
+    files.compactMap { file in
+      do throws(FileWriteError) {
+        try AtomicFile.checkWritable(file)
+        return nil
+      } catch {
+        return fileError(error, what)
+      }
+    }
   }
 
   /// `3 nodes differ (2 new, 1 changed)`, or `a screen of 25 nodes` for a block that was empty.

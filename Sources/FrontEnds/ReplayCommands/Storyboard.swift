@@ -176,23 +176,24 @@ extension Storyboard {
     page.text("\n")
   }
 
-  /// `index.html`: every scenario with its verdict, linking to its page (named next to it).
-  public static func indexHTML(_ pages: [(storyboard: Storyboard, page: String)]) -> String {
+  /// `index.html`: every scenario with its verdict, linking to its page (of the same index in
+  /// `pages`).
+  public static func indexHTML(_ storyboards: [Storyboard], pages: [String]) -> String {
     var page = HTMLWriter()
     StoryboardHTML.head(title: "Storyboard", into: &page)
-    let failed = pages.count { !$0.storyboard.passed }
+    let failed = storyboards.count { !$0.passed }
     page.open(
       "header", classes: failed == 0 ? ["page-header", "passed"] : ["page-header", "failed"])
     page.element("h1", text: "Storyboard")
     page.element(
       "p", classes: ["verdict"],
-      text: "\(pages.count - failed) bestanden, \(failed) fehlgeschlagen")
+      text: "\(storyboards.count - failed) bestanden, \(failed) fehlgeschlagen")
     page.close("header")
     page.open("table", classes: ["index"])
     page.raw("<thead><tr><th>Ergebnis</th><th>Szenario</th><th>Datei</th><th>Schritte</th>")
     page.raw("<th>Simulierte Zeit</th></tr></thead>")
     page.open("tbody")
-    for (storyboard, name) in pages {
+    for (storyboard, name) in zip(storyboards, pages) {
       page.open("tr", classes: storyboard.passed ? ["passed"] : ["failed"])
       let failedStep = storyboard.failedFrame.map { "✗ fehlgeschlagen bei Schritt \($0 + 1)" }
       page.element(

@@ -66,8 +66,8 @@ final class Output {
 }
 
 /// The options of `rezepte run PATH…`.
-func runOptions(_ paths: [String], record: Bool = false) -> CommandLineOptions.RunOptions {
-  var options = CommandLineOptions.RunOptions()
+func runOptions(_ paths: [String], record: Bool = false) -> RunOptions {
+  var options = RunOptions()
   options.paths = paths
   options.record = record
   return options
