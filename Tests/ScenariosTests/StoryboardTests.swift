@@ -32,15 +32,15 @@ final class StoryboardRun {
     let scenario = try ScenarioParser.parse(
       text, file: "t.scenario", context: ScenarioContext(catalog: embeddedCatalog)
     ).get()
-    return await StoryboardCollector(runner: ScenarioRunner(now: { .zero }))
-      .collect(scenario, on: AppDriver(catalog: embeddedCatalog))
+    return await ScenarioRunner(now: { .zero }).storyboard(
+      scenario, on: AppDriver(catalog: embeddedCatalog))
   }
 
   @Test("Collecting a storyboard replays every lesson scenario to a pass", arguments: lessonFiles)
   func lessonScenariosPass(file: String) async throws {
     let scenario = try loadLessonScenario(file)
-    let (storyboard, result) = await StoryboardCollector(runner: ScenarioRunner(now: { .zero }))
-      .collect(scenario, on: AppDriver(catalog: embeddedCatalog))
+    let (storyboard, result) = await ScenarioRunner(now: { .zero }).storyboard(
+      scenario, on: AppDriver(catalog: embeddedCatalog))
     #expect(result.passed, "\(result.failure?.description ?? "")")
     #expect(storyboard.passed)
     #expect(storyboard.frames.count == scenario.steps.count)
@@ -98,8 +98,8 @@ final class StoryboardRun {
   @Test("A screen that comes back marks what changed on it since it was last on top")
   func screenThatCameBack() async throws {
     let scenario = try loadLessonScenario("04-favoriten.scenario")
-    let (storyboard, _) = await StoryboardCollector(runner: ScenarioRunner(now: { .zero }))
-      .collect(scenario, on: AppDriver(catalog: embeddedCatalog))
+    let (storyboard, _) = await ScenarioRunner(now: { .zero }).storyboard(
+      scenario, on: AppDriver(catalog: embeddedCatalog))
     let back = try #require(storyboard.frames.first { $0.step == "back" })
     let screen = try #require(back.screen)
     let marked = back.changed.compactMap { screen.node(at: $0) }

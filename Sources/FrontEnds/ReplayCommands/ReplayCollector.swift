@@ -1,54 +1,53 @@
 import Scenarios
 import ViewDescription
 
-/// Replays a scenario as `rezepte run` does and hands over each step with what a reader is shown
-/// of it, for `Walkthrough` to print and `StoryboardCollector` to draw. It only watches: reading
-/// the requests marks none as read, so `expect requests` sees what it always sees.
-@MainActor
-struct ReplayCollector {
-  var runner: ScenarioRunner
+/// One step that ran, with what a reader is shown of it: what `show` prints and the storyboard
+/// draws.
+struct ReplayMoment {
+  /// The step, its index and its failure.
+  let event: ScenarioRunner.StepEvent
+  /// The source lines since the step before it and its block (see `Scenario.captions`).
+  let caption: ArraySlice<String>
+  /// The requests the app sent during the step, as `GET search.php?s=Las`.
+  let requests: [String]
+  /// The virtual time after the step.
+  let simulatedTime: Duration
+  /// The screen after the step, or `nil` while no app runs.
+  let screen: Node?
+  /// How `screen` compares with the screens shown before it.
+  let comparison: ShownScreens.Comparison?
+}
 
-  /// One step that ran, with what a reader is shown of it.
-  struct Moment {
-    /// The step, its index and its failure.
-    let event: ScenarioRunner.StepEvent
-    /// The source lines since the step before it and its block (see `captions(of:)`).
-    let caption: ArraySlice<String>
-    /// The requests the app sent during the step, as `GET search.php?s=Las`.
-    let requests: [String]
-    /// The virtual time after the step.
-    let simulatedTime: Duration
-    /// The screen after the step, or `nil` while no app runs.
-    let screen: Node?
-    /// How `screen` compares with the screens shown before it.
-    let comparison: ShownScreens.Comparison?
-  }
-
-  /// Replays `scenario` on `driver`, calling `observe` after each step that ran.
+extension ScenarioRunner {
+  /// Replays `scenario` on `driver` as `rezepte run` does, calling `observe` after each step
+  /// that ran. It only watches: reading the requests marks none as read, so `expect requests`
+  /// sees what it always sees.
   func replay(
-    _ scenario: Scenario, on driver: AppDriver, observe: (Moment) -> Void
+    _ scenario: Scenario, on driver: AppDriver, observe: (ReplayMoment) -> Void
   ) async -> ScenarioResult {
-    let captions = Self.captions(of: scenario)
+    let captions = scenario.captions
     var requestsSeen = 0
     var shown = ShownScreens()
-    return await runner.run(scenario, on: driver) { event in
+    return await run(scenario, on: driver) { event in
       let requests = driver.app.sentRequests(from: requestsSeen)
       requestsSeen += requests.count
       let screen = driver.screen()
       observe(
-        Moment(
+        ReplayMoment(
           event: event, caption: captions[event.index], requests: requests,
           simulatedTime: driver.app.now, screen: screen,
           comparison: screen.map { shown.show($0, after: event.index) }))
     }
   }
+}
 
+extension Scenario {
   /// The source lines above each step, up to the step before it and its block: the comments
   /// and blank lines that explain the step; above the first step, the file's opening comment.
-  static func captions(of scenario: Scenario) -> [ArraySlice<String>] {
-    let source = scenario.sourceLines
+  var captions: [ArraySlice<String>] {
+    let source = sourceLines
     var start = 0
-    return scenario.steps.map { step in
+    return steps.map { step in
       let stepIndex = step.line - 1
       let caption = source[min(start, stepIndex)..<stepIndex]
       start = (step.block?.lines.upperBound).map { max($0, stepIndex + 1) } ?? stepIndex + 1

@@ -9,74 +9,67 @@ import ViewDescription
 /// reports bad input, replays each scenario on a fresh driver, prints the report, and records
 /// screens or writes pages.
 @MainActor
-public struct ScenarioCommand {
+struct ScenarioCommand {
   /// Names the files are checked against.
-  public var context: ScenarioContext
+  var context: ScenarioContext
   /// A new app for each scenario.
-  public var makeDriver: @MainActor () -> AppDriver
+  var makeDriver: @MainActor () -> AppDriver
   /// Whether the report is coloured (see `ColorPolicy`).
-  public var useColor: Bool
+  var useColor: Bool
   /// Standard output, one line per call.
-  public var output: (String) -> Void
+  var output: (String) -> Void
   /// Standard error, one line (or block of lines) per call.
-  public var errorOutput: (String) -> Void
+  var errorOutput: (String) -> Void
   /// The time source for the report.
-  public var now: () -> Duration
+  var now: () -> Duration = ScenarioRunner.wallClock()
 
-  public init(
-    context: ScenarioContext, makeDriver: @escaping @MainActor () -> AppDriver, useColor: Bool,
-    output: @escaping (String) -> Void, errorOutput: @escaping (String) -> Void,
-    now: @escaping () -> Duration = ScenarioRunner.wallClock()
-  ) {
-    self.context = context
-    self.makeDriver = makeDriver
-    self.useColor = useColor
-    self.output = output
-    self.errorOutput = errorOutput
-    self.now = now
-  }
-
-  /// `rezepte run`: replays every scenario at `options.paths` (of `options.shard`, if given),
-  /// or lists them; writes files only with `--record` and when every file parsed and can be
-  /// written, and then exits with 1 when it wrote a block.
-  public func run(_ options: RunOptions) async -> ExitCode {
-    let (entries, missing) = ScenarioFiles.collectEntries(options.paths)
-    let files = entries.filter { options.shard?.contains(key: $0.key) ?? true }.map(\.file)
+  /// `rezepte run`: replays every scenario at the invocation's paths (of its `--shard`, if
+  /// given), or lists them; writes files only with `--record` and when every file parsed and
+  /// can be written, and then exits with 1 when it wrote a block.
+  func run(_ invocation: Invocation) async -> ExitCode {
+    typealias Options = ScenarioCommands
+    let (record, list, filter) = (
+      invocation[Options.record], invocation[Options.list], invocation[Options.filter]
+    )
+    let paths = Options.paths(invocation)
+    let (entries, missing) = ScenarioFiles.collectEntries(paths)
+    let shard = invocation[Options.shard]
+    let files = entries.filter { shard?.contains(key: $0.key) ?? true }.map(\.file)
     let (loaded, diagnostics) = ScenarioFiles.load(
-      files, context: context, allowsEmptyScreens: options.record)
-    let scenarios = ScenarioFiles.filter(loaded, by: options.filter)
+      files, context: context, allowsEmptyScreens: record)
+    let scenarios = ScenarioFiles.filter(loaded, by: filter)
     // With `--record`, every file is checked before anything replays, so that no file is
     // rewritten while another cannot be.
     let unwritable =
-      options.record && !options.list
-      ? Self.unwritable(scenarios.map(\.file), "cannot record the file") : []
+      record && !list ? Self.unwritable(scenarios.map(\.file), "cannot record the file") : []
     guard missing.isEmpty, diagnostics.isEmpty, unwritable.isEmpty else {
       for diagnostic in missing + diagnostics + unwritable { errorOutput(diagnostic.description) }
       return .badInput
     }
     guard !entries.isEmpty else {
-      let paths = options.paths.joined(separator: ", ")
+      let paths = paths.joined(separator: ", ")
       errorOutput(Console.errorLine("there are no .scenario files in \(paths)"))
       return .badInput
     }
-    if scenarios.isEmpty, !loaded.isEmpty, let filter = options.filter {
+    if scenarios.isEmpty, !loaded.isEmpty, let filter {
       errorOutput(Console.errorLine("no scenario's file name or title contains `\(filter)`"))
       return .badInput
     }
-    if options.list {
+    if list {
       for scenario in scenarios { output(scenario.file) }
       return .success
     }
 
-    let runner = ScenarioRunner(mode: options.record ? .record : .check, now: now)
-    let report = Report(useColor: useColor, showsWallTime: options.timing)
+    let runner = ScenarioRunner(mode: record ? .record : .check, now: now)
+    let report = Report(useColor: useColor, showsWallTime: invocation[Options.timing])
     var results: [ScenarioResult] = []
     var recorded = 0
     var failedToRecord = false
-    await replay(scenarios, runner: runner, jobs: options.jobs) { scenario, result in
+    let jobs = invocation[Options.jobs] ?? 1
+    await replay(scenarios, runner: runner, jobs: jobs) { scenario, result in
       var blocks: [String] = []
-      if options.record {
-        guard let written = record(scenario, result) else {
+      if record {
+        guard let written = writeRecording(scenario, result) else {
           failedToRecord = true
           return false
         }
@@ -121,7 +114,7 @@ public struct ScenarioCommand {
   /// Writes the screens `result` recorded into the scenario's file, if any changed; returns
   /// what changed in each block written (how many nodes are new, changed and gone), or `nil`
   /// after saying why the file cannot be written.
-  func record(_ scenario: Scenario, _ result: ScenarioResult) -> [String]? {
+  func writeRecording(_ scenario: Scenario, _ result: ScenarioResult) -> [String]? {
     let text = scenario.recording(actualScreens: result.recordedScreens)
     guard text != scenario.source else { return [] }
     do throws(FileWriteError) {
@@ -172,7 +165,7 @@ public struct ScenarioCommand {
   }
 
   /// `rezepte show FILE`: the walkthrough of one scenario.
-  public func show(_ file: String, full: Bool = false) async -> ExitCode {
+  func show(_ file: String, full: Bool = false) async -> ExitCode {
     var isFolder: ObjCBool = false
     if FileManager.default.fileExists(atPath: file, isDirectory: &isFolder),
       isFolder.boolValue
@@ -188,8 +181,8 @@ public struct ScenarioCommand {
       for diagnostic in diagnostics { errorOutput(diagnostic.description) }
       return .badInput
     }
-    let result = await Walkthrough.run(
-      scenario, on: makeDriver(), runner: ScenarioRunner(now: now), full: full, output: output)
+    let result = await ScenarioRunner(now: now).walkthrough(
+      scenario, on: makeDriver(), full: full, output: output)
     return ExitCode([result])
   }
 }

@@ -6,10 +6,31 @@ import Scenarios
 
 /// The declarations of `rezepte run`, `show` and `storyboard`, and the program they belong to.
 public enum ScenarioCommands {
+  // MARK: - Options
+
   /// `--catalog DIR` of `run`, `show` and `storyboard`.
   public static let catalog: Option<String> = .catalog(
     help: "Uses the catalog in DIR instead of the embedded one.")
-  /// `--full` of `show`.
+  static let record = Flag(
+    "--record",
+    help: "Writes the actual screen into every `expect screen` block that differs; a run that "
+      + "wrote one exits with 1.")
+  static let filter = Option<String>(
+    "--filter", "TEXT", help: "Runs only the scenarios whose file name or title contains TEXT.")
+  static let baseURL: Option<URL> = .baseURL(
+    help: "Sends the requests over HTTP to a TheMealDB-compatible server, such as "
+      + "http://127.0.0.1:8080/api/json/v1/1/ (`rezepte serve`).")
+  static let timing = Flag.timing(help: "Adds the wall time each scenario took to its line.")
+  static let shard: Option<Shard> = .shard(
+    help: "Runs only share K of N (1 ≤ K ≤ N): every file lands in the same share on every "
+      + "machine, so N CI jobs with K = 1…N together run each file once.")
+  /// `--list` of `run`: prints the files that would run instead of running them.
+  public static let list = Flag(
+    "--list", help: "Prints the files that would run (after \(shard) and \(filter)).")
+  static let jobs: Option<Int> = .jobs(
+    help: "Replays up to N scenarios at once (1-\(Option<Int>.maximumJobs), default 1); the "
+      + "report stays in file order, the same bytes as with 1. This overlaps waiting for a "
+      + "server (\(baseURL), \(Flag.live)); offline replays take turns on one thread.")
   static let full = Flag(
     "--full", help: "Prints the whole screen after every step instead of what changed.")
   /// `--out DIR` of `storyboard`.
@@ -22,6 +43,13 @@ public enum ScenarioCommands {
     help: "Scenario files, or folders searched for *.scenario (default: Scenarios).",
     count: 0...Int.max)
 
+  /// The paths of `run` or `storyboard`: its arguments, or `Scenarios`.
+  static func paths(_ invocation: Invocation) -> [String] {
+    invocation.arguments.isEmpty ? ["Scenarios"] : invocation.arguments
+  }
+
+  // MARK: - Commands
+
   /// `rezepte [run] [PATH…] …`.
   public static let run = Command(
     name: "run",
@@ -33,12 +61,20 @@ public enum ScenarioCommands {
       Time is virtual: `wait` advances a clock; nothing sleeps for real. Durations in scenario \
       files (`wait`, `network delay`) go from 0s to 1 hour.
       """,
-    arguments: paths, options: RunOptions.all,
+    arguments: paths,
+    options: [record, catalog, filter, baseURL, Flag.live, timing, shard, list, jobs],
     epilogue: {
       "Steps of a scenario file (one per line; `#` starts a comment):\n" + StepTable.helpText()
     },
     run: { invocation throws(UsageError) in
-      try await runScenarios(RunOptions(invocation), console: invocation.console)
+      let live = invocation[Flag.live]
+      if live, invocation[baseURL] != nil {
+        throw UsageError("\(Flag.live) and \(baseURL) exclude each other; choose one server")
+      }
+      if live, invocation[record] {
+        throw UsageError("\(record) cannot be combined with \(Flag.live), whose answers change")
+      }
+      return await runScenarios(invocation)
     })
 
   /// `rezepte show FILE …`.
@@ -79,9 +115,7 @@ public enum ScenarioCommands {
     arguments: paths, options: [out, catalog],
     run: { invocation in
       await command(invocation[catalog], backend: .catalog, invocation.console) {
-        await $0.storyboard(
-          invocation.arguments.isEmpty ? RunOptions().paths : invocation.arguments,
-          out: invocation[out] ?? "storyboard")
+        await $0.storyboard(paths(invocation), out: invocation[out] ?? "storyboard")
       }
     })
 
@@ -106,21 +140,22 @@ public enum ScenarioCommands {
   // MARK: - Wiring
 
   @MainActor
-  static func runScenarios(_ options: RunOptions, console: Console) async -> ExitCode {
-    let server = options.live ? MealAPI.theMealDB : options.baseURL
+  static func runScenarios(_ invocation: Invocation) async -> ExitCode {
+    let console = invocation.console
+    let server = invocation[Flag.live] ? MealAPI.theMealDB : invocation[baseURL]
     let backend = server.map { AppDriver.Backend.http($0) } ?? .catalog
-    return await command(options.catalog, backend: backend, console) { command in
-      if !options.list, let server, let problem = await AppDriver.probe(server) {
+    return await command(invocation[catalog], backend: backend, console) { command in
+      if !invocation[list], let server, let problem = await AppDriver.probe(server) {
         console.error(problem)
-        if options.live {
+        if invocation[Flag.live] {
           console.errorOutput(
             "`\(Flag.live)` needs TheMealDB on the internet; offline, replay against `rezepte "
-              + "serve` with `\(RunOptions.baseURL)`, or against the embedded catalog without "
-              + "either option.")
+              + "serve` with `\(baseURL)`, or against the embedded catalog without either "
+              + "option.")
         }
         return .badInput
       }
-      return await command.run(options)
+      return await command.run(invocation)
     }
   }
 

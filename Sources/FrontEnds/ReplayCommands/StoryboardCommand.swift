@@ -9,7 +9,7 @@ extension ScenarioCommand {
   /// and writes one page per scenario and an `index.html` into the folder `out`, each file
   /// atomically. Nothing is written when a file does not parse, `out` is not a folder, or a
   /// page cannot be written.
-  public func storyboard(_ paths: [String], out: String) async -> ExitCode {
+  func storyboard(_ paths: [String], out: String) async -> ExitCode {
     let (files, missing) = ScenarioFiles.collect(paths)
     let (scenarios, diagnostics) = ScenarioFiles.load(files, context: context)
     guard missing.isEmpty, diagnostics.isEmpty else {
@@ -46,12 +46,12 @@ extension ScenarioCommand {
       return .badInput
     }
 
-    let collector = StoryboardCollector(runner: ScenarioRunner(now: now))
+    let runner = ScenarioRunner(now: now)
     let report = Report(useColor: useColor)
     var results: [ScenarioResult] = []
     var storyboards: [Storyboard] = []
     for scenario in scenarios {
-      let (storyboard, result) = await collector.collect(scenario, on: makeDriver())
+      let (storyboard, result) = await runner.storyboard(scenario, on: makeDriver())
       results.append(result)
       for line in report.lines(for: result) { output(line) }
       storyboards.append(storyboard)

@@ -141,7 +141,8 @@ struct Bench {
         let meals = folder.appendingPathComponent(Catalog.mealsFile).path
         let usages = try Processes.time(
           [
-            [rezepte, "run", RunOptions.list.name] + ScenarioCommands.catalog.words(folder.path)
+            [rezepte, "run", ScenarioCommands.list.name]
+              + ScenarioCommands.catalog.words(folder.path)
               + ["Scenarios/01-kategorien.scenario"],
             [python, "-c", "import json, sys; json.load(open(sys.argv[1], 'rb'))", meals],
           ], runs: min(runs, 5))
