@@ -172,7 +172,7 @@ struct StoryboardBrowserTests {
     #expect(report.covered.isEmpty, "covered by an outline: \(report.covered)")
 
     let scenario = try loadLessonScenario(file)
-    let (storyboard, _) = await ScenarioRunner(now: { .zero }).storyboard(
+    let storyboard = await ScenarioRunner(now: { .zero }).storyboard(
       scenario, on: AppDriver(catalog: embeddedCatalog))
     let listed = await linesShowLists(scenario)
     try #require(listed.count == scenario.steps.count)

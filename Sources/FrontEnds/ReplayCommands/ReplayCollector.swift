@@ -6,12 +6,8 @@ import ViewDescription
 struct ReplayMoment {
   /// The step, its index and its failure.
   let event: ScenarioRunner.StepEvent
-  /// The source lines since the step before it and its block (see `Scenario.captions`).
-  let caption: ArraySlice<String>
   /// The requests the app sent during the step, as `GET search.php?s=Las`.
   let requests: [String]
-  /// The virtual time after the step.
-  let simulatedTime: Duration
   /// The screen after the step, or `nil` while no app runs.
   let screen: Node?
   /// How `screen` compares with the screens shown before it.
@@ -25,7 +21,6 @@ extension ScenarioRunner {
   func replay(
     _ scenario: Scenario, on driver: AppDriver, observe: (ReplayMoment) -> Void
   ) async -> ScenarioResult {
-    let captions = scenario.captions
     var requestsSeen = 0
     var shown = ShownScreens()
     return await run(scenario, on: driver) { event in
@@ -34,8 +29,7 @@ extension ScenarioRunner {
       let screen = driver.screen()
       observe(
         ReplayMoment(
-          event: event, caption: captions[event.index], requests: requests,
-          simulatedTime: driver.app.now, screen: screen,
+          event: event, requests: requests, screen: screen,
           comparison: screen.map { shown.show($0, after: event.index) }))
     }
   }
@@ -60,8 +54,8 @@ extension Scenario {
 /// compared with, so that a screen that comes back (after `back`) shows what changed on it
 /// since it was last on top, not what differs from the screen it covered.
 struct ShownScreens {
-  /// The screen shown last, and what it draws.
-  private var last: (screen: Node, drawn: DrawnTree)?
+  /// What the screen shown last draws.
+  private var last: DrawnTree?
   /// The last version of each screen, by its place in the navigation.
   private var byKey: [String: DrawnTree] = [:]
   /// The index of the step after which each screen was first shown.
@@ -84,19 +78,18 @@ struct ShownScreens {
   /// Records `screen` as shown after the step at index `step`, and says how it compares with
   /// what was shown before.
   mutating func show(_ screen: Node, after step: Int) -> Comparison {
-    if let last, last.screen == screen { return .unchanged }
     let top = screen.first { $0.kind == .screen }
     // The root (whatever its title, which a search changes), or a pushed screen by its back
     // button and title.
     let key = top?.back.map { $0 + "\u{1F}" + (top?.label ?? "") } ?? "root"
     let drawn = DrawnTree(screen)
     defer {
-      last = (screen, drawn)
+      last = drawn
       byKey[key] = drawn
       firstShown[drawn] = firstShown[drawn] ?? step
     }
     guard let previous = last else { return .first }
-    if drawn == previous.drawn { return .unchanged }
+    if drawn == previous { return .unchanged }
     guard let before = byKey[key] else { return .new }
     return .since(before: before, now: drawn, shownAfter: firstShown[drawn])
   }

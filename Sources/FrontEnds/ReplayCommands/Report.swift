@@ -1,13 +1,7 @@
 import CommandLineKit
+import Foundation
 import Scenarios
 import Spelling
-import ViewDescription
-
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
 
 extension ExitCode {
   /// The status for these results: `failure` when any failed, else `success`.
@@ -18,14 +12,11 @@ extension ExitCode {
 
 /// Whether output gets colours: only on a terminal, and never when `NO_COLOR` is set.
 enum ColorPolicy {
-  /// Colours for an output that is (or is not) a terminal, with `NO_COLOR` set or not.
-  static func useColor(isTerminal: Bool, noColor: String?) -> Bool {
-    isTerminal && noColor == nil
-  }
-
-  /// `useColor` for standard output in this process's environment.
-  static var standardOutput: Bool {
-    useColor(isTerminal: isatty(1) == 1, noColor: getenv("NO_COLOR").map { String(cString: $0) })
+  /// Whether standard output (or an output that is a terminal or not) gets colours.
+  static func useColor(
+    isTerminal: Bool = isatty(1) == 1, noColor: Bool = getenv("NO_COLOR") != nil
+  ) -> Bool {
+    isTerminal && !noColor
   }
 }
 

@@ -2,7 +2,6 @@ import CommandLineKit
 import FileSafety
 import Foundation
 import Scenarios
-import Spelling
 import ViewDescription
 
 /// `rezepte run`, `show` and `storyboard` without the process around them: reads the files,
@@ -42,18 +41,12 @@ struct ScenarioCommand {
     // rewritten while another cannot be.
     let unwritable =
       record && !list ? Self.unwritable(scenarios.map(\.file), "cannot record the file") : []
-    guard missing.isEmpty, diagnostics.isEmpty, unwritable.isEmpty else {
-      for diagnostic in missing + diagnostics + unwritable { errorOutput(diagnostic.description) }
-      return .badInput
-    }
+    guard noneOf(missing + diagnostics + unwritable) else { return .badInput }
     guard !entries.isEmpty else {
-      let paths = paths.joined(separator: ", ")
-      errorOutput(Console.errorLine("there are no .scenario files in \(paths)"))
-      return .badInput
+      return badInput("there are no .scenario files in \(paths.joined(separator: ", "))")
     }
     if scenarios.isEmpty, !loaded.isEmpty, let filter {
-      errorOutput(Console.errorLine("no scenario's file name or title contains `\(filter)`"))
-      return .badInput
+      return badInput("no scenario's file name or title contains `\(filter)`")
     }
     if list {
       for scenario in scenarios { output(scenario.file) }
@@ -86,9 +79,8 @@ struct ScenarioCommand {
   }
 
   /// Replays `scenarios`, `jobs` at a time, and hands each result to `report` in file order
-  /// until it returns `false`. The replays share the main actor, so running several at once
-  /// overlaps only their waiting for a server; each has its own app, clock and transport, so the
-  /// report is the same bytes as a serial run's.
+  /// until it returns `false`. Replays at once overlap only their waiting for a server; each has
+  /// its own app, clock and transport, so the report is the same bytes as a serial run's.
   func replay(
     _ scenarios: [Scenario], runner: ScenarioRunner, jobs: Int,
     report: (Scenario, ScenarioResult) -> Bool
@@ -131,6 +123,18 @@ struct ScenarioCommand {
     }
   }
 
+  /// Writes `problems` to standard error, one a line; whether there were none.
+  func noneOf(_ problems: [Diagnostic]) -> Bool {
+    for problem in problems { errorOutput(problem.description) }
+    return problems.isEmpty
+  }
+
+  /// Writes `message` to standard error as an error line: bad input.
+  func badInput(_ message: String) -> ExitCode {
+    errorOutput(Console.errorLine(message))
+    return .badInput
+  }
+
   /// The error of a file that cannot be written: `what` it was for, and why.
   static func fileError(_ error: FileWriteError, _ what: String) -> Diagnostic {
     Diagnostic(file: error.path, line: nil, message: "\(what): \(error.reason)")
@@ -167,20 +171,13 @@ struct ScenarioCommand {
   /// `rezepte show FILE`: the walkthrough of one scenario.
   func show(_ file: String, full: Bool = false) async -> ExitCode {
     var isFolder: ObjCBool = false
-    if FileManager.default.fileExists(atPath: file, isDirectory: &isFolder),
-      isFolder.boolValue
-    {
-      errorOutput(
-        Console.errorLine(
-          "show takes one scenario file, and \(file) is a folder; "
-            + "'rezepte run \(file)' replays a folder"))
-      return .badInput
+    if FileManager.default.fileExists(atPath: file, isDirectory: &isFolder), isFolder.boolValue {
+      return badInput(
+        "show takes one scenario file, and \(file) is a folder; 'rezepte run \(file)' replays a "
+          + "folder")
     }
     let (scenarios, diagnostics) = ScenarioFiles.load([file], context: context)
-    guard diagnostics.isEmpty, let scenario = scenarios.first else {
-      for diagnostic in diagnostics { errorOutput(diagnostic.description) }
-      return .badInput
-    }
+    guard noneOf(diagnostics), let scenario = scenarios.first else { return .badInput }
     let result = await ScenarioRunner(now: now).walkthrough(
       scenario, on: makeDriver(), full: full, output: output)
     return ExitCode([result])

@@ -74,7 +74,20 @@ public enum ScenarioCommands {
       if live, invocation[record] {
         throw UsageError("\(record) cannot be combined with \(Flag.live), whose answers change")
       }
-      return await runScenarios(invocation)
+      let server = live ? MealAPI.theMealDB : invocation[baseURL]
+      return await command(invocation, backend: server.map { .http($0) } ?? .catalog) { command in
+        if !invocation[list], let server, let problem = await AppDriver.probe(server) {
+          invocation.console.error(problem)
+          if live {
+            invocation.console.errorOutput(
+              "`\(Flag.live)` needs TheMealDB on the internet; offline, replay against `rezepte "
+                + "serve` with `\(baseURL)`, or against the embedded catalog without either "
+                + "option.")
+          }
+          return .badInput
+        }
+        return await command.run(invocation)
+      }
     })
 
   /// `rezepte show FILE …`.
@@ -94,7 +107,7 @@ public enum ScenarioCommands {
       placeholder: "FILE", help: "The scenario file to walk through.", count: 1...1),
     options: [catalog, full],
     run: { invocation in
-      await command(invocation[catalog], backend: .catalog, invocation.console) {
+      await command(invocation) {
         // The parser has made sure there is exactly one file.
         await $0.show(invocation.arguments[0], full: invocation[full])
       }
@@ -114,7 +127,7 @@ public enum ScenarioCommands {
       """,
     arguments: paths, options: [out, catalog],
     run: { invocation in
-      await command(invocation[catalog], backend: .catalog, invocation.console) {
+      await command(invocation) {
         await $0.storyboard(paths(invocation), out: invocation[out] ?? "storyboard")
       }
     })
@@ -139,37 +152,18 @@ public enum ScenarioCommands {
 
   // MARK: - Wiring
 
-  @MainActor
-  static func runScenarios(_ invocation: Invocation) async -> ExitCode {
-    let console = invocation.console
-    let server = invocation[Flag.live] ? MealAPI.theMealDB : invocation[baseURL]
-    let backend = server.map { AppDriver.Backend.http($0) } ?? .catalog
-    return await command(invocation[catalog], backend: backend, console) { command in
-      if !invocation[list], let server, let problem = await AppDriver.probe(server) {
-        console.error(problem)
-        if invocation[Flag.live] {
-          console.errorOutput(
-            "`\(Flag.live)` needs TheMealDB on the internet; offline, replay against `rezepte "
-              + "serve` with `\(baseURL)`, or against the embedded catalog without either "
-              + "option.")
-        }
-        return .badInput
-      }
-      return await command.run(invocation)
-    }
-  }
-
-  /// `body` with the command over the catalog at `path` (or the embedded one), its apps on
+  /// `body` with the command over the catalog of `--catalog` (or the embedded one), its apps on
   /// `backend`; bad input after saying why the catalog cannot be loaded, before anything else is
   /// read or asked.
   @MainActor
   static func command(
-    _ path: String?, backend: AppDriver.Backend, _ console: Console,
+    _ invocation: Invocation, backend: AppDriver.Backend = .catalog,
     _ body: (ScenarioCommand) async -> ExitCode
   ) async -> ExitCode {
+    let console = invocation.console
     let catalog: Catalog
     do {
-      catalog = try Catalog.load(directory: path)
+      catalog = try Catalog.load(directory: invocation[Self.catalog])
     } catch {
       console.error("\(error)")
       return .badInput
@@ -178,7 +172,7 @@ public enum ScenarioCommands {
       ScenarioCommand(
         context: ScenarioContext(catalog: catalog),
         makeDriver: { AppDriver(catalog: catalog, backend: backend) },
-        useColor: ColorPolicy.standardOutput, output: console.output,
+        useColor: ColorPolicy.useColor(), output: console.output,
         errorOutput: console.errorOutput))
   }
 }

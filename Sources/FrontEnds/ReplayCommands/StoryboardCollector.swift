@@ -2,17 +2,15 @@ import Scenarios
 import ViewDescription
 
 extension ScenarioRunner {
-  /// Replays `scenario` on `driver` (a fresh one) and returns its storyboard and its result:
+  /// Replays `scenario` on `driver` (a fresh one) and returns its storyboard: its result, and
   /// per step the caption, the time, the requests, the screen and what changed on it, and the
   /// failure.
-  func storyboard(
-    _ scenario: Scenario, on driver: AppDriver
-  ) async -> (storyboard: Storyboard, result: ScenarioResult) {
+  func storyboard(_ scenario: Scenario, on driver: AppDriver) async -> Storyboard {
     var frames = Storyboard.frames(of: scenario)
     let result = await replay(scenario, on: driver) { moment in
       var frame = frames[moment.event.index]
       frame.requests = moment.requests
-      frame.simulatedTime = moment.simulatedTime
+      frame.simulatedTime = driver.app.now
       frame.status = moment.event.failure.map { .failed($0.details) } ?? .passed
       // A phone where `show` tells of a screen (and at a failure), highlighting exactly what
       // `show` lists as new or changed, or saying what `show` says instead.
@@ -29,10 +27,7 @@ extension ScenarioRunner {
       frames[moment.event.index] = frame
     }
     let introduction = scenario.captions.first.map(Storyboard.comments(in:)) ?? []
-    let storyboard = Storyboard(
-      title: scenario.title, file: scenario.file, introduction: introduction, frames: frames,
-      simulatedTime: result.simulatedTime, skipReason: result.skipReason)
-    return (storyboard, result)
+    return Storyboard(result: result, introduction: introduction, frames: frames)
   }
 }
 
@@ -51,8 +46,7 @@ extension Storyboard {
       }
       // The comments before the first step are the page's introduction.
       return Storyboard.Frame(
-        line: step.line, caption: index == 0 ? [] : comments(in: captions[index]),
-        step: step.displayText, block: block, isExpectation: step.action.isExpectation,
+        step: step, caption: index == 0 ? [] : comments(in: captions[index]), block: block,
         status: .notRun)
     }
   }

@@ -12,14 +12,9 @@ extension ScenarioCommand {
   func storyboard(_ paths: [String], out: String) async -> ExitCode {
     let (files, missing) = ScenarioFiles.collect(paths)
     let (scenarios, diagnostics) = ScenarioFiles.load(files, context: context)
-    guard missing.isEmpty, diagnostics.isEmpty else {
-      for diagnostic in missing + diagnostics { errorOutput(diagnostic.description) }
-      return .badInput
-    }
+    guard noneOf(missing + diagnostics) else { return .badInput }
     guard !scenarios.isEmpty else {
-      let paths = paths.joined(separator: ", ")
-      errorOutput(Console.errorLine("there are no .scenario files in \(paths)"))
-      return .badInput
+      return badInput("there are no .scenario files in \(paths.joined(separator: ", "))")
     }
     let folder = URL(fileURLWithPath: out)
     do {
@@ -27,33 +22,23 @@ extension ScenarioCommand {
       _ = try ScenarioCommands.out.read(out)
       try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     } catch let error as UsageError {
-      errorOutput(Console.errorLine(error.message))
-      return .badInput
+      return badInput(error.message)
     } catch {
-      errorOutput(
-        Console.errorLine(
-          "\(ScenarioCommands.out) \(out): the folder cannot be made (\(Self.reason(error)))"))
-      return .badInput
+      return badInput(
+        "\(ScenarioCommands.out) \(out): the folder cannot be made (\(Self.reason(error)))")
     }
-    var pageNames = StoryboardPageNames()
-    let pages = scenarios.map { pageNames.name(for: $0.name) } + ["index.html"]
+    let pages = Self.pageNames(scenarios.map(\.name)) + ["index.html"]
     // Every page is checked before anything replays, so that a page that cannot be written
     // stops the run before the others are replaced.
     let paths = pages.map { folder.appendingPathComponent($0).path }
-    let unwritable = Self.unwritable(paths, "cannot write the page")
-    guard unwritable.isEmpty else {
-      for diagnostic in unwritable { errorOutput(diagnostic.description) }
-      return .badInput
-    }
+    guard noneOf(Self.unwritable(paths, "cannot write the page")) else { return .badInput }
 
     let runner = ScenarioRunner(now: now)
     let report = Report(useColor: useColor)
-    var results: [ScenarioResult] = []
     var storyboards: [Storyboard] = []
     for scenario in scenarios {
-      let (storyboard, result) = await runner.storyboard(scenario, on: makeDriver())
-      results.append(result)
-      for line in report.lines(for: result) { output(line) }
+      let storyboard = await runner.storyboard(scenario, on: makeDriver())
+      for line in report.lines(for: storyboard.result) { output(line) }
       storyboards.append(storyboard)
     }
     let html = storyboards.map { $0.html() } + [Storyboard.indexHTML(storyboards, pages: pages)]
@@ -65,10 +50,10 @@ extension ScenarioCommand {
         return .badInput
       }
     }
-    output(report.summary(results))
+    output(report.summary(storyboards.map(\.result)))
     let count = storyboards.count == 1 ? "1 page" : "\(storyboards.count) pages"
     output("storyboard: \(count) and index.html in \(Quoting.visible(out))")
-    return ExitCode(results)
+    return ExitCode(storyboards.map(\.result))
   }
 
   /// The system's reason behind a failed `createDirectory`, without Foundation's error codes.
@@ -79,26 +64,23 @@ extension ScenarioCommand {
     }
     return error.localizedDescription
   }
-}
 
-/// Unique, safe file names for the pages: the scenario's file name with anything but letters,
-/// digits, `-`, `_` and `.` turned into `_`, numbered when two scenarios share a name, and never
-/// `index.html`.
-struct StoryboardPageNames {
-  private var used: Set<String> = ["index"]
-
-  mutating func name(for scenarioName: String) -> String {
-    let safe = String(
-      scenarioName.map {
-        $0.isASCII && ($0.isLetter || $0.isNumber || "-_.".contains($0)) ? $0 : "_"
-      })
-    var base = safe.isEmpty || safe.hasPrefix(".") ? "scenario" + safe : safe
-    if used.contains(base.lowercased()) {
-      var number = 2
-      while used.contains("\(base)-\(number)".lowercased()) { number += 1 }
-      base = "\(base)-\(number)"
+  /// Unique, safe file names for the pages of the scenarios named `names`: each name with
+  /// anything but letters, digits, `-`, `_` and `.` turned into `_`, numbered when two scenarios
+  /// share a name, and never `index.html`.
+  static func pageNames(_ names: [String]) -> [String] {
+    var used: Set<String> = ["index"]
+    return names.map { name in
+      let safe = String(
+        name.map { $0.isASCII && ($0.isLetter || $0.isNumber || "-_.".contains($0)) ? $0 : "_" })
+      var base = safe.isEmpty || safe.hasPrefix(".") ? "scenario" + safe : safe
+      if used.contains(base.lowercased()) {
+        var number = 2
+        while used.contains("\(base)-\(number)".lowercased()) { number += 1 }
+        base = "\(base)-\(number)"
+      }
+      used.insert(base.lowercased())
+      return base + ".html"
     }
-    used.insert(base.lowercased())
-    return base + ".html"
   }
 }

@@ -13,10 +13,11 @@ extension ScenarioRunner {
     _ scenario: Scenario, on driver: AppDriver, full: Bool, output print: (String) -> Void
   ) async -> ScenarioResult {
     func output(_ line: String) { print(Quoting.visible(line)) }
+    let captions = scenario.captions
     return await replay(scenario, on: driver) { moment in
       let step = moment.event.step
       // The comments and blank lines since the previous step explain this one.
-      for line in moment.caption {
+      for line in captions[moment.event.index] {
         let trimmed = line.trimmingWhitespace()
         if trimmed.isEmpty || trimmed.hasPrefix("#") { output(line) }
       }
@@ -42,7 +43,7 @@ extension ScenarioRunner {
       case 1: "sent 1 request:"
       default: "sent \(requests.count) requests:"
       }
-    let summary = "  at \(DurationText.format(moment.simulatedTime)), \(sent)"
+    let summary = "  at \(DurationText.format(driver.app.now)), \(sent)"
     func whole(_ title: String) -> [String] {
       ["  " + title]
         + driver.screenText().split(separator: "\n", omittingEmptySubsequences: false).map {
