@@ -236,11 +236,10 @@ public struct Program: Sendable {
 
   /// `head part part …`, continued under the first part when it gets longer than `width`.
   static func wrap(head: String, parts: [String], width: Int) -> String {
-    let indent = String(repeating: " ", count: head.count + 1)
+    let continuation = String(repeating: " ", count: head.count)
     var lines: [String] = []
     var line = head
     for part in parts {
-      let continuation = String(indent.dropLast())
       if line.count + 1 + part.count > width, line != head, line != continuation {
         lines.append(line)
         line = continuation

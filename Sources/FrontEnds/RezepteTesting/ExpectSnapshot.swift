@@ -235,16 +235,11 @@ struct SnapshotCheck {
   private func differs(from expected: String, in place: String?) -> String {
     "\(call) at \(site.description): the \(noun) differs from the expected one"
       + (place.map { " in \($0)" } ?? "") + " (− expected, + actual):\n"
-      + indented(diffing.diff(expected, actual))
+      + indented(diffing.diff(expected, actual).joined(separator: "\n"))
   }
 }
 
-/// Lines indented by two spaces, one string.
-func indented(_ lines: some Sequence<some StringProtocol>) -> String {
-  lines.map { "  " + $0 }.joined(separator: "\n")
-}
-
-/// A text's lines indented by two spaces, one string.
+/// A text's lines indented by two spaces.
 func indented(_ text: String) -> String {
-  indented(text.split(separator: "\n", omittingEmptySubsequences: false))
+  "  " + text.replacingOccurrences(of: "\n", with: "\n  ")
 }
