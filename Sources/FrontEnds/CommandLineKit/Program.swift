@@ -38,13 +38,10 @@ public struct Program: Sendable {
   }
 
   /// Runs the command line `arguments` (without the program's name) on the main thread, then
-  /// exits the process with the command's code. For an executable's synchronous top-level code.
-  ///
-  /// Not `exit(await run(...))`: an `async` top level ends in `dispatch_main()`, which on Linux
-  /// retires the main thread and hands the main queue, and with it every main-actor job, to a new
-  /// Dispatch worker thread. Starting that thread, and the fresh `malloc` arena whose every
-  /// allocation touches a new page, was a large part of an offline one-scenario `rezepte run`.
-  /// `MainQueue.drainForever()` drains the main queue on the main thread instead.
+  /// exits the process with the command's code. For an executable's synchronous top-level code:
+  /// an `async` top level ends in `dispatch_main()`, which on Linux hands every main-actor job to
+  /// a new Dispatch thread and its fresh `malloc` arena, a large part of the start-up of an
+  /// offline one-scenario `rezepte run` (bench row 6).
   public func runAsMain(_ arguments: [String], console: Console) -> Never {
     Task { @MainActor in
       exit(await run(arguments, console: console).rawValue)

@@ -131,17 +131,13 @@ public struct ScreenDiff: Sendable {
   private static func shortened(
     _ marked: [(line: String, isChange: Bool)], context: Int, limit: Int
   ) -> [String] {
-    // For each line, whether a change lies within `context` lines of it: two linear passes.
+    // For each line, whether a change lies within `context` lines of it.
+    let context = min(context, marked.count)  // `.max` keeps every line
     var near = [Bool](repeating: false, count: marked.count)
-    var last: Int?
-    for index in marked.indices {
-      if marked[index].isChange { last = index }
-      if let last, index - last <= context { near[index] = true }
-    }
-    var next: Int?
-    for index in marked.indices.reversed() {
-      if marked[index].isChange { next = index }
-      if let next, next - index <= context { near[index] = true }
+    for index in marked.indices where marked[index].isChange {
+      for other in max(0, index - context)...min(marked.count - 1, index + context) {
+        near[other] = true
+      }
     }
     var output: [String] = []
     var skipped = 0
