@@ -77,12 +77,10 @@ import Testing
       ["--seed", "x"], ["--sessions", "0"], ["--steps"], ["--bogus"], ["file.scenario"],
     ])
   func badInput(arguments: [String]) async {
-    var errors: [String] = []
-    let code = await ExploreCommand.run(
-      arguments: arguments, output: { _ in }, errorOutput: { errors.append($0) })
-    #expect(code == 2)
-    #expect(errors.first?.hasPrefix("error: ") == true)
-    #expect(errors.first?.contains("\nusage: rezepte explore [--seed N]") == true)
+    let run = await ExploreRun(arguments)
+    #expect(run.code == 2)
+    #expect(run.errors.first?.hasPrefix("error: ") == true)
+    #expect(run.errors.first?.contains("\nusage: rezepte explore [--seed N]") == true)
   }
 
   @Test("--out naming a file exits with 2 at once, even when no rule breaks")
@@ -91,35 +89,28 @@ import Testing
       .appendingPathComponent("explore-\(UUID().uuidString).md")
     try Data("# notes\n".utf8).write(to: file)
     defer { try? FileManager.default.removeItem(at: file) }
-    var errors: [String] = []
-    var lines: [String] = []
-    let code = await ExploreCommand.run(
-      arguments: ["--sessions", "1", "--steps", "1", "--out", file.path],
-      output: { lines.append($0) }, errorOutput: { errors.append($0) })
-    #expect(code == 2)
-    #expect(errors.count == 1)
+    let run = await ExploreRun(["--sessions", "1", "--steps", "1", "--out", file.path])
+    #expect(run.code == 2)
+    #expect(run.errors.count == 1)
     #expect(
-      errors.first?.hasPrefix("error: --out \(file.path) is a file, not a folder\nusage: ") == true)
-    #expect(lines.isEmpty)
+      run.errors.first?.hasPrefix("error: --out \(file.path) is a file, not a folder\nusage: ")
+        == true)
+    #expect(run.lines.isEmpty)
     #expect(try String(contentsOf: file, encoding: .utf8) == "# notes\n")
   }
 
   @Test("A catalog that cannot be read exits with 2")
   func badCatalog() async {
-    var errors: [String] = []
-    let code = await ExploreCommand.run(
-      arguments: ["--catalog", "/nonexistent/catalog"], output: { _ in },
-      errorOutput: { errors.append($0) })
-    #expect(code == 2)
-    #expect(errors.count == 1)
+    let run = await ExploreRun(["--catalog", "/nonexistent/catalog"])
+    #expect(run.code == 2)
+    #expect(run.errors.count == 1)
   }
 
   @Test("The options are read")
   func options() throws {
-    let options = try #require(
-      try ExploreCommand.parse([
-        "--seed", "7", "--sessions", "5", "--steps", "9", "--out", "x", "--catalog", "c",
-      ]))
+    let options = try ExploreRun.options([
+      "--seed", "7", "--sessions", "5", "--steps", "9", "--out", "x", "--catalog", "c",
+    ])
     #expect(options.explore == ExploreOptions(seed: 7, sessions: 5, steps: 9))
     #expect(options.out == "x")
     #expect(options.catalog == "c")
@@ -129,12 +120,9 @@ import Testing
   func clean() async throws {
     let folder = FileManager.default.temporaryDirectory
       .appendingPathComponent("explore-\(UUID().uuidString)")
-    var lines: [String] = []
-    let code = await ExploreCommand.run(
-      arguments: ["--sessions", "3", "--steps", "5", "--out", folder.path],
-      output: { lines.append($0) }, errorOutput: { _ in })
-    #expect(code == 0)
-    #expect(lines.last == "15 steps in 3 sessions; no rule broken")
+    let run = await ExploreRun(["--sessions", "3", "--steps", "5", "--out", folder.path])
+    #expect(run.code == 0)
+    #expect(run.lines.last == "15 steps in 3 sessions; no rule broken")
     #expect(!FileManager.default.fileExists(atPath: folder.path))
   }
 }

@@ -99,13 +99,10 @@ import Testing
 @Suite struct ShardCommandTests {
   @Test("--shard prints the tally of its sessions")
   func shard() async {
-    var lines: [String] = []
-    let code = await ExploreCommand.run(
-      arguments: ["--shard", "2/3", "--sessions", "7", "--steps", "5"],
-      output: { lines.append($0) }, errorOutput: { _ in })
-    #expect(code == 0)
+    let run = await ExploreRun(["--shard", "2/3", "--sessions", "7", "--steps", "5"])
+    #expect(run.code == 0)
     // Sessions 2 and 5 of 7, of 5 steps each: the real app breaks no rule.
-    #expect(lines == ["steps 10"])
+    #expect(run.lines == ["steps 10"])
   }
 
   @Test(
@@ -120,11 +117,9 @@ import Testing
       (["--shard", "1/2", "--timing"], "--shard prints a tally; it takes no --out"),
     ])
   func badOptions(arguments: [String], message: String) async {
-    var errors: [String] = []
-    let code = await ExploreCommand.run(
-      arguments: arguments, output: { _ in }, errorOutput: { errors.append($0) })
-    #expect(code == 2)
-    #expect(errors.first?.hasPrefix("error: " + message) == true, "\(errors)")
+    let run = await ExploreRun(arguments)
+    #expect(run.code == 2)
+    #expect(run.errors.first?.hasPrefix("error: " + message) == true, "\(run.errors)")
   }
 
   @Test(
@@ -135,28 +130,23 @@ import Testing
       ("/bin/echo", "error: explore worker 2/3 printed no tally: line 1 is no tally line: "),
     ])
   func failingWorker(executable: String, message: String) async {
-    var errors: [String] = []
-    var lines: [String] = []
-    let code = await ExploreCommand.run(
-      arguments: ["--sessions", "4", "--steps", "3", "--jobs", "3"], workers: executable,
-      output: { lines.append($0) }, errorOutput: { errors.append($0) })
-    #expect(code == 2)
-    #expect(lines.isEmpty)
-    #expect(errors.count == 1)
+    let run = await ExploreRun(
+      ["--sessions", "4", "--steps", "3", "--jobs", "3"], workers: executable)
+    #expect(run.code == 2)
+    #expect(run.lines.isEmpty)
+    #expect(run.errors.count == 1)
     // Whichever worker failed first is reported: both fail alike.
-    let reported = errors.first?.replacingOccurrences(of: "worker 3/3", with: "worker 2/3")
-    #expect(reported?.hasPrefix(message) == true, "\(errors)")
+    let reported = run.errors.first?.replacingOccurrences(of: "worker 3/3", with: "worker 2/3")
+    #expect(reported?.hasPrefix(message) == true, "\(run.errors)")
   }
 
   @Test("Without a worker program, or with one job, the sessions run in this process")
   func inProcess() async {
     for (workers, jobs) in [(nil, "2"), ("/bin/false", "1")] {
-      var lines: [String] = []
-      let code = await ExploreCommand.run(
-        arguments: ["--sessions", "3", "--steps", "5", "--jobs", jobs], workers: workers,
-        output: { lines.append($0) }, errorOutput: { _ in })
-      #expect(code == 0)
-      #expect(lines.last == "15 steps in 3 sessions; no rule broken")
+      let run = await ExploreRun(
+        ["--sessions", "3", "--steps", "5", "--jobs", jobs], workers: workers)
+      #expect(run.code == 0)
+      #expect(run.lines.last == "15 steps in 3 sessions; no rule broken")
     }
   }
 
@@ -170,7 +160,7 @@ import Testing
     let shard = try #require(Shard(index: 2, count: 5))
     let arguments = ExploreWorkers(executable: "/bin/false", options: options).arguments(shard)
     #expect(arguments.first == "explore")
-    let parsed = try #require(try ExploreCommand.parse(Array(arguments.dropFirst())))
+    let parsed = try ExploreRun.options(Array(arguments.dropFirst()))
     #expect(parsed.explore == options.explore)
     #expect(parsed.catalog == "--help")
     #expect(parsed.shard == shard)
@@ -257,10 +247,8 @@ struct FakeWorker {
   /// these workers: its exit status and error messages.
   @MainActor
   func explore(jobs: Int) async -> (code: Int32, errors: [String]) {
-    var errors: [String] = []
-    let code = await ExploreCommand.run(
-      arguments: ["--sessions", "4", "--steps", "2", "--jobs", String(jobs)], workers: path,
-      output: { _ in }, errorOutput: { errors.append($0) })
-    return (code, errors)
+    let run = await ExploreRun(
+      ["--sessions", "4", "--steps", "2", "--jobs", String(jobs)], workers: path)
+    return (run.code, run.errors)
   }
 }

@@ -109,6 +109,25 @@ import Testing
     }
   }
 
+  @Test("A meals.json that is no catalog's stops the capture before a request, and stays")
+  func foreignMealsFile() async throws {
+    let server = try TestServer()
+    let directory = temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    let meals = directory.appendingPathComponent("meals.json")
+    try Data(#"{"categories":[]}"#.utf8).write(to: meals)
+    await #expect(
+      throws: CatalogCapture.Failure(
+        message: "\(meals.path) is not a catalog's meals file; remove it or choose another"
+          + " directory.")
+    ) {
+      _ = try await capture(server, into: directory).run()
+    }
+    #expect(server.log.isEmpty)
+    #expect(try String(contentsOf: meals, encoding: .utf8) == #"{"categories":[]}"#)
+  }
+
   /// A server that sends what a catalog cannot hold: a non-numeric id, two meals with one id, a
   /// category it does not list, and one category three times in different cases.
   private func hostileServer() throws -> CannedServer {

@@ -1,10 +1,12 @@
 import Foundation
+import LiveNetwork
 import MealDB
 import Testing
+import VirtualTime
 
 @testable import MealServer
 
-/// The server's limits: connections at once, and the answer cache's bytes.
+/// The server's limits: connections at once.
 @Suite struct ConnectionLimitTests {
   @Test("Connections over the limit get 503 and are closed; those it has are still served")
   func refusesOverLimit() throws {
@@ -44,76 +46,74 @@ import Testing
   }
 }
 
-@Suite struct AnswerCacheTests {
-  func request(_ path: String, _ items: [(String, String?)]) -> APIRequest {
-    APIRequest(path: path, query: items.map { URLQueryItem(name: $0.0, value: $0.1) })
-  }
-
-  @Test("Parameters the endpoint does not read share one cache entry")
-  func keyIgnoresUnreadParameters() throws {
-    let server = try TestServer()
-    for number in 1...20 {
-      let client = try RawClient(port: server.port)
-      client.send("GET /api/json/v1/1/search.php?s=&n=\(number) HTTP/1.0\r\n\r\n")
-      #expect(client.readToEnd().httpStatus == 200)
-    }
-    #expect(server.server.cachedAnswers.count == 1)
-  }
-
-  @Test(
-    "Requests the endpoint reads alike have one key",
-    arguments: [
-      ("search.php", [("s", "Lasagne"), ("n", "1")], [("s", " Lasagne ")]),
-      ("filter.php", [("c", "Beef"), ("i", "x")], [("c", "Beef")]),
-      ("lookup.php", [("i", "52844"), ("junk", nil)], [("i", "52844")]),
-      ("list.php", [("c", "list"), ("x", "y")], [("c", "list")]),
-    ] as [(String, [(String, String?)], [(String, String?)])])
-  func sameKey(path: String, lhs: [(String, String?)], rhs: [(String, String?)]) {
-    #expect(
-      AnswerCache.key(for: request(path, lhs)) == AnswerCache.key(for: request(path, rhs)))
-  }
-
-  @Test("random.php is never cached")
-  func randomHasNoKey() {
-    #expect(AnswerCache.key(for: request("random.php", [])) == nil)
-  }
-
-  @Test("The cache holds no more bytes than its capacity, however many answers arrive")
-  func boundedInBytes() {
-    let cache = AnswerCache(capacity: 10_000)
-    for number in 0..<1000 {
-      cache.keep(APIResponse(status: 200, body: Data(count: 100)), for: "search.php?s=\(number)")
-    }
-    #expect(cache.usage.bytes <= 10_000)
-    #expect(cache.usage.count > 0)
-  }
-
-  @Test("An answer asked for twice stays cached while junk arrives")
-  func junkDoesNotEvictRealAnswers() {
-    let cache = AnswerCache(capacity: 10_000)
-    let real = APIResponse(status: 200, body: Data(count: 500))
-    cache.keep(real, for: "search.php?s=Lasagne")
-    #expect(cache.answer(for: "search.php?s=Lasagne") == real)
-    for number in 0..<1000 {
-      let junk = "search.php?s=junk\(number)"
-      cache.keep(APIResponse(status: 200, body: Data(#"{"meals":null}"#.utf8)), for: junk)
-    }
-    #expect(cache.answer(for: "search.php?s=Lasagne") == real)
-  }
-
-  @Test("An answer larger than an eighth of the capacity is not kept")
-  func largeAnswersAreNotKept() {
-    let cache = AnswerCache(capacity: 8_000)
-    cache.keep(APIResponse(status: 200, body: Data(count: 2_000)), for: "search.php?s=")
-    #expect(cache.answer(for: "search.php?s=") == nil)
-  }
-}
-
 @Suite struct CaptureLimitTests {
   @Test("An answer over the size limit is named as such when capturing")
   func tooLargeReason() {
     #expect(
       CatalogCapture.reason(for: URLError(.dataLengthExceedsMaximum))
         == "the answer is larger than the transport's size limit")
+  }
+}
+
+/// The server and the transport in a process whose other work keeps Dispatch's shared pool
+/// busy, as a full test run beside another does.
+@Suite struct BusyPoolTests {
+  /// Runs its jobs on a queue of its own, so that the request starts and ends whatever the
+  /// shared pool is doing.
+  final class OwnQueue: TaskExecutor {
+    let queue = DispatchQueue(label: "BusyPoolTests")
+
+    func enqueue(_ job: consuming ExecutorJob) {
+      let job = UnownedJob(job)
+      queue.async { job.runSynchronously(on: self.asUnownedTaskExecutor()) }
+    }
+  }
+
+  /// `body` run on `OwnQueue` while more tasks than the pool has threads do synchronous work
+  /// (until `body` is done, or 5 s, so that a failure ends).
+  func whilePoolIsBusy<Value: Sendable>(
+    _ body: @Sendable () async -> Value
+  ) async -> Value {
+    let done = Locked(false)
+    for _ in 0...ProcessInfo.processInfo.activeProcessorCount {
+      Task.detached {
+        let end = ContinuousClock.now + .seconds(5)
+        while !done.withLock({ $0 }), ContinuousClock.now < end {}
+      }
+    }
+    return await withTaskExecutorPreference(OwnQueue()) {
+      defer { done.withLock { $0 = true } }
+      return await body()
+    }
+  }
+
+  @Test("A request over loopback is answered while other work holds every thread of the pool")
+  func answeredWhilePoolIsBusy() async throws {
+    guard #available(macOS 15, iOS 18, *) else { return }
+    let server = try TestServer()
+    let transport = URLSessionTransport(baseURL: server.baseURL, timeout: 1)
+    let answer = await whilePoolIsBusy {
+      try? await transport.send(APIRequest(path: "categories.php"))
+    }
+    #expect(answer?.status == 200)
+  }
+
+  @Test("The transport's deadline comes on time while other work holds every thread of the pool")
+  func deadlineWhilePoolIsBusy() async throws {
+    guard #available(macOS 15, iOS 18, *) else { return }
+    let server = try TestServer(faults: Faults(delay: .seconds(3)))
+    let transport = URLSessionTransport(baseURL: server.baseURL, timeout: 0.3)
+    let (failure, took) = await whilePoolIsBusy { () -> ((any Error)?, Duration) in
+      let start = ContinuousClock.now
+      do {
+        _ = try await transport.send(APIRequest(path: "categories.php"))
+        return (nil, .now - start)
+      } catch {
+        return (error, .now - start)
+      }
+    }
+    #expect((failure as? URLError)?.code == .timedOut)
+    // On the pool it came only once a thread there was free: after 2 s here.
+    #expect(took < .seconds(1.5), "\(took)")
   }
 }

@@ -85,6 +85,15 @@ import ViewModels
       ])
   }
 
+  @Test("A visible text that is missing after a failed request names the error on the screen")
+  func missingTextNamesError() async throws {
+    let scenario = try parse("network offline\nlaunch\nexpect visible \"Lasagne\"\n")
+    let result = await runner.run(scenario, on: AppDriver(catalog: embeddedCatalog))
+    #expect(
+      result.failure?.details.last
+        == "the screen shows the error \"Keine Internetverbindung. Prüfe WLAN oder mobile Daten.\"")
+  }
+
   @Test("A hidden text that is shown fails, a missing one passes")
   func hiddenText() async throws {
     let failing = try parse("launch\nexpect hidden \"Apam balik\"\n")

@@ -30,20 +30,20 @@ import ViewModels
     let directory = try TemporaryDirectory()
     defer { directory.remove() }
     let url = directory.file("favorites.json")
-    try FavoritesFile(url: url).save([tart])
+    _ = try FavoritesFile(url: url).apply(.add(tart))
     let text = try String(contentsOf: url, encoding: .utf8)
     #expect(
       text == #"{"favorites":[{"id":"52768","name":"Apple Frangipan Tart","#
         + #""thumbnail":"https://www.themealdb.com/images/media/meals/tart.jpg"}],"version":1}"#)
   }
 
-  @Test("A save leaves no temporary file behind")
+  @Test("A change leaves no temporary file behind")
   func noTemporaryFile() throws {
     let directory = try TemporaryDirectory()
     defer { directory.remove() }
     let file = FavoritesFile(url: directory.file("favorites.json"))
-    try file.save([tart])
-    try file.save([tart, lasagne])
+    _ = try file.apply(.add(tart))
+    _ = try file.apply(.add(lasagne))
     #expect(try directory.contents() == ["favorites.json", "favorites.json.lock"])
   }
 

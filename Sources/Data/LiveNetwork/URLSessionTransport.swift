@@ -50,9 +50,16 @@ public struct URLSessionTransport: Transport {
     transfers = Transfers()
     let queue = OperationQueue()
     queue.maxConcurrentOperationCount = 1
+    queue.underlyingQueue = Self.delegateQueue
     owner = SessionOwner(
       URLSession(configuration: configuration, delegate: transfers, delegateQueue: queue))
   }
+
+  /// Where the sessions' delegates and the deadlines run: a queue of its own, not Dispatch's
+  /// shared pool, where an operation queue runs by default. While other work kept that pool's
+  /// few threads busy (Swift's tasks run there), answers on loopback waited past the deadline,
+  /// and a deadline on the pool came late.
+  private static let delegateQueue = DispatchQueue(label: "URLSessionTransport")
 
   /// The full URL for a request, with its query values percent-encoded.
   public func url(for request: APIRequest) -> URL {
@@ -74,7 +81,7 @@ public struct URLSessionTransport: Transport {
     return try await withTaskCancellationHandler {
       try await withCheckedThrowingContinuation { continuation in
         transfers.begin(id, maxBytes: maxBytes, continuation: continuation)
-        DispatchQueue.global().asyncAfter(deadline: deadline) {
+        Self.delegateQueue.asyncAfter(deadline: deadline) {
           // The same error URLSession gives for a timeout, so the same message shows.
           if transfers.finish(id, with: .failure(URLError(.timedOut))) { task.cancel() }
         }

@@ -194,7 +194,7 @@ extension Catalog {
 
   /// The records of a `{"meals": [...]}` file, each read once (see `Record.read`). Of a
   /// `"meals"` key given twice, the last counts.
-  static func readMeals(_ data: Data) throws(CatalogError.Reason) -> [Record] {
+  package static func readMeals(_ data: Data) throws(CatalogError.Reason) -> [Record] {
     let wrongShape = CatalogError.Reason.wrongShape(#"is not a {"meals": [...]} answer"#)
     do {
       return try data.withUnsafeBytes { raw in

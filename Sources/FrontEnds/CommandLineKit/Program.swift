@@ -42,11 +42,36 @@ public struct Program: Sendable {
   /// an `async` top level ends in `dispatch_main()`, which on Linux hands every main-actor job to
   /// a new Dispatch thread and its fresh `malloc` arena, a large part of the start-up of an
   /// offline one-scenario `rezepte run` (bench row 6).
+  ///
+  /// First, while the main thread is the only one, it unblocks the signals that end a command
+  /// (`SignalWaiter.unblockTerminationSignals()`): from then on each ends the process with
+  /// 128 + its number, unless a command waits for it. Then, with `endsWithInputVariable` set,
+  /// it ends the process once standard input closes.
   public func runAsMain(_ arguments: [String], console: Console) -> Never {
+    SignalWaiter.unblockTerminationSignals()
+    Self.endWithInput()
     Task { @MainActor in
       exit(await run(arguments, console: console).rawValue)
     }
     MainQueue.drainForever()
+  }
+
+  /// Set by a parent that gives the program a pipe as its standard input and never writes to
+  /// it (`explore`'s workers, the tests' programs): the pipe closes when the parent ends,
+  /// however it ends, SIGKILL included, and the program ends with it.
+  public static let endsWithInputVariable = "REZEPTE_ENDS_WITH_INPUT"
+
+  /// With `endsWithInputVariable` set, ends the process as soon as its standard input closes.
+  static func endWithInput() {
+    guard ProcessInfo.processInfo.environment[endsWithInputVariable] != nil else { return }
+    Thread.detachNewThread {
+      var byte: UInt8 = 0
+      while true {
+        let count = read(STDIN_FILENO, &byte, 1)
+        if count == 0 || (count < 0 && errno != EINTR) { break }
+      }
+      _exit(ExitCode.failure.rawValue)
+    }
   }
 
   /// Runs the command line `arguments` (without the program's name).

@@ -7,12 +7,18 @@ import Dispatch
 #endif
 
 /// Turns signals (SIGINT, SIGTERM, …) into awaitable events instead of ending the process, from
-/// its making until `cancel()`, which gives them their default actions back.
+/// its making until `cancel()`, which gives them their default actions back; `serve` waits for
+/// one to stop its server.
 ///
-/// `serve` waits for one to stop its server; `explore` for one to stop its workers with it.
+/// Until its source is registered, a signal has its default action: one that comes that early
+/// ends the process with 128 + its number, and none is lost. The initializer returns once every
+/// source is registered. On Linux libdispatch's own handler then hands a signal to its source; after
+/// `cancel()` it does not come back, so a process waits for a signal once. On Darwin a kqueue
+/// sees a signal whatever its action, and the default action would end the process first, so
+/// there the signals are ignored from then on.
 public final class SignalWaiter {
   private let sources: [any DispatchSourceSignal]
-  /// The signals as they come, until `cancel()`.
+  /// The signals as they arrive; the stream ends when the waiter is cancelled.
   public let received: AsyncStream<Int32>
   private let continuation: AsyncStream<Int32>.Continuation
   private let signals: [Int32]
@@ -20,17 +26,33 @@ public final class SignalWaiter {
   public init(signals: [Int32]) {
     let (stream, continuation) = AsyncStream<Int32>.makeStream()
     let queue = DispatchQueue(label: "rezepte.signals")
+    let registered = DispatchGroup()
     received = stream
     self.continuation = continuation
     self.signals = signals
     sources = signals.map { number in
-      // The default action would end the process before the source sees the signal.
-      signal(number, SIG_IGN)
       let source = DispatchSource.makeSignalSource(signal: number, queue: queue)
       source.setEventHandler { continuation.yield(number) }
+      registered.enter()
+      source.setRegistrationHandler { registered.leave() }
       source.activate()
       return source
     }
+    registered.wait()
+    #if canImport(Darwin)
+      for number in signals { signal(number, SIG_IGN) }
+    #endif
+  }
+
+  /// Unblocks SIGINT, SIGTERM and SIGHUP in the calling thread and the threads it starts, so
+  /// that each ends the process or reaches its waiter. A process inherits its signal mask, and
+  /// one started from a thread of libdispatch (as `Process` is from a Swift task) has them all
+  /// blocked, where no signal would ever end it.
+  public static func unblockTerminationSignals() {
+    var mask = sigset_t()
+    sigemptyset(&mask)
+    for number in [SIGINT, SIGTERM, SIGHUP] { sigaddset(&mask, number) }
+    pthread_sigmask(SIG_UNBLOCK, &mask, nil)
   }
 
   /// The next signal received; `nil` once the waiter is cancelled.

@@ -124,124 +124,61 @@ public enum ExploreCommand {
         Options.timing, Options.jobs, Options.shard,
       ],
       run: { invocation throws(UsageError) in
-        let options = try Options(invocation)
-        let console = invocation.console
-        let code = await run(
-          options, workers: workers, handlesSignals: true, output: console.output,
-          errorOutput: console.errorOutput)
-        return ExitCode(rawValue: code) ?? .failure
+        await run(try Options(invocation), workers: workers, console: invocation.console)
       })
   }
 
-  /// Parses the arguments after `explore`, as the shared parser reads them; `nil` for `--help`.
-  public static func parse(_ arguments: [String]) throws(UsageError) -> Options? {
-    if Program.asksForHelp(arguments) { return nil }
-    return try Options(command(workers: nil).parse(arguments, console: .standard))
-  }
-
-  /// Runs `rezepte explore` and returns its exit status.
-  ///
-  /// - Parameters:
-  ///   - arguments: the words after `explore`.
-  ///   - workers: the executable that `--jobs` starts as workers; `nil` runs every session in
-  ///     this process. A signal during the run ends the process as by default (the program's
-  ///     own `explore` stops its workers first).
-  ///   - output: takes each line of the report.
-  ///   - errorOutput: takes each error message.
-  public static func run(
-    arguments: [String], workers: String? = nil, output: (String) -> Void = { print($0) },
-    errorOutput: (String) -> Void
-  ) async -> Int32 {
-    let command = command(workers: nil)
-    let program = Program(name: "rezepte", summary: "", commands: [command])
-    let options: Options
-    do {
-      guard let parsed = try parse(arguments) else {
-        output(program.help(for: command))
-        return 0
-      }
-      options = parsed
-    } catch {
-      errorOutput(program.errorText(error, for: command))
-      return 2
-    }
-    return await run(
-      options, workers: workers, handlesSignals: false, output: output, errorOutput: errorOutput)
-  }
-
-  /// Explores with parsed options; returns the exit status.
-  ///
-  /// - Parameter handlesSignals: whether a signal during `--jobs` stops the workers and ends the
-  ///   process with 128 + its number (the program), or ends the process at once, as by default.
-  static func run(
-    _ options: Options, workers: String?, handlesSignals: Bool, output: (String) -> Void,
-    errorOutput: (String) -> Void
-  ) async -> Int32 {
-    let catalog: Catalog
-    do {
-      catalog = try Catalog.load(directory: options.catalog)
-    } catch {
-      errorOutput(Console.errorLine("\(error)"))
-      return 2
-    }
-    let explorer = Explorer(setup: ExploreSetup(catalog: catalog))
-    if let shard = options.shard {
-      for line in await explorer.tally(options.explore, shard: shard).lines { output(line) }
-      return 0
-    }
-    let clock = ContinuousClock()
-    let started = clock.now
-    let jobs = min(
-      options.jobs ?? Options.defaultJobs(sessions: options.explore.sessions),
-      options.explore.sessions)
+  /// Explores with parsed options: the report on standard output, the scenario files of the
+  /// broken rules, and the exit status.
+  static func run(_ options: Options, workers: String?, console: Console) async -> ExitCode {
+    let explore = options.explore
+    let started = ContinuousClock.now
     let result: ExploreResult
     do {
-      let tally: Tally
-      if jobs > 1, let workers {
-        tally = try await ExploreWorkers(
-          executable: workers, options: options, handlesSignals: handlesSignals
-        ).tally(jobs: jobs, here: explorer)
-      } else {
-        tally = await explorer.tally(options.explore)
+      let explorer = Explorer(
+        setup: ExploreSetup(catalog: try Catalog.load(directory: options.catalog)))
+      if let shard = options.shard {
+        for line in await explorer.tally(explore, shard: shard).lines { console.output(line) }
+        return .success
       }
-      result = try await explorer.report(options.explore, tally: tally)
-    } catch ExploreWorkers.Failure.signal(let number) {
-      // The workers were ended with the signal; the process ends as the signal would end it.
-      exit(128 + number)
-    } catch {
-      errorOutput(Console.errorLine("\(error)"))
-      return 2
-    }
-    let elapsed = clock.now - started
-    var files: [Rule: String] = [:]
-    if !result.findings.isEmpty {
-      let out = options.out ?? "explore-seed-\(options.explore.seed)"
-      do {
-        for finding in result.findings {
-          let path = (out as NSString).appendingPathComponent(
-            ExploreReport.fileName(finding, seed: options.explore.seed))
-          try AtomicFile.write(
-            Data(
-              ExploreReport.scenario(finding, options: options.explore, catalog: options.catalog)
-                .utf8), to: path,
-            createFolders: true)
-          files[finding.rule] = path
+      let jobs = min(
+        options.jobs ?? Options.defaultJobs(sessions: explore.sessions), explore.sessions)
+      let tally =
+        if jobs > 1, let workers {
+          try await ExploreWorkers(executable: workers, options: options)
+            .tally(jobs: jobs, here: explorer)
+        } else {
+          await explorer.tally(explore)
         }
-      } catch {
-        errorOutput(Console.errorLine("cannot write the scenario files to \(out): \(error)"))
-        return 2
+      result = try await explorer.report(explore, tally: tally)
+    } catch {
+      console.error("\(error)")
+      return .badInput
+    }
+    let elapsed = ContinuousClock.now - started
+    var files: [Rule: String] = [:]
+    let out = options.out ?? "explore-seed-\(explore.seed)"
+    do {
+      for finding in result.findings {
+        let path = (out as NSString).appendingPathComponent(
+          ExploreReport.fileName(finding, seed: explore.seed))
+        let text = ExploreReport.scenario(finding, options: explore, catalog: options.catalog)
+        try AtomicFile.write(Data(text.utf8), to: path, createFolders: true)
+        files[finding.rule] = path
       }
+    } catch {
+      console.error("cannot write the scenario files to \(out): \(error)")
+      return .badInput
     }
     // A finding's message quotes names from the catalog: their control characters are shown.
-    for line in ExploreReport.lines(result, files: files) { output(Quoting.visible(line)) }
+    for line in ExploreReport.lines(result, files: files) { console.output(Quoting.visible(line)) }
     if options.timing {
       let seconds =
-        Double(elapsed.components.seconds)
-        + Double(elapsed.components.attoseconds) / 1e18
+        Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
       let rate = seconds > 0 ? Int(Double(result.steps) / seconds) : 0
-      output(
+      console.output(
         "wall time \(DurationText.measured(elapsed)) (shrinking included): \(rate) steps/s")
     }
-    return result.findings.isEmpty ? 0 : 1
+    return result.findings.isEmpty ? .success : .failure
   }
 }

@@ -122,25 +122,18 @@ public struct Explorer {
     let checker: RuleChecker
     var actions: [Step.Action] = []
 
-    init(driver: AppDriver, checker: RuleChecker) {
-      self.driver = driver
-      self.checker = checker
+    init(_ start: StartScreen, in explorer: Explorer) async {
+      driver = await explorer.setup.launch(start)
+      checker = RuleChecker(oracle: explorer.oracle)
     }
 
     /// Carries out the action as `rezepte run` replays it and checks the rules; `offered` is
     /// `false` when the screen does not offer it (nothing happened then).
     func step(_ action: Step.Action) async -> (offered: Bool, violation: Violation?) {
       let app = driver.app
-      let before = app.state
-      let startTime = app.now
-      let requestsBefore = app.ledger.count
-      let failuresBefore = app.ledger.failures
-      let intentsBefore = driver.intentCount
-      do {
-        _ = try await action.replay(on: driver, mode: .check)
-      } catch {
-        return (false, nil)
-      }
+      let (before, startTime, requestsBefore) = (app.state, app.now, app.ledger.count)
+      let (failuresBefore, intentsBefore) = (app.ledger.failures, driver.intentCount)
+      guard (try? await action.replay(on: driver, mode: .check)) != nil else { return (false, nil) }
       let context = StepContext(
         index: actions.count, action: action,
         intent: driver.intentCount > intentsBefore ? driver.lastIntent : nil,
@@ -152,39 +145,27 @@ public struct Explorer {
     }
   }
 
-  private func start(_ start: StartScreen) async -> Run {
-    Run(driver: await setup.launch(start), checker: RuleChecker(oracle: oracle))
-  }
-
-  /// Session `number` of an exploration with `options`: the same every time.
+  /// Session `number` of an exploration with `options`, the same every time: up to
+  /// `options.steps` actions, each picked among what the screen offers.
   private func generate(
     session number: Int, _ options: ExploreOptions
   ) async -> (ExploreSession, Violation?) {
     var random = SeededGenerator(seed: options.seed ^ (UInt64(number) &* 0x9E37_79B9_7F4A_7C15))
-    return await generate(options.steps, using: &random)
-  }
-
-  /// A new session of up to `steps` actions, each picked among what the screen offers.
-  private func generate(
-    _ steps: Int, using random: inout SeededGenerator
-  ) async -> (ExploreSession, Violation?) {
-    let startScreen: StartScreen = random.next() % 5 == 0 ? .categories : .list
-    let run = await start(startScreen)
-    while run.actions.count < steps {
-      guard let screen = run.driver.screen() else { break }
+    let start: StartScreen = random.next() % 5 == 0 ? .categories : .list
+    let run = await Run(start, in: self)
+    var violation: Violation?
+    while violation == nil, run.actions.count < options.steps, let screen = run.driver.screen() {
       let action = ActionMenu.pick(on: screen, using: &random)
-      let (offered, violation) = await run.step(action)
+      let offered: Bool
+      (offered, violation) = await run.step(action)
       precondition(offered, "the menu offered `\(action)`, which the screen lacks")
-      if let violation {
-        return (ExploreSession(start: startScreen, actions: run.actions), violation)
-      }
     }
-    return (ExploreSession(start: startScreen, actions: run.actions), nil)
+    return (ExploreSession(start: start, actions: run.actions), violation)
   }
 
   /// Replays a session; `nil` when a step is not offered or no rule breaks.
   func replay(_ session: ExploreSession) async -> Violation? {
-    let run = await start(session.start)
+    let run = await Run(session.start, in: self)
     for action in session.actions {
       let (offered, violation) = await run.step(action)
       guard offered else { return nil }

@@ -4,12 +4,6 @@ import LiveNetwork
 import MealDB
 import Spelling
 
-#if canImport(Darwin)
-  import Darwin
-#elseif canImport(Glibc)
-  import Glibc
-#endif
-
 /// `rezepte capture`: records a TheMealDB-compatible server's answers into a catalog directory.
 public enum CaptureCommand {
   /// What the command line asks for.

@@ -97,6 +97,12 @@ public struct CatalogCapture: Sendable {
 
     var downloaded = 0
     for (index, category) in selected.enumerated() {
+      func report(_ meal: Int, of count: Int) {
+        progress?(
+          Progress(
+            category: category, categoryNumber: index + 1, categoryCount: selected.count,
+            meal: meal, mealCount: count))
+      }
       let listData = try await download(
         APIRequest(path: "filter.php", query: [URLQueryItem(name: "c", value: category)]))
       let meals: [Meal]
@@ -107,10 +113,7 @@ public struct CatalogCapture: Sendable {
       }
       var newRecords = 0
       for (number, meal) in meals.enumerated() {
-        progress?(
-          Progress(
-            category: category, categoryNumber: index + 1, categoryCount: selected.count,
-            meal: number, mealCount: meals.count))
+        report(number, of: meals.count)
         guard !known.contains(meal.id) else { continue }
         let source = "lookup.php?i=\(meal.id)"
         do {
@@ -127,20 +130,16 @@ public struct CatalogCapture: Sendable {
           throw error
         }
       }
-      progress?(
-        Progress(
-          category: category, categoryNumber: index + 1, categoryCount: selected.count,
-          meal: meals.count, mealCount: meals.count))
+      report(meals.count, of: meals.count)
       if newRecords > 0 { try save(categories, records) }
       downloaded += newRecords
     }
     let (catalog, refused) = Catalog.sorting(categories: categories, records: records)
-    for reason in refused {
-      if case .invalidRecord(let index, _) = reason {
-        leftOut.append(CatalogError(path: sources[index], reason: reason).description)
-      } else {
-        leftOut.append(CatalogError(path: "categories.php", reason: reason).description)
+    leftOut += refused.map { reason in
+      guard case .invalidRecord(let index, _) = reason else {
+        return CatalogError(path: "categories.php", reason: reason).description
       }
+      return CatalogError(path: sources[index], reason: reason).description
     }
     guard !catalog.records.isEmpty else {
       throw Failure(
@@ -155,22 +154,15 @@ public struct CatalogCapture: Sendable {
 
   // MARK: - Steps
 
-  /// The records of an earlier run, in their order.
+  /// The records of an earlier run, in their order, read as the catalog's loader reads them.
   private func existingRecords() throws -> [Catalog.Record] {
     guard let data = FileManager.default.contents(atPath: mealsURL.path) else { return [] }
-    let problem = Failure(
-      message: "\(mealsURL.path) is not a catalog's meals file; remove it or choose another"
-        + " directory.")
-    guard let envelope = try? JSONDecoder().decode(JSONValue.self, from: data),
-      case .array(let items)? = envelope.object?["meals"]
-    else { throw problem }
     do {
-      return try items.map { item in
-        guard let fields = item.object else { throw problem }
-        return try Catalog.Record(fields: fields)
-      }
+      return try Catalog.readMeals(data)
     } catch {
-      throw problem
+      throw Failure(
+        message: "\(mealsURL.path) is not a catalog's meals file; remove it or choose another"
+          + " directory.")
     }
   }
 
@@ -229,15 +221,11 @@ public struct CatalogCapture: Sendable {
     guard !catalog.records.isEmpty else { return }
     var random = SystemRandomNumberGenerator()
     let all = APIRequest(path: "search.php", query: [URLQueryItem(name: "s", value: "")])
-    try write(
-      catalog.answer(APIRequest(path: "categories.php"), random: &random).body, to: categoriesURL)
-    try write(catalog.answer(all, random: &random).body, to: mealsURL)
-  }
-
-  /// Replaces the file through `AtomicFile`, so it is never half-written.
-  private func write(_ data: Data, to url: URL) throws {
+    // Through `AtomicFile`, so that neither is ever half-written.
     do {
-      try AtomicFile.write(data, to: url.path)
+      let categoriesAnswer = catalog.answer(APIRequest(path: "categories.php"), random: &random)
+      try AtomicFile.write(categoriesAnswer.body, to: categoriesURL.path)
+      try AtomicFile.write(catalog.answer(all, random: &random).body, to: mealsURL.path)
     } catch {
       throw Failure(message: "\(error).")
     }

@@ -1,5 +1,3 @@
-import CommandLineKit
-import Foundation
 import Spelling
 
 /// Failures the server simulates for client testing: a delay, an error status, a body that is
@@ -36,37 +34,26 @@ public struct Faults: Equatable, Sendable {
 
   /// The delay for a request to this endpoint.
   public func delay(for endpoint: String) -> Duration? {
-    Self.applies(delayEndpoint, to: endpoint) ? delay : nil
+    (delayEndpoint ?? endpoint) == endpoint ? delay : nil
   }
 
   /// The error status for a request to this endpoint.
   public func status(for endpoint: String) -> Int? {
-    Self.applies(statusEndpoint, to: endpoint) ? status : nil
+    (statusEndpoint ?? endpoint) == endpoint ? status : nil
   }
 
   /// Whether a request to this endpoint gets broken data.
   public func brokenData(for endpoint: String) -> Bool {
-    brokenData && Self.applies(brokenDataEndpoint, to: endpoint)
+    brokenData && (brokenDataEndpoint ?? endpoint) == endpoint
   }
 
   /// The faults in words, one per line, for the `serve` banner; empty when there are none.
   public var summary: [String] {
-    var lines: [String] = []
     func scope(_ endpoint: String?) -> String { endpoint.map { "on \($0)" } ?? "on every endpoint" }
-    if let delay { lines.append("delay \(DurationText.format(delay)) \(scope(delayEndpoint))") }
-    if let status { lines.append("status \(status) \(scope(statusEndpoint))") }
-    if brokenData { lines.append("broken data \(scope(brokenDataEndpoint))") }
-    return lines
-  }
-
-  private static func applies(_ scope: String?, to endpoint: String) -> Bool {
-    scope == nil || scope == endpoint
-  }
-}
-
-extension Duration {
-  /// The duration in milliseconds, as a log line shows a measured time.
-  var milliseconds: Double {
-    Double(components.seconds) * 1000 + Double(components.attoseconds) / 1e15
+    return [
+      delay.map { "delay \(DurationText.format($0)) \(scope(delayEndpoint))" },
+      status.map { "status \($0) \(scope(statusEndpoint))" },
+      brokenData ? "broken data \(scope(brokenDataEndpoint))" : nil,
+    ].compactMap { $0 }
   }
 }

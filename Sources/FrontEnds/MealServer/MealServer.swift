@@ -1,55 +1,27 @@
 // A TheMealDB-compatible HTTP server over a catalog.
-import Dispatch
 import Foundation
 import MealCatalog
-import MealDB
 import VirtualTime
-
-#if canImport(Darwin)
-  import Darwin
-#elseif canImport(Glibc)
-  import Glibc
-#endif
 
 /// An HTTP/1.1 server on 127.0.0.1 that answers TheMealDB's paths from a `Catalog`.
 ///
-/// Connections are served concurrently, each on its own serial queue driven by Dispatch sources,
-/// so a slow or silent client only ever holds up itself. Broken requests get a 4xx answer and
-/// never stop the server.
+/// Connections are served concurrently, each on a thread of its own, so a slow or silent client
+/// only ever holds up itself. Broken requests get a 4xx answer and never stop the server.
 public final class MealServer: Sendable {
   /// Timeouts, limits, the log and the generator behind `random.php`.
   public struct Configuration: Sendable {
     /// How long a client may take to send a complete request head, and how long an idle
     /// keep-alive connection stays open.
-    public var readTimeout: Duration
-    /// The longest request line read; a longer one gets 414.
-    public var maxRequestLineBytes: Int
-    /// The largest request head (request line and header fields) read; a larger one gets 431.
-    public var maxHeadBytes: Int
+    public var readTimeout = Duration.seconds(5)
     /// Seeds `random.php`; `nil` picks a different seed each time the server is created.
     public var seed: UInt64?
     /// Receives one entry per answered request; `nil` logs nothing.
-    public var log: (@Sendable (RequestLog) -> Void)?
+    public var log: (@Sendable (RequestLog) -> Void)? = RequestLog.standardError
     /// The most client connections open at once; more are answered 503 and closed. The server
     /// also stays below the process's file-descriptor limit, whatever this says.
-    public var maxConnections: Int
-    /// The most bytes of answers kept for reuse (see `AnswerCache`).
-    public var cacheBytes: Int
+    public var maxConnections = 256
 
-    public init(
-      readTimeout: Duration = .seconds(5), maxRequestLineBytes: Int = 8192,
-      maxHeadBytes: Int = 16_384, seed: UInt64? = nil,
-      log: (@Sendable (RequestLog) -> Void)? = RequestLog.standardError,
-      maxConnections: Int = 256, cacheBytes: Int = 32 << 20
-    ) {
-      self.readTimeout = readTimeout
-      self.maxRequestLineBytes = maxRequestLineBytes
-      self.maxHeadBytes = maxHeadBytes
-      self.seed = seed
-      self.log = log
-      self.maxConnections = maxConnections
-      self.cacheBytes = cacheBytes
-    }
+    public init() {}
   }
 
   /// A server that cannot start.
@@ -73,13 +45,11 @@ public final class MealServer: Sendable {
   }
 
   private struct State {
-    var listener: Int32?
     var port: UInt16?
-    var acceptSource: DispatchSourceRead?
-    var connections: [Int: Connection] = [:]
-    var nextID = 0
-    /// Whether accepting waits out a shortage of file descriptors.
-    var acceptPaused = false
+    /// The pipe's writing end that tells the accepting thread to stop, while the server runs.
+    var stop: Int32?
+    /// The descriptors of the open client connections.
+    var connections: Set<Int32> = []
     /// What `beginStopping` asked to run once the listener is closed.
     var whenClosed: [@Sendable () -> Void] = []
   }
@@ -89,12 +59,13 @@ public final class MealServer: Sendable {
 
   public let catalog: Catalog
   public let configuration: Configuration
+  /// The most connections served at once: `maxConnections`, or fewer when the process may not
+  /// open that many files. Every connection takes one descriptor; the rest is kept for the
+  /// listener, the catalog, standard streams and libdispatch's own, which it cannot do without.
+  public let connectionLimit: Int
   private let faultState: Locked<Faults>
   private let state = Locked(State())
   private let responder: Responder
-  private let acceptQueue = DispatchQueue(label: "MealServer.accept")
-  private let connectionQueue = DispatchQueue(
-    label: "MealServer.connections", attributes: .concurrent)
 
   public init(catalog: Catalog, faults: Faults = .none, configuration: Configuration = .init()) {
     self.catalog = catalog
@@ -102,15 +73,9 @@ public final class MealServer: Sendable {
     faultState = Locked(faults)
     responder = Responder(
       catalog: catalog, faults: faultState,
-      generator: Locked(SeededGenerator(seed: configuration.seed ?? .random(in: .min ... .max))),
-      cache: AnswerCache(capacity: configuration.cacheBytes))
-    connectionLimit = Swift.max(1, Swift.min(configuration.maxConnections, Self.descriptorRoom()))
+      generator: Locked(SeededGenerator(seed: configuration.seed ?? .random(in: .min ... .max))))
+    connectionLimit = max(1, min(configuration.maxConnections, Self.descriptorRoom()))
   }
-
-  /// The most connections served at once: `maxConnections`, or fewer when the process may not
-  /// open that many files. Every connection takes one descriptor; the rest is kept for the
-  /// listener, the catalog, standard streams and libdispatch's own, which it cannot do without.
-  public let connectionLimit: Int
 
   /// How many client connections the file-descriptor limit leaves room for.
   static func descriptorRoom() -> Int {
@@ -167,9 +132,6 @@ public final class MealServer: Sendable {
   /// The number of open client connections.
   public var connectionCount: Int { state.withLock { $0.connections.count } }
 
-  /// The number of distinct answers held in the answer cache, and their size in bytes.
-  public var cachedAnswers: (count: Int, bytes: Int) { responder.cache.usage }
-
   /// Starts listening on 127.0.0.1.
   ///
   /// - Parameter port: the port to listen on; 0 lets the system pick a free one.
@@ -178,26 +140,18 @@ public final class MealServer: Sendable {
   public func start(port: UInt16 = 0) throws -> UInt16 {
     try Self.checkDescriptorLimit()
     return try state.withLock { state in
-      guard state.listener == nil else { throw StartError.alreadyRunning }
-      let listener: (descriptor: Int32, port: UInt16)
-      do {
-        listener = try Socket.listen(port: port, backlog: 1024)
-      } catch let error as SocketError {
-        throw StartError.cannotListen(port: port, reason: String(cString: strerror(error.code)))
-      }
-      let source = DispatchSource.makeReadSource(
-        fileDescriptor: listener.descriptor, queue: acceptQueue)
-      source.setEventHandler { [weak self] in self?.acceptAll(listener.descriptor) }
-      // Set once, before the source runs: a handler replaced on an active source may be applied
-      // only after the cancellation it was meant for.
-      source.setCancelHandler { [weak self] in
+      guard state.stop == nil else { throw StartError.alreadyRunning }
+      let listener = try Socket.listen(port: port)
+      var stop: [Int32] = [-1, -1]
+      guard pipe(&stop) == 0, Socket.closeOnExec(stop[0]), Socket.closeOnExec(stop[1]) else {
+        let reason = String(cString: strerror(errno))
         Socket.close(listener.descriptor)
-        self?.listenerClosed()
+        throw StartError.cannotListen(port: port, reason: reason)
       }
-      state.listener = listener.descriptor
-      state.port = listener.port
-      state.acceptSource = source
-      source.activate()
+      Thread.detachNewThread { [self, stopped = stop[0]] in
+        accept(on: listener.descriptor, until: stopped)
+      }
+      (state.port, state.stop) = (listener.port, stop[1])
       return listener.port
     }
   }
@@ -205,7 +159,7 @@ public final class MealServer: Sendable {
   /// Stops listening and closes every connection; answers in progress are dropped.
   ///
   /// Returns once the listening socket is closed, so that the port refuses connections. It
-  /// suspends while libdispatch finishes cancelling the listener, and blocks no thread.
+  /// suspends meanwhile, and blocks no thread.
   public func stop() async {
     await withCheckedContinuation { continuation in
       beginStopping { continuation.resume() }
@@ -213,102 +167,70 @@ public final class MealServer: Sendable {
   }
 
   /// Starts stopping without waiting for it, for `defer` blocks and other synchronous callers:
-  /// `closed` runs once the listening socket is closed and every connection has been told to
-  /// close.
+  /// `closed` runs once the listening socket is closed and every connection has been shut down.
   public func beginStopping(closed: @escaping @Sendable () -> Void = {}) {
-    let (source, paused) = state.withLock { state in
-      defer {
-        state.listener = nil
-        state.port = nil
-        state.acceptSource = nil
-        state.acceptPaused = false
-      }
-      if state.acceptSource != nil { state.whenClosed.append(closed) }
-      return (state.acceptSource, state.acceptPaused)
+    let stop = state.withLock { state in
+      defer { (state.port, state.stop) = (nil, nil) }
+      if state.stop != nil { state.whenClosed.append(closed) }
+      return state.stop
     }
-    guard let source else { return closed() }
-    // A suspended source must be resumed before it is cancelled, or it never finishes cancelling.
-    if paused { source.resume() }
-    source.cancel()
+    guard let stop else { return closed() }
+    Socket.close(stop)
   }
 
-  /// The listener's cancel handler: no connection can be accepted any more, so the open ones are
-  /// closed, then whoever waits for the stop is told.
-  private func listenerClosed() {
-    let (connections, callbacks) = state.withLock { state in
-      defer { state.whenClosed = [] }
-      return (Array(state.connections.values), state.whenClosed)
-    }
-    for connection in connections { connection.close() }
-    for callback in callbacks { callback() }
-  }
-
-  private func acceptAll(_ listener: Int32) {
-    while true {
-      let descriptor: Int32
-      switch Socket.accept(listener) {
-      case .accepted(let accepted):
-        descriptor = accepted
-      case .noneWaiting:
-        return
-      case .outOfDescriptors:
-        pauseAccepting()
-        return
+  /// Accepts connections until the stop pipe closes, each served on a thread of its own; then
+  /// closes the listener, shuts every connection down, and tells whoever waits for the stop.
+  private func accept(on listener: Int32, until stop: Int32) {
+    var watched = [listener, stop].map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
+    while poll(&watched, 2, -1) >= 0 || errno == EINTR, watched[1].revents == 0 {
+      guard watched[0].revents != 0 else { continue }
+      guard let descriptor = Socket.accept(listener) else {
+        // No descriptor left for a new connection: a pause instead of waking up for the same
+        // waiting connection again and again; waiting connections stay in the backlog.
+        if Socket.isOutOfDescriptors { Thread.sleep(forTimeInterval: 0.1) }
+        continue
       }
-      let settings = Connection.Settings(
-        limits: HTTPLimits(
-          requestLine: configuration.maxRequestLineBytes, head: configuration.maxHeadBytes),
-        readTimeout: configuration.readTimeout, responder: responder, log: configuration.log)
-      let connection: Connection? = state.withLock { state in
-        guard state.connections.count < connectionLimit else { return nil }
-        defer { state.nextID += 1 }
-        let connection = Connection(
-          id: state.nextID, descriptor: descriptor, target: connectionQueue, settings: settings,
-          onClose: { [weak self] id in
-            self?.state.withLock { _ = $0.connections.removeValue(forKey: id) }
-          })
-        state.connections[state.nextID] = connection
-        return connection
+      let admitted = state.withLock { state in
+        guard state.connections.count < connectionLimit else { return false }
+        return state.connections.insert(descriptor).inserted
       }
-      guard let connection else {
+      guard admitted else {
         Self.refuse(descriptor)
         continue
       }
-      connection.start()
+      Thread.detachNewThread { [self] in
+        Connection(
+          descriptor: descriptor, readTimeout: configuration.readTimeout, responder: responder,
+          log: configuration.log
+        ).serve()
+        // Under the lock, so that stopping never shuts down a number reused meanwhile.
+        state.withLock { state in
+          state.connections.remove(descriptor)
+          Socket.close(descriptor)
+        }
+      }
     }
+    Socket.close(listener)
+    Socket.close(stop)
+    let callbacks = state.withLock { state in
+      // Their threads see the end of their sockets, and close them.
+      for connection in state.connections { _ = shutdown(connection, Int32(SHUT_RDWR)) }
+      defer { state.whenClosed = [] }
+      return state.whenClosed
+    }
+    for callback in callbacks { callback() }
   }
 
   /// Tells a connection over the limit that the server is busy, and closes it at once.
   private static func refuse(_ descriptor: Int32) {
-    let answer = Array(
-      ("HTTP/1.1 503 Service Unavailable\r\nContent-Type: text/plain; charset=utf-8\r\n"
-        + "Content-Length: 23\r\nRetry-After: 1\r\nConnection: close\r\n\r\n"
-        + "503 Service Unavailable").utf8)
-    // Best effort: the socket is fresh, so its buffer takes the whole answer or nothing.
-    _ = answer.withUnsafeBytes { Socket.send(descriptor, $0) }
+    // Best effort: the socket is fresh, so its buffer takes the whole answer.
+    _ = Socket.send(
+      descriptor,
+      Array(
+        ("HTTP/1.1 503 Service Unavailable\r\nContent-Type: text/plain; charset=utf-8\r\n"
+          + "Content-Length: 23\r\nRetry-After: 1\r\nConnection: close\r\n\r\n"
+          + "503 Service Unavailable").utf8))
     Socket.shutdownWrite(descriptor)
     Socket.close(descriptor)
-  }
-
-  /// The process (or system) has no descriptor left for a new connection: stop watching the
-  /// listener for a moment instead of waking up for the same waiting connection again and again.
-  /// Waiting connections stay in the backlog until descriptors are free again.
-  private func pauseAccepting() {
-    let source: DispatchSourceRead? = state.withLock { state in
-      guard !state.acceptPaused, let source = state.acceptSource else { return nil }
-      state.acceptPaused = true
-      return source
-    }
-    guard let source else { return }
-    source.suspend()
-    acceptQueue.asyncAfter(deadline: .now() + .milliseconds(100)) { [weak self] in
-      // Still paused means still the same source: `stop()` clears the flag when it resumes it.
-      let paused: DispatchSourceRead? = self?.state.withLock { state in
-        guard state.acceptPaused, let source = state.acceptSource else { return nil }
-        state.acceptPaused = false
-        return source
-      }
-      paused?.resume()
-    }
   }
 }

@@ -14,19 +14,11 @@ public struct RequestLog: Sendable {
   /// From a complete request head (or the first byte of a broken one) to the answer being sent.
   public let duration: Duration
 
-  public init(
-    method: String, target: String, request: APIRequest?, status: Int, duration: Duration
-  ) {
-    self.method = method
-    self.target = target
-    self.request = request
-    self.status = status
-    self.duration = duration
-  }
-
   /// `GET /api/json/v1/1/search.php?s=Mac%20%26%20Cheese 200 0.4 ms`
   public var line: String {
-    "\(method) \(target) \(status) \(String(format: "%.1f", duration.milliseconds)) ms"
+    let (seconds, attoseconds) = duration.components
+    let milliseconds = Double(seconds) * 1000 + Double(attoseconds) / 1e15
+    return "\(method) \(target) \(status) \(String(format: "%.1f", milliseconds)) ms"
   }
 
   /// Writes each entry's line to standard error.

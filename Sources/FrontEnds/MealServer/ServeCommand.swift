@@ -1,14 +1,7 @@
 import CommandLineKit
-import Dispatch
 import Foundation
 import MealCatalog
 import Spelling
-
-#if canImport(Darwin)
-  import Darwin
-#elseif canImport(Glibc)
-  import Glibc
-#endif
 
 /// `rezepte serve`: serves a catalog over HTTP until SIGINT or SIGTERM.
 public enum ServeCommand {
@@ -142,23 +135,16 @@ public enum ServeCommand {
 
   /// Runs the server until SIGINT or SIGTERM.
   static func run(_ options: Options, console: Console) async -> ExitCode {
-    // First: loading the catalog and waiting for signals make descriptors of their own.
+    let catalog: Catalog
     do {
+      // First: loading the catalog and waiting for signals make descriptors of their own.
       try MealServer.checkDescriptorLimit()
     } catch {
       console.error("\(error)")
       return .badInput
     }
-    let catalog: Catalog
-    let name: String
     do {
-      if let directory = options.catalog {
-        catalog = try Catalog(directory: URL(fileURLWithPath: directory))
-        name = directory
-      } else {
-        catalog = try Catalog.embedded()
-        name = "the embedded catalog"
-      }
+      catalog = try Catalog.load(directory: options.catalog)
     } catch {
       console.error("the catalog cannot be loaded: \(error)")
       return .badInput
@@ -167,27 +153,27 @@ public enum ServeCommand {
     if options.quiet { configuration.log = nil }
     configuration.maxConnections = options.maxConnections
     let server = MealServer(catalog: catalog, faults: options.faults, configuration: configuration)
-    // Ignored before the server starts, so that a signal in between cannot kill the process.
+    // Until here a signal ends the process (there is nothing to stop); from here it stops the
+    // server, even one that comes before the server listens.
     let signals = SignalWaiter(signals: [SIGINT, SIGTERM])
     let port: UInt16
     do {
       port = try server.start(port: options.port)
     } catch {
-      signals.cancel()
       console.error("\(error)")
       return .failure
     }
+    let name = Quoting.visible(options.catalog ?? "the embedded catalog")
     let counts = "\(catalog.categories.count) categories, \(catalog.records.count) meals"
-    let address = "http://127.0.0.1:\(port)\(MealServer.apiPath)"
-    var banner = "Serving \(Quoting.visible(name)) (\(counts)) on \(address)\n"
-    for fault in options.faults.summary { banner += "Fault: \(fault)\n" }
-    FileHandle.standardOutput.write(Data(banner.utf8))
-    let signal = await signals.next() ?? SIGTERM
+    let faults = options.faults.summary.map { "Fault: \($0)\n" }.joined()
+    FileHandle.standardOutput.write(
+      Data(
+        "Serving \(name) (\(counts)) on http://127.0.0.1:\(port)\(MealServer.apiPath)\n\(faults)"
+          .utf8))
+    let signal = await signals.next()
     await server.stop()
-    signals.cancel()
     if !options.quiet {
-      let name = signal == SIGINT ? "SIGINT" : "SIGTERM"
-      console.errorOutput("Stopped on \(name).")
+      console.errorOutput("Stopped on \(signal == SIGINT ? "SIGINT" : "SIGTERM").")
     }
     return .success
   }

@@ -41,18 +41,20 @@ final class TestServer: Sendable {
 
   init(
     catalog: Catalog? = nil, faults: Faults = .none, readTimeout: Duration = .milliseconds(500),
-    maxConnections: Int = 256, cacheBytes: Int = 32 << 20,
+    maxConnections: Int = 256,
     onLog: (@Sendable (RequestLog, MealServer) -> Void)? = nil
   ) throws {
     let entries = Locked<[RequestLog]>([])
     self.entries = entries
     let box = Locked<MealServer?>(nil)
-    let configuration = MealServer.Configuration(
-      readTimeout: readTimeout, seed: 7,
-      log: { entry in
-        entries.withLock { $0.append(entry) }
-        if let onLog, let server = box.withLock({ $0 }) { onLog(entry, server) }
-      }, maxConnections: maxConnections, cacheBytes: cacheBytes)
+    var configuration = MealServer.Configuration()
+    configuration.readTimeout = readTimeout
+    configuration.seed = 7
+    configuration.maxConnections = maxConnections
+    configuration.log = { entry in
+      entries.withLock { $0.append(entry) }
+      if let onLog, let server = box.withLock({ $0 }) { onLog(entry, server) }
+    }
     let server = MealServer(
       catalog: try catalog ?? TestCatalog.make(), faults: faults, configuration: configuration)
     box.withLock { $0 = server }

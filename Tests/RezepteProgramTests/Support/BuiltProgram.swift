@@ -1,3 +1,4 @@
+import CommandLineKit
 import Foundation
 import VirtualTime
 
@@ -7,9 +8,10 @@ import VirtualTime
   import Darwin
 #endif
 
-/// A product of this package started as a user starts it: in the package folder, standard input
-/// from /dev/null, its output and errors collected as they come, and optionally under resource
-/// limits the shell sets before it starts.
+/// A product of this package started as a user starts it: in the package folder, its output and
+/// errors collected as they come, and optionally under resource limits the shell sets before it
+/// starts. Its standard input is a pipe this process never writes to, with
+/// `Program.endsWithInputVariable` set: however this process ends, the program ends with it.
 final class BuiltProgram {
   /// The package's folder, where the scenarios are.
   static let packageFolder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
@@ -25,6 +27,7 @@ final class BuiltProgram {
   }
 
   private let process = Process()
+  private let input = Pipe()
   private let output = Locked(Data())
   private let errors = Locked(Data())
   private let reading = DispatchGroup()
@@ -43,7 +46,12 @@ final class BuiltProgram {
       process.arguments = ["-c", setLimits + " && exec \"$0\" \"$@\"", executable.path] + arguments
     }
     process.currentDirectoryURL = Self.packageFolder
-    process.standardInput = FileHandle.nullDevice
+    process.standardInput = input
+    process.environment = ProcessInfo.processInfo.environment.merging(
+      [Program.endsWithInputVariable: "1"]
+    ) { $1 }
+    // The programs started later must not hold it open.
+    _ = fcntl(input.fileHandleForWriting.fileDescriptor, F_SETFD, FD_CLOEXEC)
     let outputPipe = Pipe()
     let errorPipe = Pipe()
     process.standardOutput = outputPipe

@@ -128,19 +128,6 @@ public struct FavoritesFile: Sendable {
     }
   }
 
-  /// Replaces the favourites in the file with `favorites`, atomically and under the lock, whatever
-  /// another process changed meanwhile (to set the file up; a toggle goes through `apply`).
-  public func save(_ favorites: [Meal]) throws {
-    try checkNotBlocked()
-    do {
-      try FileManager.default.createDirectory(
-        at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-    } catch {
-      throw FileWriteError(path: url.path, reason: "its folder cannot be created")
-    }
-    try withFileLock { try writeLocked(favorites) }
-  }
-
   private func checkNotBlocked() throws {
     if blocked.withLock({ $0 }) {
       throw FileWriteError(

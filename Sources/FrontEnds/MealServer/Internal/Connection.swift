@@ -1,161 +1,128 @@
-import Dispatch
 import Foundation
 
-/// One client connection: reads request heads, answers them one after the other, and closes on
-/// request, on a broken request, on the peer leaving, or after a read timeout.
+/// One client connection, served on a thread of its own with blocking calls: reads request
+/// heads, answers them one after the other, and ends on request, on a broken request, on the
+/// peer leaving, or after a read timeout. The server closes the descriptor when `serve()`
+/// returns; it shuts the socket down to end a connection from outside.
 ///
-/// Safe as `@unchecked Sendable`: every mutable property is only touched on `queue`, a serial
-/// queue. The read, write and timer sources deliver their events on `queue`, delayed answers are
-/// scheduled on it, and the two entry points from outside, `start()` and `close()`, hop onto it
-/// before touching anything.
-final class Connection: @unchecked Sendable {
-  /// Where a connection stands between requests.
-  private enum Phase {
-    /// Waiting for (the rest of) a request head; the read timeout runs.
-    case reading
-    /// A request is being answered. While the answer waits out a delay, reading goes on, so
-    /// that a client that hangs up is let go at once (and more requests are kept, up to one
-    /// head's worth); while it is written, reading is paused.
-    case answering
-    /// The last answer was sent and the write side shut; reading on until the peer closes, so
-    /// that unread input does not turn the close into a reset that destroys the answer.
-    case draining
-    case closed
+/// A thread of its own, not a queue on Dispatch's shared pool: in a process whose other work
+/// keeps that pool's few threads busy (a test run, the app's tasks), a connection there waited
+/// for it, and an answer on loopback took longer than the client's deadline.
+struct Connection {
+  /// What one wait for the peer brought.
+  private enum Received {
+    case bytes(ArraySlice<UInt8>)
+    case timedOut
+    /// The peer closed its side, the connection broke, or the server shut it down.
+    case ended
   }
 
-  /// Fixed settings shared by all connections.
-  struct Settings: Sendable {
-    let limits: HTTPLimits
-    let readTimeout: Duration
-    let responder: Responder
-    let log: (@Sendable (RequestLog) -> Void)?
+  /// A request read, with the answer it gets.
+  private struct Request {
+    var reply: Reply
+    var method = "-"
+    var target = "-"
+    var minorVersion = 1
+    /// Its head complete, or the first byte of a broken one.
+    var start: ContinuousClock.Instant
   }
 
-  let id: Int
-  private let descriptor: Int32
-  private let queue: DispatchQueue
-  private let settings: Settings
-  private let onClose: @Sendable (Int) -> Void
+  let descriptor: Int32
+  let readTimeout: Duration
+  let responder: Responder
+  let log: (@Sendable (RequestLog) -> Void)?
 
-  private var phase = Phase.reading
-  private var input: [UInt8] = []
-  private var output: [UInt8] = []
-  private var written = 0
-  private var readSource: DispatchSourceRead?
-  private var writeSource: DispatchSourceWrite?
-  private var timer: DispatchSourceTimer?
-  private var closeAfterWriting = false
-  private var readPaused = false
-  private var writePaused = false
-  /// Sources on `descriptor` not yet fully cancelled; the descriptor is closed when none is left.
-  private var openSources = 0
-  /// When the current request began: its head complete, or the first byte of a broken one.
-  private var requestStart: ContinuousClock.Instant?
-
-  init(
-    id: Int, descriptor: Int32, target: DispatchQueue, settings: Settings,
-    onClose: @escaping @Sendable (Int) -> Void
-  ) {
-    self.id = id
-    self.descriptor = descriptor
-    self.settings = settings
-    self.onClose = onClose
-    queue = DispatchQueue(label: "MealServer.connection", target: target)
-  }
-
-  func start() {
-    queue.async { [self] in
-      let timer = DispatchSource.makeTimerSource(queue: queue)
-      timer.setEventHandler { [weak self] in self?.timedOut() }
-      timer.schedule(deadline: .now() + settings.readTimeout.dispatchInterval)
-      timer.activate()
-      self.timer = timer
-      let source = DispatchSource.makeReadSource(fileDescriptor: descriptor, queue: queue)
-      source.setEventHandler { [weak self] in self?.readable() }
-      source.setCancelHandler { [self] in sourceCancelled() }
-      openSources += 1
-      readSource = source
-      source.activate()
-    }
-  }
-
-  /// Closes the connection from outside (the server stops); a pending answer is dropped.
-  func close() {
-    queue.async { [self] in shutDown() }
-  }
-
-  // MARK: - Reading
-
-  private func readable() {
-    var buffer = [UInt8](repeating: 0, count: 16_384)
-    // Paused: an answer is being written (it may have begun in `process()` below).
-    while phase != .closed, !readPaused {
-      if phase == .answering, input.count > settings.limits.head {
-        // Enough pipelined requests kept while the answer waits: the rest stays in the socket.
-        pauseReading()
-        return
-      }
-      let transfer = buffer.withUnsafeMutableBytes { Socket.receive(descriptor, into: $0) }
-      switch transfer {
-      case .bytes(let count):
-        if phase == .draining { continue }
-        if input.isEmpty, requestStart == nil { requestStart = .now }
-        input += buffer[0..<count]
-        process()
-      case .wouldBlock:
-        return
-      case .end, .failed:
-        // Also while an answer waits out its delay: a client that has hung up reads no answer,
-        // and its slot is free for the next one now rather than when the delay ends.
-        shutDown()
+  func serve() {
+    // Bytes received and not yet answered: the rest of a request head, or pipelined requests.
+    var input: [UInt8] = []
+    while let request = nextRequest(&input) {
+      let reply = request.reply
+      if let delay = reply.delay, !wait(delay, keeping: &input) { return }
+      log?(
+        RequestLog(
+          method: request.method, target: request.target, request: reply.request,
+          status: reply.status, duration: .now - request.start))
+      let body = request.method != "HEAD"
+      guard send(reply, minorVersion: request.minorVersion, body: body) else { return }
+      if reply.close {
+        // Reading on until the peer closes, so that unread input does not turn the close into
+        // a reset that destroys the answer; a peer that never closes is dropped soon.
+        Socket.shutdownWrite(descriptor)
+        let end = ContinuousClock.now + min(readTimeout, .seconds(1))
+        while case .bytes = receive(until: end) {}
         return
       }
     }
   }
 
-  /// Answers the request whose head is complete in `input`, if there is one.
-  private func process() {
-    guard phase == .reading, !input.isEmpty else { return }
-    switch HTTPParser.parse(input, limits: settings.limits) {
-    case .incomplete:
-      return
-    case .failure(let failure):
-      answer(Reply.text(failure.status, close: true), method: "-", target: "-")
-    case .complete(let head, let consumed):
-      input.removeFirst(consumed)
-      requestStart = .now
-      var reply = settings.responder.reply(to: head)
-      if !head.keepAlive { reply.close = true }
-      answer(reply, method: head.method, target: head.target, minorVersion: head.minorVersion)
+  /// The next request with its answer once its head is complete, or a broken or unfinished
+  /// one with its error; `nil` when the peer leaves or stays silent.
+  private func nextRequest(_ input: inout [UInt8]) -> Request? {
+    let deadline = ContinuousClock.now + readTimeout
+    var start: ContinuousClock.Instant? = input.isEmpty ? nil : .now
+    while true {
+      switch HTTPParser.parse(input) {
+      case .complete(let head, let consumed):
+        input.removeFirst(consumed)
+        var reply = responder.reply(to: head)
+        if !head.keepAlive { reply.close = true }
+        return Request(
+          reply: reply, method: head.method, target: head.target,
+          minorVersion: head.minorVersion, start: .now)
+      case .failure(let failure):
+        return Request(reply: .text(failure.status, close: true), start: start ?? .now)
+      case .incomplete:
+        switch receive(until: deadline) {
+        case .bytes(let bytes):
+          start = start ?? .now
+          input += bytes
+        case .timedOut where !input.isEmpty:
+          // Half a request and then silence: tell the client before hanging up.
+          return Request(reply: .text(408, close: true), start: start ?? .now)
+        case .timedOut, .ended:
+          return nil
+        }
+      }
     }
   }
 
-  // MARK: - Answering
-
-  private func answer(_ reply: Reply, method: String, target: String, minorVersion: Int = 1) {
-    phase = .answering
-    timer?.schedule(deadline: .distantFuture)
-    guard let delay = reply.delay, delay > .zero else {
-      send(reply, method: method, target: target, minorVersion: minorVersion)
-      return
+  /// Waits out an answer's delay while reading on: a client that hangs up is let go at once,
+  /// and the requests it sends meanwhile are kept, up to one head's worth (the rest stays in
+  /// the socket). `false` when the connection ended.
+  private func wait(_ delay: Duration, keeping input: inout [UInt8]) -> Bool {
+    let end = ContinuousClock.now + delay
+    while ContinuousClock.now < end {
+      switch receive(until: end, reading: input.count <= HTTPParser.headLimit) {
+      case .bytes(let bytes): input += bytes
+      case .timedOut: return true
+      case .ended: return false
+      }
     }
-    // Reading goes on during the delay (see `Phase.answering`).
-    queue.asyncAfter(deadline: .now() + delay.dispatchInterval) { [weak self] in
-      guard let self, phase == .answering else { return }
-      send(reply, method: method, target: target, minorVersion: minorVersion)
+    return true
+  }
+
+  /// The next bytes from the peer, once they come and before `deadline`. Without `reading`, it
+  /// only waits for the connection to end.
+  private func receive(
+    until deadline: ContinuousClock.Instant, reading: Bool = true
+  ) -> Received {
+    while true {
+      let (seconds, attoseconds) = (deadline - .now).components
+      let milliseconds = max(0, seconds * 1000 + attoseconds / 1_000_000_000_000_000)
+      var watched = pollfd(fd: descriptor, events: reading ? Int16(POLLIN) : 0, revents: 0)
+      let ready = poll(&watched, 1, Int32(clamping: milliseconds))
+      if ready < 0, errno == EINTR { continue }
+      guard ready > 0 else { return ready == 0 ? .timedOut : .ended }
+      guard reading else { return .ended }
+      var buffer = [UInt8](repeating: 0, count: 16_384)
+      let count = recv(descriptor, &buffer, buffer.count, 0)
+      if count < 0, errno == EINTR { continue }
+      return count > 0 ? .bytes(buffer[..<count]) : .ended
     }
   }
 
-  private func send(_ reply: Reply, method: String, target: String, minorVersion: Int) {
-    // Not while the answer is written: a client that half-closes after its request (and not
-    // during a delay) still gets it.
-    pauseReading()
-    let start = requestStart ?? .now
-    requestStart = nil
-    settings.log?(
-      RequestLog(
-        method: method, target: target, request: reply.request, status: reply.status,
-        duration: .now - start))
+  /// Writes the answer's head and, unless for `HEAD`, its body; `false` when the peer is gone.
+  private func send(_ reply: Reply, minorVersion: Int, body: Bool) -> Bool {
     var head = "HTTP/1.\(minorVersion) \(reply.status) \(HTTPStatus.reason(reply.status))\r\n"
     if let contentType = reply.contentType { head += "Content-Type: \(contentType)\r\n" }
     head += "Content-Length: \(reply.body.count)\r\n"
@@ -165,134 +132,6 @@ final class Connection: @unchecked Sendable {
     } else if minorVersion == 0 {
       head += "Connection: keep-alive\r\n"
     }
-    head += "\r\n"
-    output = Array(head.utf8)
-    if method != "HEAD" { output += reply.body }
-    written = 0
-    closeAfterWriting = reply.close
-    flush()
-  }
-
-  /// Writes as much of `output` as the socket takes; waits for the write source for the rest.
-  private func flush() {
-    guard phase == .answering else { return }
-    while written < output.count {
-      let transfer = output.withUnsafeBytes {
-        Socket.send(descriptor, UnsafeRawBufferPointer(rebasing: $0[written...]))
-      }
-      switch transfer {
-      case .bytes(let count):
-        written += count
-      case .wouldBlock:
-        resumeWriting()
-        return
-      case .end, .failed:
-        shutDown()
-        return
-      }
-    }
-    pauseWriting()
-    output = []
-    if closeAfterWriting {
-      Socket.shutdownWrite(descriptor)
-      phase = .draining
-      input = []
-      // A peer that never closes its side is dropped after a short grace period.
-      timer?.schedule(deadline: .now() + min(settings.readTimeout, .seconds(1)).dispatchInterval)
-      resumeReading()
-    } else {
-      phase = .reading
-      if !input.isEmpty { requestStart = .now }
-      timer?.schedule(deadline: .now() + settings.readTimeout.dispatchInterval)
-      resumeReading()
-      process()  // A pipelined request may already be waiting.
-    }
-  }
-
-  // MARK: - Timeout and closing
-
-  private func timedOut() {
-    switch phase {
-    case .reading where !input.isEmpty:
-      // Half a request and then silence: tell the client before hanging up.
-      answer(Reply.text(408, close: true), method: "-", target: "-")
-    case .reading, .draining:
-      shutDown()
-    case .answering, .closed:
-      break
-    }
-  }
-
-  private func shutDown() {
-    guard phase != .closed else { return }
-    phase = .closed
-    input = []
-    output = []
-    timer?.cancel()
-    timer = nil
-    // A suspended source must be resumed before it is cancelled, or it never finishes cancelling.
-    if let readSource {
-      resumeReading()
-      readSource.cancel()
-    }
-    if let writeSource {
-      resumeWriting()
-      writeSource.cancel()
-    }
-  }
-
-  private func sourceCancelled() {
-    openSources -= 1
-    guard openSources == 0 else { return }
-    // Only now: libdispatch may watch a descriptor until its sources' cancel handlers have run.
-    Socket.close(descriptor)
-    readSource = nil
-    writeSource = nil
-    onClose(id)
-  }
-
-  private func pauseReading() {
-    guard let readSource, !readPaused else { return }
-    readSource.suspend()
-    readPaused = true
-  }
-
-  private func resumeReading() {
-    guard let readSource, readPaused else { return }
-    readSource.resume()
-    readPaused = false
-  }
-
-  private func pauseWriting() {
-    guard let writeSource, !writePaused else { return }
-    writeSource.suspend()
-    writePaused = true
-  }
-
-  private func resumeWriting() {
-    if let writeSource {
-      if writePaused {
-        writeSource.resume()
-        writePaused = false
-      }
-      return
-    }
-    guard phase != .closed else { return }
-    let source = DispatchSource.makeWriteSource(fileDescriptor: descriptor, queue: queue)
-    source.setEventHandler { [weak self] in self?.flush() }
-    source.setCancelHandler { [self] in sourceCancelled() }
-    openSources += 1
-    writeSource = source
-    source.activate()
-  }
-}
-
-extension Duration {
-  /// The same span for Dispatch, to the nanosecond.
-  var dispatchInterval: DispatchTimeInterval {
-    let (seconds, attoseconds) = components
-    let nanoseconds = seconds.multipliedReportingOverflow(by: 1_000_000_000)
-    guard !nanoseconds.overflow else { return .never }
-    return .nanoseconds(Int(clamping: nanoseconds.partialValue + attoseconds / 1_000_000_000))
+    return Socket.send(descriptor, Array((head + "\r\n").utf8) + (body ? reply.body : Data()))
   }
 }

@@ -42,17 +42,6 @@ package struct HTTPFailure: Error, Equatable {
   package let status: Int
 }
 
-/// Limits on what the server reads before it gives up on a request.
-package struct HTTPLimits: Sendable {
-  var requestLine: Int
-  var head: Int
-
-  package init(requestLine: Int, head: Int) {
-    self.requestLine = requestLine
-    self.head = head
-  }
-}
-
 /// Reads request heads from the bytes received so far.
 package enum HTTPParser {
   package enum Result: Equatable {
@@ -63,76 +52,58 @@ package enum HTTPParser {
     case failure(HTTPFailure)
   }
 
+  /// The longest request line read; a longer one gets 414.
+  static let requestLineLimit = 8192
+  /// The largest request head (request line and header fields) read; a larger one gets 431.
+  static let headLimit = 16_384
   static let lineFeed = UInt8(ascii: "\n")
   static let carriageReturn = UInt8(ascii: "\r")
 
-  package static func parse(_ input: [UInt8], limits: HTTPLimits) -> Result {
+  package static func parse(_ input: [UInt8]) -> Result {
     // Robustness (RFC 9112 §2.2): empty lines before the request line are ignored.
-    var start = 0
-    while start < input.count, input[start] == carriageReturn || input[start] == lineFeed {
-      start += 1
+    let start = input.firstIndex { $0 != carriageReturn && $0 != lineFeed } ?? input.count
+    var lines: [ArraySlice<UInt8>] = []
+    var lineStart = start
+    while let lineEnd = input[lineStart...].firstIndex(of: lineFeed) {
+      if lines.isEmpty, lineEnd - start > requestLineLimit { return .failure(.init(status: 414)) }
+      if lineEnd + 1 - start > headLimit { return .failure(.init(status: 431)) }
+      let line = input[lineStart..<lineEnd]
+      lineStart = lineEnd + 1
+      // The empty line (or a lone CR) that ends the head.
+      guard !line.isEmpty, line != [carriageReturn] else {
+        return head(lines, consumed: lineStart)
+      }
+      lines.append(line.last == carriageReturn ? line.dropLast() : line)
     }
-    guard let lineEnd = input[start...].firstIndex(of: lineFeed) else {
-      return input.count - start > limits.requestLine
-        ? .failure(HTTPFailure(status: 414)) : .incomplete
-    }
-    if lineEnd - start > limits.requestLine { return .failure(HTTPFailure(status: 414)) }
-    guard let headEnd = endOfHead(input, from: lineEnd) else {
-      return input.count - start > limits.head ? .failure(HTTPFailure(status: 431)) : .incomplete
-    }
-    if headEnd - start > limits.head { return .failure(HTTPFailure(status: 431)) }
-    var lines = input[start..<headEnd].split(separator: lineFeed, omittingEmptySubsequences: false)
-      .map { $0.last == carriageReturn ? $0.dropLast() : $0 }
-    while lines.last?.isEmpty == true { lines.removeLast() }
-    guard let requestLine = lines.first else { return .failure(HTTPFailure(status: 400)) }
-    do {
-      let (method, target, minor) = try parseRequestLine(requestLine)
-      let fields = try lines.dropFirst().map(parseField)
-      let head = HTTPRequestHead(
-        method: method, target: target, minorVersion: minor, fields: fields)
-      try validate(head)
-      return .complete(head, consumed: headEnd)
-    } catch let failure as HTTPFailure {
-      return .failure(failure)
-    } catch {
-      return .failure(HTTPFailure(status: 400))
-    }
+    let limit = lines.isEmpty ? (requestLineLimit, 414) : (headLimit, 431)
+    return input.count - start > limit.0 ? .failure(.init(status: limit.1)) : .incomplete
   }
 
-  /// The index just past the empty line that ends the head, searching from the first line feed.
-  private static func endOfHead(_ input: [UInt8], from firstLineFeed: Int) -> Int? {
-    var index = firstLineFeed
-    while index < input.count {
-      guard input[index] == lineFeed else {
-        index += 1
-        continue
-      }
-      let next = index + 1
-      if next < input.count, input[next] == lineFeed { return next + 1 }
-      if next + 1 < input.count, input[next] == carriageReturn, input[next + 1] == lineFeed {
-        return next + 2
-      }
-      index += 1
+  /// The head of the request line and header fields `lines`, checked.
+  private static func head(_ lines: [ArraySlice<UInt8>], consumed: Int) -> Result {
+    do {
+      guard let requestLine = lines.first else { throw HTTPFailure(status: 400) }
+      let (method, target, minor) = try parseRequestLine(requestLine)
+      let head = HTTPRequestHead(
+        method: method, target: target, minorVersion: minor,
+        fields: try lines.dropFirst().map(parseField))
+      try validate(head)
+      return .complete(head, consumed: consumed)
+    } catch {
+      return .failure(error as? HTTPFailure ?? HTTPFailure(status: 400))
     }
-    return nil
   }
 
   /// `GET /path?query HTTP/1.1`: single spaces, a token method, a visible-ASCII target.
   private static func parseRequestLine(_ line: ArraySlice<UInt8>) throws -> (String, String, Int) {
     let parts = line.split(separator: UInt8(ascii: " "), omittingEmptySubsequences: false)
-    guard parts.count == 3, !parts[0].isEmpty, parts[0].allSatisfy(isTokenCharacter),
-      !parts[1].isEmpty, parts[1].allSatisfy({ $0 > 0x20 && $0 < 0x7F })
+      .map { String(decoding: $0, as: UTF8.self) }
+    guard parts.count == 3, !parts[0].isEmpty, parts[0].utf8.allSatisfy(isTokenCharacter),
+      !parts[1].isEmpty, parts[1].utf8.allSatisfy({ $0 > 0x20 && $0 < 0x7F }),
+      let version = parts[2].wholeMatch(of: /HTTP\/([0-9])\.([0-9])/)
     else { throw HTTPFailure(status: 400) }
-    let version = Array(parts[2])
-    let prefix = Array("HTTP/".utf8)
-    guard version.count == 8, Array(version[0..<5]) == prefix, version[6] == UInt8(ascii: "."),
-      let major = digit(version[5]), let minor = digit(version[7])
-    else { throw HTTPFailure(status: 400) }
-    guard major == 1 else { throw HTTPFailure(status: 505) }
-    return (
-      String(decoding: parts[0], as: UTF8.self), String(decoding: parts[1], as: UTF8.self),
-      min(minor, 1)
-    )
+    guard version.1 == "1" else { throw HTTPFailure(status: 505) }
+    return (parts[0], parts[1], min(Int(version.2)!, 1))
   }
 
   /// `Name: value`; no space before the colon and no folded continuation lines (RFC 9112 §5).
@@ -140,15 +111,14 @@ package enum HTTPParser {
   /// refused, as RFC 9110 §5.5 allows (and, for NUL, CR and LF, demands unless replaced).
   private static func parseField(_ line: ArraySlice<UInt8>) throws -> HTTPRequestHead.Field {
     guard let colon = line.firstIndex(of: UInt8(ascii: ":")) else { throw HTTPFailure(status: 400) }
-    let name = line[line.startIndex..<colon]
-    guard !name.isEmpty, name.allSatisfy(isTokenCharacter) else { throw HTTPFailure(status: 400) }
-    let rawValue = line[(colon + 1)...]
-    guard rawValue.allSatisfy({ ($0 >= 0x20 && $0 != 0x7F) || $0 == UInt8(ascii: "\t") }) else {
-      throw HTTPFailure(status: 400)
-    }
-    let value = String(decoding: rawValue, as: UTF8.self)
-      .trimmingCharacters(in: .whitespaces)
-    return HTTPRequestHead.Field(name: String(decoding: name, as: UTF8.self), value: value)
+    let name = line[..<colon]
+    let value = line[(colon + 1)...]
+    guard !name.isEmpty, name.allSatisfy(isTokenCharacter),
+      value.allSatisfy({ ($0 >= 0x20 && $0 != 0x7F) || $0 == UInt8(ascii: "\t") })
+    else { throw HTTPFailure(status: 400) }
+    return HTTPRequestHead.Field(
+      name: String(decoding: name, as: UTF8.self),
+      value: String(decoding: value, as: UTF8.self).trimmingCharacters(in: .whitespaces))
   }
 
   /// HTTP/1.1 needs exactly one `Host`; `Content-Length` must be one number.
@@ -164,18 +134,10 @@ package enum HTTPParser {
     }
   }
 
-  private static func digit(_ byte: UInt8) -> Int? {
-    (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) ? Int(byte - UInt8(ascii: "0")) : nil
-  }
-
   /// RFC 9110 `tchar`.
   private static func isTokenCharacter(_ byte: UInt8) -> Bool {
-    switch byte {
-    case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-      UInt8(ascii: "0")...UInt8(ascii: "9"):
-      return true
-    default:
-      return "!#$%&'*+-.^_`|~".utf8.contains(byte)
-    }
+    let character = Character(Unicode.Scalar(byte))
+    return character.isASCII && (character.isLetter || character.isNumber)
+      || "!#$%&'*+-.^_`|~".utf8.contains(byte)
   }
 }

@@ -31,8 +31,6 @@ package struct Responder: Sendable {
   let catalog: Catalog
   let faults: Locked<Faults>
   let generator: Locked<SeededGenerator>
-  /// Answers already written (never `random.php`'s).
-  let cache: AnswerCache
 
   func reply(to head: HTTPRequestHead) -> Reply {
     guard head.method == "GET" || head.method == "HEAD" else {
@@ -42,43 +40,34 @@ package struct Responder: Sendable {
     }
     // The endpoints take no body; reading one only to throw it away is not worth the risk.
     if head.hasBody { return .text(413, close: true) }
-    let request: APIRequest
     switch Self.parse(target: head.target) {
-    case .success(let parsed): request = parsed
+    case .success(let request): return answer(request)
     case .failure(let failure): return .text(failure.status)
     }
-    var reply = answer(request)
-    reply.request = request
-    return reply
   }
 
   private func answer(_ request: APIRequest) -> Reply {
     let faults = faults.withLock { $0 }
-    let delay = faults.delay(for: request.path)
+    var reply: Reply
     if let status = faults.status(for: request.path) {
-      var reply = Reply.text(status)
-      reply.delay = delay
-      return reply
-    }
-    if faults.brokenData(for: request.path) {
-      return Reply(status: 200, contentType: Self.json, body: Data("<html>Oops".utf8), delay: delay)
-    }
-    let response: APIResponse
-    if request.path == "random.php" {
-      response = generator.withLock { catalog.answer(request, random: &$0) }
-    } else if let key = AnswerCache.key(for: request), let cached = cache.answer(for: key) {
-      response = cached
+      reply = .text(status)
+    } else if faults.brokenData(for: request.path) {
+      reply = Reply(status: 200, contentType: Self.json, body: Data("<html>Oops".utf8))
     } else {
-      // Only `random.php` draws from the generator; the others must not wait for its lock.
       var unused = SeededGenerator(seed: 0)
-      response = catalog.answer(request, random: &unused)
-      if let key = AnswerCache.key(for: request) { cache.keep(response, for: key) }
+      // Only `random.php` draws from the generator; the others must not wait for its lock.
+      let response =
+        request.path == "random.php"
+        ? generator.withLock { catalog.answer(request, random: &$0) }
+        : catalog.answer(request, random: &unused)
+      let isJSON = (200..<300).contains(response.status)
+      reply = Reply(
+        status: response.status, contentType: isJSON ? Self.json : "text/plain; charset=utf-8",
+        body: response.body)
     }
-    let isJSON = (200..<300).contains(response.status)
-    return Reply(
-      status: response.status,
-      contentType: isJSON ? Self.json : "text/plain; charset=utf-8",
-      body: response.body, delay: delay)
+    reply.delay = faults.delay(for: request.path)
+    reply.request = request
+    return reply
   }
 
   /// `/api/json/v1/1/search.php?s=Mac%20%26%20Cheese` → `search.php`, `s` = `Mac & Cheese`.
@@ -91,34 +80,25 @@ package struct Responder: Sendable {
       let afterScheme = target[target.range(of: "://")!.upperBound...]
       target = afterScheme.firstIndex(of: "/").map { afterScheme[$0...] } ?? "/"
     }
-    guard target.hasPrefix("/"), !target.contains("#") else {
-      return .failure(HTTPFailure(status: 400))
-    }
     let parts = target.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false)
-    guard let path = parts[0].removingPercentEncoding else {
+    guard target.hasPrefix("/"), !target.contains("#"), let path = parts[0].removingPercentEncoding
+    else { return .failure(HTTPFailure(status: 400)) }
+    let endpoint = String(path.dropFirst(prefix.count))
+    guard path.hasPrefix(prefix), Catalog.endpoints.contains(endpoint) else {
+      return .failure(HTTPFailure(status: 404))
+    }
+    // `name=value` or `name` alone, each part percent-decoded.
+    let items = parts.dropFirst().flatMap { $0.split(separator: "&") }.map { item in
+      item.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+        .map { $0.removingPercentEncoding }
+    }
+    guard items.allSatisfy({ $0.allSatisfy { $0 != nil } }) else {
       return .failure(HTTPFailure(status: 400))
     }
-    guard path.hasPrefix(prefix) else { return .failure(HTTPFailure(status: 404)) }
-    let endpoint = String(path.dropFirst(prefix.count))
-    guard Catalog.endpoints.contains(endpoint) else { return .failure(HTTPFailure(status: 404)) }
-    var items: [URLQueryItem] = []
-    if parts.count == 2 {
-      for piece in parts[1].split(separator: "&") {
-        let pair = piece.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-        guard let name = pair[0].removingPercentEncoding else {
-          return .failure(HTTPFailure(status: 400))
-        }
-        var value: String?
-        if pair.count == 2 {
-          guard let decoded = pair[1].removingPercentEncoding else {
-            return .failure(HTTPFailure(status: 400))
-          }
-          value = decoded
-        }
-        items.append(URLQueryItem(name: name, value: value))
-      }
-    }
-    return .success(APIRequest(path: endpoint, query: items))
+    return .success(
+      APIRequest(
+        path: endpoint,
+        query: items.map { URLQueryItem(name: $0[0]!, value: $0.count == 2 ? $0[1] : nil) }))
   }
 }
 

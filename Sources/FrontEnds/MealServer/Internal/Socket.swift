@@ -1,20 +1,8 @@
-#if canImport(Darwin)
-  import Darwin
-#elseif canImport(Glibc)
-  import Glibc
-#endif
-
-/// A failed socket call, named with the reason the system gives.
-struct SocketError: Error, CustomStringConvertible {
-  let call: String
-  let code: Int32
-
-  var description: String { "\(call) failed: \(String(cString: strerror(code)))" }
-}
+import Foundation
 
 /// The few BSD socket calls the server needs, the same on Linux and macOS.
 enum Socket {
-  /// A TCP socket over IPv4, made the same way on Linux and macOS.
+  /// A TCP socket over IPv4.
   static func tcpSocket() -> Int32 {
     #if canImport(Darwin)
       socket(AF_INET, SOCK_STREAM, 0)
@@ -41,153 +29,98 @@ enum Socket {
     }
   }
 
-  /// A non-blocking TCP socket listening on 127.0.0.1; `port` 0 lets the system pick one.
-  static func listen(port: UInt16, backlog: Int32) throws -> (descriptor: Int32, port: UInt16) {
+  /// A non-blocking TCP socket listening on 127.0.0.1, and its port; `port` 0 lets the system
+  /// pick one.
+  ///
+  /// - Throws: the reason the system gives for the call that failed; nothing is left open.
+  static func listen(port: UInt16) throws(MealServer.StartError) -> (
+    descriptor: Int32, port: UInt16
+  ) {
     let descriptor = tcpSocket()
-    guard descriptor >= 0 else { throw SocketError(call: "socket", code: errno) }
-    do {
-      var yes: Int32 = 1
-      setsockopt(
-        descriptor, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
-      let bound = withLoopbackAddress(port: port) { bind(descriptor, $0, $1) }
-      guard bound == 0 else { throw SocketError(call: "bind", code: errno) }
-      guard systemListen(descriptor, backlog) == 0 else {
-        throw SocketError(call: "listen", code: errno)
-      }
-      var address = sockaddr_in()
-      var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-      let named = withUnsafeMutablePointer(to: &address) {
-        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-          getsockname(descriptor, $0, &length)
-        }
-      }
-      guard named == 0 else { throw SocketError(call: "getsockname", code: errno) }
-      try setNonBlocking(descriptor)
-      return (descriptor, UInt16(bigEndian: address.sin_port))
-    } catch {
-      close(descriptor)
-      throw error
+    func failure() -> MealServer.StartError {
+      let reason = String(cString: strerror(errno))
+      if descriptor >= 0 { close(descriptor) }
+      return .cannotListen(port: port, reason: reason)
     }
+    guard descriptor >= 0 else { throw failure() }
+    var yes: Int32 = 1
+    setsockopt(descriptor, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
+    guard withLoopbackAddress(port: port, { bind(descriptor, $0, $1) }) == 0,
+      Foundation.listen(descriptor, 1024) == 0
+    else { throw failure() }
+    var address = sockaddr_in()
+    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+    let named = withUnsafeMutablePointer(to: &address) {
+      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(descriptor, $0, &length) }
+    }
+    guard named == 0, setNonBlocking(descriptor), closeOnExec(descriptor) else { throw failure() }
+    return (descriptor, UInt16(bigEndian: address.sin_port))
   }
 
-  /// What one `accept` found.
-  enum Accepted {
-    /// A connection, made non-blocking.
-    case accepted(Int32)
-    /// No connection is waiting, or accepting failed for a reason that waiting will not cure
-    /// sooner than the next readiness event.
-    case noneWaiting
-    /// A connection waits, but the process or the system has no file descriptor left for it.
-    case outOfDescriptors
-  }
-
-  /// The next waiting connection.
-  static func accept(_ listener: Int32) -> Accepted {
+  /// The next waiting connection, made blocking; `nil` when none waits or accepting failed for
+  /// a reason that waiting will not cure sooner than the next one (see `isOutOfDescriptors`).
+  static func accept(_ listener: Int32) -> Int32? {
     while true {
-      #if canImport(Darwin)
-        let descriptor = Darwin.accept(listener, nil, nil)
-      #else
-        let descriptor = Glibc.accept(listener, nil, nil)
-      #endif
-      if descriptor >= 0 {
-        guard (try? setNonBlocking(descriptor)) != nil else {
-          close(descriptor)
-          continue
-        }
-        var yes: Int32 = 1
-        // Answers go out in one piece; waiting for more data (Nagle) only adds latency.
-        setsockopt(
-          descriptor, Int32(IPPROTO_TCP), TCP_NODELAY, &yes, socklen_t(MemoryLayout<Int32>.size))
-        #if canImport(Darwin)
-          setsockopt(
-            descriptor, SOL_SOCKET, SO_NOSIGPIPE, &yes, socklen_t(MemoryLayout<Int32>.size))
-        #endif
-        return .accepted(descriptor)
-      }
+      let descriptor = Foundation.accept(listener, nil, nil)
       // A connection that was reset before it was accepted is not a reason to stop accepting.
-      if errno == EINTR || errno == ECONNABORTED { continue }
-      if errno == EMFILE || errno == ENFILE || errno == ENOBUFS || errno == ENOMEM {
-        return .outOfDescriptors
-      }
-      return .noneWaiting
+      if descriptor < 0, errno == EINTR || errno == ECONNABORTED { continue }
+      guard descriptor >= 0 else { return nil }
+      // Blocking, as its thread serves it; on Darwin it inherits the listener's flags.
+      _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL, 0) & ~O_NONBLOCK)
+      _ = closeOnExec(descriptor)
+      var yes: Int32 = 1
+      let size = socklen_t(MemoryLayout.size(ofValue: yes))
+      // Answers go out in one piece; waiting for more data (Nagle) only adds latency.
+      setsockopt(descriptor, Int32(IPPROTO_TCP), TCP_NODELAY, &yes, size)
+      #if canImport(Darwin)
+        setsockopt(descriptor, SOL_SOCKET, SO_NOSIGPIPE, &yes, size)
+      #endif
+      return descriptor
     }
   }
 
-  static func setNonBlocking(_ descriptor: Int32) throws {
+  /// Whether the last `accept` failed because the process or the system has no file descriptor
+  /// left for a waiting connection.
+  static var isOutOfDescriptors: Bool {
+    [EMFILE, ENFILE, ENOBUFS, ENOMEM].contains(errno)
+  }
+
+  private static func setNonBlocking(_ descriptor: Int32) -> Bool {
     let flags = fcntl(descriptor, F_GETFL, 0)
-    guard flags >= 0, fcntl(descriptor, F_SETFL, flags | O_NONBLOCK) == 0 else {
-      throw SocketError(call: "fcntl", code: errno)
-    }
+    return flags >= 0 && fcntl(descriptor, F_SETFL, flags | O_NONBLOCK) == 0
   }
 
-  /// Result of one non-blocking read or write.
-  enum Transfer {
-    case bytes(Int)
-    case wouldBlock
-    /// The peer closed its side (reads only).
-    case end
-    case failed
+  /// Keeps `descriptor` out of the programs the process starts, which would otherwise hold it
+  /// open (a port that stays open, a pipe that never closes).
+  static func closeOnExec(_ descriptor: Int32) -> Bool {
+    fcntl(descriptor, F_SETFD, FD_CLOEXEC) == 0
   }
 
-  static func receive(_ descriptor: Int32, into buffer: UnsafeMutableRawBufferPointer) -> Transfer {
-    while true {
-      let count = recv(descriptor, buffer.baseAddress, buffer.count, 0)
-      if count > 0 { return .bytes(count) }
-      if count == 0 { return .end }
-      if errno == EINTR { continue }
-      return errno == EAGAIN || errno == EWOULDBLOCK ? .wouldBlock : .failed
-    }
-  }
-
-  static func send(_ descriptor: Int32, _ bytes: UnsafeRawBufferPointer) -> Transfer {
+  /// Writes all of `bytes`, waiting for the peer to take them; `false` when it is gone.
+  static func send(_ descriptor: Int32, _ bytes: [UInt8]) -> Bool {
     #if canImport(Darwin)
       let flags: Int32 = 0  // SO_NOSIGPIPE is set on the socket instead.
     #else
       let flags = Int32(MSG_NOSIGNAL)
     #endif
-    while true {
-      let count = systemSend(descriptor, bytes.baseAddress, bytes.count, flags)
-      if count >= 0 { return .bytes(count) }
-      if errno == EINTR { continue }
-      return errno == EAGAIN || errno == EWOULDBLOCK ? .wouldBlock : .failed
+    var sent = 0
+    while sent < bytes.count {
+      let count = bytes[sent...].withUnsafeBytes {
+        Foundation.send(descriptor, $0.baseAddress, $0.count, flags)
+      }
+      if count < 0, errno == EINTR { continue }
+      guard count > 0 else { return false }
+      sent += count
     }
+    return true
   }
 
   /// Tells the peer that no more data follows, while still reading what it sends.
   static func shutdownWrite(_ descriptor: Int32) {
-    #if canImport(Darwin)
-      _ = shutdown(descriptor, SHUT_WR)
-    #else
-      _ = shutdown(descriptor, Int32(SHUT_WR))
-    #endif
+    _ = shutdown(descriptor, Int32(SHUT_WR))
   }
 
   static func close(_ descriptor: Int32) {
-    #if canImport(Darwin)
-      _ = Darwin.close(descriptor)
-    #else
-      _ = Glibc.close(descriptor)
-    #endif
+    _ = Foundation.close(descriptor)
   }
 }
-
-#if canImport(Darwin)
-  // `listen` and `send` are shadowed by the static methods above; these name the C functions.
-  private func systemListen(_ descriptor: Int32, _ backlog: Int32) -> Int32 {
-    Darwin.listen(descriptor, backlog)
-  }
-  private func systemSend(_ fd: Int32, _ bytes: UnsafeRawPointer?, _ count: Int, _ flags: Int32)
-    -> Int
-  {
-    Darwin.send(fd, bytes, count, flags)
-  }
-#else
-  private func systemListen(_ descriptor: Int32, _ backlog: Int32) -> Int32 {
-    Glibc.listen(descriptor, backlog)
-  }
-  private func systemSend(_ fd: Int32, _ bytes: UnsafeRawPointer?, _ count: Int, _ flags: Int32)
-    -> Int
-  {
-    Glibc.send(fd, bytes, count, flags)
-  }
-#endif
