@@ -151,13 +151,10 @@ public struct ScreenDiff: Sendable {
       }
     }
     if skipped > 0 { output.append(omitted(skipped)) }
-    guard output.count > limit else { return output }
     let left = output.count - limit
+    guard left > 0 else { return output }
     return output.prefix(limit)
-      + [
-        left == 1
-          ? "  ⋯ 1 more line of the diff left out" : "  ⋯ \(left) more lines of the diff left out"
-      ]
+      + ["  ⋯ \(left == 1 ? "1 more line" : "\(left) more lines") of the diff left out"]
   }
 
   private static func omitted(_ count: Int) -> String {
