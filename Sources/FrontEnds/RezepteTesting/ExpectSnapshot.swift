@@ -189,14 +189,11 @@ struct SnapshotCheck {
   static func fileNamePart(_ text: String) -> String {
     var part = ""
     for scalar in text.unicodeScalars {
-      guard
+      let isUnsafe =
         "/\\:%".unicodeScalars.contains(scalar) || Quoting.isControl(scalar)
-          || (part.isEmpty && scalar == ".")
-      else {
-        part.unicodeScalars.append(scalar)
-        continue
-      }
-      part += String(scalar).utf8.map { String(format: "%%%02X", $0) }.joined()
+        || (part.isEmpty && scalar == ".")
+      let bytes = String(scalar).utf8
+      part += isUnsafe ? bytes.map { String(format: "%%%02X", $0) }.joined() : String(scalar)
     }
     return part
   }
