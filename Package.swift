@@ -139,16 +139,14 @@ let package = Package(
     ),
 
     // MARK: Program
-    // The command table of `rezepte`.
-    .target(
-      name: "RezepteProgram",
+    // `rezepte`: the command table of every front end.
+    .executableTarget(
+      name: "rezepte",
       dependencies: [
         "ReplayCommands", "MealServer", "TerminalPlayer", "Explore", "CommandLineKit",
       ],
-      path: "Sources/Program/RezepteProgram"
+      path: "Sources/Program/rezepte"
     ),
-    .executableTarget(
-      name: "rezepte", dependencies: ["RezepteProgram"], path: "Sources/Program/rezepte"),
 
     // MARK: Tools
     // Benchmarks of the scenario runner; meaningful only in a release build (the Performance
@@ -196,7 +194,7 @@ let package = Package(
     .testTarget(
       name: "RezepteProgramTests",
       dependencies: [
-        "RezepteProgram", "CommandLineKit", "VirtualTime", "Spelling", "TestPorts",
+        "rezepte", "CommandLineKit", "VirtualTime", "Spelling", "TestPorts",
       ]
     ),
     .testTarget(

@@ -1,7 +1,7 @@
 import CommandLineKit
 import Testing
 
-@testable import RezepteProgram
+@testable import rezepte
 
 /// The one command table of `rezepte`.
 @Suite struct RezepteProgramTests {

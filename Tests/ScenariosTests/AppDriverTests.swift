@@ -20,10 +20,7 @@ import Testing
       makeDriver: { AppDriver(catalog: embeddedCatalog) }, useColor: false,
       output: { output.lines.append($0) }, errorOutput: { output.errors.append($0) },
       now: { .zero })
-    var options = CommandLineOptions.RunOptions()
-    options.paths = [folder.path]
-    options.record = record
-    let code = await command.run(options)
+    let code = await command.run(runOptions([folder.path], record: record))
     let after = try String(contentsOfFile: file, encoding: .utf8)
     return (code, output, after)
   }

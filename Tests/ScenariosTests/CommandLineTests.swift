@@ -199,10 +199,7 @@ import ViewDescription
     let catalog = try Catalog.embedded()
     var listed: [String] = []
     for index in 1...3 {
-      var options = CommandLineOptions.RunOptions()
-      options.paths = [lessonFolder.path]
-      options.list = true
-      options.shard = Shard(index: index, count: 3)
+      let options = runOptions([lessonFolder.path], ["--list", "--shard", "\(index)/3"])
       let output = Output()
       #expect(await command(output, catalog: catalog).run(options) == .success)
       listed += output.lines
@@ -214,11 +211,10 @@ import ViewDescription
   @Test("--jobs 4 prints the same report, byte for byte, as a serial run")
   func jobs() async throws {
     let catalog = try Catalog.embedded()
-    var options = CommandLineOptions.RunOptions()
-    options.paths = [lessonFolder.path]
     let serial = Output()
-    #expect(await command(serial, catalog: catalog).run(options) == .success)
-    options.jobs = 4
+    #expect(
+      await command(serial, catalog: catalog).run(runOptions([lessonFolder.path])) == .success)
+    let options = runOptions([lessonFolder.path], ["--jobs", "4"])
     let parallel = Output()
     #expect(await command(parallel, catalog: catalog).run(options) == .success)
     #expect(parallel.lines == serial.lines)

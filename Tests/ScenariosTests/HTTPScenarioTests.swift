@@ -82,9 +82,7 @@ import Testing
       },
       useColor: false, output: { lines.append($0) }, errorOutput: { lines.append($0) },
       now: { .zero })
-    var options = CommandLineOptions.RunOptions()
-    options.paths = [folder.path]
-    let code = await command.run(options)
+    let code = await command.run(runOptions([folder.path]))
     #expect(code == .success)
     #expect(lines.first == "skipped  a  step 2 of 3  0s simulated")
     #expect(

@@ -122,9 +122,7 @@ func loadLessonScenario(_ name: String) throws -> Scenario {
         context: ScenarioContext(catalog: embeddedCatalog),
         makeDriver: { AppDriver(catalog: embeddedCatalog) }, useColor: false,
         output: { lines.append($0) }, errorOutput: { lines.append($0) })
-      var options = CommandLineOptions.RunOptions()
-      options.paths = [lessonFolder.path]
-      let code = await command.run(options)
+      let code = await command.run(runOptions([lessonFolder.path]))
       #expect(code == .success)
       outputs.append(lines)
     }

@@ -162,7 +162,7 @@ import ViewModels
     let scenario = try parse(
       "# Start\nlaunch\n\n# Prüfen\nexpect title \"Dessert\"  # the category\nwait 1s\n")
     var lines: [String] = []
-    let result = await Walkthrough.run(scenario, on: makeDriver(), runner: runner, full: true) {
+    let result = await runner.walkthrough(scenario, on: makeDriver(), full: true) {
       lines.append($0)
     }
     #expect(result.passed)

@@ -106,10 +106,9 @@ import Testing
     let folder = try TemporaryFolder()
     defer { folder.remove() }
     _ = try folder.write("a.scenario", "launch\n")
-    var options = runOptions([folder.path])
-    options.filter = "zzz"
     let output = Output()
-    #expect(await makeCommand(output).run(options) == .badInput)
+    #expect(
+      await makeCommand(output).run(runOptions([folder.path], ["--filter", "zzz"])) == .badInput)
     #expect(output.errors == ["error: no scenario's file name or title contains `zzz`"])
   }
 

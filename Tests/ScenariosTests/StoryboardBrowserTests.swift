@@ -138,9 +138,8 @@ struct StoryboardBrowserTests {
   /// The lines `rezepte show` marks `+` (new or changed) after each step, by step index.
   private func linesShowLists(_ scenario: Scenario) async -> [[String]] {
     var listed: [[String]] = []
-    _ = await Walkthrough.run(
-      scenario, on: AppDriver(catalog: embeddedCatalog), runner: ScenarioRunner(now: { .zero }),
-      full: false
+    _ = await ScenarioRunner(now: { .zero }).walkthrough(
+      scenario, on: AppDriver(catalog: embeddedCatalog), full: false
     ) { line in
       if let first = line.first, first != " ", first != "#" {
         listed.append([])
@@ -173,8 +172,8 @@ struct StoryboardBrowserTests {
     #expect(report.covered.isEmpty, "covered by an outline: \(report.covered)")
 
     let scenario = try loadLessonScenario(file)
-    let (storyboard, _) = await StoryboardCollector(runner: ScenarioRunner(now: { .zero }))
-      .collect(scenario, on: AppDriver(catalog: embeddedCatalog))
+    let storyboard = await ScenarioRunner(now: { .zero }).storyboard(
+      scenario, on: AppDriver(catalog: embeddedCatalog))
     let listed = await linesShowLists(scenario)
     try #require(listed.count == scenario.steps.count)
     #expect(report.frames.flatMap(\.steps) == Array(1...scenario.steps.count))

@@ -7,54 +7,48 @@ import ViewDescription
 @testable import ReplayCommands
 @testable import Scenarios
 
-/// `rezepte storyboard` on the embedded catalog, its output collected.
+/// `rezepte storyboard` on the embedded catalog, as the program runs it, its output collected.
 @MainActor
 final class StoryboardRun {
-  var output: [String] = []
-  var errors: [String] = []
+  private let capture = CommandLineTests.Capture()
+  var output: [String] { capture.output }
+  /// Each error line; a command line the parser refuses is the error line without the usage.
+  var errors: [String] {
+    capture.errors.isEmpty
+      ? []
+      : capture.errors.components(separatedBy: "\n").filter {
+        !$0.hasPrefix("usage: ") && !$0.hasPrefix("       ") && !$0.hasPrefix("See '")
+      }
+  }
 
-  /// The storyboard of `arguments`; a command line the parser refuses is an error line and
-  /// exit 2, as in the program (without the usage).
   func run(_ arguments: [String]) async throws -> ExitCode {
-    let options: StoryboardCommand.Options
-    do {
-      options = try StoryboardCommand.parse(arguments)
-    } catch {
-      errors.append(Console.errorLine(error.message))
-      return .badInput
-    }
-    let command = StoryboardCommand(
-      context: ScenarioContext(catalog: embeddedCatalog),
-      makeDriver: { AppDriver(catalog: embeddedCatalog) }, useColor: false,
-      output: { self.output.append($0) }, errorOutput: { self.errors.append($0) },
-      now: { .zero })
-    return await command.run(options)
+    await ScenarioCommands.program().run(["storyboard"] + arguments, console: capture.console)
   }
 }
 
 @MainActor
 @Suite struct StoryboardTests {
-  private func collect(_ text: String) async throws -> (Storyboard, ScenarioResult) {
+  private func collect(_ text: String) async throws -> Storyboard {
     let scenario = try ScenarioParser.parse(
       text, file: "t.scenario", context: ScenarioContext(catalog: embeddedCatalog)
     ).get()
-    return await StoryboardCollector(runner: ScenarioRunner(now: { .zero }))
-      .collect(scenario, on: AppDriver(catalog: embeddedCatalog))
+    return await ScenarioRunner(now: { .zero }).storyboard(
+      scenario, on: AppDriver(catalog: embeddedCatalog))
   }
 
   @Test("Collecting a storyboard replays every lesson scenario to a pass", arguments: lessonFiles)
   func lessonScenariosPass(file: String) async throws {
     let scenario = try loadLessonScenario(file)
-    let (storyboard, result) = await StoryboardCollector(runner: ScenarioRunner(now: { .zero }))
-      .collect(scenario, on: AppDriver(catalog: embeddedCatalog))
-    #expect(result.passed, "\(result.failure?.description ?? "")")
-    #expect(storyboard.passed)
+    let storyboard = await ScenarioRunner(now: { .zero }).storyboard(
+      scenario, on: AppDriver(catalog: embeddedCatalog))
+    #expect(storyboard.result.passed, "\(storyboard.result.failure?.description ?? "")")
+    #expect(storyboard.failedFrame == nil)
     #expect(storyboard.frames.count == scenario.steps.count)
   }
 
   @Test("Each frame has the comments above its step as caption, the opening ones introduce")
   func captions() async throws {
-    let (storyboard, _) = try await collect(
+    let storyboard = try await collect(
       """
       # Einleitung.
       title T
@@ -70,7 +64,7 @@ final class StoryboardRun {
 
   @Test("Each frame lists the requests its step sent, and `expect requests` still sees them")
   func requests() async throws {
-    let (storyboard, result) = try await collect(
+    let storyboard = try await collect(
       """
       launch
       expect requests 2
@@ -79,7 +73,7 @@ final class StoryboardRun {
       expect requests
         GET search.php?s=Lasagne
       """)
-    #expect(result.passed)
+    #expect(storyboard.result.passed)
     #expect(storyboard.frames[0].requests == ["GET categories.php", "GET filter.php?c=Dessert"])
     #expect(storyboard.frames[3].requests == ["GET search.php?s=Lasagne"])
     #expect(storyboard.frames[3].simulatedTime == .milliseconds(400))
@@ -87,7 +81,7 @@ final class StoryboardRun {
 
   @Test("A screen is drawn when it changed, with the changed nodes; otherwise not")
   func screensAndChanges() async throws {
-    let (storyboard, _) = try await collect(
+    let storyboard = try await collect(
       """
       launch
       expect title "Dessert"
@@ -104,9 +98,9 @@ final class StoryboardRun {
   @Test("A screen that comes back marks what changed on it since it was last on top")
   func screenThatCameBack() async throws {
     let scenario = try loadLessonScenario("04-favoriten.scenario")
-    let (storyboard, _) = await StoryboardCollector(runner: ScenarioRunner(now: { .zero }))
-      .collect(scenario, on: AppDriver(catalog: embeddedCatalog))
-    let back = try #require(storyboard.frames.first { $0.step == "back" })
+    let storyboard = await ScenarioRunner(now: { .zero }).storyboard(
+      scenario, on: AppDriver(catalog: embeddedCatalog))
+    let back = try #require(storyboard.frames.first { $0.step.displayText == "back" })
     let screen = try #require(back.screen)
     let marked = back.changed.compactMap { screen.node(at: $0) }
     #expect(marked.contains { $0.kind == .row && $0.label == "Apam balik" && $0.has(.favorite) })
@@ -116,7 +110,7 @@ final class StoryboardRun {
 
   @Test("A screen pushed for the first time, or seen before, is drawn with nothing marked")
   func newScreenMarksNothing() async throws {
-    let (storyboard, _) = try await collect(
+    let storyboard = try await collect(
       "launch\nopen \"Apam balik\"\nback\ntype \"L\"\nclear search\n")
     #expect(storyboard.frames[1].screen != nil)
     #expect(storyboard.frames[1].changed.isEmpty)
@@ -129,7 +123,7 @@ final class StoryboardRun {
 
   @Test("Steps that change nothing share the phone of the step before")
   func sharedPhone() async throws {
-    let (storyboard, _) = try await collect(
+    let storyboard = try await collect(
       "launch\nexpect title \"Dessert\"\nwait 1s\ntype \"L\"\n")
     let html = storyboard.html()
     let frames = html.components(separatedBy: #"<li class="frame">"#).dropFirst()
@@ -139,7 +133,7 @@ final class StoryboardRun {
 
   @Test("A failed step keeps its diff; the steps after it are not run")
   func failure() async throws {
-    let (storyboard, _) = try await collect(
+    let storyboard = try await collect(
       """
       launch
       expect visible "Kuchen"
@@ -158,7 +152,7 @@ final class StoryboardRun {
 
   @Test("The page's header says which step failed and links to it; the failure is in red")
   func failedPageHeader() async throws {
-    let (storyboard, _) = try await collect("launch\nexpect visible \"Kuchen\"\n")
+    let storyboard = try await collect("launch\nexpect visible \"Kuchen\"\n")
     let html = storyboard.html()
     #expect(
       html.contains(
@@ -169,7 +163,7 @@ final class StoryboardRun {
 
   @Test("A title and comments from the scenario are escaped on the page")
   func pageEscapes() async throws {
-    let (storyboard, _) = try await collect(
+    let storyboard = try await collect(
       "# <img src=x onerror=alert(1)>\ntitle <script>alert(1)</script> & \"Co\"\nlaunch\n")
     let html = storyboard.html()
     #expect(
@@ -181,9 +175,9 @@ final class StoryboardRun {
 
   @Test("The index lists each scenario with passed or failed and links to its page")
   func index() async throws {
-    let (passed, _) = try await collect("title Gut\nlaunch\n")
-    let (failed, _) = try await collect("title Schlecht\nlaunch\nexpect visible \"Kuchen\"\n")
-    let html = Storyboard.indexHTML([(passed, "a.html"), (failed, "b.html")])
+    let passed = try await collect("title Gut\nlaunch\n")
+    let failed = try await collect("title Schlecht\nlaunch\nexpect visible \"Kuchen\"\n")
+    let html = Storyboard.indexHTML([passed, failed], pages: ["a.html", "b.html"])
     #expect(html.contains(#"<p class="verdict">1 bestanden, 1 fehlgeschlagen</p>"#))
     #expect(html.contains(#"<td class="result">✓ bestanden</td><td><a href="a.html">Gut</a>"#))
     #expect(
@@ -194,11 +188,10 @@ final class StoryboardRun {
 
   @Test("Page names are safe, unique, and never index.html")
   func pageNames() {
-    var names = StoryboardPageNames()
-    #expect(names.name(for: "01-kategorien") == "01-kategorien.html")
-    #expect(names.name(for: "01-kategorien") == "01-kategorien-2.html")
-    #expect(names.name(for: "index") == "index-2.html")
-    #expect(names.name(for: "a b/<c>") == "a_b__c_.html")
+    #expect(
+      ScenarioCommand.pageNames(["01-kategorien", "01-kategorien", "index", "a b/<c>"]) == [
+        "01-kategorien.html", "01-kategorien-2.html", "index-2.html", "a_b__c_.html",
+      ])
   }
 }
 
@@ -295,18 +288,19 @@ final class StoryboardRun {
     #expect(written == ["04-favoriten.html"])
   }
 
-  @Test("Arguments: paths, --out and --catalog; the defaults; an unknown option")
+  @Test("Arguments: paths, --out and --catalog; an unknown option; a missing value")
   func parsing() throws {
-    let defaults = try StoryboardCommand.parse([])
-    #expect(defaults.paths == ["Scenarios"])
-    #expect(defaults.out == "storyboard")
-    let options = try StoryboardCommand.parse(["a", "--out", "o", "--catalog", "c", "b"])
-    #expect(options.paths == ["a", "b"])
-    #expect(options.out == "o")
-    #expect(options.catalog == "c")
+    let console = CommandLineTests.Capture().console
+    let invocation = try ScenarioCommands.storyboard.parse(
+      ["a", "--out", "o", "--catalog", "c", "b"], console: console)
+    #expect(invocation.arguments == ["a", "b"])
+    #expect(invocation[ScenarioCommands.out] == "o")
+    #expect(invocation[ScenarioCommands.catalog] == "c")
     #expect(throws: UsageError.self) {
-      try StoryboardCommand.parse(["--outt", "x"])
+      try ScenarioCommands.storyboard.parse(["--outt", "x"], console: console)
     }
-    #expect(throws: UsageError.self) { try StoryboardCommand.parse(["--out"]) }
+    #expect(throws: UsageError.self) {
+      try ScenarioCommands.storyboard.parse(["--out"], console: console)
+    }
   }
 }

@@ -7,18 +7,9 @@ public struct Invocation: Sendable {
   /// The words that are not options, in order.
   public let arguments: [String]
   /// The value of every option given, by its name; `true` for a flag.
-  private let values: [String: any Sendable]
+  let values: [String: any Sendable]
   /// Where the command writes its output and its errors.
   public let console: Console
-
-  init(
-    command: String, arguments: [String], values: [String: any Sendable], console: Console
-  ) {
-    self.command = command
-    self.arguments = arguments
-    self.values = values
-    self.console = console
-  }
 
   /// The value of `option`, or `nil` when it was not given.
   public subscript<Value>(option: Option<Value>) -> Value? {

@@ -17,23 +17,17 @@ public enum MainQueue {
   /// Runs the main queue's jobs on the main thread until the process exits.
   ///
   /// On Linux it waits for the main queue's `eventfd` and drains the queue through the hook
-  /// `RunLoop` itself uses. `RunLoop.main` made about a dozen system calls for each time it
-  /// woke (its timers, its `epoll` sets, main-thread checks): some 25 per replayed step and 61
-  /// per step of `explore`, nearly a third of `explore`'s time. This makes two while work keeps
-  /// coming: the `read` that clears the descriptor and the `write` of whoever queued the work;
-  /// `poll` waits only when the queue ran dry. For bench row 8 (`rezepte explore`): reading
-  /// before polling takes its processor time to 0.96×. Elsewhere `RunLoop.main` drains the
-  /// queue, and `dispatchMain()` should it ever return.
+  /// `RunLoop` itself uses: `RunLoop.main` made about a dozen system calls each time it woke
+  /// (its timers, its `epoll` sets, main-thread checks), nearly a third of the time of bench
+  /// row 8 (`rezepte explore`). Elsewhere `RunLoop.main` drains the queue, and `dispatchMain()`
+  /// should it ever return.
   public static func drainForever() -> Never {
     #if os(Linux)
       let handle = dispatchMainQueueHandle()
       var count: UInt64 = 0
+      var descriptor = pollfd(fd: handle, events: Int16(POLLIN), revents: 0)
       while true {
         dispatchDrainMainQueue(nil)
-        // Work queued during the drain has written the descriptor already: reading it clears
-        // it (the descriptor does not block), and the queue is drained again at once.
-        if read(handle, &count, MemoryLayout<UInt64>.size) > 0 { continue }
-        var descriptor = pollfd(fd: handle, events: Int16(POLLIN), revents: 0)
         while poll(&descriptor, 1, -1) < 0, errno == EINTR {}
         _ = read(handle, &count, MemoryLayout<UInt64>.size)
       }

@@ -38,13 +38,10 @@ public struct Program: Sendable {
   }
 
   /// Runs the command line `arguments` (without the program's name) on the main thread, then
-  /// exits the process with the command's code. For an executable's synchronous top-level code.
-  ///
-  /// Not `exit(await run(...))`: an `async` top level ends in `dispatch_main()`, which on Linux
-  /// retires the main thread and hands the main queue, and with it every main-actor job, to a new
-  /// Dispatch worker thread. Starting that thread, and the fresh `malloc` arena whose every
-  /// allocation touches a new page, was a large part of an offline one-scenario `rezepte run`.
-  /// `MainQueue.drainForever()` drains the main queue on the main thread instead.
+  /// exits the process with the command's code. For an executable's synchronous top-level code:
+  /// an `async` top level ends in `dispatch_main()`, which on Linux hands every main-actor job to
+  /// a new Dispatch thread and its fresh `malloc` arena, a large part of the start-up of an
+  /// offline one-scenario `rezepte run` (bench row 6).
   ///
   /// First, while the main thread is the only one, it unblocks the signals that end a command
   /// (`SignalWaiter.unblockTerminationSignals()`): from then on each ends the process with
@@ -261,11 +258,10 @@ public struct Program: Sendable {
 
   /// `head part part …`, continued under the first part when it gets longer than `width`.
   static func wrap(head: String, parts: [String], width: Int) -> String {
-    let indent = String(repeating: " ", count: head.count + 1)
+    let continuation = String(repeating: " ", count: head.count)
     var lines: [String] = []
     var line = head
     for part in parts {
-      let continuation = String(indent.dropLast())
       if line.count + 1 + part.count > width, line != head, line != continuation {
         lines.append(line)
         line = continuation

@@ -142,7 +142,7 @@ public struct Explorer {
         intent: driver.intentCount > intentsBefore ? driver.lastIntent : nil,
         before: before, after: app.state, startTime: startTime, endTime: app.now,
         log: app.ledger.entries, requestsBefore: requestsBefore,
-        failures: app.ledger.failures - failuresBefore, sleepers: app.sleepers)
+        failures: app.ledger.failures - failuresBefore, sleepers: app.clock.sleeperCount)
       actions.append(action)
       return (true, await checker.check(context))
     }

@@ -1,54 +1,47 @@
 import Scenarios
 import ViewDescription
 
-/// Replays a scenario as `rezepte run` does and hands over each step with what a reader is shown
-/// of it, for `Walkthrough` to print and `StoryboardCollector` to draw. It only watches: reading
-/// the requests marks none as read, so `expect requests` sees what it always sees.
-@MainActor
-struct ReplayCollector {
-  var runner: ScenarioRunner
+/// One step that ran, with what a reader is shown of it: what `show` prints and the storyboard
+/// draws.
+struct ReplayMoment {
+  /// The step, its index and its failure.
+  let event: ScenarioRunner.StepEvent
+  /// The requests the app sent during the step, as `GET search.php?s=Las`.
+  let requests: [String]
+  /// The screen after the step, or `nil` while no app runs.
+  let screen: Node?
+  /// How `screen` compares with the screens shown before it.
+  let comparison: ShownScreens.Comparison?
+}
 
-  /// One step that ran, with what a reader is shown of it.
-  struct Moment {
-    /// The step, its index and its failure.
-    let event: ScenarioRunner.StepEvent
-    /// The source lines since the step before it and its block (see `captions(of:)`).
-    let caption: ArraySlice<String>
-    /// The requests the app sent during the step, as `GET search.php?s=Las`.
-    let requests: [String]
-    /// The virtual time after the step.
-    let simulatedTime: Duration
-    /// The screen after the step, or `nil` while no app runs.
-    let screen: Node?
-    /// How `screen` compares with the screens shown before it.
-    let comparison: ShownScreens.Comparison?
-  }
-
-  /// Replays `scenario` on `driver`, calling `observe` after each step that ran.
+extension ScenarioRunner {
+  /// Replays `scenario` on `driver` as `rezepte run` does, calling `observe` after each step
+  /// that ran. It only watches: reading the requests marks none as read, so `expect requests`
+  /// sees what it always sees.
   func replay(
-    _ scenario: Scenario, on driver: AppDriver, observe: (Moment) -> Void
+    _ scenario: Scenario, on driver: AppDriver, observe: (ReplayMoment) -> Void
   ) async -> ScenarioResult {
-    let captions = Self.captions(of: scenario)
     var requestsSeen = 0
     var shown = ShownScreens()
-    return await runner.run(scenario, on: driver) { event in
+    return await run(scenario, on: driver) { event in
       let requests = driver.app.sentRequests(from: requestsSeen)
       requestsSeen += requests.count
       let screen = driver.screen()
       observe(
-        Moment(
-          event: event, caption: captions[event.index], requests: requests,
-          simulatedTime: driver.app.now, screen: screen,
+        ReplayMoment(
+          event: event, requests: requests, screen: screen,
           comparison: screen.map { shown.show($0, after: event.index) }))
     }
   }
+}
 
+extension Scenario {
   /// The source lines above each step, up to the step before it and its block: the comments
   /// and blank lines that explain the step; above the first step, the file's opening comment.
-  static func captions(of scenario: Scenario) -> [ArraySlice<String>] {
-    let source = scenario.sourceLines
+  var captions: [ArraySlice<String>] {
+    let source = sourceLines
     var start = 0
-    return scenario.steps.map { step in
+    return steps.map { step in
       let stepIndex = step.line - 1
       let caption = source[min(start, stepIndex)..<stepIndex]
       start = (step.block?.lines.upperBound).map { max($0, stepIndex + 1) } ?? stepIndex + 1
@@ -61,8 +54,8 @@ struct ReplayCollector {
 /// compared with, so that a screen that comes back (after `back`) shows what changed on it
 /// since it was last on top, not what differs from the screen it covered.
 struct ShownScreens {
-  /// The screen shown last, and what it draws.
-  private var last: (screen: Node, drawn: DrawnTree)?
+  /// What the screen shown last draws.
+  private var last: DrawnTree?
   /// The last version of each screen, by its place in the navigation.
   private var byKey: [String: DrawnTree] = [:]
   /// The index of the step after which each screen was first shown.
@@ -74,50 +67,30 @@ struct ShownScreens {
     case first
     /// It draws what the screen shown last drew.
     case unchanged
-    /// A screen not shown before, pushed over another one: its title stands for it.
-    case new(title: NodePath?)
+    /// A screen not shown before, pushed over another one.
+    case new
     /// A screen shown before (the one before it, or one that came back), as it was then, and
     /// now: `ScreenDiff` tells what changed, worked out only where it is asked for.
     /// `shownAfter` is the step after which exactly this screen was first shown, if it was.
     case since(before: DrawnTree, now: DrawnTree, shownAfter: Int?)
-
-    /// The nodes of the screen to highlight.
-    var changedPaths: Set<NodePath> {
-      switch self {
-      case .first, .unchanged: []
-      case .new(let title): title.map { [$0] } ?? []
-      case .since(let before, let now, _): ScreenDiff(old: before, new: now).changedPaths
-      }
-    }
   }
 
   /// Records `screen` as shown after the step at index `step`, and says how it compares with
   /// what was shown before.
   mutating func show(_ screen: Node, after step: Int) -> Comparison {
-    if let last, last.screen == screen { return .unchanged }
-    let top = Self.top(of: screen)
+    let top = screen.first { $0.kind == .screen }
     // The root (whatever its title, which a search changes), or a pushed screen by its back
     // button and title.
-    let key = top?.screen.back.map { $0 + "\u{1F}" + (top?.screen.label ?? "") } ?? "root"
+    let key = top?.back.map { $0 + "\u{1F}" + (top?.label ?? "") } ?? "root"
     let drawn = DrawnTree(screen)
     defer {
-      last = (screen, drawn)
+      last = drawn
       byKey[key] = drawn
       firstShown[drawn] = firstShown[drawn] ?? step
     }
     guard let previous = last else { return .first }
-    if drawn == previous.drawn { return .unchanged }
-    guard let before = byKey[key] else { return .new(title: top?.path) }
+    if drawn == previous { return .unchanged }
+    guard let before = byKey[key] else { return .new }
     return .since(before: before, now: drawn, shownAfter: firstShown[drawn])
-  }
-
-  /// The first screen node of a tree (the one on top), and its path.
-  static func top(of tree: Node) -> (screen: Node, path: NodePath)? {
-    var found: (Node, NodePath)?
-    tree.walk { node, place in
-      if found == nil, node.kind == .screen { found = (node, place.path) }
-      return found == nil
-    }
-    return found
   }
 }

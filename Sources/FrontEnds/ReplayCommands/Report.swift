@@ -1,51 +1,37 @@
 import CommandLineKit
+import Foundation
 import Scenarios
 import Spelling
-import ViewDescription
-
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
 
 extension ExitCode {
   /// The status for these results: `failure` when any failed, else `success`.
-  public init(_ results: [ScenarioResult]) {
+  init(_ results: [ScenarioResult]) {
     self = results.contains { $0.failure != nil } ? .failure : .success
   }
 }
 
 /// Whether output gets colours: only on a terminal, and never when `NO_COLOR` is set.
-public enum ColorPolicy {
-  /// Colours for an output that is (or is not) a terminal, with `NO_COLOR` set or not.
-  public static func useColor(isTerminal: Bool, noColor: String?) -> Bool {
-    isTerminal && noColor == nil
-  }
-
-  /// `useColor` for standard output in this process's environment.
-  public static var standardOutput: Bool {
-    useColor(isTerminal: isatty(1) == 1, noColor: getenv("NO_COLOR").map { String(cString: $0) })
+enum ColorPolicy {
+  /// Whether standard output (or an output that is a terminal or not) gets colours.
+  static func useColor(
+    isTerminal: Bool = isatty(1) == 1, noColor: Bool = getenv("NO_COLOR") != nil
+  ) -> Bool {
+    isTerminal && !noColor
   }
 }
 
 /// The run's report: one line per scenario, the failures, and `N passed, N failed` last.
-public struct Report: Sendable {
+struct Report: Sendable {
   /// Whether `passed`, `failed`, `skipped` and `recorded` are coloured.
-  public var useColor: Bool
+  var useColor: Bool
   /// Whether each line ends with the wall time the scenario took. Off by default, so that the
   /// same scenarios print the same bytes on every run and machine.
-  public var showsWallTime: Bool
-
-  public init(useColor: Bool, showsWallTime: Bool = false) {
-    self.useColor = useColor
-    self.showsWallTime = showsWallTime
-  }
+  var showsWallTime = false
 
   /// `passed  Titel (file)  12 steps  1.4s simulated` (and the wall time with `showsWallTime`);
   /// a failure's text follows on the next lines, then the blocks `--record` wrote, one per line
   /// (`recorded` replaces `passed` when it wrote one).
-  public func lines(for result: ScenarioResult, recorded: [String] = []) -> [String] {
+  func lines(for result: ScenarioResult, recorded: [String] = []) -> [String] {
     let (word, color) =
       result.skipped
       ? ("skipped", 33)
@@ -72,7 +58,7 @@ public struct Report: Sendable {
 
   /// `N passed, N failed`: always the last line of a run; `, N skipped` when a mode skipped
   /// some, and `, N recorded` for the passing scenarios whose blocks `--record` wrote.
-  public func summary(_ results: [ScenarioResult], recorded: Int = 0) -> String {
+  func summary(_ results: [ScenarioResult], recorded: Int = 0) -> String {
     let passed = results.filter(\.passed).count - recorded
     let skipped = results.filter(\.skipped).count
     let failed = results.count - passed - skipped - recorded

@@ -2,86 +2,67 @@ import CommandLineKit
 import FileSafety
 import Foundation
 import Scenarios
-import Spelling
 import ViewDescription
 
-/// `rezepte run` and `rezepte show` without the process around them: reads the files, reports bad
-/// input, replays each scenario on a fresh driver, prints the report and records screens.
+/// `rezepte run`, `show` and `storyboard` without the process around them: reads the files,
+/// reports bad input, replays each scenario on a fresh driver, prints the report, and records
+/// screens or writes pages.
 @MainActor
-public struct ScenarioCommand {
+struct ScenarioCommand {
   /// Names the files are checked against.
-  public var context: ScenarioContext
+  var context: ScenarioContext
   /// A new app for each scenario.
-  public var makeDriver: @MainActor () -> AppDriver
+  var makeDriver: @MainActor () -> AppDriver
   /// Whether the report is coloured (see `ColorPolicy`).
-  public var useColor: Bool
+  var useColor: Bool
   /// Standard output, one line per call.
-  public var output: (String) -> Void
+  var output: (String) -> Void
   /// Standard error, one line (or block of lines) per call.
-  public var errorOutput: (String) -> Void
+  var errorOutput: (String) -> Void
   /// The time source for the report.
-  public var now: () -> Duration
+  var now: () -> Duration = ScenarioRunner.wallClock()
 
-  public init(
-    context: ScenarioContext, makeDriver: @escaping @MainActor () -> AppDriver, useColor: Bool,
-    output: @escaping (String) -> Void, errorOutput: @escaping (String) -> Void,
-    now: @escaping () -> Duration = ScenarioRunner.wallClock()
-  ) {
-    self.context = context
-    self.makeDriver = makeDriver
-    self.useColor = useColor
-    self.output = output
-    self.errorOutput = errorOutput
-    self.now = now
-  }
-
-  /// `rezepte run`: replays every scenario at `options.paths` (of `options.shard`, if given),
-  /// or lists them; writes files only with `--record` and when every file parsed and can be
-  /// written, and then exits with 1 when it wrote a block.
-  public func run(_ options: CommandLineOptions.RunOptions) async -> ExitCode {
-    let (entries, missing) = ScenarioFiles.collectEntries(options.paths)
-    let files = entries.filter { options.shard?.contains(key: $0.key) ?? true }.map(\.file)
+  /// `rezepte run`: replays every scenario at the invocation's paths (of its `--shard`, if
+  /// given), or lists them; writes files only with `--record` and when every file parsed and
+  /// can be written, and then exits with 1 when it wrote a block.
+  func run(_ invocation: Invocation) async -> ExitCode {
+    typealias Options = ScenarioCommands
+    let (record, list, filter) = (
+      invocation[Options.record], invocation[Options.list], invocation[Options.filter]
+    )
+    let paths = Options.paths(invocation)
+    let (entries, missing) = ScenarioFiles.collectEntries(paths)
+    let shard = invocation[Options.shard]
+    let files = entries.filter { shard?.contains(key: $0.key) ?? true }.map(\.file)
     let (loaded, diagnostics) = ScenarioFiles.load(
-      files, context: context, allowsEmptyScreens: options.record)
-    let scenarios = ScenarioFiles.filter(loaded, by: options.filter)
+      files, context: context, allowsEmptyScreens: record)
+    let scenarios = ScenarioFiles.filter(loaded, by: filter)
     // With `--record`, every file is checked before anything replays, so that no file is
     // rewritten while another cannot be.
-    let unwritable = scenarios.filter { _ in options.record && !options.list }.compactMap {
-      scenario -> Diagnostic? in
-      do throws(FileWriteError) {
-        try AtomicFile.checkWritable(scenario.file)
-        return nil
-      } catch {
-        return Self.recordingError(error, file: scenario.file)
-      }
-    }
-    guard missing.isEmpty, diagnostics.isEmpty, unwritable.isEmpty else {
-      for diagnostic in missing + diagnostics + unwritable { errorOutput(diagnostic.description) }
-      return .badInput
-    }
+    let unwritable =
+      record && !list ? Self.unwritable(scenarios.map(\.file), "cannot record the file") : []
+    guard noneOf(missing + diagnostics + unwritable) else { return .badInput }
     guard !entries.isEmpty else {
-      let paths = options.paths.joined(separator: ", ")
-      errorOutput(Console.errorLine("there are no .scenario files in \(paths)"))
-      return .badInput
+      return badInput("there are no .scenario files in \(paths.joined(separator: ", "))")
     }
-    if scenarios.isEmpty, !loaded.isEmpty, let filter = options.filter {
-      errorOutput(Console.errorLine("no scenario's file name or title contains `\(filter)`"))
-      return .badInput
+    if scenarios.isEmpty, !loaded.isEmpty, let filter {
+      return badInput("no scenario's file name or title contains `\(filter)`")
     }
-    if options.list {
+    if list {
       for scenario in scenarios { output(scenario.file) }
       return .success
     }
 
-    let runner = ScenarioRunner(mode: options.record ? .record : .check, now: now)
-    let report = Report(useColor: useColor, showsWallTime: options.timing)
+    let runner = ScenarioRunner(mode: record ? .record : .check, now: now)
+    let report = Report(useColor: useColor, showsWallTime: invocation[Options.timing])
     var results: [ScenarioResult] = []
     var recorded = 0
     var failedToRecord = false
-    await replay(scenarios, runner: runner, jobs: options.jobs) { scenario, result in
+    let jobs = invocation[Options.jobs] ?? 1
+    await replay(scenarios, runner: runner, jobs: jobs) { scenario, result in
       var blocks: [String] = []
-      if options.record {
-        guard let written = record(scenario, result) else {
+      if record {
+        guard let written = writeRecording(scenario, result) else {
           failedToRecord = true
           return false
         }
@@ -98,9 +79,8 @@ public struct ScenarioCommand {
   }
 
   /// Replays `scenarios`, `jobs` at a time, and hands each result to `report` in file order
-  /// until it returns `false`. The replays share the main actor, so running several at once
-  /// overlaps only their waiting for a server; each has its own app, clock and transport, so the
-  /// report is the same bytes as a serial run's.
+  /// until it returns `false`. Replays at once overlap only their waiting for a server; each has
+  /// its own app, clock and transport, so the report is the same bytes as a serial run's.
   func replay(
     _ scenarios: [Scenario], runner: ScenarioRunner, jobs: Int,
     report: (Scenario, ScenarioResult) -> Bool
@@ -126,13 +106,13 @@ public struct ScenarioCommand {
   /// Writes the screens `result` recorded into the scenario's file, if any changed; returns
   /// what changed in each block written (how many nodes are new, changed and gone), or `nil`
   /// after saying why the file cannot be written.
-  func record(_ scenario: Scenario, _ result: ScenarioResult) -> [String]? {
+  func writeRecording(_ scenario: Scenario, _ result: ScenarioResult) -> [String]? {
     let text = scenario.recording(actualScreens: result.recordedScreens)
     guard text != scenario.source else { return [] }
     do throws(FileWriteError) {
       try AtomicFile.write(Data(text.utf8), to: scenario.file)
     } catch {
-      errorOutput(Self.recordingError(error, file: scenario.file).description)
+      errorOutput(Self.fileError(error, "cannot record the file").description)
       return nil
     }
     return result.recordedScreens.sorted { $0.key < $1.key }.compactMap {
@@ -143,10 +123,34 @@ public struct ScenarioCommand {
     }
   }
 
-  /// Why `--record` cannot write `file`: a symbolic link is written through, the file keeps its
-  /// permissions, and a read-only file is left alone.
-  static func recordingError(_ error: FileWriteError, file: String) -> Diagnostic {
-    Diagnostic(file: file, line: nil, message: "cannot record the file: \(error.reason)")
+  /// Writes `problems` to standard error, one a line; whether there were none.
+  func noneOf(_ problems: [Diagnostic]) -> Bool {
+    for problem in problems { errorOutput(problem.description) }
+    return problems.isEmpty
+  }
+
+  /// Writes `message` to standard error as an error line: bad input.
+  func badInput(_ message: String) -> ExitCode {
+    errorOutput(Console.errorLine(message))
+    return .badInput
+  }
+
+  /// The error of a file that cannot be written: `what` it was for, and why.
+  static func fileError(_ error: FileWriteError, _ what: String) -> Diagnostic {
+    Diagnostic(file: error.path, line: nil, message: "\(what): \(error.reason)")
+  }
+
+  /// `fileError` for each of `files` that cannot be written now: a symbolic link is written
+  /// through, a file keeps its permissions, and a read-only file is left alone.
+  static func unwritable(_ files: [String], _ what: String) -> [Diagnostic] {
+    files.compactMap { file in
+      do throws(FileWriteError) {
+        try AtomicFile.checkWritable(file)
+        return nil
+      } catch {
+        return fileError(error, what)
+      }
+    }
   }
 
   /// `3 nodes differ (2 new, 1 changed)`, or `a screen of 25 nodes` for a block that was empty.
@@ -165,24 +169,17 @@ public struct ScenarioCommand {
   }
 
   /// `rezepte show FILE`: the walkthrough of one scenario.
-  public func show(_ file: String, full: Bool = false) async -> ExitCode {
+  func show(_ file: String, full: Bool = false) async -> ExitCode {
     var isFolder: ObjCBool = false
-    if FileManager.default.fileExists(atPath: file, isDirectory: &isFolder),
-      isFolder.boolValue
-    {
-      errorOutput(
-        Console.errorLine(
-          "show takes one scenario file, and \(file) is a folder; "
-            + "'rezepte run \(file)' replays a folder"))
-      return .badInput
+    if FileManager.default.fileExists(atPath: file, isDirectory: &isFolder), isFolder.boolValue {
+      return badInput(
+        "show takes one scenario file, and \(file) is a folder; 'rezepte run \(file)' replays a "
+          + "folder")
     }
     let (scenarios, diagnostics) = ScenarioFiles.load([file], context: context)
-    guard diagnostics.isEmpty, let scenario = scenarios.first else {
-      for diagnostic in diagnostics { errorOutput(diagnostic.description) }
-      return .badInput
-    }
-    let result = await Walkthrough.run(
-      scenario, on: makeDriver(), runner: ScenarioRunner(now: now), full: full, output: output)
+    guard noneOf(diagnostics), let scenario = scenarios.first else { return .badInput }
+    let result = await ScenarioRunner(now: now).walkthrough(
+      scenario, on: makeDriver(), full: full, output: output)
     return ExitCode([result])
   }
 }

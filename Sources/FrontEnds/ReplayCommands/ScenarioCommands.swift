@@ -4,8 +4,52 @@ import MealCatalog
 import MealDB
 import Scenarios
 
-/// The declarations of `rezepte run` and `rezepte show`, and the program they belong to.
+/// The declarations of `rezepte run`, `show` and `storyboard`, and the program they belong to.
 public enum ScenarioCommands {
+  // MARK: - Options
+
+  /// `--catalog DIR` of `run`, `show` and `storyboard`.
+  public static let catalog: Option<String> = .catalog(
+    help: "Uses the catalog in DIR instead of the embedded one.")
+  static let record = Flag(
+    "--record",
+    help: "Writes the actual screen into every `expect screen` block that differs; a run that "
+      + "wrote one exits with 1.")
+  static let filter = Option<String>(
+    "--filter", "TEXT", help: "Runs only the scenarios whose file name or title contains TEXT.")
+  static let baseURL: Option<URL> = .baseURL(
+    help: "Sends the requests over HTTP to a TheMealDB-compatible server, such as "
+      + "http://127.0.0.1:8080/api/json/v1/1/ (`rezepte serve`).")
+  static let timing = Flag.timing(help: "Adds the wall time each scenario took to its line.")
+  static let shard: Option<Shard> = .shard(
+    help: "Runs only share K of N (1 ≤ K ≤ N): every file lands in the same share on every "
+      + "machine, so N CI jobs with K = 1…N together run each file once.")
+  /// `--list` of `run`: prints the files that would run instead of running them.
+  public static let list = Flag(
+    "--list", help: "Prints the files that would run (after \(shard) and \(filter)).")
+  static let jobs: Option<Int> = .jobs(
+    help: "Replays up to N scenarios at once (1-\(Option<Int>.maximumJobs), default 1); the "
+      + "report stays in file order, the same bytes as with 1. This overlaps waiting for a "
+      + "server (\(baseURL), \(Flag.live)); offline replays take turns on one thread.")
+  static let full = Flag(
+    "--full", help: "Prints the whole screen after every step instead of what changed.")
+  /// `--out DIR` of `storyboard`.
+  public static let out: Option<String> = .outputFolder(
+    help: "The folder for the pages (default: storyboard); other files in it stay.")
+
+  /// The scenario files and folders of `run` and `storyboard`.
+  static let paths = Arguments(
+    placeholder: "PATH…",
+    help: "Scenario files, or folders searched for *.scenario (default: Scenarios).",
+    count: 0...Int.max)
+
+  /// The paths of `run` or `storyboard`: its arguments, or `Scenarios`.
+  static func paths(_ invocation: Invocation) -> [String] {
+    invocation.arguments.isEmpty ? ["Scenarios"] : invocation.arguments
+  }
+
+  // MARK: - Commands
+
   /// `rezepte [run] [PATH…] …`.
   public static let run = Command(
     name: "run",
@@ -17,17 +61,33 @@ public enum ScenarioCommands {
       Time is virtual: `wait` advances a clock; nothing sleeps for real. Durations in scenario \
       files (`wait`, `network delay`) go from 0s to 1 hour.
       """,
-    arguments: Arguments(
-      placeholder: "PATH…",
-      help: "Scenario files, or folders searched for *.scenario (default: Scenarios).",
-      count: 0...Int.max),
-    options: CommandLineOptions.RunOptions.all,
+    arguments: paths,
+    options: [record, catalog, filter, baseURL, Flag.live, timing, shard, list, jobs],
     epilogue: {
       "Steps of a scenario file (one per line; `#` starts a comment):\n" + StepTable.helpText()
     },
     run: { invocation throws(UsageError) in
-      try await runScenarios(
-        CommandLineOptions.RunOptions(invocation), console: invocation.console)
+      let live = invocation[Flag.live]
+      if live, invocation[baseURL] != nil {
+        throw UsageError("\(Flag.live) and \(baseURL) exclude each other; choose one server")
+      }
+      if live, invocation[record] {
+        throw UsageError("\(record) cannot be combined with \(Flag.live), whose answers change")
+      }
+      let server = live ? MealAPI.theMealDB : invocation[baseURL]
+      return await command(invocation, backend: server.map { .http($0) } ?? .catalog) { command in
+        if !invocation[list], let server, let problem = await AppDriver.probe(server) {
+          invocation.console.error(problem)
+          if live {
+            invocation.console.errorOutput(
+              "`\(Flag.live)` needs TheMealDB on the internet; offline, replay against `rezepte "
+                + "serve` with `\(baseURL)`, or against the embedded catalog without either "
+                + "option.")
+          }
+          return .badInput
+        }
+        return await command.run(invocation)
+      }
     })
 
   /// `rezepte show FILE …`.
@@ -39,19 +99,17 @@ public enum ScenarioCommands {
       prints the simulated time, the requests the step sent (as `expect requests` spells them) \
       and the nodes of the screen that are new or changed (+), with the lines removed counted \
       (−), or that nothing changed; a screen pushed for the first time is printed whole. \
-      \(CommandLineOptions.full) prints the whole screen after every such step. Expectations are \
-      checked as in `run` and marked ✓.
+      \(full) prints the whole screen after every such step. Expectations are checked as in \
+      `run` and marked ✓.
       Exit status: 0 when every step passed, 1 when one failed, 2 for bad input.
       """,
     arguments: Arguments(
       placeholder: "FILE", help: "The scenario file to walk through.", count: 1...1),
-    options: [CommandLineOptions.catalog, CommandLineOptions.full],
+    options: [catalog, full],
     run: { invocation in
-      let console = invocation.console
-      return await withCatalog(invocation[CommandLineOptions.catalog], console) { catalog in
+      await command(invocation) {
         // The parser has made sure there is exactly one file.
-        await command(catalog, backend: .catalog, console)
-          .show(invocation.arguments[0], full: invocation[CommandLineOptions.full])
+        await $0.show(invocation.arguments[0], full: invocation[full])
       }
     })
 
@@ -59,20 +117,18 @@ public enum ScenarioCommands {
   public static let storyboard = Command(
     name: "storyboard",
     summary: "Replays scenarios and writes each as an HTML page to look at.",
-    discussion: StoryboardCommand.discussion,
-    arguments: Arguments(
-      placeholder: "PATH…",
-      help: "Scenario files, or folders searched for *.scenario (default: Scenarios).",
-      count: 0...Int.max),
-    options: [StoryboardCommand.Options.out, CommandLineOptions.catalog],
+    discussion: """
+      Each page shows, step by step, the scenario's comments, the step, the simulated time, the \
+      requests it sent and the screen drawn as a phone, with what changed highlighted; a failed \
+      step is shown in red with its diff. index.html lists the scenarios with passed or failed. \
+      The pages load nothing from the network and need no JavaScript.
+      Exit status: 0 when every scenario passed, 1 when one failed (its page shows where), 2 for \
+      a bad argument or file, or a page that cannot be written.
+      """,
+    arguments: paths, options: [out, catalog],
     run: { invocation in
-      let (options, console) = (StoryboardCommand.Options(invocation), invocation.console)
-      return await withCatalog(options.catalog, console) { catalog in
-        await StoryboardCommand(
-          context: ScenarioContext(catalog: catalog), makeDriver: { AppDriver(catalog: catalog) },
-          useColor: ColorPolicy.standardOutput, output: console.output,
-          errorOutput: console.errorOutput
-        ).run(options)
+      await command(invocation) {
+        await $0.storyboard(paths(invocation), out: invocation[out] ?? "storyboard")
       }
     })
 
@@ -89,59 +145,34 @@ public enum ScenarioCommands {
 
   /// Whether a first word that names no command is a path for `run`: `rezepte Scenarios/`,
   /// `rezepte 02-suche.scenario`. A bare word that is neither is an unknown command.
-  @Sendable public static func isPath(_ word: String) -> Bool {
+  @Sendable static func isPath(_ word: String) -> Bool {
     word.contains("/") || word.hasSuffix(".scenario")
       || FileManager.default.fileExists(atPath: word)
   }
 
   // MARK: - Wiring
 
-  /// `body` over the catalog at `path`, or the embedded one; bad input after saying why the
-  /// catalog cannot be loaded, before anything else is read or asked.
+  /// `body` with the command over the catalog of `--catalog` (or the embedded one), its apps on
+  /// `backend`; bad input after saying why the catalog cannot be loaded, before anything else is
+  /// read or asked.
   @MainActor
-  static func withCatalog(
-    _ path: String?, _ console: Console, _ body: (Catalog) async -> ExitCode
+  static func command(
+    _ invocation: Invocation, backend: AppDriver.Backend = .catalog,
+    _ body: (ScenarioCommand) async -> ExitCode
   ) async -> ExitCode {
+    let console = invocation.console
     let catalog: Catalog
     do {
-      catalog = try Catalog.load(directory: path)
+      catalog = try Catalog.load(directory: invocation[Self.catalog])
     } catch {
       console.error("\(error)")
       return .badInput
     }
-    return await body(catalog)
-  }
-
-  @MainActor
-  static func runScenarios(
-    _ options: CommandLineOptions.RunOptions, console: Console
-  ) async -> ExitCode {
-    await withCatalog(options.catalog, console) { catalog in
-      let server = options.live ? MealAPI.theMealDB : options.baseURL
-      if !options.list, let server, let problem = await AppDriver.probe(server) {
-        console.error(problem)
-        if options.live {
-          typealias Run = CommandLineOptions.RunOptions
-          console.errorOutput(
-            "`\(Run.live)` needs TheMealDB on the internet; offline, replay against `rezepte "
-              + "serve` with `\(Run.baseURL)`, or against the embedded catalog without either "
-              + "option.")
-        }
-        return .badInput
-      }
-      return await command(catalog, backend: server.map { .http($0) } ?? .catalog, console)
-        .run(options)
-    }
-  }
-
-  @MainActor
-  static func command(
-    _ catalog: Catalog, backend: AppDriver.Backend, _ console: Console
-  ) -> ScenarioCommand {
-    ScenarioCommand(
-      context: ScenarioContext(catalog: catalog),
-      makeDriver: { AppDriver(catalog: catalog, backend: backend) },
-      useColor: ColorPolicy.standardOutput, output: console.output,
-      errorOutput: console.errorOutput)
+    return await body(
+      ScenarioCommand(
+        context: ScenarioContext(catalog: catalog),
+        makeDriver: { AppDriver(catalog: catalog, backend: backend) },
+        useColor: ColorPolicy.useColor(), output: console.output,
+        errorOutput: console.errorOutput))
   }
 }

@@ -1,63 +1,49 @@
-import CommandLineKit
 import Scenarios
 import Spelling
 import ViewDescription
 
 /// One scenario as its storyboard page shows it, in plain values: a pure function turns it into
-/// HTML (`html()`), and `StoryboardCollector` gathers it while the scenario replays.
-public struct Storyboard: Equatable, Sendable {
-  /// The scenario's title.
-  public var title: String
-  /// The scenario's file as given.
-  public var file: String
+/// HTML (`html()`), and `ScenarioRunner.storyboard(_:on:)` gathers it while the scenario replays.
+struct Storyboard: Equatable, Sendable {
+  /// How the replay went: the title, the file, the virtual time, the failure or skip.
+  var result: ScenarioResult
   /// The comment lines at the top of the file, before the first step, without their `#`; an
   /// empty entry separates paragraphs.
-  public var introduction: [String]
+  var introduction: [String]
   /// One frame per step, in file order, the steps after a failure included (as not run).
-  public var frames: [Frame]
-  /// The virtual time the scenario spanned.
-  public var simulatedTime: Duration
-  /// Why the scenario stopped without a verdict, if it did.
-  public var skipReason: String?
+  var frames: [Frame]
 
   /// The index of the frame whose step failed.
-  public var failedFrame: Int? {
+  var failedFrame: Int? {
     frames.firstIndex { if case .failed = $0.status { true } else { false } }
   }
 
-  /// Whether every step passed.
-  public var passed: Bool { failedFrame == nil && skipReason == nil }
-
   /// One step: what the page shows beside and on the phone.
-  public struct Frame: Equatable, Sendable {
-    /// The step's 1-based line in its file.
-    public var line: Int
+  struct Frame: Equatable, Sendable {
+    /// The step, as the file has it.
+    var step: Step
     /// The comment lines above the step, without their `#`; an empty entry separates paragraphs.
-    public var caption: [String] = []
-    /// The step as written, without its trailing comment.
-    public var step: String
+    var caption: [String] = []
     /// The indented block under the step (`expect screen`, `expect requests`), unindented.
-    public var block: [String] = []
-    /// Whether the step checks the app rather than acting on it.
-    public var isExpectation = false
+    var block: [String] = []
     /// How the step went.
-    public var status: Status
+    var status: Status
     /// The virtual time after the step, or `nil` when it did not run.
-    public var simulatedTime: Duration?
+    var simulatedTime: Duration?
     /// The requests the app sent during the step, as `GET search.php?s=Las`.
-    public var requests: [String] = []
+    var requests: [String] = []
     /// The screen after the step, when it differs from the screen before it, and at a failed
     /// step; `nil` before `launch` and when nothing changed: such a step shares the phone of the
     /// step before it.
-    public var screen: Node?
+    var screen: Node?
     /// The nodes of `screen` that `rezepte show` lists as new or changed for the step.
-    public var changed: Set<NodePath> = []
+    var changed: Set<NodePath> = []
     /// What `rezepte show` says instead of listing changes: a new screen, or one seen before.
-    public var screenNote: String?
+    var screenNote: String?
   }
 
   /// How one step went.
-  public enum Status: Equatable, Sendable {
+  enum Status: Equatable, Sendable {
     case passed
     /// The step failed; the lines say what was expected and what was found (a diff for
     /// screens and request lists, `− expected`, `+ actual`).
@@ -73,34 +59,36 @@ extension Storyboard {
   /// The self-contained page, in German like the app: the header with the verdict, the opening
   /// comment, then one frame per phone: the steps that led to it, with their captions, times
   /// and requests, beside the phone, and a failure under them.
-  public func html() -> String {
+  func html() -> String {
     var page = HTMLWriter()
-    StoryboardHTML.head(title: "Storyboard: " + title, into: &page)
-    page.open("header", classes: passed ? ["page-header", "passed"] : ["page-header", "failed"])
+    Self.head(title: "Storyboard: " + result.title, into: &page)
+    page.open(
+      "header", classes: result.passed ? ["page-header", "passed"] : ["page-header", "failed"])
     page.open("nav")
     page.element("a", [("href", "index.html")], text: "← Alle Szenarien")
     page.close("nav")
-    page.element("h1", text: title)
+    page.element("h1", text: result.title)
     let steps = frames.count == 1 ? "1 Schritt" : "\(frames.count) Schritte"
     page.element(
       "p", classes: ["file"],
-      text: "\(file) · \(steps) · \(DurationText.format(simulatedTime)) simulierte Zeit")
+      text:
+        "\(result.file) · \(steps) · \(DurationText.format(result.simulatedTime)) simulierte Zeit")
     page.open("p", classes: ["verdict"])
     if let failed = failedFrame {
       page.text("✗ fehlgeschlagen bei ")
       page.element(
         "a", [("href", "#step-\(failed + 1)")],
-        text: "Schritt \(failed + 1) von \(frames.count) (Zeile \(frames[failed].line))")
+        text: "Schritt \(failed + 1) von \(frames.count) (Zeile \(frames[failed].step.line))")
       page.text(": ")
-      page.element("code", text: frames[failed].step)
+      page.element("code", text: frames[failed].step.displayText)
     } else {
-      page.text(skipReason.map { "übersprungen: " + $0 } ?? "✓ bestanden")
+      page.text(result.skipReason.map { "übersprungen: " + $0 } ?? "✓ bestanden")
     }
     page.close("p")
     page.close("header")
     if !introduction.isEmpty {
       page.open("section", classes: ["introduction"])
-      StoryboardHTML.paragraphs(introduction, into: &page)
+      Self.paragraphs(introduction, into: &page)
       page.close("section")
     }
     page.open("ol", classes: ["frames"])
@@ -131,14 +119,15 @@ extension Storyboard {
       page.open("div", classes: ["note", status], [("id", "step-\(number)")])
       if !frame.caption.isEmpty {
         page.open("div", classes: ["caption"])
-        StoryboardHTML.paragraphs(frame.caption, into: &page)
+        Self.paragraphs(frame.caption, into: &page)
         page.close("div")
       }
       page.open("p", classes: ["step"])
       page.element("span", classes: ["number"], text: "\(number)")
-      page.element("code", text: frame.step)
+      page.element("code", text: frame.step.displayText)
       switch frame.status {
-      case .passed where frame.isExpectation: page.element("span", classes: ["mark"], text: " ✓")
+      case .passed where frame.step.action.isExpectation:
+        page.element("span", classes: ["mark"], text: " ✓")
       case .failed: page.element("span", classes: ["mark"], text: " ✗")
       default: break
       }
@@ -152,7 +141,7 @@ extension Storyboard {
       }
       let time = frame.simulatedTime.map { "t = " + DurationText.format($0) } ?? "nicht ausgeführt"
       let note = frame.screenNote.map { " · " + $0 } ?? ""
-      page.element("p", classes: ["meta"], text: "Zeile \(frame.line) · \(time)\(note)")
+      page.element("p", classes: ["meta"], text: "Zeile \(frame.step.line) · \(time)\(note)")
       if !frame.requests.isEmpty {
         page.open("ul", classes: ["requests"])
         for request in frame.requests { page.element("li", text: request) }
@@ -168,42 +157,43 @@ extension Storyboard {
       guard case .failed(let details) = frames[number - 1].status else { continue }
       page.open("div", classes: ["failure"])
       page.element(
-        "h3", text: "Schritt \(number) fehlgeschlagen (Zeile \(frames[number - 1].line))")
-      StoryboardHTML.diff(details, into: &page)
+        "h3", text: "Schritt \(number) fehlgeschlagen (Zeile \(frames[number - 1].step.line))")
+      Self.diff(details, into: &page)
       page.close("div")
     }
     page.close("li")
     page.text("\n")
   }
 
-  /// `index.html`: every scenario with its verdict, linking to its page (named next to it).
-  public static func indexHTML(_ pages: [(storyboard: Storyboard, page: String)]) -> String {
+  /// `index.html`: every scenario with its verdict, linking to its page (of the same index in
+  /// `pages`).
+  static func indexHTML(_ storyboards: [Storyboard], pages: [String]) -> String {
     var page = HTMLWriter()
-    StoryboardHTML.head(title: "Storyboard", into: &page)
-    let failed = pages.count { !$0.storyboard.passed }
+    Self.head(title: "Storyboard", into: &page)
+    let failed = storyboards.count { !$0.result.passed }
     page.open(
       "header", classes: failed == 0 ? ["page-header", "passed"] : ["page-header", "failed"])
     page.element("h1", text: "Storyboard")
     page.element(
       "p", classes: ["verdict"],
-      text: "\(pages.count - failed) bestanden, \(failed) fehlgeschlagen")
+      text: "\(storyboards.count - failed) bestanden, \(failed) fehlgeschlagen")
     page.close("header")
     page.open("table", classes: ["index"])
     page.raw("<thead><tr><th>Ergebnis</th><th>Szenario</th><th>Datei</th><th>Schritte</th>")
     page.raw("<th>Simulierte Zeit</th></tr></thead>")
     page.open("tbody")
-    for (storyboard, name) in pages {
-      page.open("tr", classes: storyboard.passed ? ["passed"] : ["failed"])
+    for (storyboard, name) in zip(storyboards, pages) {
+      page.open("tr", classes: storyboard.result.passed ? ["passed"] : ["failed"])
       let failedStep = storyboard.failedFrame.map { "✗ fehlgeschlagen bei Schritt \($0 + 1)" }
       page.element(
         "td", classes: ["result"],
-        text: storyboard.passed ? "✓ bestanden" : failedStep ?? "– übersprungen")
+        text: storyboard.result.passed ? "✓ bestanden" : failedStep ?? "– übersprungen")
       page.open("td")
-      page.element("a", [("href", name)], text: storyboard.title)
+      page.element("a", [("href", name)], text: storyboard.result.title)
       page.close("td")
-      page.element("td", classes: ["file"], text: storyboard.file)
+      page.element("td", classes: ["file"], text: storyboard.result.file)
       page.element("td", text: "\(storyboard.frames.count)")
-      page.element("td", text: DurationText.format(storyboard.simulatedTime))
+      page.element("td", text: DurationText.format(storyboard.result.simulatedTime))
       page.close("tr")
     }
     page.close("tbody")

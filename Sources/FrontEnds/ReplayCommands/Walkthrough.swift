@@ -2,24 +2,22 @@ import Scenarios
 import Spelling
 import ViewDescription
 
-/// `rezepte show FILE`: the learner's walkthrough of one scenario (see `ScenarioCommands.show`).
-@MainActor
-public enum Walkthrough {
-  /// Replays the scenario, handing each printed line to `output`, and returns how it went;
-  /// `full` prints the whole screen after every step that acts on the app instead of what
-  /// changed.
+extension ScenarioRunner {
+  /// `rezepte show FILE`, the learner's walkthrough of one scenario: replays it, handing each
+  /// printed line to `output`, and returns how it went; `full` prints the whole screen after
+  /// every step that acts on the app instead of what changed.
   ///
   /// Every line has its control characters made visible (`Quoting.visible`): comments, steps,
   /// requests and failures come from the file and the catalog, not from this program.
-  public static func run(
-    _ scenario: Scenario, on driver: AppDriver, runner: ScenarioRunner, full: Bool,
-    output print: (String) -> Void
+  func walkthrough(
+    _ scenario: Scenario, on driver: AppDriver, full: Bool, output print: (String) -> Void
   ) async -> ScenarioResult {
     func output(_ line: String) { print(Quoting.visible(line)) }
-    return await ReplayCollector(runner: runner).replay(scenario, on: driver) { moment in
+    let captions = scenario.captions
+    return await replay(scenario, on: driver) { moment in
       let step = moment.event.step
       // The comments and blank lines since the previous step explain this one.
-      for line in moment.caption {
+      for line in captions[moment.event.index] {
         let trimmed = line.trimmingWhitespace()
         if trimmed.isEmpty || trimmed.hasPrefix("#") { output(line) }
       }
@@ -35,8 +33,8 @@ public enum Walkthrough {
   }
 
   /// What one step did: the time, the requests it sent, and what became of the screen.
-  private static func lines(
-    after moment: ReplayCollector.Moment, of scenario: Scenario, on driver: AppDriver, full: Bool
+  private func lines(
+    after moment: ReplayMoment, of scenario: Scenario, on driver: AppDriver, full: Bool
   ) -> [String] {
     let requests = moment.requests
     let sent =
@@ -45,7 +43,7 @@ public enum Walkthrough {
       case 1: "sent 1 request:"
       default: "sent \(requests.count) requests:"
       }
-    let summary = "  at \(DurationText.format(moment.simulatedTime)), \(sent)"
+    let summary = "  at \(DurationText.format(driver.app.now)), \(sent)"
     func whole(_ title: String) -> [String] {
       ["  " + title]
         + driver.screenText().split(separator: "\n", omittingEmptySubsequences: false).map {

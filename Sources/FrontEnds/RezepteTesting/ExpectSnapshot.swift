@@ -189,14 +189,11 @@ struct SnapshotCheck {
   static func fileNamePart(_ text: String) -> String {
     var part = ""
     for scalar in text.unicodeScalars {
-      guard
+      let isUnsafe =
         "/\\:%".unicodeScalars.contains(scalar) || Quoting.isControl(scalar)
-          || (part.isEmpty && scalar == ".")
-      else {
-        part.unicodeScalars.append(scalar)
-        continue
-      }
-      part += String(scalar).utf8.map { String(format: "%%%02X", $0) }.joined()
+        || (part.isEmpty && scalar == ".")
+      let bytes = String(scalar).utf8
+      part += isUnsafe ? bytes.map { String(format: "%%%02X", $0) }.joined() : String(scalar)
     }
     return part
   }
@@ -235,16 +232,11 @@ struct SnapshotCheck {
   private func differs(from expected: String, in place: String?) -> String {
     "\(call) at \(site.description): the \(noun) differs from the expected one"
       + (place.map { " in \($0)" } ?? "") + " (− expected, + actual):\n"
-      + indented(diffing.diff(expected, actual))
+      + indented(diffing.diff(expected, actual).joined(separator: "\n"))
   }
 }
 
-/// Lines indented by two spaces, one string.
-func indented(_ lines: some Sequence<some StringProtocol>) -> String {
-  lines.map { "  " + $0 }.joined(separator: "\n")
-}
-
-/// A text's lines indented by two spaces, one string.
+/// A text's lines indented by two spaces.
 func indented(_ text: String) -> String {
-  indented(text.split(separator: "\n", omittingEmptySubsequences: false))
+  "  " + text.replacingOccurrences(of: "\n", with: "\n  ")
 }

@@ -37,7 +37,6 @@ public final class RequestLedger: Transport {
   private struct Log {
     var entries: [Entry] = []
     var unread = 0
-    var failures = 0
   }
 
   private let base: any Transport
@@ -67,7 +66,7 @@ public final class RequestLedger: Transport {
   public var count: Int { log.withLock { $0.entries.count } }
 
   /// How many requests have ended in a failure.
-  public var failures: Int { log.withLock { $0.failures } }
+  public var failures: Int { log.withLock { $0.entries.count { $0.outcome == .failed } } }
 
   /// The requests sent since the last call, oldest first.
   public func takeNew() -> [APIRequest] {
@@ -75,12 +74,6 @@ public final class RequestLedger: Transport {
       defer { log.unread = log.entries.count }
       return log.entries[log.unread...].map(\.request)
     }
-  }
-
-  /// The requests sent so far from the `index`th on (0 for all of them), oldest first; reading
-  /// them marks nothing as read.
-  public func requests(from index: Int = 0) -> [APIRequest] {
-    log.withLock { log in log.entries[min(index, log.entries.count)...].map(\.request) }
   }
 
   public func send(_ request: APIRequest) async throws -> APIResponse {
@@ -105,7 +98,6 @@ public final class RequestLedger: Transport {
     log.withLock { log in
       log.entries[index].outcome = outcome
       log.entries[index].response = response
-      if outcome == .failed { log.failures += 1 }
     }
   }
 }

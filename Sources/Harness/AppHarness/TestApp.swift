@@ -85,12 +85,9 @@ public final class TestApp {
       filePath: filePath, line: line, column: column)
   }
 
-  /// The harness over a transport made beforehand on `clock`, for a caller that keeps the
-  /// transport (to switch its simulated faults).
-  ///
-  /// The parameters are the other `init`'s, but for `clock`, made with a `TaskTracker`
-  /// (`VirtualClock(tracker: TaskTracker())`) whose work `settle()` waits for, and `transport`,
-  /// the transport the app's requests go to.
+  /// The harness over a `transport` made beforehand on `clock`, for a caller that keeps the
+  /// transport (to switch its simulated faults); `clock` needs a `TaskTracker`
+  /// (`VirtualClock(tracker: TaskTracker())`), whose work `settle()` waits for.
   public init(
     start: StartScreen = .list,
     favorites: FavoritesStorage = .inMemory(),
@@ -114,10 +111,11 @@ public final class TestApp {
     self.wrap = wrap
     madeAt = (fileID, filePath, line, column)
     api = MealAPI(transport: ledger)
-    (model, app) = Self.make(
-      AppWiring(
-        api: api, clock: clock, tracker: tracker, favorites: favorites, start: start,
-        searchPause: searchPause), wrap: wrap)
+    let wiring = AppWiring(
+      api: api, clock: clock, tracker: tracker, favorites: favorites, start: start,
+      searchPause: searchPause)
+    model = AppModel(wiring)
+    app = wrap?(model, wiring) ?? model
   }
 
   /// What each app is built from: the same for every launch but for the settings.
@@ -127,21 +125,11 @@ public final class TestApp {
       searchPause: searchPause)
   }
 
-  private static func make(
-    _ wiring: AppWiring, wrap: ((AppModel, AppWiring) -> any AppUnderTest)?
-  ) -> (AppModel, any AppUnderTest) {
-    let model = AppModel(wiring)
-    return (model, wrap?(model, wiring) ?? model)
-  }
-
   /// The running app's snapshot.
   public var state: AppState { app.state }
 
   /// The virtual time that has passed since the harness was made.
   public var now: Duration { clock.now.offset }
-
-  /// How many tasks sleep on the virtual clock.
-  public var sleepers: Int { clock.sleeperCount }
 
   /// Launches the app and waits until its first loads have ended. A second launch, or one after
   /// the settings changed, starts a new app (as `relaunch()` does).
@@ -161,7 +149,8 @@ public final class TestApp {
   }
 
   private func replace() {
-    (model, app) = Self.make(wiring, wrap: wrap)
+    model = AppModel(wiring)
+    app = wrap?(model, wiring) ?? model
     isStale = false
   }
 
@@ -217,7 +206,7 @@ public final class TestApp {
   /// The requests sent so far from the `index`th on (0 for all of them), oldest first;
   /// reading them marks nothing as read.
   public func sentRequests(from index: Int = 0) -> [String] {
-    ledger.requests(from: index).map(\.description)
+    ledger.entries.dropFirst(index).map(\.request.description)
   }
 }
 

@@ -131,17 +131,13 @@ public struct ScreenDiff: Sendable {
   private static func shortened(
     _ marked: [(line: String, isChange: Bool)], context: Int, limit: Int
   ) -> [String] {
-    // For each line, whether a change lies within `context` lines of it: two linear passes.
+    // For each line, whether a change lies within `context` lines of it.
+    let context = min(context, marked.count)  // `.max` keeps every line
     var near = [Bool](repeating: false, count: marked.count)
-    var last: Int?
-    for index in marked.indices {
-      if marked[index].isChange { last = index }
-      if let last, index - last <= context { near[index] = true }
-    }
-    var next: Int?
-    for index in marked.indices.reversed() {
-      if marked[index].isChange { next = index }
-      if let next, next - index <= context { near[index] = true }
+    for index in marked.indices where marked[index].isChange {
+      for other in max(0, index - context)...min(marked.count - 1, index + context) {
+        near[other] = true
+      }
     }
     var output: [String] = []
     var skipped = 0
@@ -155,13 +151,10 @@ public struct ScreenDiff: Sendable {
       }
     }
     if skipped > 0 { output.append(omitted(skipped)) }
-    guard output.count > limit else { return output }
     let left = output.count - limit
+    guard left > 0 else { return output }
     return output.prefix(limit)
-      + [
-        left == 1
-          ? "  ⋯ 1 more line of the diff left out" : "  ⋯ \(left) more lines of the diff left out"
-      ]
+      + ["  ⋯ \(left == 1 ? "1 more line" : "\(left) more lines") of the diff left out"]
   }
 
   private static func omitted(_ count: Int) -> String {

@@ -84,11 +84,7 @@ private struct Writer: NodeWalker {
   /// Each node's lines as drawn, when the caller asks for them.
   var drawnLines: [[String]]?
   /// The guides (`│  ` or three spaces) of the ancestors of the node being written.
-  private var prefix = ""
-
-  init(options: TextRenderer.Options) {
-    self.options = options
-  }
+  var prefix = ""
 
   /// Writes the node's lines after the ancestors' guides and its connector, then its children
   /// under them with the guide it hands down.

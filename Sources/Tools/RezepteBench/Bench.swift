@@ -57,7 +57,7 @@ struct Bench {
       ("`rezepte show` of one lesson file", ["show", "Scenarios/02-suche.scenario"], nil),
       (
         "`rezepte storyboard`: 13 pages and the index",
-        ["storyboard"] + StoryboardCommand.Options.out.words(storyboard), ("< 1 s", .seconds(1))
+        ["storyboard"] + ScenarioCommands.out.words(storyboard), ("< 1 s", .seconds(1))
       ),
     ]
     let usages = try Processes.time(jobs.map { [rezepte] + $0.1 }, runs: runs)
@@ -141,8 +141,8 @@ struct Bench {
         let meals = folder.appendingPathComponent(Catalog.mealsFile).path
         let usages = try Processes.time(
           [
-            [rezepte, "run", CommandLineOptions.RunOptions.list.name]
-              + CommandLineOptions.catalog.words(folder.path)
+            [rezepte, "run", ScenarioCommands.list.name]
+              + ScenarioCommands.catalog.words(folder.path)
               + ["Scenarios/01-kategorien.scenario"],
             [python, "-c", "import json, sys; json.load(open(sys.argv[1], 'rb'))", meals],
           ], runs: min(runs, 5))

@@ -1,3 +1,4 @@
+import CommandLineKit
 import Foundation
 import Testing
 
@@ -65,12 +66,12 @@ final class Output {
   var errors: [String] = []
 }
 
-/// The options of `rezepte run PATH…`.
-func runOptions(_ paths: [String], record: Bool = false) -> CommandLineOptions.RunOptions {
-  var options = CommandLineOptions.RunOptions()
-  options.paths = paths
-  options.record = record
-  return options
+/// The command line `rezepte run PATH…`, with `--record` and then the words `more`.
+func runOptions(_ paths: [String], record: Bool = false, _ more: [String] = []) -> Invocation {
+  let words = ["--"] + paths
+  let silent = Console(output: { _ in }, errorOutput: { _ in })
+  return try! ScenarioCommands.run.parse(
+    (record ? ["--record"] : []) + more + words, console: silent)
 }
 
 /// What the real app shows after `launch`, as `expect screen` compares it.

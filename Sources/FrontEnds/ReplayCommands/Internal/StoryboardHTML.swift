@@ -1,8 +1,7 @@
-import Scenarios
 import ViewDescription
 
-/// The pieces every storyboard page shares: the head with its one stylesheet, paragraphs, diffs.
-enum StoryboardHTML {
+// The pieces every storyboard page shares: the head with its one stylesheet, paragraphs, diffs.
+extension Storyboard {
   /// `<!DOCTYPE html>` up to `<body>`. The Content-Security-Policy lets the page load nothing at
   /// all, not even by mistake: no scripts, images, fonts or styles from anywhere, only the
   /// inline stylesheet.
@@ -22,16 +21,9 @@ enum StoryboardHTML {
 
   /// Comment lines as paragraphs: consecutive lines join into one, an empty line ends it.
   static func paragraphs(_ lines: [String], into page: inout HTMLWriter) {
-    var paragraph: [String] = []
-    func flush(_ page: inout HTMLWriter) {
-      guard !paragraph.isEmpty else { return }
+    for paragraph in lines.split(separator: "") {
       page.element("p", text: paragraph.joined(separator: " "))
-      paragraph = []
     }
-    for line in lines {
-      if line.isEmpty { flush(&page) } else { paragraph.append(line) }
-    }
-    flush(&page)
   }
 
   /// A failure's lines, with the diff's `− ` and `+ ` lines coloured.

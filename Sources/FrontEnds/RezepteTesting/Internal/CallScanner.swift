@@ -245,12 +245,10 @@ struct CallScanner {
   /// Where line `line` (from 1) starts.
   func offset(ofLine line: Int) -> Int? {
     guard line >= 1 else { return nil }
-    var remaining = line - 1
     var index = 0
-    while remaining > 0 {
+    for _ in 1..<line {
       guard let newline = bytes[index...].firstIndex(of: UInt8(ascii: "\n")) else { return nil }
       index = newline + 1
-      remaining -= 1
     }
     return index
   }

@@ -7,25 +7,9 @@ struct CallSite: Sendable {
   let filePath: String
   let line: Int
   let column: Int
-  /// `filePath` as the call gave it, for `XCTFail(_:file:line:)`.
-  let staticFilePath: StaticString?
-
-  init(fileID: StaticString, filePath: StaticString, line: UInt, column: UInt) {
-    staticFilePath = filePath
-    self.fileID = "\(fileID)"
-    self.filePath = "\(filePath)"
-    self.line = Int(line)
-    self.column = Int(column)
-  }
-
-  /// A place in a file read at run time.
-  init(fileID: String, filePath: String, line: Int, column: Int) {
-    staticFilePath = nil
-    self.fileID = fileID
-    self.filePath = filePath
-    self.line = line
-    self.column = column
-  }
+  /// `filePath` as the call gave it, for `XCTFail(_:file:line:)`; `nil` for a place in a file
+  /// read at run time.
+  var staticFilePath: StaticString? = nil
 
   /// `Module/File.swift:12`, as a failure names the place.
   var description: String { "\(fileID):\(line)" }
@@ -39,5 +23,13 @@ struct CallSite: Sendable {
       folder = (folder as NSString).deletingLastPathComponent
     }
     return nil
+  }
+}
+
+extension CallSite {
+  init(fileID: StaticString, filePath: StaticString, line: UInt, column: UInt) {
+    self.init(
+      fileID: "\(fileID)", filePath: "\(filePath)", line: Int(line), column: Int(column),
+      staticFilePath: filePath)
   }
 }

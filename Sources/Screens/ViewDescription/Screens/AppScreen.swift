@@ -13,14 +13,10 @@ public enum AppScreen {
   }
 
   private static func top(of state: AppState) -> Node {
-    let back = backTitle(state)
     switch state.top {
-    case .categories(let grid):
-      return CategoryGridScreen.body(grid)
-    case .list(let list):
-      return MealListScreen.body(list, back: back)
-    case .detail(let detail):
-      return MealDetailScreen.body(detail, back: back)
+    case .categories(let grid): CategoryGridScreen.body(grid)
+    case .list(let list): MealListScreen.body(list, back: backTitle(state))
+    case .detail(let detail): MealDetailScreen.body(detail, back: backTitle(state))
     }
   }
 

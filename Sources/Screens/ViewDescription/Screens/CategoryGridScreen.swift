@@ -11,15 +11,11 @@ public enum CategoryGridScreen {
   /// What fills the screen.
   static func content(_ state: CategoryGridState) -> Node {
     switch state.categories {
-    case .idle, .loading:
-      return .progressView(AppText.categoriesLoading)
-    case .failed(let message):
-      return .failure(message)
+    case .idle, .loading: .progressView(AppText.categoriesLoading)
+    case .failed(let message): .failure(message)
     case .loaded(let categories) where categories.isEmpty:
-      return .contentUnavailableView(
-        AppText.noCategories, systemImage: AppText.noCategoriesSymbol)
-    case .loaded(let categories):
-      return .grid(categories.map(tile))
+      .contentUnavailableView(AppText.noCategories, systemImage: AppText.noCategoriesSymbol)
+    case .loaded(let categories): .grid(categories.map(tile))
     }
   }
 

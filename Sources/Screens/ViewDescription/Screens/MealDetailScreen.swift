@@ -8,56 +8,36 @@ public enum MealDetailScreen {
     let heart = Node.toolbar([
       .button(state.heartTitle, systemImage: state.heartSymbol, intent: .heartTapped)
     ])
-    switch state.recipe {
-    case .idle, .loading:
-      return .screen(state.title, back: back, [heart, .progressView(AppText.detailLoading)])
-    case .failed(.notFound):
+    let shown: Node =
+      switch state.recipe {
+      case .idle, .loading: .progressView(AppText.detailLoading)
       // The heart stays: a stored favourite whose recipe is gone can still be removed.
-      return .screen(
-        state.title, back: back,
-        [
-          heart,
-          .contentUnavailableView(
-            AppText.notFound, systemImage: AppText.notFoundSymbol,
-            description: AppText.message(for: .notFound)),
-        ])
-    case .failed(let failure):
-      return .screen(state.title, back: back, [heart, .failure(failure)])
-    case .loaded(let recipe):
-      return .screen(state.title, back: back, [heart, content(recipe, state.meal)])
-    }
+      case .failed(.notFound):
+        .contentUnavailableView(
+          AppText.notFound, systemImage: AppText.notFoundSymbol,
+          description: AppText.message(for: .notFound))
+      case .failed(let failure): .failure(failure)
+      case .loaded(let recipe): content(recipe, state.meal)
+      }
+    return .screen(state.title, back: back, [heart, shown])
   }
 
-  /// The recipe as a list of sections.
+  /// The recipe as a list of sections, each only when the recipe has what it shows.
   static func content(_ detail: MealDetail, _ meal: Meal) -> Node {
-    var children: [Node] = []
-    if let thumbnail = detail.thumbnail ?? meal.thumbnail {
-      children.append(.image(url: thumbnail))
-    }
-    if let category = detail.category {
-      children.append(.label(category, systemImage: AppText.categorySymbol))
-    }
-    if let area = detail.area {
-      children.append(.label(area, systemImage: AppText.areaSymbol))
-    }
-    if !detail.tags.isEmpty {
-      children.append(
-        .label(detail.tags.joined(separator: ", "), systemImage: AppText.tagsSymbol))
-    }
-    if !detail.ingredients.isEmpty {
-      children.append(.section(AppText.ingredients, detail.ingredients.map(ingredientLine)))
-    }
     let paragraphs = detail.paragraphs
-    if !paragraphs.isEmpty {
-      children.append(.section(AppText.instructions, paragraphs.map(Node.text)))
-    }
-    if let video = detail.youtubeURL {
-      children.append(.link(AppText.video, destination: video))
-    }
-    if let source = detail.sourceURL {
-      children.append(.link(AppText.source, destination: source))
-    }
-    return .list(children)
+    let sections: [Node?] = [
+      (detail.thumbnail ?? meal.thumbnail).map { .image(url: $0) },
+      detail.category.map { .label($0, systemImage: AppText.categorySymbol) },
+      detail.area.map { .label($0, systemImage: AppText.areaSymbol) },
+      detail.tags.isEmpty
+        ? nil : .label(detail.tags.joined(separator: ", "), systemImage: AppText.tagsSymbol),
+      detail.ingredients.isEmpty
+        ? nil : .section(AppText.ingredients, detail.ingredients.map(ingredientLine)),
+      paragraphs.isEmpty ? nil : .section(AppText.instructions, paragraphs.map(Node.text)),
+      detail.youtubeURL.map { .link(AppText.video, destination: $0) },
+      detail.sourceURL.map { .link(AppText.source, destination: $0) },
+    ]
+    return .list(sections.compactMap { $0 })
   }
 
   /// "measure name", or the name alone when the record gives no measure.

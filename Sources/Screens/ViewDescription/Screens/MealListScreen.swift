@@ -6,11 +6,7 @@ public enum MealListScreen {
   /// The screen for a list snapshot (lesson Projekt D Teil 3, Schritte 2 to 7 and Bonus 1);
   /// `back` is the title of the screen below it when the list was pushed (from the grid).
   public static func body(_ state: MealListState, back: String? = nil) -> Node {
-    var children = [
-      toolbar(state),
-      searchField(state),
-      content(state),
-    ]
+    var children = [toolbar(state), searchField(state), content(state)]
     if let notice = state.notice {
       children.append(
         .alert(

@@ -9,7 +9,7 @@ import TerminalPlayer
 ///
 /// - Parameter workers: the executable `explore --jobs` starts as its workers: the running
 ///   program (`executablePath()`); `nil` (in tests, say) explores in the one process.
-public func rezepteProgram(workers: String? = nil) -> Program {
+func rezepteProgram(workers: String? = nil) -> Program {
   ScenarioCommands.program(adding: [
     ServeCommand.command, CaptureCommand.command, PlayCommand.command,
     ExploreCommand.command(workers: workers),
@@ -17,7 +17,7 @@ public func rezepteProgram(workers: String? = nil) -> Program {
 }
 
 /// The running executable's path, symbolic links resolved.
-public func executablePath() -> String? {
+func executablePath() -> String? {
   #if os(Linux)
     var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
     let count = readlink("/proc/self/exe", &buffer, buffer.count - 1)
