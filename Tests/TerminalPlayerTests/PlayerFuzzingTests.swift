@@ -7,7 +7,7 @@ import VirtualTime
 
 /// The fuzz target of the player's keys, run on a few inputs in the normal test run.
 @Suite struct PlayerFuzzingTests {
-  @Test("A 16,000-character paste, deleted again, is carried out in bounded time per read")
+  @Test("A 16,000-character paste, deleted again, keeps every frame within the terminal")
   func paste() {
     let paste = Array(String(repeating: "Lasagne ", count: 2_000).utf8)
     PlayerFuzzing.play([60, 24] + Array("/".utf8) + paste + Array(repeating: 0x7F, count: 4_000))

@@ -10,8 +10,8 @@ extension ScenarioCommand {
   /// atomically. Nothing is written when a file does not parse, `out` is not a folder, or a
   /// page cannot be written.
   func storyboard(_ paths: [String], out: String) async -> ExitCode {
-    let (files, missing) = ScenarioFiles.collect(paths)
-    let (scenarios, diagnostics) = ScenarioFiles.load(files, context: context)
+    let (entries, missing) = ScenarioFiles.collectEntries(paths)
+    let (scenarios, diagnostics) = ScenarioFiles.load(entries.map(\.file), context: context)
     guard noneOf(missing + diagnostics) else { return .badInput }
     guard !scenarios.isEmpty else {
       return badInput("there are no .scenario files in \(paths.joined(separator: ", "))")

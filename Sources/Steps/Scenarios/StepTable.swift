@@ -28,7 +28,7 @@ public struct StepKind: Sendable {
   }
 
   /// The keyword's words.
-  var words: [Substring] { keyword.split(separator: " ") }
+  let words: [String]
 
   init(
     _ keyword: String, _ syntax: String, _ summary: String, example: String,
@@ -36,6 +36,7 @@ public struct StepKind: Sendable {
     parse: @escaping @Sendable (StepInput) throws -> Step.Action
   ) {
     self.keyword = keyword
+    words = keyword.split(separator: " ").map(String.init)
     self.syntax = syntax
     self.summary = summary
     self.example = example
@@ -207,23 +208,25 @@ public enum StepTable {
     "scroll": "screens are checked whole, there is nothing to scroll",
   ]
 
+  /// The words of each wording and keyword, with the keyword it means.
+  private static let wordingWords = (Array(commonWordings) + keywords.map { ($0, $0) })
+    .map { (words: $0.0.split(separator: " ").map(String.init), keyword: $0.1) }
+
   /// The entry a line's leading words name, and the tokens after its keyword; throws for a line
   /// that names no step, or a wording or typo longer than the step (`tap back`, `tap dcie`).
   static func read(
     _ line: TokenizedLine, context: ScenarioContext
   ) throws(StepError) -> (StepKind, [Token]) {
     let words = line.tokens.prefix { $0.word != nil }.map(\.text)
-    let kind = entries.filter { words.starts(with: $0.words.map(String.init)) }
+    let kind = entries.filter { words.starts(with: $0.words) }
       .max { $0.words.count < $1.words.count }
     let unknown = "unknown step `\(line.body)`"
     // The longest wording the words start with, case and hyphens left aside.
     let spelled = words.flatMap { $0.lowercased().split(separator: "-").map(String.init) }
-    let wordings = (Array(commonWordings) + keywords.map { ($0, $0) })
-      .map { ($0.0.split(separator: " ").map(String.init), $0.1) }
-      .filter { spelled.starts(with: $0.0) }
-    let length = wordings.map(\.0.count).max() ?? 0
+    let wordings = wordingWords.filter { spelled.starts(with: $0.words) }
+    let length = wordings.map(\.words.count).max() ?? 0
     if length > kind?.words.count ?? 0 {
-      let meanings = wordings.filter { $0.0.count == length }.map(\.1)
+      let meanings = wordings.filter { $0.words.count == length }.map(\.keyword)
       guard keywords.contains(meanings[0]) else { throw StepError("\(unknown); \(meanings[0])") }
       throw StepError(
         "\(unknown); did you mean `\(meant(meanings, length: length, by: line, context))`?")
@@ -231,7 +234,7 @@ public enum StepTable {
     // A typo of a step, longer than the step the words start with (`tap dcie`).
     for count in stride(from: 3, to: kind?.words.count ?? 0, by: -1) where words.count >= count {
       let typed = words.prefix(count).joined(separator: " ")
-      let longer = keywords.filter { $0.split(separator: " ").count == count }
+      let longer = entries.filter { $0.words.count == count }.map(\.keyword)
       if let near = Suggestion.closest(to: typed, in: longer) {
         throw StepError("\(unknown); did you mean `\(near)`?")
       }

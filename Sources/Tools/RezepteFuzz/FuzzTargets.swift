@@ -89,8 +89,8 @@ enum FuzzTargets {
     _ = (head.keepAlive, head.hasBody, Responder.parse(target: head.target))
   }
 
-  /// The player's keys: random keys and pastes against the layout, each read carried out and
-  /// drawn in bounded time, every frame within the terminal.
+  /// The player's keys: random keys and pastes against the layout, every frame within the
+  /// terminal.
   @Sendable static func playerKeys(_ data: Data) {
     PlayerFuzzing.play(Array(data))
   }

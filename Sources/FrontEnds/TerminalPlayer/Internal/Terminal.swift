@@ -54,16 +54,16 @@ final class Terminal: Sendable {
   }
 
   /// The watchdog of `signal` (Ctrl-C counts as SIGINT): unless the terminal is restored within
-  /// 100 ms (the app keeps the main actor busy), restores it, says so, and ends the process with
-  /// 128 + the signal's number, unsaved.
+  /// 2 s (the app keeps the main actor busy), restores it, says so, and ends the process with
+  /// 128 + the signal's number, unsaved. Long enough that a busy machine still saves a session.
   func restoreUnlessAnswered(_ signal: Int32) {
-    DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(100)) { [self] in
+    DispatchQueue.global().asyncAfter(deadline: .now() + .seconds(2)) { [self] in
       // Under the lock: the player answered first, or the process ends here.
       state.withLock { state in
         guard state.isRaw else { return }
         Self.restore(&state)
         Self.writeAll(
-          "error: the player did not answer signal \(signal) within 100 ms; the terminal is "
+          "error: the player did not answer signal \(signal) within 2 s; the terminal is "
             + "restored and the session was not saved.\n", to: STDERR_FILENO)
         _exit(128 + signal)
       }
