@@ -58,3 +58,24 @@ import Testing
     }
   }
 }
+
+/// `JSONDecoder`'s reading of a value, to hold the package's reader against.
+extension JSONValue: Decodable {
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.singleValueContainer()
+    // Bool before Double, so that `true` never reads as a number.
+    if container.decodeNil() {
+      self = .null
+    } else if let value = try? container.decode(String.self) {
+      self = .string(value)
+    } else if let value = try? container.decode(Bool.self) {
+      self = .bool(value)
+    } else if let value = try? container.decode(Double.self) {
+      self = .number(value)
+    } else if let value = try? container.decode([JSONValue].self) {
+      self = .array(value)
+    } else {
+      self = .object(try container.decode([String: JSONValue].self))
+    }
+  }
+}

@@ -83,17 +83,9 @@ public struct Catalog: Sendable {
       }
     }
     var isKept = [Bool](repeating: true, count: records.count)
-    /// By a record's `strCategory`: whether a category kept has it.
-    var known: [String: Bool] = ["": true]
     for index in records.indices {
       let category = records[index].category ?? ""
-      let listed =
-        known[category]
-        ?? {
-          known[category] = names[Record.sortKey(category)] != nil
-          return known[category]!
-        }()
-      if !listed {
+      if !category.isEmpty, names[Record.sortKey(category)] == nil {
         isKept[index] = false
         refused.append(
           .invalidRecord(
@@ -120,7 +112,7 @@ public struct Catalog: Sendable {
 
   /// `{"categories":[…]}`, the answer of `categories.php`.
   static func categoriesAnswer(_ categories: [Category]) -> Data {
-    JSONWriter.data(.object(["categories": .array(categories.map(json))]))
+    JSONValue.object(["categories": .array(categories.map(json))]).jsonData
   }
 
   /// The names of the categories, in the API's order.
@@ -177,17 +169,11 @@ public struct Catalog: Sendable {
   /// paid key may ask.
   private func filter(_ request: APIRequest) -> [Int]? {
     /// The records whose text at `field` is `value` ignoring case, as the loader compares
-    /// category names; each text is compared once (a catalog has few categories and areas).
+    /// category names.
     func matching(_ field: (Record) -> String?, _ value: String) -> [Int]? {
       guard !value.contains(",") else { return nil }
       let key = Record.sortKey(value)
-      var matches: [String: Bool] = [:]
-      return byName.filter { index in
-        guard let text = field(records[index]) else { return false }
-        if let match = matches[text] { return match }
-        matches[text] = Record.sortKey(text) == key
-        return matches[text]!
-      }
+      return byName.filter { field(records[$0]).map { Record.sortKey($0) } == key }
     }
     if let category = request.value(for: "c") { return matching({ $0.category }, category) }
     if let area = request.value(for: "a") { return matching({ $0.area }, area) }
@@ -283,7 +269,7 @@ public struct Catalog: Sendable {
   }
 
   private func ok(_ value: JSONValue) -> APIResponse {
-    APIResponse(status: 200, body: JSONWriter.data(value))
+    APIResponse(status: 200, body: value.jsonData)
   }
 
   static func json(_ category: Category) -> JSONValue {

@@ -1,11 +1,12 @@
 import Foundation
 import JSONBytes
 import MealDB
+import Spelling
 
 /// A catalog directory that cannot be used, naming the file and what is wrong with it.
 ///
-/// Its description shows a file's name and a catalog's data visibly: control characters are
-/// escaped, so that a hostile catalog cannot write to the terminal through an error message.
+/// Its description shows a file's name and a catalog's data visibly (`Quoting.visible`), so that
+/// a hostile catalog cannot write to the terminal through an error message.
 public struct CatalogError: Error, Equatable, Sendable, CustomStringConvertible {
   /// The file (or directory) at fault.
   public let path: String
@@ -66,25 +67,7 @@ public struct CatalogError: Error, Equatable, Sendable, CustomStringConvertible 
     }
   }
 
-  public var description: String { Self.visible("\(path): \(reason)") }
-
-  /// `text` with its control characters escaped as `Quoting.visible` (ViewDescription) escapes
-  /// them: `\n`, `\r`, `\t`, and `\u{1B}` for the other C0 and C1 controls, DEL and the
-  /// bidirectional formatting characters.
-  static func visible(_ text: String) -> String {
-    var output = ""
-    for scalar in text.unicodeScalars {
-      switch scalar.value {
-      case 0x0A: output += "\\n"
-      case 0x0D: output += "\\r"
-      case 0x09: output += "\\t"
-      case 0..<0x20, 0x7F...0x9F, 0x061C, 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069:
-        output += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
-      default: output.unicodeScalars.append(scalar)
-      }
-    }
-    return output
-  }
+  public var description: String { Quoting.visible("\(path): \(reason)") }
 }
 
 extension Catalog {
@@ -248,16 +231,11 @@ extension Catalog {
   static func readCategories(_ data: Data) throws(CatalogError.Reason) -> [Category] {
     let top: JSONValue
     do {
-      top = try data.withUnsafeBytes { raw in
-        let bytes = raw.bindMemory(to: UInt8.self)
-        if let offset = JSONReader.firstInvalidUTF8(in: bytes) {
-          throw JSONReader.Failure.invalidUTF8(offset: offset)
-        }
-        var reader = JSONReader(bytes)
-        let value = try JSONValue(reading: &reader)
-        try reader.expectEnd()
-        return value
+      let invalid = data.withUnsafeBytes {
+        JSONReader.firstInvalidUTF8(in: $0.bindMemory(to: UInt8.self))
       }
+      if let invalid { throw JSONReader.Failure.invalidUTF8(offset: invalid) }
+      top = try JSONValue(json: data)
     } catch {
       throw reason(forReading: error)
     }
@@ -308,15 +286,10 @@ extension Catalog {
 
   /// The catalog that ships with the package.
   public static func embedded() throws -> Catalog {
-    guard let directory = embeddedDirectory else {
+    guard let directory = Bundle.module.url(forResource: "Catalog", withExtension: nil) else {
       throw CatalogError(path: "Catalog", reason: .unreadable("the embedded catalog is missing"))
     }
-    return try Catalog(directoryPath: directory)
-  }
-
-  /// The folder of the embedded catalog, as `Bundle.module` finds it.
-  static var embeddedDirectory: String? {
-    Bundle.module.url(forResource: "Catalog", withExtension: nil)?.path
+    return try Catalog(directoryPath: directory.path)
   }
 }
 

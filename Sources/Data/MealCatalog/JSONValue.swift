@@ -3,32 +3,13 @@ import JSONBytes
 
 /// A JSON value as TheMealDB records hold it, kept so that the catalog can answer with the full
 /// record, unknown keys included.
-public enum JSONValue: Hashable, Sendable, Decodable {
+public enum JSONValue: Hashable, Sendable {
   case null
   case bool(Bool)
   case number(Double)
   case string(String)
   case array([JSONValue])
   case object([String: JSONValue])
-
-  public init(from decoder: any Decoder) throws {
-    let container = try decoder.singleValueContainer()
-    // Strings first: nearly every value in a record is one, and each failed attempt costs a
-    // thrown DecodingError. Bool stays before Double so that `true` never reads as a number.
-    if container.decodeNil() {
-      self = .null
-    } else if let value = try? container.decode(String.self) {
-      self = .string(value)
-    } else if let value = try? container.decode(Bool.self) {
-      self = .bool(value)
-    } else if let value = try? container.decode(Double.self) {
-      self = .number(value)
-    } else if let value = try? container.decode([JSONValue].self) {
-      self = .array(value)
-    } else {
-      self = .object(try container.decode([String: JSONValue].self))
-    }
-  }
 
   /// The string, when this is one.
   public var string: String? {
@@ -45,6 +26,16 @@ extension JSONValue {
   /// How deep arrays and objects of a catalog file may nest, as `JSONSerialization` allows: a
   /// bound, so that a hostile file cannot exhaust the stack of whoever reads it.
   static let maximumDepth = 512
+
+  /// The one value `data` holds, read as `init(reading:)` reads it, with nothing after it.
+  package init(json data: Data) throws {
+    self = try data.withUnsafeBytes { raw in
+      var reader = JSONReader(raw.bindMemory(to: UInt8.self))
+      let value = try JSONValue(reading: &reader)
+      try reader.expectEnd()
+      return value
+    }
+  }
 
   /// The value that comes next in `reader`, after white space, read strictly by RFC 8259:
   /// a key given twice keeps its last value, as in `JSONSerialization`. Arrays and objects
@@ -108,22 +99,12 @@ extension JSONWriter {
     keys += [
       "strSource", "strImageSource", "strCreativeCommonsConfirmed", "dateModified", "strCountry",
     ]
-    var order: [String: Int] = [:]
-    for (index, key) in keys.enumerated() where order[key] == nil { order[key] = index }
-    return order
+    return Dictionary(uniqueKeysWithValues: keys.enumerated().map { ($1, $0) })
   }()
 
-  /// The value as TheMealDB's server writes it: strings as `writeString` writes them, and an
-  /// object's keys in the API's order (unknown keys after them, sorted), so that answers are
-  /// byte for byte the same on every run.
-  static func data(_ value: JSONValue) -> Data {
-    var out: [UInt8] = []
-    out.reserveCapacity(4096)
-    write(value, to: &out)
-    return Data(out)
-  }
-
-  /// Appends the value's bytes (see `data(_:)`).
+  /// Appends the value as TheMealDB's server writes it: strings as `writeString` writes them,
+  /// and an object's keys in the API's order (unknown keys after them, sorted), so that answers
+  /// are byte for byte the same on every run.
   static func write(_ value: JSONValue, to out: inout [UInt8]) {
     switch value {
     case .null: out += "null".utf8
@@ -143,20 +124,33 @@ extension JSONWriter {
       }
       out.append(UInt8(ascii: "]"))
     case .object(let members):
-      out.append(UInt8(ascii: "{"))
-      let keys = members.keys.map { (rank: keyOrder[$0] ?? Int.max, key: $0) }.sorted { $0 < $1 }
-      for (index, entry) in keys.enumerated() {
-        if index > 0 { out.append(UInt8(ascii: ",")) }
-        writeString(entry.key, to: &out)
-        out.append(UInt8(ascii: ":"))
-        write(members[entry.key]!, to: &out)
-      }
-      out.append(UInt8(ascii: "}"))
+      writeObject(members, to: &out) { write($0, to: &$1) }
     }
+  }
+
+  /// Appends an object of `members`, its keys in the API's order (unknown keys after them,
+  /// sorted), each value written by `writeValue`.
+  static func writeObject<Value>(
+    _ members: [String: Value], to out: inout [UInt8],
+    writeValue: (Value, inout [UInt8]) -> Void
+  ) {
+    out.append(UInt8(ascii: "{"))
+    let keys = members.keys.map { (rank: keyOrder[$0] ?? Int.max, key: $0) }.sorted { $0 < $1 }
+    for (index, entry) in keys.enumerated() {
+      if index > 0 { out.append(UInt8(ascii: ",")) }
+      writeString(entry.key, to: &out)
+      out.append(UInt8(ascii: ":"))
+      writeValue(members[entry.key]!, &out)
+    }
+    out.append(UInt8(ascii: "}"))
   }
 }
 
 extension JSONValue {
   /// The value as JSON text, written the way TheMealDB's server writes it (see `JSONWriter`).
-  public var jsonData: Data { JSONWriter.data(self) }
+  public var jsonData: Data {
+    var out: [UInt8] = []
+    JSONWriter.write(self, to: &out)
+    return Data(out)
+  }
 }

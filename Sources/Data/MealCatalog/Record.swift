@@ -25,46 +25,8 @@ extension Catalog {
     /// The name case-folded and decomposed, as UTF-8 (see `sortKey(_:)`).
     let sortKey: [UInt8]
 
-    /// A record from its fields, as the API sends them, checked as the catalog's loader checks
-    /// each record of a file.
-    public init(fields: [String: JSONValue]) throws {
-      var json: [UInt8] = []
-      JSONWriter.write(.object(fields), to: &json)
-      do {
-        self = try json.withUnsafeBufferPointer { bytes in
-          var reader = JSONReader(bytes)
-          var words: [[UInt8]: [UInt8]] = [:]
-          return try Self.read(from: &reader, index: 0, words: &words)
-        }
-      } catch CatalogError.Reason.invalidRecord(_, let reason) {
-        throw reason
-      } catch {
-        throw Catalog.reason(forReading: error)
-      }
-    }
-
-    private init(
-      id: String, name: String, category: String?, area: String?, thumbnail: String?,
-      ingredients: [String], json: [UInt8], spelledName: String, sortKey: [UInt8]
-    ) {
-      self.id = id
-      self.name = name
-      self.category = category
-      self.area = area
-      self.thumbnail = thumbnail
-      self.ingredients = ingredients
-      self.json = json
-      self.spelledName = spelledName
-      self.sortKey = sortKey
-    }
-
     /// The record's fields, read back from its bytes (for the rare caller that needs them all).
-    public var fields: [String: JSONValue] {
-      json.withUnsafeBufferPointer { json in
-        var reader = JSONReader(json)
-        return (try? JSONValue(reading: &reader))?.object ?? [:]
-      }
-    }
+    public var fields: [String: JSONValue] { (try? JSONValue(json: jsonData))?.object ?? [:] }
 
     /// The record as the API writes it.
     public var jsonData: Data { Data(json) }
@@ -137,6 +99,24 @@ extension Catalog {
 // MARK: - Reading
 
 extension Catalog.Record {
+  /// A record from its fields, as the API sends them, checked as the catalog's loader checks
+  /// each record of a file.
+  public init(fields: [String: JSONValue]) throws {
+    var json: [UInt8] = []
+    JSONWriter.write(.object(fields), to: &json)
+    do {
+      self = try json.withUnsafeBufferPointer { bytes in
+        var reader = JSONReader(bytes)
+        var words: [[UInt8]: [UInt8]] = [:]
+        return try Self.read(from: &reader, index: 0, words: &words)
+      }
+    } catch CatalogError.Reason.invalidRecord(_, let reason) {
+      throw reason
+    } catch {
+      throw Catalog.reason(forReading: error)
+    }
+  }
+
   /// The keys TheMealDB gives a record, by their rank in `JSONWriter.keyOrder`, and what the
   /// reader does with each.
   struct Keys {
@@ -251,11 +231,7 @@ extension Catalog.Record {
             rank.map { keys.names[$0] } ?? JSONReader.string(in: reader.bytes, written: written)
           field = key
           let start = values.count
-          if reader.peek() == UInt8(ascii: "\"") {
-            try reader.copyString(to: &values)
-          } else {
-            try copyValue(from: &reader, to: &values)
-          }
+          try copyValue(from: &reader, to: &values)
           guard let rank = rank ?? JSONWriter.keyOrder[key] else {
             unknown[key] = start..<values.count
             continue
@@ -353,7 +329,7 @@ extension Catalog.Record {
       reader.leave()
       out.append(UInt8(ascii: "]"))
     case UInt8(ascii: "{"):
-      // Members in `JSONWriter`'s order, a key given twice with its last value.
+      // A key given twice counts with its last value.
       try reader.enter(limit: JSONValue.maximumDepth)
       reader.position += 1
       var members: [String: [UInt8]] = [:]
@@ -366,21 +342,9 @@ extension Catalog.Record {
         } while try reader.another(closing: UInt8(ascii: "}"))
       }
       reader.leave()
-      out.append(UInt8(ascii: "{"))
-      let keys = members.keys.map { (rank: JSONWriter.keyOrder[$0] ?? Int.max, key: $0) }
-      for (place, entry) in keys.sorted(by: <).enumerated() {
-        if place > 0 { out.append(UInt8(ascii: ",")) }
-        JSONWriter.writeString(entry.key, to: &out)
-        out.append(UInt8(ascii: ":"))
-        out += members[entry.key]!
-      }
-      out.append(UInt8(ascii: "}"))
-    case _ where reader.atNumber:
-      let start = reader.position
-      _ = try reader.number()
-      out += reader.bytes[start..<reader.position]
+      JSONWriter.writeObject(members, to: &out) { $1 += $0 }
     default:
-      // `null`, `true`, `false`, or not JSON.
+      // A number, `null`, `true`, `false`, or not JSON.
       let start = reader.position
       _ = try JSONValue(reading: &reader)
       out += reader.bytes[start..<reader.position]

@@ -189,7 +189,7 @@ public struct CatalogCapture: Sendable {
   private func lookup(_ id: String) async throws -> Catalog.Record? {
     let data = try await download(
       APIRequest(path: "lookup.php", query: [URLQueryItem(name: "i", value: id)]))
-    guard let envelope = try? JSONDecoder().decode(JSONValue.self, from: data),
+    guard let envelope = try? JSONValue(json: data),
       let meals = envelope.object?["meals"]
     else {
       throw Failure(message: "lookup.php?i=\(id) did not answer with JSON.")

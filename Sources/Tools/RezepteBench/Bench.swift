@@ -37,13 +37,7 @@ struct Bench {
   }
 
   func rows() async throws -> [Row] {
-    var rows = try replays()
-    rows += try explore()
-    rows += try await serve()
-    rows += try catalogs()
-    rows += try startUp()
-    rows += try await typing()
-    return rows
+    try await replays() + explore() + serve() + catalogs() + startUp() + typing()
   }
 
   // MARK: - Replays
@@ -77,18 +71,16 @@ struct Bench {
       ExploreOptions(seed: 1, sessions: sessions, steps: 40), catalog: nil)
     let oneJob = ExploreCommand.Options.jobs.words(1)
     let usages = try Processes.time([[rezepte] + words + oneJob, [rezepte] + words], runs: runs)
-    let steps = Double(sessions * 40)
     let jobs = ExploreCommand.Options.defaultJobs(sessions: sessions)
-    return [
-      Row(
-        benchmark: "`rezepte \((words + oneJob).joined(separator: " "))`",
-        wall: Format.duration(usages[0].wall), cpu: Format.duration(usages[0].cpu),
-        derived: "\(Format.grouped(Int(steps / usages[0].wall.seconds))) steps/s"),
-      Row(
-        benchmark: "the same in \(jobs) processes (`explore`'s default here)",
-        wall: Format.duration(usages[1].wall), cpu: Format.duration(usages[1].cpu),
-        derived: "\(Format.grouped(Int(steps / usages[1].wall.seconds))) steps/s"),
+    let names = [
+      "`rezepte \((words + oneJob).joined(separator: " "))`",
+      "the same in \(jobs) processes (`explore`'s default here)",
     ]
+    return zip(names, usages).map { name, usage in
+      Row(
+        benchmark: name, wall: Format.duration(usage.wall), cpu: Format.duration(usage.cpu),
+        derived: "\(Format.grouped(Int(Double(sessions * 40) / usage.wall.seconds))) steps/s")
+    }
   }
 
   // MARK: - Serve
@@ -103,8 +95,7 @@ struct Bench {
     else { throw BenchmarkFailure("`rezepte serve` printed no address: \(banner)") }
     let api = MealAPI(transport: URLSessionTransport(baseURL: url))
     let requests = 400
-    var times: [Duration] = []
-    for round in 0...runs {
+    let wall = try await median {
       let start = ContinuousClock.now
       for index in 0..<requests / 4 {
         _ = try await api.categories()
@@ -112,9 +103,8 @@ struct Bench {
         _ = try await api.search(index % 2 == 0 ? "Lasagne" : "Pie")
         _ = try await api.detail(id: "52772")
       }
-      if round > 0 { times.append(.now - start) }
+      return .now - start
     }
-    let wall = times.sorted()[times.count / 2]
     return [
       Row(
         benchmark: "`rezepte serve`: \(requests) requests one after another over loopback "
@@ -154,10 +144,11 @@ struct Bench {
           Row(
             benchmark: "`rezepte run --list --catalog` over \(Format.grouped(size)) meals "
               + (byPython ? "written by `json.dump`" : "written by the catalog")
-              + " (\(Format.megabytes(bytes)))",
+              + String(format: " (%.1f MB)", Double(bytes) / 1_000_000),
             wall: Format.duration(usages[0].wall), cpu: Format.duration(usages[0].cpu),
             derived: "CPython \(Format.duration(usages[1].cpu)) = \(Format.ratio(ratio)); peak "
-              + "\(Format.mebibytes(kibibytes: usages[0].peakKiB)) = \(Format.ratio(memory)) the file",
+              + String(format: "%.1f MiB", Double(usages[0].peakKiB) / 1024)
+              + " = \(Format.ratio(memory)) the file",
             goal: Row.verdict("≤ 1× CPython", ratio <= 1)
               + (size == 100_000 ? "; " + Row.verdict("≤ 3× the file", memory <= 3) : "")))
       }
@@ -198,15 +189,13 @@ struct Bench {
     var rows: [Row] = []
     for length in [1_000, 64_000] {
       let text = String(repeating: "Grüße 🍝 äö", count: length / 10)
-      var times: [Duration] = []
-      for round in 0...runs {
+      let time = try await median {
         let driver = AppDriver(catalog: catalog)
         await driver.app.launch()
         let start = ContinuousClock.now
         try await driver.type(text)
-        if round > 0 { times.append(.now - start) }
+        return .now - start
       }
-      let time = times.sorted()[times.count / 2]
       perKey.append(time.seconds / Double(length))
       rows.append(
         Row(
@@ -217,5 +206,15 @@ struct Bench {
     let growth = perKey[1] / perKey[0]
     rows[1].goal = Row.verdict("per key ≤ 1.5× the short text's", growth <= 1.5)
     return rows
+  }
+
+  /// The median of `runs` times that `measure` takes in this process, after an untimed one.
+  func median(_ measure: () async throws -> Duration) async throws -> Duration {
+    var times: [Duration] = []
+    for round in 0...runs {
+      let time = try await measure()
+      if round > 0 { times.append(time) }
+    }
+    return times.median
   }
 }

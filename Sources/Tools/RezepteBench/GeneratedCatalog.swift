@@ -63,11 +63,17 @@ enum GeneratedCatalog {
     return folder
   }
 
-  /// Writes the catalog of `count` meals as a catalog folder (`categories.json`, `meals.json`)
-  /// in `directory`, in the byte format the catalog itself answers with.
+  /// Writes `count` meals, all in `category`, with unique numeric ids and names, as a catalog
+  /// folder (`categories.json`, `meals.json`) in `directory`, as the catalog answers.
   static func write(mealCount count: Int, to directory: URL) throws {
-    let catalog = try make(mealCount: count)
-    var random = SeededGenerator(seed: 1)
+    var random = SeededGenerator(seed: 7)
+    let categories = categoryNames.enumerated().map { index, name in
+      Category(id: String(index + 1), name: name)
+    }
+    let records = try (0..<count).map { index in
+      try Catalog.Record(fields: fields(index: index, random: &random))
+    }
+    let catalog = try Catalog(categories: categories, records: records)
     for (file, request) in [
       (Catalog.categoriesFile, APIRequest(path: "categories.php")),
       (
@@ -79,20 +85,6 @@ enum GeneratedCatalog {
         catalog.answer(request, random: &random).body,
         to: directory.appendingPathComponent(file).path, createFolders: true)
     }
-  }
-
-  /// `count` meals, all in `category`, with unique numeric ids and unique names.
-  static func make(mealCount count: Int, seed: UInt64 = 7) throws -> Catalog {
-    var random = SeededGenerator(seed: seed)
-    let categories = categoryNames.enumerated().map { index, name in
-      Category(id: String(index + 1), name: name)
-    }
-    var records: [Catalog.Record] = []
-    records.reserveCapacity(count)
-    for index in 0..<count {
-      records.append(try Catalog.Record(fields: fields(index: index, random: &random)))
-    }
-    return try Catalog(categories: categories, records: records)
   }
 
   /// One full record: the API's keys, eight ingredients, the other twelve slots empty.

@@ -13,11 +13,15 @@ struct Usage {
 
   /// The median of each figure on its own.
   static func median(_ usages: [Usage]) -> Usage {
-    func middle<T: Comparable>(_ values: [T]) -> T { values.sorted()[values.count / 2] }
-    return Usage(
-      wall: middle(usages.map(\.wall)), cpu: middle(usages.map(\.cpu)),
-      peakKiB: middle(usages.map(\.peakKiB)))
+    Usage(
+      wall: usages.map(\.wall).median, cpu: usages.map(\.cpu).median,
+      peakKiB: usages.map(\.peakKiB).median)
   }
+}
+
+extension Array where Element: Comparable {
+  /// The middle value once sorted (the upper one of an even count).
+  var median: Element { sorted()[count / 2] }
 }
 
 /// Starting programs as whole processes and timing them.

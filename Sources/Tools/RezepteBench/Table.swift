@@ -74,16 +74,6 @@ enum Format {
   static func ratio(_ value: Double) -> String {
     String(format: "%.2f×", value)
   }
-
-  /// `142.5 MB`.
-  static func megabytes(_ bytes: Int) -> String {
-    String(format: "%.1f MB", Double(bytes) / 1_000_000)
-  }
-
-  /// `369.6 MiB`.
-  static func mebibytes(kibibytes: Int) -> String {
-    String(format: "%.1f MiB", Double(kibibytes) / 1024)
-  }
 }
 
 extension Duration {

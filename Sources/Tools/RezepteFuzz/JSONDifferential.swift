@@ -1,5 +1,4 @@
 import Foundation
-import JSONBytes
 import MealCatalog
 
 extension JSONValue {
@@ -14,12 +13,7 @@ extension JSONValue {
   static func disagreementWithJSONSerialization(_ data: Data) -> String? {
     let read: JSONValue
     do {
-      read = try data.withUnsafeBytes { raw throws(JSONReader.Failure) in
-        var reader = JSONReader(raw.bindMemory(to: UInt8.self))
-        let value = try JSONValue(reading: &reader)
-        try reader.expectEnd()
-        return value
-      }
+      read = try JSONValue(json: data)
     } catch {
       return nil
     }
