@@ -77,12 +77,8 @@ public final class CatalogTransport: Transport {
   }
 
   public func send(_ request: APIRequest) async throws -> APIResponse {
-    let (delay, fault) = state.withLock { state in
-      (
-        state.delays[request.path] ?? state.delay,
-        state.faults[request.path] ?? state.fault
-      )
-    }
+    let delay = state.withLock { $0.delays[request.path] ?? $0.delay }
+    let fault = fault(for: request.path)
     if delay > .zero {
       try await clock.sleepInPlace(for: delay)
     }

@@ -33,23 +33,19 @@ enum FuzzTargets {
   /// The decoders of every answer the app reads; what `AnswerReader` reads, `JSONDecoder` must
   /// read to the same value.
   @Sendable static func mealJSON(_ data: Data) {
-    let decoder = JSONDecoder()
-    if let read = AnswerReader.categories(data) {
-      let decoded = try? decoder.decode(CategoryResponse.self, from: data)
-      precondition(read.categories == decoded?.categories, "AnswerReader.categories disagrees")
-    }
-    if let read = AnswerReader.meals(data) {
-      let decoded = try? decoder.decode(MealsResponse<Meal>.self, from: data)
-      precondition(
-        read.items == decoded?.items && read.notice == decoded?.notice,
-        "AnswerReader.meals disagrees")
-    }
-    if let read = AnswerReader.details(data) {
-      let decoded = try? decoder.decode(MealsResponse<MealDetail>.self, from: data)
-      precondition(
-        read.items == decoded?.items && read.notice == decoded?.notice,
-        "AnswerReader.details disagrees")
-    }
+    agree(AnswerReader.categories(data), data, "categories") { [$0.categories] }
+    agree(AnswerReader.meals(data), data, "meals") { [$0.items, $0.notice] }
+    agree(AnswerReader.details(data), data, "details") { [$0.items, $0.notice] }
+  }
+
+  /// Checks that `JSONDecoder` decodes `data` to the same `parts` of an answer as `AnswerReader`
+  /// read (`read`, `nil` where it left the answer to `JSONDecoder`).
+  private static func agree<Answer: Decodable>(
+    _ read: Answer?, _ data: Data, _ name: String, parts: (Answer) -> [AnyHashable]
+  ) {
+    guard let read else { return }
+    let decoded = try? JSONDecoder().decode(Answer.self, from: data)
+    precondition(decoded.map(parts) == parts(read), "AnswerReader.\(name) disagrees")
   }
 
   /// The catalog loader: the bytes before the first NUL are `categories.json`, the rest

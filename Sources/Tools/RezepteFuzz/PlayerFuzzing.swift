@@ -47,40 +47,30 @@ package enum PlayerFuzzing {
   /// Checks the bytes of one frame update: the player's own cursor moves and colours, rows
   /// within the height, and the text of each row within the width.
   private static func check(_ output: String, size: (width: Int, height: Int)) {
-    let scalars = Array(output.unicodeScalars)
-    var index = 0
     var columns = 0
-    while index < scalars.count {
-      let scalar = scalars[index]
-      if scalar == "\u{1B}" {
+    let pieces = output.unicodeScalars.split(separator: "\u{1B}", omittingEmptySubsequences: false)
+    for (index, piece) in pieces.enumerated() {
+      var text = piece
+      if index > 0 {
+        // After an escape: `[`, its parameters and the letter that ends it.
         precondition(
-          index + 1 < scalars.count && scalars[index + 1] == "[",
-          "an escape that is not the player's own CSI reached the terminal")
-        var end = index + 2
-        while end < scalars.count, ("0"..."?").contains(scalars[end]) { end += 1 }
-        precondition(end < scalars.count, "an escape sequence is cut off")
-        if scalars[end] == "H" {
-          var parameters = ""
-          parameters.unicodeScalars.append(contentsOf: scalars[(index + 2)..<end])
-          let row = Int(parameters.prefix { $0 != ";" }) ?? 0
+          text.first == "[", "an escape that is not the player's own CSI reached the terminal")
+        let parameters = text.dropFirst().prefix { ("0"..."?").contains($0) }
+        precondition(parameters.endIndex < text.endIndex, "an escape sequence is cut off")
+        if text[parameters.endIndex] == "H" {
+          let row = Int(String(Substring(parameters)).prefix { $0 != ";" }) ?? 0
           precondition(row >= 1 && row <= size.height, "a line is drawn below the terminal")
           columns = 0
         }
-        index = end + 1
-        continue
+        text = text[text.index(after: parameters.endIndex)...]
       }
-      precondition(!Quoting.isControl(scalar), "a control character reached the terminal")
-      index += 1
-      // A character's scalars: the first counts its columns, marks and joiners follow it.
-      var character = String(scalar)
-      while index < scalars.count, scalars[index] != "\u{1B}",
-        (character + String(scalars[index])).count == 1
-      {
-        character.unicodeScalars.append(scalars[index])
-        index += 1
+      for character in String(Substring(text)) {
+        precondition(
+          !character.unicodeScalars.contains(where: Quoting.isControl),
+          "a control character reached the terminal")
+        columns += TerminalColumns.of(character)
+        precondition(columns <= size.width, "a line is wider than the terminal")
       }
-      columns += TerminalColumns.of(Character(character))
-      precondition(columns <= size.width, "a line is wider than the terminal")
     }
   }
 }
