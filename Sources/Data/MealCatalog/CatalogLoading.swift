@@ -188,30 +188,19 @@ extension Catalog {
         }
         var meals: [Record]?
         var words: [[UInt8]: [UInt8]] = [:]
-        try reader.enter(limit: JSONValue.maximumDepth)
-        reader.position += 1
-        if !reader.take(UInt8(ascii: "}")) {
-          repeat {
-            let key = try reader.key()
-            guard key == "meals", reader.peek() == UInt8(ascii: "[") else {
-              if key == "meals" { meals = nil }
-              _ = try JSONValue(reading: &reader)
-              continue
-            }
-            try reader.enter(limit: JSONValue.maximumDepth)
-            reader.position += 1
-            var records: [Record] = []
-            if !reader.take(UInt8(ascii: "]")) {
-              repeat {
-                records.append(
-                  try Record.read(from: &reader, index: records.count, words: &words))
-              } while try reader.another(closing: UInt8(ascii: "]"))
-            }
-            reader.leave()
-            meals = records
-          } while try reader.another(closing: UInt8(ascii: "}"))
+        try reader.readEach(closing: UInt8(ascii: "}")) { reader in
+          let key = try reader.key()
+          guard key == "meals", reader.peek() == UInt8(ascii: "[") else {
+            if key == "meals" { meals = nil }
+            _ = try JSONValue(reading: &reader)
+            return
+          }
+          var records: [Record] = []
+          try reader.readEach(closing: UInt8(ascii: "]")) { reader in
+            records.append(try Record.read(from: &reader, index: records.count, words: &words))
+          }
+          meals = records
         }
-        reader.leave()
         try reader.expectEnd()
         guard let meals else { throw wrongShape }
         return meals

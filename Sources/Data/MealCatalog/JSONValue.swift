@@ -40,32 +40,19 @@ extension JSONValue {
   /// The value that comes next in `reader`, after white space, read strictly by RFC 8259:
   /// a key given twice keeps its last value, as in `JSONSerialization`. Arrays and objects
   /// nested deeper than `maximumDepth` are refused, and so is half of a surrogate pair.
-  package init(reading reader: inout JSONReader) throws(JSONReader.Failure) {
+  package init(reading reader: inout JSONReader) throws {
     switch reader.peek() {
     case UInt8(ascii: "\""):
       self = .string(try reader.string())
     case UInt8(ascii: "{"):
-      try reader.enter(limit: Self.maximumDepth)
-      reader.position += 1
       var members: [String: JSONValue] = [:]
-      if !reader.take(UInt8(ascii: "}")) {
-        repeat {
-          let key = try reader.key()
-          members[key] = try JSONValue(reading: &reader)
-        } while try reader.another(closing: UInt8(ascii: "}"))
+      try reader.readEach(closing: UInt8(ascii: "}")) { reader in
+        members[try reader.key()] = try JSONValue(reading: &reader)
       }
-      reader.leave()
       self = .object(members)
     case UInt8(ascii: "["):
-      try reader.enter(limit: Self.maximumDepth)
-      reader.position += 1
       var items: [JSONValue] = []
-      if !reader.take(UInt8(ascii: "]")) {
-        repeat {
-          items.append(try JSONValue(reading: &reader))
-        } while try reader.another(closing: UInt8(ascii: "]"))
-      }
-      reader.leave()
+      try reader.readEach(closing: UInt8(ascii: "]")) { items.append(try JSONValue(reading: &$0)) }
       self = .array(items)
     case UInt8(ascii: "t"):
       try reader.literal("true")
@@ -81,6 +68,19 @@ extension JSONValue {
     default:
       throw reader.syntaxError("expected a JSON value")
     }
+  }
+}
+
+extension JSONReader {
+  /// Reads the array or object whose bracket `peek()` found, calling `each` for every item or
+  /// member, no deeper than `JSONValue.maximumDepth`.
+  mutating func readEach(closing: UInt8, _ each: (inout JSONReader) throws -> Void) throws {
+    try enter(limit: JSONValue.maximumDepth)
+    position += 1
+    if !take(closing) {
+      repeat { try each(&self) } while try another(closing: closing)
+    }
+    leave()
   }
 }
 

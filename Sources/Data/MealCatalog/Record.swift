@@ -207,8 +207,6 @@ extension Catalog.Record {
       _ = try JSONValue(reading: &reader)
       throw Reason.invalidRecord(index: index, .wrongShape("is not an object"))
     }
-    try reader.enter(limit: JSONValue.maximumDepth)
-    reader.position += 1
     // At hand as a local: a static table is looked up and retained on every use.
     let keys = Self.keys
     /// The members' values as the record's bytes spell them, one after the other.
@@ -218,37 +216,34 @@ extension Catalog.Record {
     var known = [Range<Int>?](repeating: nil, count: keys.names.count)
     /// Where the last value of each unknown key is in `values`.
     var unknown: [String: Range<Int>] = [:]
-    if !reader.take(UInt8(ascii: "}")) {
-      repeat {
-        /// The member's key, once it is read, as errors name it.
-        var field: String?
-        do {
-          let written = try reader.skipString()
-          try reader.expect(UInt8(ascii: ":"))
-          // Nearly every key is a known one, found without making its text.
-          let rank = keys.rank(of: UnsafeBufferPointer(rebasing: reader.bytes[written]))
-          let key =
-            rank.map { keys.names[$0] } ?? JSONReader.string(in: reader.bytes, written: written)
-          field = key
-          let start = values.count
-          try copyValue(from: &reader, to: &values)
-          guard let rank = rank ?? JSONWriter.keyOrder[key] else {
-            unknown[key] = start..<values.count
-            continue
-          }
-          // A text field holds a string or `null`, the one value that starts with `n`.
-          if keys.isText[rank], values[start] != UInt8(ascii: "\""),
-            values[start] != UInt8(ascii: "n")
-          {
-            throw Reason.invalidRecord(index: index, .wrongShape("expected String at \(key)"))
-          }
-          known[rank] = start..<values.count
-        } catch JSONReader.Failure.loneSurrogate(let offset) {
-          throw Reason.invalidRecord(index: index, .loneSurrogate(field: field, offset: offset))
+    try reader.readEach(closing: UInt8(ascii: "}")) { reader in
+      /// The member's key, once it is read, as errors name it.
+      var field: String?
+      do {
+        let written = try reader.skipString()
+        try reader.expect(UInt8(ascii: ":"))
+        // Nearly every key is a known one, found without making its text.
+        let rank = keys.rank(of: UnsafeBufferPointer(rebasing: reader.bytes[written]))
+        let key =
+          rank.map { keys.names[$0] } ?? JSONReader.string(in: reader.bytes, written: written)
+        field = key
+        let start = values.count
+        try copyValue(from: &reader, to: &values)
+        guard let rank = rank ?? JSONWriter.keyOrder[key] else {
+          unknown[key] = start..<values.count
+          return
         }
-      } while try reader.another(closing: UInt8(ascii: "}"))
+        // A text field holds a string or `null`, the one value that starts with `n`.
+        if keys.isText[rank], values[start] != UInt8(ascii: "\""),
+          values[start] != UInt8(ascii: "n")
+        {
+          throw Reason.invalidRecord(index: index, .wrongShape("expected String at \(key)"))
+        }
+        known[rank] = start..<values.count
+      } catch JSONReader.Failure.loneSurrogate(let offset) {
+        throw Reason.invalidRecord(index: index, .loneSurrogate(field: field, offset: offset))
+      }
     }
-    reader.leave()
 
     /// The text of the known key `rank`, `nil` when it is missing or no string.
     func text(_ rank: Int) -> String? {
@@ -309,39 +304,26 @@ extension Catalog.Record {
 
   /// Reads the value that comes next and appends it as `JSONWriter` writes its tree, numbers
   /// as the file spells them.
-  private static func copyValue(
-    from reader: inout JSONReader, to out: inout [UInt8]
-  ) throws(JSONReader.Failure) {
+  private static func copyValue(from reader: inout JSONReader, to out: inout [UInt8]) throws {
     switch reader.peek() {
     case UInt8(ascii: "\""):
       try reader.copyString(to: &out)
     case UInt8(ascii: "["):
-      try reader.enter(limit: JSONValue.maximumDepth)
-      reader.position += 1
       out.append(UInt8(ascii: "["))
-      if !reader.take(UInt8(ascii: "]")) {
+      let start = out.count
+      try reader.readEach(closing: UInt8(ascii: "]")) { reader in
+        if out.count > start { out.append(UInt8(ascii: ",")) }
         try copyValue(from: &reader, to: &out)
-        while try reader.another(closing: UInt8(ascii: "]")) {
-          out.append(UInt8(ascii: ","))
-          try copyValue(from: &reader, to: &out)
-        }
       }
-      reader.leave()
       out.append(UInt8(ascii: "]"))
     case UInt8(ascii: "{"):
       // A key given twice counts with its last value.
-      try reader.enter(limit: JSONValue.maximumDepth)
-      reader.position += 1
       var members: [String: [UInt8]] = [:]
-      if !reader.take(UInt8(ascii: "}")) {
-        repeat {
-          let key = try reader.key()
-          var value: [UInt8] = []
-          try copyValue(from: &reader, to: &value)
-          members[key] = value
-        } while try reader.another(closing: UInt8(ascii: "}"))
+      try reader.readEach(closing: UInt8(ascii: "}")) { reader in
+        let key = try reader.key()
+        members[key] = []
+        try copyValue(from: &reader, to: &members[key]!)
       }
-      reader.leave()
       JSONWriter.writeObject(members, to: &out) { $1 += $0 }
     default:
       // A number, `null`, `true`, `false`, or not JSON.
