@@ -23,14 +23,11 @@ public struct Catalog: Sendable {
   ]
 
   /// The endpoint a user spelled, with or without `.php` (`lookup`, `lookup.php`), in the `.php`
-  /// form that requests, faults and the server use; `nil` for a name the catalog does not answer.
+  /// form that requests, faults and the server use; `nil` for a name not among `known` (the
+  /// endpoints the catalog answers, unless a caller accepts fewer).
   ///
   /// Every place that reads an endpoint's name from a user (scenario steps, command options)
   /// goes through this one function, so the same spellings work everywhere.
-  ///
-  /// - Parameters:
-  ///   - spelling: the name as the user wrote it, such as `lookup` or `lookup.php`.
-  ///   - known: the endpoints to accept; the catalog's by default.
   public static func endpoint(named spelling: String, among known: [String] = endpoints) -> String?
   {
     let name = spelling.hasSuffix(".php") ? spelling : spelling + ".php"
@@ -112,7 +109,15 @@ public struct Catalog: Sendable {
 
   /// `{"categories":[…]}`, the answer of `categories.php`.
   static func categoriesAnswer(_ categories: [Category]) -> Data {
-    JSONValue.object(["categories": .array(categories.map(json))]).jsonData
+    let items = categories.map { category in
+      JSONValue.object([
+        "idCategory": .string(category.id),
+        "strCategory": .string(category.name),
+        "strCategoryThumb": category.thumbnail.map(JSONValue.string) ?? .null,
+        "strCategoryDescription": category.description.map(JSONValue.string) ?? .null,
+      ])
+    }
+    return JSONValue.object(["categories": .array(items)]).jsonData
   }
 
   /// The names of the categories, in the API's order.
@@ -264,14 +269,5 @@ public struct Catalog: Sendable {
 
   private func ok(_ value: JSONValue) -> APIResponse {
     APIResponse(status: 200, body: value.jsonData)
-  }
-
-  static func json(_ category: Category) -> JSONValue {
-    .object([
-      "idCategory": .string(category.id),
-      "strCategory": .string(category.name),
-      "strCategoryThumb": category.thumbnail.map(JSONValue.string) ?? .null,
-      "strCategoryDescription": category.description.map(JSONValue.string) ?? .null,
-    ])
   }
 }

@@ -290,15 +290,10 @@ extension Catalog.Record {
     json.append(UInt8(ascii: "}"))
 
     let name = spelledName.trimmed
-    var ingredients: [String] = []
-    for rank in keys.ingredients {
-      if let ingredient = text(rank)?.trimmedOfBlanks, !ingredient.isEmpty {
-        ingredients.append(ingredient)
-      }
-    }
+    let slots = keys.ingredients.compactMap { text($0)?.trimmedOfBlanks }
     return Self(
       id: id, name: name, category: text(keys.category), area: text(keys.area),
-      thumbnail: text(keys.thumbnail), ingredients: ingredients, json: json,
+      thumbnail: text(keys.thumbnail), ingredients: slots.filter { !$0.isEmpty }, json: json,
       spelledName: spelledName, sortKey: sortKey(name, words: &words))
   }
 

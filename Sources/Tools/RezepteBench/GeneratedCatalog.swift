@@ -74,12 +74,9 @@ enum GeneratedCatalog {
       try Catalog.Record(fields: fields(index: index, random: &random))
     }
     let catalog = try Catalog(categories: categories, records: records)
+    let everyMeal = APIRequest(path: "search.php", query: [URLQueryItem(name: "s", value: "")])
     for (file, request) in [
-      (Catalog.categoriesFile, APIRequest(path: "categories.php")),
-      (
-        Catalog.mealsFile,
-        APIRequest(path: "search.php", query: [URLQueryItem(name: "s", value: "")])
-      ),
+      (Catalog.categoriesFile, APIRequest(path: "categories.php")), (Catalog.mealsFile, everyMeal),
     ] {
       try AtomicFile.write(
         catalog.answer(request, random: &random).body,

@@ -63,11 +63,7 @@ enum Format {
 
   /// `1,204,330`.
   static func grouped(_ value: Int) -> String {
-    let digits = Array(String(value))
-    return String(
-      digits.enumerated().flatMap { index, digit in
-        index > 0 && (digits.count - index) % 3 == 0 ? [",", digit] : [digit]
-      })
+    value.formatted(.number.locale(Locale(identifier: "en_US")))
   }
 
   /// `3.4×`.
