@@ -290,10 +290,15 @@ extension Catalog.Record {
     json.append(UInt8(ascii: "}"))
 
     let name = spelledName.trimmed
-    let slots = keys.ingredients.compactMap { text($0)?.trimmedOfBlanks }
+    var ingredients: [String] = []
+    for rank in keys.ingredients {
+      if let ingredient = text(rank)?.trimmedOfBlanks, !ingredient.isEmpty {
+        ingredients.append(ingredient)
+      }
+    }
     return Self(
       id: id, name: name, category: text(keys.category), area: text(keys.area),
-      thumbnail: text(keys.thumbnail), ingredients: slots.filter { !$0.isEmpty }, json: json,
+      thumbnail: text(keys.thumbnail), ingredients: ingredients, json: json,
       spelledName: spelledName, sortKey: sortKey(name, words: &words))
   }
 
