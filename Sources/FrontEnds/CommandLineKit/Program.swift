@@ -44,9 +44,7 @@ public struct Program: Sendable {
   /// offline one-scenario `rezepte run` (bench row 6).
   ///
   /// First, while the main thread is the only one, it unblocks the signals that end a command
-  /// (`SignalWaiter.unblockTerminationSignals()`): from then on each ends the process with
-  /// 128 + its number, unless a command waits for it. Then, with `endsWithInputVariable` set,
-  /// it ends the process once standard input closes.
+  /// (`SignalWaiter.unblockTerminationSignals()`) and starts `endWithInput()`.
   public func runAsMain(_ arguments: [String], console: Console) -> Never {
     SignalWaiter.unblockTerminationSignals()
     Self.endWithInput()
@@ -77,28 +75,22 @@ public struct Program: Sendable {
   /// Runs the command line `arguments` (without the program's name).
   @MainActor
   public func run(_ arguments: [String], console: Console) async -> ExitCode {
-    guard let first = arguments.first else {
-      guard let command = defaultCommand.flatMap(command(named:)) else {
-        console.output(help())
-        return .success
-      }
-      return await run(command, [], console: console)
-    }
-    if Self.asksForHelp([first]) {
-      console.output(help())
-      return .success
-    }
+    let first = arguments.first ?? ""
     if first == "help" { return helpCommand(Array(arguments.dropFirst()), console: console) }
     if let command = command(named: first) {
       return await run(command, Array(arguments.dropFirst()), console: console)
     }
-    if let command = defaultCommand.flatMap(command(named:)),
-      first.hasPrefix("-") || isDefaultCommandArgument(first)
+    if let command = defaultCommand.flatMap(command(named:)), !Self.asksForHelp([first]),
+      arguments.isEmpty || first.hasPrefix("-") || isDefaultCommandArgument(first)
     {
       return await run(command, arguments, console: console)
     }
-    console.errorOutput(unknownCommand(first))
-    return .badInput
+    guard arguments.isEmpty || Self.asksForHelp([first]) else {
+      console.errorOutput(unknownCommand(first))
+      return .badInput
+    }
+    console.output(help())
+    return .success
   }
 
   @MainActor
@@ -174,7 +166,7 @@ public struct Program: Sendable {
     for option in command.options {
       parts.append(option.isRequired ? option.synopsis : "[\(option.synopsis)]")
     }
-    return Self.wrap(head: head, parts: parts, width: 100)
+    return Self.wrap(parts, head: head, width: 100).joined(separator: "\n")
   }
 
   /// `rezepte --help`: what the program is for, every command's usage and summary.
@@ -224,52 +216,39 @@ public struct Program: Sendable {
   /// Two columns: the left ones padded to one width, the right ones wrapped beside them.
   static func table(_ rows: [(String, String)], column: Int? = nil) -> [String] {
     let width = column ?? min(28, (rows.map(\.0.count).max() ?? 0) + 2)
-    var lines: [String] = []
-    for (left, right) in rows {
-      let pad = String(repeating: " ", count: width)
-      var body = wrap(right, width: 100 - 2 - width)
+    let pad = String(repeating: " ", count: width)
+    return rows.flatMap { left, right in
+      var body = wrap(right, width: 100 - 2 - width).map { pad + $0 }
       if left.count + 2 > width {
-        lines.append("  " + left)
+        body.insert(left, at: 0)
       } else {
-        let first = body.removeFirst()
-        lines.append("  " + left + String(repeating: " ", count: width - left.count) + first)
+        body[0] = left + body[0].dropFirst(left.count)
       }
-      lines += body.map { "  " + pad + $0 }
+      return body.map { "  " + $0 }
     }
-    return lines
   }
 
-  /// `text` broken into lines of at most `width` characters, at spaces.
+  /// `text` broken into lines of at most `width` characters, at spaces; a newline starts a line.
   static func wrap(_ text: String, width: Int) -> [String] {
-    var lines: [String] = []
-    for paragraph in text.split(separator: "\n", omittingEmptySubsequences: false) {
-      var line = ""
-      for word in paragraph.split(separator: " ") {
-        if !line.isEmpty, line.count + 1 + word.count > width {
-          lines.append(line)
-          line = ""
-        }
-        line += (line.isEmpty ? "" : " ") + word
-      }
-      lines.append(line)
+    text.split(separator: "\n", omittingEmptySubsequences: false).flatMap {
+      wrap($0.split(separator: " "), width: width)
     }
-    return lines
   }
 
-  /// `head part part …`, continued under the first part when it gets longer than `width`.
-  static func wrap(head: String, parts: [String], width: Int) -> String {
+  /// `head word word …` (a word may hold spaces: `[--port N]`), continued under the first word
+  /// when a line would get longer than `width`.
+  static func wrap(_ words: [some StringProtocol], head: String = "", width: Int) -> [String] {
     let continuation = String(repeating: " ", count: head.count)
     var lines: [String] = []
     var line = head
-    for part in parts {
-      if line.count + 1 + part.count > width, line != head, line != continuation {
+    for word in words {
+      if line.count > head.count, line.count + 1 + word.count > width {
         lines.append(line)
         line = continuation
       }
-      line += " " + part
+      line += (line.isEmpty ? "" : " ") + word
     }
-    lines.append(line)
-    return lines.joined(separator: "\n")
+    return lines + [line]
   }
 }
 

@@ -55,14 +55,8 @@ public final class SignalWaiter {
     pthread_sigmask(SIG_UNBLOCK, &mask, nil)
   }
 
-  /// The next signal received; `nil` once the waiter is cancelled.
-  public func next() async -> Int32? {
-    for await number in received { return number }
-    return nil
-  }
-
-  /// Stops turning the signals into events: each has its default action again, and `next()`
-  /// returns `nil`.
+  /// Stops turning the signals into events: each has its default action again, and `received`
+  /// ends.
   public func cancel() {
     for source in sources { source.cancel() }
     for number in signals { signal(number, SIG_DFL) }

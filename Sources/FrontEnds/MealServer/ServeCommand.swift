@@ -170,7 +170,7 @@ public enum ServeCommand {
       Data(
         "Serving \(name) (\(counts)) on http://127.0.0.1:\(port)\(MealServer.apiPath)\n\(faults)"
           .utf8))
-    let signal = await signals.next()
+    let signal = await signals.received.first { _ in true }
     await server.stop()
     if !options.quiet {
       console.errorOutput("Stopped on \(signal == SIGINT ? "SIGINT" : "SIGTERM").")
