@@ -158,26 +158,19 @@ public struct Program: Sendable {
   public func usage(of command: Command, prefix: String = "usage: ") -> String {
     let isDefault = command.name == defaultCommand
     let head = prefix + name + " " + (isDefault ? "[\(command.name)]" : command.name)
-    var parts: [String] = []
-    if !command.arguments.placeholder.isEmpty {
-      let placeholder = command.arguments.placeholder
-      parts.append(command.arguments.count.lowerBound == 0 ? "[\(placeholder)]" : placeholder)
-    }
-    for option in command.options {
-      parts.append(option.isRequired ? option.synopsis : "[\(option.synopsis)]")
-    }
+    let words = command.arguments
+    let arguments = words.count.lowerBound == 0 ? "[\(words.placeholder)]" : words.placeholder
+    let options = command.options.map { $0.isRequired ? $0.synopsis : "[\($0.synopsis)]" }
+    let parts = (words.placeholder.isEmpty ? [] : [arguments]) + options
     return Self.wrap(parts, head: head, width: 100).joined(separator: "\n")
   }
 
   /// `rezepte --help`: what the program is for, every command's usage and summary.
   public func help() -> String {
     var lines = ["\(name): \(summary)", ""]
-    for (index, command) in commands.enumerated() {
-      lines.append(usage(of: command, prefix: index == 0 ? "usage: " : "       "))
-    }
-    lines.append("       \(name) help [COMMAND]")
+    lines += commands.enumerated().map { usage(of: $1, prefix: $0 == 0 ? "usage: " : "       ") }
     lines += [
-      "", commandList(), "",
+      "       \(name) help [COMMAND]", "", commandList(), "",
       "'\(name) help COMMAND' or '\(name) COMMAND \(Self.helpFlag)' explains a command's options.",
     ]
     if let epilogue = epilogue() { lines += ["", epilogue] }
