@@ -30,21 +30,15 @@ extension Command {
       if option.syntax != .flag, values[name] != nil {
         throw UsageError("\(name) is given twice; give it once")
       }
-      let text: String?
-      switch option.syntax {
-      case .flag:
-        guard inline == nil else { throw UsageError("'\(name)' takes no value") }
-        text = nil
-      case .optionalValue:
-        text = inline
-      case .value(let placeholder):
-        if let inline {
-          text = inline
-        } else if let next = rest.first, !next.hasPrefix("--") {
-          text = rest.removeFirst()
-        } else {
+      if option.syntax == .flag, inline != nil { throw UsageError("'\(name)' takes no value") }
+      var text = inline
+      if case .value(let placeholder) = option.syntax, text == nil {
+        // A value after a space, unless the next word is an option.
+        guard let next = rest.first, !next.hasPrefix("--") else {
           throw UsageError("'\(name)' needs a value: \(name) \(placeholder)")
         }
+        text = next
+        rest.removeFirst()
       }
       values[name] = try option.parsedValue(text)
     }
