@@ -102,7 +102,9 @@ public struct Program: Sendable {
     do throws(UsageError) {
       return try await command.run(command.parse(words, console: console))
     } catch {
-      console.errorOutput(errorText(error, for: command))
+      console.errorOutput(
+        Console.errorLine(error.message) + "\n" + usage(of: command)
+          + "\nSee '\(name) help \(command.name)'.")
       return .badInput
     }
   }
@@ -139,12 +141,6 @@ public struct Program: Sendable {
   }
 
   // MARK: - Texts
-
-  /// `error: <sentence>` and the command's usage, as printed on standard error.
-  public func errorText(_ error: UsageError, for command: Command) -> String {
-    Console.errorLine(error.message) + "\n" + usage(of: command)
-      + "\nSee '\(name) help \(command.name)'."
-  }
 
   /// `error: unknown command 'x'`, a did-you-mean when one is close, and the list of commands.
   public func unknownCommand(_ word: String) -> String {
