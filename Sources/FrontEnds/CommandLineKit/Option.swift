@@ -1,5 +1,4 @@
-/// An option as the parser and the help see it, whatever the type of its value: what a
-/// command's table lists. `Option` (with a value) and `Flag` are its two kinds.
+/// An `Option` as the parser and the help see it, whatever the type of its value.
 public protocol CommandOption: Sendable, CustomStringConvertible {
   /// The spelling, with its dashes: `--catalog`.
   var name: String { get }
