@@ -38,13 +38,10 @@ public struct Program: Sendable {
   }
 
   /// Runs the command line `arguments` (without the program's name) on the main thread, then
-  /// exits the process with the command's code. For an executable's synchronous top-level code:
-  /// an `async` top level ends in `dispatch_main()`, which on Linux hands every main-actor job to
-  /// a new Dispatch thread and its fresh `malloc` arena, a large part of the start-up of an
-  /// offline one-scenario `rezepte run` (bench row 6).
-  ///
-  /// First, while the main thread is the only one, it unblocks the signals that end a command
-  /// (`SignalWaiter.unblockTerminationSignals()`) and starts `endWithInput()`.
+  /// exits with the command's code; first, while the main thread is the only one, it unblocks
+  /// the signals that end a command (`SignalWaiter.unblockTerminationSignals()`) and starts
+  /// `endWithInput()`. For synchronous top-level code: an `async` top level hands main-actor
+  /// work to a fresh Dispatch thread and `malloc` arena (bench row 6, start-up of `run`).
   public func runAsMain(_ arguments: [String], console: Console) -> Never {
     SignalWaiter.unblockTerminationSignals()
     Self.endWithInput()
