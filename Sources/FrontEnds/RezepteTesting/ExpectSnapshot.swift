@@ -71,10 +71,7 @@ public func expectSnapshot<Value>(
 /// ```
 ///
 /// On a mismatch, one failure at the call shows the diff of the two screens' nodes
-/// (`− expected, + actual`). With `REZEPTE_RECORD=missing` a call without `matches:` gets the
-/// screen written into its source, with `failed` (or `all`) a literal that differs is written
-/// over; each recording fails the run. A call the recorder cannot rewrite (a variable, an
-/// interpolation, a `/` that starts no comment) fails with the reason and the screen to copy.
+/// (`− expected, + actual`); `RecordMode` says when the screen is written into the call.
 @MainActor
 public func expectScreen(
   of app: TestApp,
@@ -99,9 +96,7 @@ public func expectScreen(
 ///
 /// A missing file is written and reported as a failure (`REZEPTE_RECORD` defaults to `missing`
 /// here). `testName` is the test function's name without its parameters: a test with arguments
-/// shares one file per name among its cases. A character that could leave the folder or hide
-/// in a file name (`/`, `\`, `:`, `%`, a control character, a leading `.`) is written as `%`
-/// and its bytes in hex (`%2F`).
+/// shares one file per name among its cases.
 @MainActor
 public func expectScreen(
   of app: TestApp,
