@@ -206,7 +206,8 @@ import VirtualTime
         // A gesture on a disabled node sends nothing, as on a phone.
         if action.role == .gesture { gestures.insert(Self.kind(of: action)) }
         if driver.intentCount > sent { sending.insert(Self.kind(of: action)) }
-        #expect(driver.intentCount == sent || action.role == .gesture, "\(name): \(event.step.text)")
+        #expect(
+          driver.intentCount == sent || action.role == .gesture, "\(name): \(event.step.text)")
         sent = driver.intentCount
       }
       #expect(result.passed)
