@@ -168,8 +168,7 @@ public struct CatalogCapture: Sendable {
     }
     guard unknown.isEmpty else {
       throw Failure(
-        message: "the server has no category "
-          + unknown.map { "\"\($0)\"" }.joined(separator: ", ")
+        message: "the server has no category " + unknown.map(Quoting.quoted).joined(separator: ", ")
           + "; it has \(available.joined(separator: ", ")).")
     }
     return available.filter { name in

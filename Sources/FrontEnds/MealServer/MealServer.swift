@@ -223,13 +223,10 @@ public final class MealServer: Sendable {
 
   /// Tells a connection over the limit that the server is busy, and closes it at once.
   private static func refuse(_ descriptor: Int32) {
+    var reply = Reply.text(503, close: true)
+    reply.fields = [("Retry-After", "1")]
     // Best effort: the socket is fresh, so its buffer takes the whole answer.
-    _ = Socket.send(
-      descriptor,
-      Array(
-        ("HTTP/1.1 503 Service Unavailable\r\nContent-Type: text/plain; charset=utf-8\r\n"
-          + "Content-Length: 23\r\nRetry-After: 1\r\nConnection: close\r\n\r\n"
-          + "503 Service Unavailable").utf8))
+    _ = Connection.send(reply, minorVersion: 1, body: true, to: descriptor)
     Socket.shutdownWrite(descriptor)
     Socket.close(descriptor)
   }

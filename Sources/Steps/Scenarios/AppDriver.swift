@@ -149,6 +149,12 @@ public final class AppDriver {
   public func screenText() -> String {
     screen().map(TextRenderer().render) ?? "(the app is not running)"
   }
+
+  /// The texts of the screen's nodes, one entry per node (what `expect visible` looks for).
+  public func visibleTexts() -> [String] { screen()?.visibleTexts ?? [] }
+
+  /// The navigation title of the screen on top, if it has one.
+  public func title() -> String? { screen()?.screenTitle }
 }
 
 /// A step that the current screen does not offer, the message saying what it offers instead;

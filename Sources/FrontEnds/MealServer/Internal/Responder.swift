@@ -8,7 +8,8 @@ struct Reply: Sendable {
   var status: Int
   var contentType: String?
   var body: Data
-  var allow: String?
+  /// Header fields besides the content's and `Connection`: `Allow`, `Retry-After`.
+  var fields: [(name: String, value: String)] = []
   /// Whether the connection closes after this answer, whatever the client asked for.
   var close = false
   /// Wait this long before sending.
@@ -35,7 +36,7 @@ package struct Responder: Sendable {
   func reply(to head: HTTPRequestHead) -> Reply {
     guard head.method == "GET" || head.method == "HEAD" else {
       var reply = Reply.text(405, close: head.hasBody)
-      reply.allow = "GET, HEAD"
+      reply.fields = [("Allow", "GET, HEAD")]
       return reply
     }
     // The endpoints take no body; reading one only to throw it away is not worth the risk.

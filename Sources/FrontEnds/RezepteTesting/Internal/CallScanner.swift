@@ -61,14 +61,12 @@ struct CallScanner {
     while start > 0, isIdentifierByte(bytes[start - 1]) { start -= 1 }
     guard bytes[open] == UInt8(ascii: "("),
       String(decoding: bytes[start..<end], as: UTF8.self) == name
-    else { throw notFound(name, line: line, column: column) }
+    else {
+      throw Refusal(
+        reason: "there is no call of `\(name)(` at line \(line), column \(column); the file may "
+          + "have changed since it was compiled")
+    }
     return try arguments(from: open)
-  }
-
-  private func notFound(_ name: String, line: Int, column: Int) -> Refusal {
-    Refusal(
-      reason: "there is no call of `\(name)(` at line \(line), column \(column); the file may "
-        + "have changed since it was compiled")
   }
 
   /// The arguments of the list that opens at `open`; an argument ends at its last token, before
