@@ -48,10 +48,20 @@ import VirtualTime
 
 @Suite struct CaptureLimitTests {
   @Test("An answer over the size limit is named as such when capturing")
-  func tooLargeReason() {
-    #expect(
-      CatalogCapture.reason(for: URLError(.dataLengthExceedsMaximum))
-        == "the answer is larger than the transport's size limit")
+  func tooLargeReason() async {
+    struct TooLarge: Transport {
+      func send(_ request: APIRequest) async throws -> APIResponse {
+        throw URLError(.dataLengthExceedsMaximum)
+      }
+    }
+    let folder = URL(fileURLWithPath: NSTemporaryDirectory() + "rezepte-too-large-\(UUID())")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let failure = CatalogCapture.Failure(
+      message: "cannot download categories.php: the answer is larger than the transport's size "
+        + "limit.")
+    await #expect(throws: failure) {
+      try await CatalogCapture(transport: TooLarge(), directory: folder).run()
+    }
   }
 }
 

@@ -197,7 +197,8 @@ public struct CatalogCapture: Sendable {
     do {
       response = try await transport.send(request)
     } catch {
-      throw Failure(message: "cannot download \(what): \(Self.reason(for: error)).")
+      let reason = (error as? URLError)?.code.reason ?? "\(error)"
+      throw Failure(message: "cannot download \(what): \(reason).")
     }
     guard (200..<300).contains(response.status) else {
       throw Failure(
@@ -222,9 +223,5 @@ public struct CatalogCapture: Sendable {
     } catch {
       throw Failure(message: "\(error).")
     }
-  }
-
-  static func reason(for error: any Error) -> String {
-    (error as? URLError)?.code.reason ?? "\(error)"
   }
 }

@@ -96,16 +96,6 @@ extension Node {
       return true
     }
   }
-
-  /// The node at `path`, if the tree has one there.
-  public func node(at path: NodePath) -> Node? {
-    var node = self
-    for index in path.indices {
-      guard node.children.indices.contains(index) else { return nil }
-      node = node.children[index]
-    }
-    return node
-  }
 }
 
 /// The walker behind `Node.walk(_:)`.
