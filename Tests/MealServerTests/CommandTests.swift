@@ -7,6 +7,20 @@ import VirtualTime
 
 @testable import MealServer
 
+extension ServeCommand {
+  /// The options of a `serve` command line.
+  static func parse(_ arguments: [String]) throws(UsageError) -> Options {
+    Options(try command.parse(arguments, console: .standard))
+  }
+}
+
+extension CaptureCommand {
+  /// The options of a `capture` command line.
+  static func parse(_ arguments: [String]) throws(UsageError) -> Options {
+    Options(try command.parse(arguments, console: .standard))
+  }
+}
+
 /// Reading the `serve` and `capture` command lines.
 @Suite struct CommandTests {
   @Test("serve without options uses port 8080, the embedded catalog and no faults")

@@ -128,11 +128,6 @@ public enum ServeCommand {
     },
     run: { invocation in await run(Options(invocation), console: invocation.console) })
 
-  /// Reads the options; the parser has checked their spelling.
-  static func parse(_ arguments: [String]) throws(UsageError) -> Options {
-    Options(try command.parse(arguments, console: .standard))
-  }
-
   /// Runs the server until SIGINT or SIGTERM.
   static func run(_ options: Options, console: Console) async -> ExitCode {
     let catalog: Catalog

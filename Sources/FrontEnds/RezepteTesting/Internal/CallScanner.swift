@@ -117,8 +117,10 @@ struct CallScanner {
   }
 
   private func argument(in range: Range<Int>) -> Argument {
-    let labelEnd = identifierEnd(from: range.lowerBound)
-    let colon = skipSpaces(from: labelEnd)
+    var labelEnd = range.lowerBound
+    while labelEnd < bytes.count, isIdentifierByte(bytes[labelEnd]) { labelEnd += 1 }
+    var colon = labelEnd
+    while colon < bytes.count, bytes[colon] == UInt8(ascii: " ") { colon += 1 }
     guard labelEnd > range.lowerBound, colon < range.upperBound,
       bytes[colon] == UInt8(ascii: ":"),
       colon + 1 >= bytes.count || bytes[colon + 1] != UInt8(ascii: ":")
@@ -262,11 +264,6 @@ struct CallScanner {
     return String(decoding: bytes[start..<end], as: UTF8.self)
   }
 
-  /// Whether a line break stands in `range`.
-  func spansLines(_ range: Range<Int>) -> Bool {
-    bytes[range].contains(UInt8(ascii: "\n"))
-  }
-
   func text(_ range: Range<Int>) -> String {
     String(decoding: bytes[range], as: UTF8.self)
   }
@@ -277,18 +274,6 @@ struct CallScanner {
     while lower < upper, isSpace(bytes[lower]) { lower += 1 }
     while upper > lower, isSpace(bytes[upper - 1]) { upper -= 1 }
     return lower..<upper
-  }
-
-  private func skipSpaces(from index: Int) -> Int {
-    var index = index
-    while index < bytes.count, bytes[index] == UInt8(ascii: " ") { index += 1 }
-    return index
-  }
-
-  private func identifierEnd(from index: Int) -> Int {
-    var index = index
-    while index < bytes.count, isIdentifierByte(bytes[index]) { index += 1 }
-    return index
   }
 
   private func has(_ text: String, at index: Int) -> Bool {

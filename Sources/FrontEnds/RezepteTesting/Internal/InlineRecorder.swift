@@ -157,7 +157,7 @@ final class InlineRecorder: Sendable {
     let step = "  "
     // A call on one line is laid out again, one argument a line, as `swift format` lays out a
     // call whose last argument is a multi-line literal.
-    if !scanner.spansLines(call.open..<call.close + 1) {
+    if !scanner.bytes[call.open...call.close].contains(UInt8(ascii: "\n")) {
       if call.hasComment {
         throw CallScanner.Refusal(
           reason: "the call holds a comment, which its new layout would lose")
