@@ -6,15 +6,6 @@ import Spelling
 /// Checks that `strategy` makes `value` into exactly `expected`; on a mismatch, records one
 /// failure at the call with the strategy's diff (`− expected, + actual`).
 ///
-/// ```swift
-/// expectSnapshot(
-///   of: app, as: .requests,
-///   matches: """
-///     GET categories.php
-///     GET filter.php?c=Dessert
-///     """)
-/// ```
-///
 /// Recorded into the call's own literal as `expectScreen(of:matches:)` describes.
 @MainActor
 public func expectSnapshot<Value>(

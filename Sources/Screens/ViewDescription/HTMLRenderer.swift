@@ -22,14 +22,8 @@ import ViewModels
 public struct HTMLRenderer: Sendable {
   public init() {}
 
-  /// The tree drawn as a phone; the nodes at `changed` are highlighted.
-  public func render(_ node: Node, changed: Set<NodePath> = []) -> String {
-    var writer = HTMLWriter()
-    render(node, changed: changed, into: &writer)
-    return writer.output
-  }
-
-  /// Writes the tree drawn as a phone into `writer` (for a page built around it).
+  /// Writes the tree drawn as a phone into `writer`, for a page built around it; the nodes at
+  /// `changed` are highlighted.
   public func render(_ node: Node, changed: Set<NodePath> = [], into writer: inout HTMLWriter) {
     var drawing = PhoneDrawing(changed: changed, writer: writer)
     drawing.writer.open("div", classes: ["phone"])

@@ -34,8 +34,6 @@ struct CallScanner {
   /// A string literal: its whole extent, delimiters included.
   struct Literal: Equatable {
     let range: Range<Int>
-    /// The number of `#` around it.
-    let hashes: Int
     let isMultiline: Bool
     let hasInterpolation: Bool
   }
@@ -224,14 +222,13 @@ struct CallScanner {
       }
       if isMultiline, has("\"\"\"", at: index), hasHashes(hashes, at: index + 3) {
         return Literal(
-          range: start..<index + 3 + hashes, hashes: hashes, isMultiline: true,
-          hasInterpolation: hasInterpolation)
+          range: start..<index + 3 + hashes, isMultiline: true, hasInterpolation: hasInterpolation)
       }
       if !isMultiline {
         if byte == UInt8(ascii: "\n") { break }
         if byte == UInt8(ascii: "\""), hasHashes(hashes, at: index + 1) {
           return Literal(
-            range: start..<index + 1 + hashes, hashes: hashes, isMultiline: false,
+            range: start..<index + 1 + hashes, isMultiline: false,
             hasInterpolation: hasInterpolation)
         }
       }
