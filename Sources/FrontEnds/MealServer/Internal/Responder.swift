@@ -50,9 +50,9 @@ package struct Responder: Sendable {
   private func answer(_ request: APIRequest) -> Reply {
     let faults = faults.withLock { $0 }
     var reply: Reply
-    if let status = faults.status(for: request.path) {
+    if let status = faults.status?.value(for: request.path) {
       reply = .text(status)
-    } else if faults.brokenData(for: request.path) {
+    } else if faults.brokenData?.value(for: request.path) == true {
       reply = Reply(status: 200, contentType: Self.json, body: Data("<html>Oops".utf8))
     } else {
       var unused = SeededGenerator(seed: 0)
@@ -66,7 +66,7 @@ package struct Responder: Sendable {
         status: response.status, contentType: isJSON ? Self.json : "text/plain; charset=utf-8",
         body: response.body)
     }
-    reply.delay = faults.delay(for: request.path)
+    reply.delay = faults.delay?.value(for: request.path)
     reply.request = request
     return reply
   }
