@@ -36,7 +36,8 @@ extension NodeWalker {
   ) {
     let last = node.children.count - 1
     for (index, child) in node.children.enumerated() where include(child) {
-      visit(child, at: NodePlace(path: place.path.child(index), isLast: index == last))
+      visit(
+        child, at: NodePlace(path: NodePath(place.path.indices + [index]), isLast: index == last))
     }
   }
 }
@@ -67,9 +68,6 @@ public struct NodePath: Hashable, Sendable, CustomStringConvertible {
   public init(_ indices: [Int] = []) {
     self.indices = indices
   }
-
-  /// The path of the `index`-th child of the node at this path.
-  public func child(_ index: Int) -> NodePath { NodePath(indices + [index]) }
 
   /// `0.2`, or `root` for the empty path: how a page names it in `data-path`.
   public var description: String {
