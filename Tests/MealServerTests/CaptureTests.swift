@@ -79,7 +79,7 @@ import Testing
       if entry.request
         == APIRequest(path: "lookup.php", query: [URLQueryItem(name: "i", value: "53049")])
       {
-        server.faults = Faults(status: 500, statusEndpoint: "lookup.php")
+        server.faults = Faults(status: .init(500, for: "lookup.php"))
       }
     })
     let directory = temporaryDirectory()

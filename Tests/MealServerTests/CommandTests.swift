@@ -7,6 +7,20 @@ import VirtualTime
 
 @testable import MealServer
 
+extension ServeCommand {
+  /// The options of a `serve` command line.
+  static func parse(_ arguments: [String]) throws(UsageError) -> Options {
+    Options(try command.parse(arguments, console: .standard))
+  }
+}
+
+extension CaptureCommand {
+  /// The options of a `capture` command line.
+  static func parse(_ arguments: [String]) throws(UsageError) -> Options {
+    Options(try command.parse(arguments, console: .standard))
+  }
+}
+
 /// Reading the `serve` and `capture` command lines.
 @Suite struct CommandTests {
   @Test("serve without options uses port 8080, the embedded catalog and no faults")
@@ -25,11 +39,11 @@ import VirtualTime
   @Test(
     "serve reads faults for every endpoint or for one",
     arguments: [
-      (["--delay", "2s"], Faults(delay: .seconds(2))),
-      (["--delay=250ms@search"], Faults(delay: .milliseconds(250), delayEndpoint: "search.php")),
-      (["--status", "500@lookup.php"], Faults(status: 500, statusEndpoint: "lookup.php")),
-      (["--broken-data"], Faults(brokenData: true)),
-      (["--broken-data=filter"], Faults(brokenData: true, brokenDataEndpoint: "filter.php")),
+      (["--delay", "2s"], Faults(delay: .init(.seconds(2)))),
+      (["--delay=250ms@search"], Faults(delay: .init(.milliseconds(250), for: "search.php"))),
+      (["--status", "500@lookup.php"], Faults(status: .init(500, for: "lookup.php"))),
+      (["--broken-data"], Faults(brokenData: .init(true))),
+      (["--broken-data=filter"], Faults(brokenData: .init(true, for: "filter.php"))),
     ])
   func serveFaults(arguments: [String], faults: Faults) throws {
     #expect(try ServeCommand.parse(arguments).faults == faults)
@@ -80,7 +94,7 @@ import VirtualTime
   @Test("serve takes the longest delay, one hour, and --max-connections")
   func serveLimits() throws {
     let options = try ServeCommand.parse(["--delay", "3600s", "--max-connections", "8"])
-    #expect(options.faults.delay == .seconds(3600))
+    #expect(options.faults.delay?.value == .seconds(3600))
     #expect(options.maxConnections == 8)
   }
 

@@ -21,21 +21,21 @@ import Testing
 
   @Test("HTTP 500 shows the server problem message")
   func serverError() async throws {
-    let server = try TestServer(faults: Faults(status: 500))
+    let server = try TestServer(faults: Faults(status: .init(500)))
     let text = await message { _ = try await server.api().categories() }
     #expect(text == LoadFailure.badStatus(500))
   }
 
   @Test("Broken data shows the reading message")
   func brokenData() async throws {
-    let server = try TestServer(faults: Faults(brokenData: true))
+    let server = try TestServer(faults: Faults(brokenData: .init(true)))
     let text = await message { _ = try await server.api().categories() }
     #expect(text == .unreadable)
   }
 
   @Test("A fault for one endpoint leaves the others alone")
   func scopedFault() async throws {
-    let server = try TestServer(faults: Faults(status: 503, statusEndpoint: "search.php"))
+    let server = try TestServer(faults: Faults(status: .init(503, for: "search.php")))
     let api = server.api()
     #expect(try await api.categories().count == 3)
     await #expect(throws: LoadFailure.badStatus(503)) { try await api.search("a") }
@@ -43,7 +43,7 @@ import Testing
 
   @Test("An answer later than the client's timeout shows the timeout message")
   func delay() async throws {
-    let server = try TestServer(faults: Faults(delay: .seconds(2)))
+    let server = try TestServer(faults: Faults(delay: .init(.seconds(2))))
     let text = await message { _ = try await server.api(timeout: 0.3).categories() }
     #expect(text == .timeout)
   }
@@ -59,7 +59,7 @@ import Testing
 
   @Test("Changed faults apply to the next request")
   func changingFaults() async throws {
-    let server = try TestServer(faults: Faults(status: 500))
+    let server = try TestServer(faults: Faults(status: .init(500)))
     let api = server.api()
     await #expect(throws: LoadFailure.badStatus(500)) { try await api.categories() }
     server.server.faults = .none

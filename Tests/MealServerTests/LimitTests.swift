@@ -25,7 +25,7 @@ import VirtualTime
   @Test("A client that hangs up while its answer is delayed frees its slot at once")
   func hangUpFreesSlot() async throws {
     let server = try TestServer(
-      faults: Faults(delay: .seconds(3600), delayEndpoint: "search.php"), maxConnections: 2)
+      faults: Faults(delay: .init(.seconds(3600), for: "search.php")), maxConnections: 2)
     var waiting = [try RawClient(port: server.port), try RawClient(port: server.port)]
     for client in waiting {
       client.send("GET /api/json/v1/1/search.php?s=Lasagne HTTP/1.1\r\nHost: x\r\n\r\n")
@@ -48,10 +48,20 @@ import VirtualTime
 
 @Suite struct CaptureLimitTests {
   @Test("An answer over the size limit is named as such when capturing")
-  func tooLargeReason() {
-    #expect(
-      CatalogCapture.reason(for: URLError(.dataLengthExceedsMaximum))
-        == "the answer is larger than the transport's size limit")
+  func tooLargeReason() async {
+    struct TooLarge: Transport {
+      func send(_ request: APIRequest) async throws -> APIResponse {
+        throw URLError(.dataLengthExceedsMaximum)
+      }
+    }
+    let folder = URL(fileURLWithPath: NSTemporaryDirectory() + "rezepte-too-large-\(UUID())")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let failure = CatalogCapture.Failure(
+      message: "cannot download categories.php: the answer is larger than the transport's size "
+        + "limit.")
+    await #expect(throws: failure) {
+      try await CatalogCapture(transport: TooLarge(), directory: folder).run()
+    }
   }
 }
 
@@ -101,7 +111,7 @@ import VirtualTime
   @Test("The transport's deadline comes on time while other work holds every thread of the pool")
   func deadlineWhilePoolIsBusy() async throws {
     guard #available(macOS 15, iOS 18, *) else { return }
-    let server = try TestServer(faults: Faults(delay: .seconds(3)))
+    let server = try TestServer(faults: Faults(delay: .init(.seconds(3))))
     let transport = URLSessionTransport(baseURL: server.baseURL, timeout: 0.3)
     let (failure, took) = await whilePoolIsBusy { () -> ((any Error)?, Duration) in
       let start = ContinuousClock.now

@@ -66,12 +66,16 @@ struct TemporaryFolder {
   }
 
   @Test("A file that is not UTF-8 is reported at its first bad line")
-  func notUTF8() {
+  func notUTF8() throws {
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
+    let file = folder.path + "/f.scenario"
     let data = Data("launch\nwait 1s\n".utf8) + Data([0x74, 0xFF, 0x0A])
+    try data.write(to: URL(fileURLWithPath: file))
     #expect(
-      throws: Diagnostic(file: "f.scenario", line: 3, message: "this line is not valid UTF-8 text")
+      throws: Diagnostic(file: file, line: 3, message: "this line is not valid UTF-8 text")
     ) {
-      try ScenarioFiles.decode(data, file: "f.scenario").get()
+      try ScenarioFiles.read(file).get()
     }
   }
 

@@ -102,7 +102,11 @@ final class StoryboardRun {
       scenario, on: AppDriver(catalog: embeddedCatalog))
     let back = try #require(storyboard.frames.first { $0.step.displayText == "back" })
     let screen = try #require(back.screen)
-    let marked = back.changed.compactMap { screen.node(at: $0) }
+    var marked: [Node] = []
+    screen.walk { node, place in
+      if back.changed.contains(place.path) { marked.append(node) }
+      return true
+    }
     #expect(marked.contains { $0.kind == .row && $0.label == "Apam balik" && $0.has(.favorite) })
     #expect(marked.contains { $0.kind == .section && $0.label == "Favoriten" })
     #expect(!marked.contains { $0.kind == .screen }, "the list's title did not change")

@@ -204,9 +204,10 @@ import VirtualTime
       let result = await ScenarioRunner().run(try loadLessonScenario(name), on: driver) { event in
         let action = event.step.action
         // A gesture on a disabled node sends nothing, as on a phone.
-        if action.isGesture { gestures.insert(Self.kind(of: action)) }
+        if action.role == .gesture { gestures.insert(Self.kind(of: action)) }
         if driver.intentCount > sent { sending.insert(Self.kind(of: action)) }
-        #expect(driver.intentCount == sent || action.isGesture, "\(name): \(event.step.text)")
+        #expect(
+          driver.intentCount == sent || action.role == .gesture, "\(name): \(event.step.text)")
         sent = driver.intentCount
       }
       #expect(result.passed)

@@ -9,7 +9,9 @@ import ViewModels
   private let renderer = HTMLRenderer()
 
   private func html(_ node: Node, changed: Set<NodePath> = []) -> String {
-    renderer.render(node, changed: changed)
+    var writer = HTMLWriter()
+    renderer.render(node, changed: changed, into: &writer)
+    return writer.output
   }
 
   private func escaped(_ text: String) -> String {

@@ -61,9 +61,10 @@ import ViewDescription
 
   @Test("The storyboard draws a symbol from the table, with its name as the tooltip")
   func html() {
-    let known = HTMLRenderer().render(.label("Dessert", systemImage: "fork.knife"))
-    #expect(known.contains(#"<span class="glyph" title="fork.knife">⋔</span>"#))
-    let unknown = HTMLRenderer().render(.label("Dessert", systemImage: "cart"))
-    #expect(unknown.contains(#"<span class="glyph" title="cart">[cart]</span>"#))
+    var writer = HTMLWriter()
+    HTMLRenderer().render(.label("Dessert", systemImage: "fork.knife"), into: &writer)
+    HTMLRenderer().render(.label("Dessert", systemImage: "cart"), into: &writer)
+    #expect(writer.output.contains(#"<span class="glyph" title="fork.knife">⋔</span>"#))
+    #expect(writer.output.contains(#"<span class="glyph" title="cart">[cart]</span>"#))
   }
 }

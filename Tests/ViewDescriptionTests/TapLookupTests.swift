@@ -37,10 +37,17 @@ import ViewModels
       missing.description == "Nothing tappable is labelled \"Beef\"; the screen offers nothing.")
   }
 
-  @Test("The back button reads as one in summaries")
-  func backSummary() {
+  @Test("The back button reads as one among the matches")
+  func backButtonMatch() {
+    let error = TapLookupError.ambiguous(
+      label: "Kategorien",
+      matches: [
+        Tappable(kind: .screen, label: "Kategorien", intent: .backTapped),
+        Tappable(kind: .button, label: "Kategorien", intent: .retryTapped),
+      ])
     #expect(
-      Tappable(kind: .screen, label: "Kategorien", intent: .backTapped).summary
-        == "back button \"Kategorien\"")
+      error.description
+        == "2 elements are labelled \"Kategorien\" and do different things: back button "
+        + "\"Kategorien\" → backTapped, Button \"Kategorien\" → retryTapped.")
   }
 }

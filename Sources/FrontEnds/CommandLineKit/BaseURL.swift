@@ -37,9 +37,6 @@ extension Option where Value == URL {
       throw UsageError("has the port \(port), but ports go from 1 to 65535")
     }
     components.scheme = scheme.lowercased()
-    guard let normalized = components.url else {
-      throw UsageError("needs an http:// or https:// URL, but '\(text)' is not a URL")
-    }
-    return normalized
+    return components.url ?? url
   }
 }

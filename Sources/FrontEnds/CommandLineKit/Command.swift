@@ -31,11 +31,6 @@ public struct Command: Sendable {
     self.epilogue = epilogue
     self.run = run
   }
-
-  /// The declared option spelled `name`.
-  public func option(named name: String) -> (any CommandOption)? {
-    options.first { $0.name == name }
-  }
 }
 
 /// The words of a command line that are not options: how many, and how the help names them.

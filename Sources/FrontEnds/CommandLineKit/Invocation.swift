@@ -2,8 +2,6 @@ import Spelling
 
 /// A command line that parsed against a command's declaration, and where the command writes.
 public struct Invocation: Sendable {
-  /// The command's name.
-  public let command: String
   /// The words that are not options, in order.
   public let arguments: [String]
   /// The value of every option given, by its name; `true` for a flag.

@@ -1,5 +1,4 @@
-/// An option as the parser and the help see it, whatever the type of its value: what a
-/// command's table lists. `Option` (with a value) and `Flag` are its two kinds.
+/// An `Option` as the parser and the help see it, whatever the type of its value.
 public protocol CommandOption: Sendable, CustomStringConvertible {
   /// The spelling, with its dashes: `--catalog`.
   var name: String { get }
@@ -38,9 +37,9 @@ extension CommandOption {
   }
 }
 
-/// An option with a value, declared once: its name, the name of its value, its help, and how
-/// the text after it becomes a `Value`. The command lists it, the parser reads it (and says
-/// what is wrong with its text), and `invocation[option]` gives the value back, typed.
+/// An option, declared once: its name, the name of its value, its help, and how the text after
+/// it becomes a `Value`. The command lists it, the parser reads it (and says what is wrong with
+/// its text), and `invocation[option]` gives the value back, typed.
 ///
 /// A reader throws the rest of a sentence about the option, which the parser puts after the
 /// option's name: `takes a number from 1 to 64, not '0'` is said as `--jobs takes …`.
@@ -49,35 +48,7 @@ public struct Option<Value: Sendable>: CommandOption {
   public let syntax: OptionSyntax
   public let help: String
   public let isRequired: Bool
-  private let reader: @Sendable (String?) throws(UsageError) -> Value
-
-  /// An option with a value after a space or `=`: `--catalog DIR`.
-  ///
-  /// - Parameter read: turns the text after the option into its value.
-  public init(
-    _ name: String, _ placeholder: String, help: String, required: Bool = false,
-    read: @escaping @Sendable (String) throws(UsageError) -> Value
-  ) {
-    self.name = name
-    self.syntax = .value(placeholder: placeholder)
-    self.help = help
-    self.isRequired = required
-    self.reader = { text throws(UsageError) in try read(text ?? "") }
-  }
-
-  /// A flag that may carry a value after `=`: `--broken-data[=ENDPOINT]`.
-  ///
-  /// - Parameter read: turns the text after `=`, or `nil` for the bare option, into its value.
-  public init(
-    _ name: String, optional placeholder: String, help: String,
-    read: @escaping @Sendable (String?) throws(UsageError) -> Value
-  ) {
-    self.name = name
-    self.syntax = .optionalValue(placeholder: placeholder)
-    self.help = help
-    self.isRequired = false
-    self.reader = read
-  }
+  fileprivate let reader: @Sendable (String?) throws(UsageError) -> Value
 
   /// The value `text` gives the option, as the parser reads it; also for a text that is not
   /// on the command line (a default that must pass the same check).
@@ -91,6 +62,42 @@ public struct Option<Value: Sendable>: CommandOption {
 
   public func parsedValue(_ text: String?) throws(UsageError) -> any Sendable {
     try read(text)
+  }
+}
+
+extension Option {
+  /// An option with a value after a space or `=`: `--catalog DIR`.
+  ///
+  /// - Parameter read: turns the text after the option into its value.
+  public init(
+    _ name: String, _ placeholder: String, help: String, required: Bool = false,
+    read: @escaping @Sendable (String) throws(UsageError) -> Value
+  ) {
+    self.init(
+      name: name, syntax: .value(placeholder: placeholder), help: help, isRequired: required,
+      reader: { text throws(UsageError) in try read(text ?? "") })
+  }
+
+  /// A flag that may carry a value after `=`: `--broken-data[=ENDPOINT]`.
+  ///
+  /// - Parameter read: turns the text after `=`, or `nil` for the bare option, into its value.
+  public init(
+    _ name: String, optional placeholder: String, help: String,
+    read: @escaping @Sendable (String?) throws(UsageError) -> Value
+  ) {
+    self.init(
+      name: name, syntax: .optionalValue(placeholder: placeholder), help: help, isRequired: false,
+      reader: read)
+  }
+}
+
+/// A flag: `--record`. `invocation[flag]` says whether it was given.
+public typealias Flag = Option<Bool>
+
+extension Option where Value == Bool {
+  /// A flag spelled `name`.
+  public init(_ name: String, help: String) {
+    self.init(name: name, syntax: .flag, help: help, isRequired: false) { _ in true }
   }
 }
 
@@ -133,19 +140,4 @@ extension Option where Value == Int {
     }
     return value
   }
-}
-
-/// A flag, declared once: `--record`. `invocation[flag]` says whether it was given.
-public struct Flag: CommandOption {
-  public let name: String
-  public let help: String
-  public var syntax: OptionSyntax { .flag }
-  public var isRequired: Bool { false }
-
-  public init(_ name: String, help: String) {
-    self.name = name
-    self.help = help
-  }
-
-  public func parsedValue(_ text: String?) throws(UsageError) -> any Sendable { true }
 }

@@ -11,34 +11,21 @@ extension Option where Value == String {
   /// folder.
   private static func outputFolder(_ path: String) throws(UsageError) -> String {
     guard !path.isEmpty else { throw UsageError("needs a folder, not an empty name") }
-    var isFolder: ObjCBool = false
-    if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) {
-      guard isFolder.boolValue else { throw UsageError("\(path) is a file, not a folder") }
-      return path
-    }
-    for parent in ancestors(of: path)
-    where FileManager.default.fileExists(atPath: parent, isDirectory: &isFolder) {
-      // The nearest one that exists decides.
-      guard isFolder.boolValue else {
-        throw UsageError("\(path): \(parent) is a file, not a folder")
-      }
-      break
-    }
-    return path
-  }
-
-  /// The folders above `path` as it is spelled, nearest first: `a/b/c` → `a/b`, `a`; `/a/b` →
-  /// `/a`, `/`.
-  private static func ancestors(of path: String) -> [String] {
-    var result: [String] = []
+    // The nearest of `path` and the folders above it as it is spelled (`a/b/c`, `a/b`, `a`)
+    // that exists decides.
+    var nearest = path
     var rest = Substring(path)
     while rest.count > 1, rest.hasSuffix("/") { rest.removeLast() }
-    while let slash = rest.lastIndex(of: "/") {
-      let parent = slash == rest.startIndex ? "/" : String(rest[..<slash])
-      result.append(parent)
-      if parent == "/" { break }
-      rest = Substring(parent)
+    var isFolder: ObjCBool = false
+    while !FileManager.default.fileExists(atPath: nearest, isDirectory: &isFolder) {
+      guard let slash = rest.lastIndex(of: "/"), rest != "/" else { return path }
+      rest = slash == rest.startIndex ? "/" : rest[..<slash]
+      nearest = String(rest)
     }
-    return result
+    guard isFolder.boolValue else {
+      let place = nearest == path ? "" : "\(path): "
+      throw UsageError("\(place)\(nearest) is a file, not a folder")
+    }
+    return path
   }
 }

@@ -19,33 +19,26 @@ extension Command {
         arguments.append(word)
         continue
       }
-      let name: String
-      let inline: String?
-      if let equals = word.firstIndex(of: "=") {
-        name = String(word[..<equals])
-        inline = String(word[word.index(after: equals)...])
-      } else {
-        (name, inline) = (word, nil)
+      let parts = word.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+      let name = String(parts[0])
+      let inline = parts.count == 2 ? String(parts[1]) : nil
+      guard let option = options.first(where: { $0.name == name }) else {
+        let known = options.map(\.name) + [Program.helpFlag.name]
+        let match = Suggestion.closest(to: name, in: known).map { "; did you mean '\($0)'?" }
+        throw UsageError("unknown option '\(name)' for '\(self.name)'" + (match ?? ""))
       }
-      guard let option = option(named: name) else { throw unknownOption(name) }
       if option.syntax != .flag, values[name] != nil {
         throw UsageError("\(name) is given twice; give it once")
       }
-      let text: String?
-      switch option.syntax {
-      case .flag:
-        guard inline == nil else { throw UsageError("'\(name)' takes no value") }
-        text = nil
-      case .optionalValue:
-        text = inline
-      case .value(let placeholder):
-        if let inline {
-          text = inline
-        } else if let next = rest.first, !next.hasPrefix("--") {
-          text = rest.removeFirst()
-        } else {
+      if option.syntax == .flag, inline != nil { throw UsageError("'\(name)' takes no value") }
+      var text = inline
+      if case .value(let placeholder) = option.syntax, text == nil {
+        // A value after a space, unless the next word is an option.
+        guard let next = rest.first, !next.hasPrefix("--") else {
           throw UsageError("'\(name)' needs a value: \(name) \(placeholder)")
         }
+        text = next
+        rest.removeFirst()
       }
       values[name] = try option.parsedValue(text)
     }
@@ -53,16 +46,7 @@ extension Command {
     for option in options where option.isRequired && values[option.name] == nil {
       throw UsageError("'\(self.name)' needs \(option.synopsis)")
     }
-    return Invocation(command: name, arguments: arguments, values: values, console: console)
-  }
-
-  /// The error for an option this command does not declare, with the closest one it does.
-  func unknownOption(_ name: String) -> UsageError {
-    let known = options.map(\.name) + [Program.helpFlag.name]
-    if let match = Suggestion.closest(to: name, in: known) {
-      return UsageError("unknown option '\(name)' for '\(self.name)'; did you mean '\(match)'?")
-    }
-    return UsageError("unknown option '\(name)' for '\(self.name)'")
+    return Invocation(arguments: arguments, values: values, console: console)
   }
 
   private func check(_ words: [String]) throws(UsageError) {

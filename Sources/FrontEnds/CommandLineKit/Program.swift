@@ -38,15 +38,10 @@ public struct Program: Sendable {
   }
 
   /// Runs the command line `arguments` (without the program's name) on the main thread, then
-  /// exits the process with the command's code. For an executable's synchronous top-level code:
-  /// an `async` top level ends in `dispatch_main()`, which on Linux hands every main-actor job to
-  /// a new Dispatch thread and its fresh `malloc` arena, a large part of the start-up of an
-  /// offline one-scenario `rezepte run` (bench row 6).
-  ///
-  /// First, while the main thread is the only one, it unblocks the signals that end a command
-  /// (`SignalWaiter.unblockTerminationSignals()`): from then on each ends the process with
-  /// 128 + its number, unless a command waits for it. Then, with `endsWithInputVariable` set,
-  /// it ends the process once standard input closes.
+  /// exits with the command's code; first, while the main thread is the only one, it unblocks
+  /// the signals that end a command (`SignalWaiter.unblockTerminationSignals()`) and starts
+  /// `endWithInput()`. For synchronous top-level code: an `async` top level hands main-actor
+  /// work to a fresh Dispatch thread and `malloc` arena (bench row 6, start-up of `run`).
   public func runAsMain(_ arguments: [String], console: Console) -> Never {
     SignalWaiter.unblockTerminationSignals()
     Self.endWithInput()
@@ -77,28 +72,22 @@ public struct Program: Sendable {
   /// Runs the command line `arguments` (without the program's name).
   @MainActor
   public func run(_ arguments: [String], console: Console) async -> ExitCode {
-    guard let first = arguments.first else {
-      guard let command = defaultCommand.flatMap(command(named:)) else {
-        console.output(help())
-        return .success
-      }
-      return await run(command, [], console: console)
-    }
-    if Self.asksForHelp([first]) {
-      console.output(help())
-      return .success
-    }
+    let first = arguments.first ?? ""
     if first == "help" { return helpCommand(Array(arguments.dropFirst()), console: console) }
     if let command = command(named: first) {
       return await run(command, Array(arguments.dropFirst()), console: console)
     }
-    if let command = defaultCommand.flatMap(command(named:)),
-      first.hasPrefix("-") || isDefaultCommandArgument(first)
+    if let command = defaultCommand.flatMap(command(named:)), !Self.asksForHelp([first]),
+      arguments.isEmpty || first.hasPrefix("-") || isDefaultCommandArgument(first)
     {
       return await run(command, arguments, console: console)
     }
-    console.errorOutput(unknownCommand(first))
-    return .badInput
+    guard arguments.isEmpty || Self.asksForHelp([first]) else {
+      console.errorOutput(unknownCommand(first))
+      return .badInput
+    }
+    console.output(help())
+    return .success
   }
 
   @MainActor
@@ -110,7 +99,9 @@ public struct Program: Sendable {
     do throws(UsageError) {
       return try await command.run(command.parse(words, console: console))
     } catch {
-      console.errorOutput(errorText(error, for: command))
+      console.errorOutput(
+        Console.errorLine(error.message) + "\n" + usage(of: command)
+          + "\nSee '\(name) help \(command.name)'.")
       return .badInput
     }
   }
@@ -148,12 +139,6 @@ public struct Program: Sendable {
 
   // MARK: - Texts
 
-  /// `error: <sentence>` and the command's usage, as printed on standard error.
-  public func errorText(_ error: UsageError, for command: Command) -> String {
-    Console.errorLine(error.message) + "\n" + usage(of: command)
-      + "\nSee '\(name) help \(command.name)'."
-  }
-
   /// `error: unknown command 'x'`, a did-you-mean when one is close, and the list of commands.
   public func unknownCommand(_ word: String) -> String {
     let names = commands.map(\.name) + ["help"]
@@ -166,26 +151,19 @@ public struct Program: Sendable {
   public func usage(of command: Command, prefix: String = "usage: ") -> String {
     let isDefault = command.name == defaultCommand
     let head = prefix + name + " " + (isDefault ? "[\(command.name)]" : command.name)
-    var parts: [String] = []
-    if !command.arguments.placeholder.isEmpty {
-      let placeholder = command.arguments.placeholder
-      parts.append(command.arguments.count.lowerBound == 0 ? "[\(placeholder)]" : placeholder)
-    }
-    for option in command.options {
-      parts.append(option.isRequired ? option.synopsis : "[\(option.synopsis)]")
-    }
-    return Self.wrap(head: head, parts: parts, width: 100)
+    let words = command.arguments
+    let arguments = words.count.lowerBound == 0 ? "[\(words.placeholder)]" : words.placeholder
+    let options = command.options.map { $0.isRequired ? $0.synopsis : "[\($0.synopsis)]" }
+    let parts = (words.placeholder.isEmpty ? [] : [arguments]) + options
+    return Self.wrap(parts, head: head, width: 100).joined(separator: "\n")
   }
 
   /// `rezepte --help`: what the program is for, every command's usage and summary.
   public func help() -> String {
     var lines = ["\(name): \(summary)", ""]
-    for (index, command) in commands.enumerated() {
-      lines.append(usage(of: command, prefix: index == 0 ? "usage: " : "       "))
-    }
-    lines.append("       \(name) help [COMMAND]")
+    lines += commands.enumerated().map { usage(of: $1, prefix: $0 == 0 ? "usage: " : "       ") }
     lines += [
-      "", commandList(), "",
+      "       \(name) help [COMMAND]", "", commandList(), "",
       "'\(name) help COMMAND' or '\(name) COMMAND \(Self.helpFlag)' explains a command's options.",
     ]
     if let epilogue = epilogue() { lines += ["", epilogue] }
@@ -224,52 +202,39 @@ public struct Program: Sendable {
   /// Two columns: the left ones padded to one width, the right ones wrapped beside them.
   static func table(_ rows: [(String, String)], column: Int? = nil) -> [String] {
     let width = column ?? min(28, (rows.map(\.0.count).max() ?? 0) + 2)
-    var lines: [String] = []
-    for (left, right) in rows {
-      let pad = String(repeating: " ", count: width)
-      var body = wrap(right, width: 100 - 2 - width)
+    let pad = String(repeating: " ", count: width)
+    return rows.flatMap { left, right in
+      var body = wrap(right, width: 100 - 2 - width).map { pad + $0 }
       if left.count + 2 > width {
-        lines.append("  " + left)
+        body.insert(left, at: 0)
       } else {
-        let first = body.removeFirst()
-        lines.append("  " + left + String(repeating: " ", count: width - left.count) + first)
+        body[0] = left + body[0].dropFirst(left.count)
       }
-      lines += body.map { "  " + pad + $0 }
+      return body.map { "  " + $0 }
     }
-    return lines
   }
 
-  /// `text` broken into lines of at most `width` characters, at spaces.
+  /// `text` broken into lines of at most `width` characters, at spaces; a newline starts a line.
   static func wrap(_ text: String, width: Int) -> [String] {
-    var lines: [String] = []
-    for paragraph in text.split(separator: "\n", omittingEmptySubsequences: false) {
-      var line = ""
-      for word in paragraph.split(separator: " ") {
-        if !line.isEmpty, line.count + 1 + word.count > width {
-          lines.append(line)
-          line = ""
-        }
-        line += (line.isEmpty ? "" : " ") + word
-      }
-      lines.append(line)
+    text.split(separator: "\n", omittingEmptySubsequences: false).flatMap {
+      wrap($0.split(separator: " "), width: width)
     }
-    return lines
   }
 
-  /// `head part part …`, continued under the first part when it gets longer than `width`.
-  static func wrap(head: String, parts: [String], width: Int) -> String {
+  /// `head word word …` (a word may hold spaces: `[--port N]`), continued under the first word
+  /// when a line would get longer than `width`.
+  static func wrap(_ words: [some StringProtocol], head: String = "", width: Int) -> [String] {
     let continuation = String(repeating: " ", count: head.count)
     var lines: [String] = []
     var line = head
-    for part in parts {
-      if line.count + 1 + part.count > width, line != head, line != continuation {
+    for word in words {
+      if line.count > head.count, line.count + 1 + word.count > width {
         lines.append(line)
         line = continuation
       }
-      line += " " + part
+      line += (line.isEmpty ? "" : " ") + word
     }
-    lines.append(line)
-    return lines.joined(separator: "\n")
+    return lines + [line]
   }
 }
 

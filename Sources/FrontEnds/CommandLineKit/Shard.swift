@@ -1,9 +1,6 @@
-/// A stable share of the work, for splitting one run over several machines or processes:
-/// `run --shard K/N` runs the scenario files whose key (`ScenarioFiles.collectEntries`) hashes to
-/// K of N, `explore --shard K/N` every Nth session from the Kth.
-///
-/// The hash is 64-bit FNV-1a of the key's UTF-8 bytes, not Swift's `hashValue`, which is seeded
-/// per process: the same file lands in the same shard on every machine and every run.
+/// A stable share of the work, `--shard K/N`: of `run`'s files by the 64-bit FNV-1a of their keys
+/// (`ScenarioFiles.collectEntries`; not `hashValue`, which is seeded per process), of `explore`'s
+/// sessions every Nth from the Kth.
 public struct Shard: Equatable, Sendable, CustomStringConvertible {
   /// Which share, from 1 to `count`.
   public let index: Int

@@ -21,7 +21,7 @@ extension Option where Value == Int {
 
 extension Flag {
   /// `--live`: the real TheMealDB instead of a catalog (`run`, `play`).
-  public static let live = Flag("--live", help: "Sends the requests to the real TheMealDB.")
+  public static var live: Flag { Flag("--live", help: "Sends the requests to the real TheMealDB.") }
 
   /// `--timing`: wall times besides the output that stays the same on every run.
   public static func timing(help: String) -> Flag {

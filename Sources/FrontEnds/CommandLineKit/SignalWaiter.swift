@@ -21,7 +21,6 @@ public final class SignalWaiter {
   /// The signals as they arrive; the stream ends when the waiter is cancelled.
   public let received: AsyncStream<Int32>
   private let continuation: AsyncStream<Int32>.Continuation
-  private let signals: [Int32]
 
   public init(signals: [Int32]) {
     let (stream, continuation) = AsyncStream<Int32>.makeStream()
@@ -29,7 +28,6 @@ public final class SignalWaiter {
     let registered = DispatchGroup()
     received = stream
     self.continuation = continuation
-    self.signals = signals
     sources = signals.map { number in
       let source = DispatchSource.makeSignalSource(signal: number, queue: queue)
       source.setEventHandler { continuation.yield(number) }
@@ -55,17 +53,12 @@ public final class SignalWaiter {
     pthread_sigmask(SIG_UNBLOCK, &mask, nil)
   }
 
-  /// The next signal received; `nil` once the waiter is cancelled.
-  public func next() async -> Int32? {
-    for await number in received { return number }
-    return nil
-  }
-
-  /// Stops turning the signals into events: each has its default action again, and `next()`
-  /// returns `nil`.
+  /// Stops turning the signals into events: each has its default action again, and `received`
+  /// ends.
   public func cancel() {
     for source in sources { source.cancel() }
-    for number in signals { signal(number, SIG_DFL) }
+    // A signal source's handle is its signal's number.
+    for source in sources { signal(Int32(source.handle), SIG_DFL) }
     continuation.finish()
   }
 }

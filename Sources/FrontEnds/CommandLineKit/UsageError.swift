@@ -1,6 +1,5 @@
 /// Bad command-line input, said in one sentence without the `error: ` in front and without a
-/// final full stop; the program prints it as `error: <message>` followed by the command's usage,
-/// and exits with `ExitCode.badInput`.
+/// final full stop (`Program` prints it and the command's usage, and exits 2).
 public struct UsageError: Error, Equatable, Sendable, CustomStringConvertible {
   public let message: String
 

@@ -79,7 +79,7 @@ final class RuleChecker {
 
   /// The first rule the step broke, if any.
   func check(_ step: StepContext) async -> Violation? {
-    if step.action.isGesture || step.action == .relaunch { quietSince = step.endTime }
+    if step.action.role == .gesture || step.action == .relaunch { quietSince = step.endTime }
     // In this order, each after the one before found nothing: each keeps its own model.
     let violation =
       intentRefused(step) ?? stuck(step) ?? navigation(step) ?? favoritesCheck(step)
@@ -314,7 +314,7 @@ final class RuleChecker {
       refresh = (meals.map(\.name), step.requestsBefore, step.before.path.count)
     } else if step.action == .relaunch {
       refresh = nil
-    } else if step.action.isGesture, let watch = refresh,
+    } else if step.action.role == .gesture, let watch = refresh,
       step.before.path.count <= watch.position
     {
       // The user acted on the list itself: what it shows now is theirs, not the refresh's. A

@@ -53,11 +53,6 @@ public enum CaptureCommand {
     options: [Options.baseURL, Options.out, Options.categories],
     run: { invocation in await run(Options(invocation), console: invocation.console) })
 
-  /// Reads the options; the parser has checked their spelling.
-  static func parse(_ arguments: [String]) throws(UsageError) -> Options {
-    Options(try command.parse(arguments, console: .standard))
-  }
-
   /// Runs the capture.
   static func run(_ options: Options, console: Console) async -> ExitCode {
     let onTerminal = isatty(1) == 1

@@ -6,17 +6,11 @@ import MealDB
 import Spelling
 
 /// Downloads categories and full meal records from a TheMealDB-compatible server into a catalog
-/// directory, resuming where an earlier run stopped.
+/// directory, resuming where an earlier run stopped (the Serve and Capture article).
 ///
 /// `categories.php` and each category's `filter.php` list are fetched on every run (they are
 /// small and reveal new meals); a meal's record (`lookup.php`) only when `meals.json` lacks it.
-/// Both files are replaced atomically after every category that brought a meal, so the
-/// directory is a loadable catalog whenever the capture stops.
-///
-/// What the server sends is checked as the catalog's loader checks a folder
-/// (`Catalog.sorting(categories:records:)`): what a catalog cannot hold (a record without a
-/// numeric id, a category named like another but for case, a meal of a category the server does
-/// not list, an id a meal before it has) is left out of the files and listed in the summary.
+/// Both files are replaced atomically after every category that brought a meal.
 public struct CatalogCapture: Sendable {
   /// Where a capture stands, for a progress line.
   public struct Progress: Equatable, Sendable {
@@ -174,8 +168,7 @@ public struct CatalogCapture: Sendable {
     }
     guard unknown.isEmpty else {
       throw Failure(
-        message: "the server has no category "
-          + unknown.map { "\"\($0)\"" }.joined(separator: ", ")
+        message: "the server has no category " + unknown.map(Quoting.quoted).joined(separator: ", ")
           + "; it has \(available.joined(separator: ", ")).")
     }
     return available.filter { name in
@@ -204,7 +197,8 @@ public struct CatalogCapture: Sendable {
     do {
       response = try await transport.send(request)
     } catch {
-      throw Failure(message: "cannot download \(what): \(Self.reason(for: error)).")
+      let reason = (error as? URLError)?.code.reason ?? "\(error)"
+      throw Failure(message: "cannot download \(what): \(reason).")
     }
     guard (200..<300).contains(response.status) else {
       throw Failure(
@@ -229,9 +223,5 @@ public struct CatalogCapture: Sendable {
     } catch {
       throw Failure(message: "\(error).")
     }
-  }
-
-  static func reason(for error: any Error) -> String {
-    (error as? URLError)?.code.reason ?? "\(error)"
   }
 }

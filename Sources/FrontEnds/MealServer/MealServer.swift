@@ -1,4 +1,3 @@
-// A TheMealDB-compatible HTTP server over a catalog.
 import Foundation
 import MealCatalog
 import VirtualTime
@@ -77,14 +76,10 @@ public final class MealServer: Sendable {
     connectionLimit = max(1, min(configuration.maxConnections, Self.descriptorRoom()))
   }
 
-  /// How many client connections the file-descriptor limit leaves room for.
-  static func descriptorRoom() -> Int {
-    descriptorLimit().map(room) ?? .max
-  }
-
-  /// How many client connections a file-descriptor limit leaves room for.
-  private static func room(underLimit limit: Int) -> Int {
-    limit - Swift.min(64, limit / 4) - 16
+  /// How many client connections a file-descriptor limit (the process's) leaves room for.
+  static func descriptorRoom(underLimit limit: Int? = descriptorLimit()) -> Int {
+    guard let limit else { return .max }
+    return limit - Swift.min(64, limit / 4) - 16
   }
 
   /// The process's file-descriptor limit (`ulimit -n`), `nil` when there is none.
@@ -104,7 +99,7 @@ public final class MealServer: Sendable {
   /// descriptors kept in reserve (see `connectionLimit`). Far below it libdispatch cannot make
   /// the descriptors of its own queues, timers and signal sources, and does not say so: a
   /// server started anyway crashes, or serves nothing and never sees SIGTERM.
-  public static let minimumDescriptorLimit = (1...).first { room(underLimit: $0) >= 1 }!
+  public static let minimumDescriptorLimit = (1...).first { descriptorRoom(underLimit: $0) >= 1 }!
 
   /// Throws when the process's file-descriptor limit is below `minimumDescriptorLimit`.
   ///
@@ -223,13 +218,10 @@ public final class MealServer: Sendable {
 
   /// Tells a connection over the limit that the server is busy, and closes it at once.
   private static func refuse(_ descriptor: Int32) {
+    var reply = Reply.text(503, close: true)
+    reply.fields = [("Retry-After", "1")]
     // Best effort: the socket is fresh, so its buffer takes the whole answer.
-    _ = Socket.send(
-      descriptor,
-      Array(
-        ("HTTP/1.1 503 Service Unavailable\r\nContent-Type: text/plain; charset=utf-8\r\n"
-          + "Content-Length: 23\r\nRetry-After: 1\r\nConnection: close\r\n\r\n"
-          + "503 Service Unavailable").utf8))
+    _ = Connection.send(reply, minorVersion: 1, body: true, to: descriptor)
     Socket.shutdownWrite(descriptor)
     Socket.close(descriptor)
   }

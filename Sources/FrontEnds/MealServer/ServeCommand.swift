@@ -21,7 +21,8 @@ public enum ServeCommand {
     ) { text throws(UsageError) in
       let (value, endpoint) = try scoped(text)
       do {
-        return (delay: try DurationText.parse(value, in: DurationText.defaultRange), endpoint)
+        return Faults.Scoped(
+          try DurationText.parse(value, in: DurationText.defaultRange), for: endpoint)
       } catch {
         throw UsageError("\(error)")
       }
@@ -32,10 +33,8 @@ public enum ServeCommand {
         + "\(statusName) 500@lookup."
     ) { text throws(UsageError) in
       let (value, endpoint) = try scoped(text)
-      return (
-        status: try Option<Int>.integer(value, in: 400...599, what: "an HTTP error status"),
-        endpoint
-      )
+      return Faults.Scoped(
+        try Option<Int>.integer(value, in: 400...599, what: "an HTTP error status"), for: endpoint)
     }
     public static let brokenData = Option(
       brokenDataName, optional: "ENDPOINT",
@@ -67,16 +66,9 @@ public enum ServeCommand {
     init(_ invocation: Invocation) {
       port = invocation[Self.port].map(UInt16.init) ?? port
       catalog = invocation[Self.catalog]
-      if let delay = invocation[Self.delay] {
-        (faults.delay, faults.delayEndpoint) = delay
-      }
-      if let status = invocation[Self.status] {
-        (faults.status, faults.statusEndpoint) = status
-      }
-      if let endpoint = invocation[Self.brokenData] {
-        faults.brokenData = true
-        faults.brokenDataEndpoint = endpoint
-      }
+      faults.delay = invocation[Self.delay]
+      faults.status = invocation[Self.status]
+      faults.brokenData = invocation[Self.brokenData].map { Faults.Scoped(true, for: $0) }
       maxConnections = invocation[Self.maxConnections] ?? maxConnections
       quiet = invocation[Self.quiet]
     }
@@ -128,11 +120,6 @@ public enum ServeCommand {
     },
     run: { invocation in await run(Options(invocation), console: invocation.console) })
 
-  /// Reads the options; the parser has checked their spelling.
-  static func parse(_ arguments: [String]) throws(UsageError) -> Options {
-    Options(try command.parse(arguments, console: .standard))
-  }
-
   /// Runs the server until SIGINT or SIGTERM.
   static func run(_ options: Options, console: Console) async -> ExitCode {
     let catalog: Catalog
@@ -170,7 +157,7 @@ public enum ServeCommand {
       Data(
         "Serving \(name) (\(counts)) on http://127.0.0.1:\(port)\(MealServer.apiPath)\n\(faults)"
           .utf8))
-    let signal = await signals.next()
+    let signal = await signals.received.first { _ in true }
     await server.stop()
     if !options.quiet {
       console.errorOutput("Stopped on \(signal == SIGINT ? "SIGINT" : "SIGTERM").")

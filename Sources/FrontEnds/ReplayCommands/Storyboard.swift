@@ -126,7 +126,7 @@ extension Storyboard {
       page.element("span", classes: ["number"], text: "\(number)")
       page.element("code", text: frame.step.displayText)
       switch frame.status {
-      case .passed where frame.step.action.isExpectation:
+      case .passed where frame.step.action.role == .expectation:
         page.element("span", classes: ["mark"], text: " ✓")
       case .failed: page.element("span", classes: ["mark"], text: " ✗")
       default: break

@@ -26,8 +26,8 @@ extension ScenarioRunner {
         output(failure.description)
         return
       }
-      output(step.displayText + (step.action.isExpectation ? "  ✓" : ""))
-      guard step.action.changesScreen else { return }
+      output(step.displayText + (step.action.role == .expectation ? "  ✓" : ""))
+      guard [.gesture, .app].contains(step.action.role) else { return }
       for line in lines(after: moment, of: scenario, on: driver, full: full) { output(line) }
     }
   }

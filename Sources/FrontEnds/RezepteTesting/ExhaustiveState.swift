@@ -19,12 +19,6 @@ extension TestApp {
   /// applied: each field that ends otherwise fails, named by its path (`root.list.searchText`)
   /// with `− expected` and `+ actual`, including any change the closure does not spell (with
   /// `exhaustivity: .on`, the default).
-  ///
-  /// ```swift
-  /// await app.send(.searchTextChanged("Lasagne")) {
-  ///   $0.list?.searchText = "Lasagne"
-  /// }
-  /// ```
   public func send(
     _ intent: UserIntent,
     exhaustivity: Exhaustivity = .on,
@@ -42,13 +36,6 @@ extension TestApp {
 
   /// Moves virtual time forward, settles, and checks the state as `send(_:assert:)` does:
   /// the state before with `expected` applied, field by field.
-  ///
-  /// ```swift
-  /// await app.advance(by: .milliseconds(400)) {
-  ///   $0.list?.meals = .loaded([lasagne])
-  ///   $0.list?.loadedQuery = Query(category: "Dessert", search: "Lasagne")
-  /// }
-  /// ```
   public func advance(
     by duration: Duration,
     exhaustivity: Exhaustivity = .on,

@@ -6,15 +6,6 @@ import Spelling
 /// Checks that `strategy` makes `value` into exactly `expected`; on a mismatch, records one
 /// failure at the call with the strategy's diff (`− expected, + actual`).
 ///
-/// ```swift
-/// expectSnapshot(
-///   of: app, as: .requests,
-///   matches: """
-///     GET categories.php
-///     GET filter.php?c=Dessert
-///     """)
-/// ```
-///
 /// Recorded into the call's own literal as `expectScreen(of:matches:)` describes.
 @MainActor
 public func expectSnapshot<Value>(
@@ -71,10 +62,7 @@ public func expectSnapshot<Value>(
 /// ```
 ///
 /// On a mismatch, one failure at the call shows the diff of the two screens' nodes
-/// (`− expected, + actual`). With `REZEPTE_RECORD=missing` a call without `matches:` gets the
-/// screen written into its source, with `failed` (or `all`) a literal that differs is written
-/// over; each recording fails the run. A call the recorder cannot rewrite (a variable, an
-/// interpolation, a `/` that starts no comment) fails with the reason and the screen to copy.
+/// (`− expected, + actual`); `RecordMode` says when the screen is written into the call.
 @MainActor
 public func expectScreen(
   of app: TestApp,
@@ -99,9 +87,7 @@ public func expectScreen(
 ///
 /// A missing file is written and reported as a failure (`REZEPTE_RECORD` defaults to `missing`
 /// here). `testName` is the test function's name without its parameters: a test with arguments
-/// shares one file per name among its cases. A character that could leave the folder or hide
-/// in a file name (`/`, `\`, `:`, `%`, a control character, a leading `.`) is written as `%`
-/// and its bytes in hex (`%2F`).
+/// shares one file per name among its cases.
 @MainActor
 public func expectScreen(
   of app: TestApp,

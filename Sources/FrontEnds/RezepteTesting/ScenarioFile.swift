@@ -4,15 +4,7 @@ import Scenarios
 import Spelling
 
 /// A scenario file of the package under test, one case of a test with arguments: each file a
-/// test case, named by its path from the package's root.
-///
-/// ```swift
-/// @MainActor
-/// @Test(arguments: try ScenarioFile.all(in: "Scenarios"))
-/// func scenario(_ file: ScenarioFile) async {
-///   await expectScenario(file)
-/// }
-/// ```
+/// test case, named by its path from the package's root (the Testing in Swift article).
 public struct ScenarioFile: Hashable, Sendable, Codable, CustomStringConvertible {
   /// The file's path from the package's root, as `rezepte run` run there names it:
   /// `Scenarios/02-suche.scenario`.

@@ -5,13 +5,6 @@ import ViewDescription
 /// actual text are diffed, and the extension of the file a named snapshot is kept in; as
 /// swift-snapshot-testing's `Snapshotting`.
 ///
-/// ```swift
-/// expectSnapshot(of: app, as: .screen)
-/// expectSnapshot(of: app, as: .requests)
-/// expectSnapshot(of: node, as: .tree)
-/// expectSnapshot(of: state, as: .dump)
-/// ```
-///
 /// A strategy for another value is one of these pulled back along a function to its value:
 /// `Snapshotting<Node>.tree.pullback { AppScreen.body($0) }` checks the screen of an
 /// `AppState`.

@@ -33,7 +33,9 @@ struct SessionSaver {
     var shown = ""
     for (index, step) in scenario.steps.enumerated() {
       lines.append(step.text)
-      guard let screen = screens[index], screen != shown, step.action.changesScreen else {
+      guard let screen = screens[index], screen != shown,
+        [.gesture, .app].contains(step.action.role)
+      else {
         continue
       }
       shown = screen

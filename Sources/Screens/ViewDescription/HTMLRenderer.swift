@@ -7,9 +7,8 @@ import ViewModels
 /// needs `HTMLRenderer.stylesheet` on its page; it loads nothing (images are placeholders
 /// showing the meal's name, links are only followed when clicked) and needs no JavaScript.
 /// Every element of a node carries `data-path` (its `NodePath`), and the nodes listed as
-/// changed carry the class `changed`, which the stylesheet highlights; a phone with a change
-/// below its navigation bar grows to show its whole screen, so that every change is in view.
-/// Tappable elements have what a tap sends as their tooltip, image placeholders their address.
+/// changed carry the class `changed`, which the stylesheet highlights. Tappable elements have
+/// what a tap sends as their tooltip, image placeholders their address.
 ///
 /// ```
 /// NavigationStack                 ┌──────────────────────────┐
@@ -23,14 +22,8 @@ import ViewModels
 public struct HTMLRenderer: Sendable {
   public init() {}
 
-  /// The tree drawn as a phone; the nodes at `changed` are highlighted.
-  public func render(_ node: Node, changed: Set<NodePath> = []) -> String {
-    var writer = HTMLWriter()
-    render(node, changed: changed, into: &writer)
-    return writer.output
-  }
-
-  /// Writes the tree drawn as a phone into `writer` (for a page built around it).
+  /// Writes the tree drawn as a phone into `writer`, for a page built around it; the nodes at
+  /// `changed` are highlighted.
   public func render(_ node: Node, changed: Set<NodePath> = [], into writer: inout HTMLWriter) {
     var drawing = PhoneDrawing(changed: changed, writer: writer)
     drawing.writer.open("div", classes: ["phone"])

@@ -1,4 +1,5 @@
 import Foundation
+import Spelling
 import ViewModels
 
 /// Something a user can press on a screen, found by the label they read on it.
@@ -20,17 +21,6 @@ public struct Tappable: Hashable, Sendable {
     self.intent = intent
     self.isDisabled = isDisabled
   }
-
-  /// What a reader calls it: `Row "Lasagne"`, `picker option "Beef"`, `back button "Dessert"`.
-  public var summary: String {
-    let what: String =
-      switch kind {
-      case .picker: "picker option"
-      case .screen: "back button"
-      default: kind.rawValue
-      }
-    return "\(what) \(quoted(label))"
-  }
 }
 
 /// Why no single tappable element answers to a label.
@@ -43,25 +33,30 @@ public enum TapLookupError: Error, Hashable, Sendable, CustomStringConvertible {
   public var description: String {
     switch self {
     case .notFound(let label, let available):
-      let offered = available.isEmpty ? "nothing" : available.map(quoted).joined(separator: ", ")
+      let offered =
+        available.isEmpty ? "nothing" : available.map(Quoting.quoted).joined(separator: ", ")
       // A label that differs only in case or surrounding white space is offered as a hint.
       func normalized(_ text: String) -> String {
         text.trimmingCharacters(in: .whitespaces).lowercased()
       }
       let near = available.first { normalized($0) == normalized(label) }
-      let hint = near.map { " (did you mean \(quoted($0))?)" }
-      return
-        "Nothing tappable is labelled \(quoted(label))\(hint ?? ""); the screen offers \(offered)."
+      let hint = near.map { " (did you mean \(Quoting.quoted($0))?)" }
+      return "Nothing tappable is labelled \(Quoting.quoted(label))\(hint ?? ""); "
+        + "the screen offers \(offered)."
     case .ambiguous(let label, let matches):
-      let listed = matches.map { "\($0.summary) → \($0.intent.rendered)" }
+      // `Row "Lasagne" → …`, `picker option "Beef" → …`, `back button "Dessert" → …`.
+      let listed = matches.map { match in
+        let what =
+          match.kind == .picker
+          ? "picker option" : match.kind == .screen ? "back button" : match.kind.rawValue
+        return "\(what) \(Quoting.quoted(match.label)) → \(match.intent.rendered)"
+      }
       return
-        "\(matches.count) elements are labelled \(quoted(label)) and do different things: "
+        "\(matches.count) elements are labelled \(Quoting.quoted(label)) and do different things: "
         + listed.joined(separator: ", ") + "."
     }
   }
 }
-
-private func quoted(_ string: String) -> String { "\"\(string)\"" }
 
 // MARK: - Querying a tree
 

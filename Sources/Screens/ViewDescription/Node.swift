@@ -1,4 +1,3 @@
-// The view description: screens as trees of nodes named after SwiftUI.
 import Foundation
 import ViewModels
 

@@ -36,7 +36,8 @@ extension NodeWalker {
   ) {
     let last = node.children.count - 1
     for (index, child) in node.children.enumerated() where include(child) {
-      visit(child, at: NodePlace(path: place.path.child(index), isLast: index == last))
+      visit(
+        child, at: NodePlace(path: NodePath(place.path.indices + [index]), isLast: index == last))
     }
   }
 }
@@ -68,9 +69,6 @@ public struct NodePath: Hashable, Sendable, CustomStringConvertible {
     self.indices = indices
   }
 
-  /// The path of the `index`-th child of the node at this path.
-  public func child(_ index: Int) -> NodePath { NodePath(indices + [index]) }
-
   /// `0.2`, or `root` for the empty path: how a page names it in `data-path`.
   public var description: String {
     indices.isEmpty ? "root" : indices.map(String.init).joined(separator: ".")
@@ -95,16 +93,6 @@ extension Node {
       body(node)
       return true
     }
-  }
-
-  /// The node at `path`, if the tree has one there.
-  public func node(at path: NodePath) -> Node? {
-    var node = self
-    for index in path.indices {
-      guard node.children.indices.contains(index) else { return nil }
-      node = node.children[index]
-    }
-    return node
   }
 }
 

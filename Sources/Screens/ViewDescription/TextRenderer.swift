@@ -9,20 +9,8 @@ import ViewModels
 /// reads back unambiguously. A line longer than `Options.width` is wrapped at spaces: each
 /// continuation line is indented one step under its node (keeping the tree's guides) and drops
 /// exactly one space, so joining the pieces with one space gives the line back. Words are
-/// never split, so a single word longer than the room overflows.
-///
-/// ```
-/// NavigationStack
-/// └─ Screen "Dessert"
-///    ├─ Toolbar
-///    │  ├─ Button "Zufallsrezept" [dice]
-///    │  └─ Menu "Kategorie" [line.3.horizontal.decrease.circle]
-///    │     └─ Picker "Kategorie": Beef · Breakfast · ● Dessert
-///    ├─ SearchField "Alle Rezepte durchsuchen" text=""
-///    └─ List (refreshable)
-///       ├─ Row "Apam balik"
-///       └─ Row "Apple Frangipan Tart" ♥
-/// ```
+/// never split, so a single word longer than the room overflows. The Scenario language article
+/// shows a screen drawn this way.
 public struct TextRenderer: Sendable {
   /// How the renderer lays out and what it adds to each line.
   public struct Options: Hashable, Sendable {

@@ -96,10 +96,11 @@ public final class AppDriver {
   }
 
   /// The offline catalog's transport, which the setup `step` changes; over real HTTP there is none.
-  func offline(_ step: String) throws(StepUnsupported) -> CatalogTransport {
+  func offline(_ step: String) throws(StepUnavailable) -> CatalogTransport {
     guard let catalogTransport else {
-      throw StepUnsupported(
-        "`\(step)` needs the offline catalog; over real HTTP it is not supported")
+      throw StepUnavailable(
+        "`\(step)` needs the offline catalog; over real HTTP it is not supported",
+        isUnsupported: true)
     }
     return catalogTransport
   }
@@ -156,24 +157,18 @@ public final class AppDriver {
   public func title() -> String? { screen()?.screenTitle }
 }
 
-/// A step that the current screen does not offer; the message says what it offers instead.
+/// A step that the current screen does not offer, the message saying what it offers instead;
+/// or, `isUnsupported`, one this driver cannot carry out at all (a fault over real HTTP), which
+/// skips the scenario.
 public struct StepUnavailable: Error, Equatable, Sendable, CustomStringConvertible {
   /// One or more sentences, such as `there is no row „Lasagne“; the rows are: …`.
   public let message: String
+  /// Whether no screen of this driver offers the step.
+  public let isUnsupported: Bool
 
-  public init(_ message: String) {
+  public init(_ message: String, isUnsupported: Bool = false) {
     self.message = message
-  }
-
-  public var description: String { message }
-}
-
-/// A step this driver cannot carry out at all (a fault over real HTTP): the scenario is skipped.
-public struct StepUnsupported: Error, Equatable, Sendable, CustomStringConvertible {
-  public let message: String
-
-  public init(_ message: String) {
-    self.message = message
+    self.isUnsupported = isUnsupported
   }
 
   public var description: String { message }

@@ -111,16 +111,8 @@ public struct Step: Equatable, Sendable {
     /// `dismiss notice`.
     case dismissNotice
 
-    /// Whether the step checks the app rather than acting on it.
-    public var isExpectation: Bool { role == .expectation }
-
-    /// Whether the user does it on the screen, by touching a node (or typing into one).
-    public var isGesture: Bool { role == .gesture }
-
-    /// Whether the step may change what the screen shows: a gesture, the app's start, or time.
-    public var changesScreen: Bool { role == .gesture || role == .app }
-
-    /// What kind of step an action is.
+    /// What kind of step an action is; a gesture or an app step may change what the screen
+    /// shows.
     public enum Role: Sendable {
       /// Set up, nothing happens on the screen yet: the name, favourites, the dice, the network.
       case setup

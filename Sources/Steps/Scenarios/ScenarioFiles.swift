@@ -36,21 +36,17 @@ public enum ScenarioFiles {
     return (entries, diagnostics)
   }
 
-  /// The text of a scenario file, or why it cannot be used.
+  /// The text of a scenario file, or why it cannot be used: it cannot be read, or names the
+  /// first line that is not valid UTF-8.
   public static func read(_ path: String) -> Result<String, Diagnostic> {
     guard let data = FileManager.default.contents(atPath: path) else {
       return .failure(Diagnostic(file: path, line: nil, message: "cannot read the file"))
     }
-    return decode(data, file: path)
-  }
-
-  /// The bytes as UTF-8 text, or the first line that is not valid UTF-8.
-  public static func decode(_ data: Data, file: String) -> Result<String, Diagnostic> {
     if let text = String(validating: data, as: UTF8.self) { return .success(text) }
     let lines = data.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
     let bad = lines.firstIndex { String(validating: $0, as: UTF8.self) == nil } ?? 0
     return .failure(
-      Diagnostic(file: file, line: bad + 1, message: "this line is not valid UTF-8 text"))
+      Diagnostic(file: path, line: bad + 1, message: "this line is not valid UTF-8 text"))
   }
 
   /// Reads and parses every file, collecting the problems of all of them.

@@ -37,7 +37,7 @@ public struct ScenarioRunner {
 
   /// Runs every step in order until the first failure; while recording, a failed expectation
   /// other than a screen is reported and the replay goes on, so every `expect screen` block
-  /// is recorded. A step the driver cannot carry out at all (`StepUnsupported`) skips the rest.
+  /// is recorded. A step the driver cannot carry out at all (`StepUnavailable.isUnsupported`) skips the rest.
   public func run(
     _ scenario: Scenario, on driver: AppDriver, observe: (StepEvent) -> Void = { _ in }
   ) async -> ScenarioResult {
@@ -55,7 +55,7 @@ public struct ScenarioRunner {
         case .failed(let lines): details = lines
         case .recorded(let screen): recorded[index] = screen
         }
-      } catch let unsupported as StepUnsupported {
+      } catch let unsupported as StepUnavailable where unsupported.isUnsupported {
         skipReason = "\(scenario.file):\(step.line): `\(step.displayText)`: \(unsupported)"
         break
       } catch {
@@ -66,7 +66,7 @@ public struct ScenarioRunner {
       }
       failure = failure ?? stepFailure
       observe(StepEvent(index: index, step: step, failure: stepFailure))
-      if stepFailure != nil, !(mode == .record && step.action.isExpectation) { break }
+      if stepFailure != nil, !(mode == .record && step.action.role == .expectation) { break }
     }
     return ScenarioResult(
       file: scenario.file, title: scenario.title, name: scenario.name,

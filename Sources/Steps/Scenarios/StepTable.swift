@@ -356,8 +356,8 @@ extension Step.Action {
   /// node's intent (`Gestures`), setup changes the app or its transport, an expectation
   /// compares, and `expect screen` records the screen in `.record` mode. One arm per action.
   ///
-  /// - Throws: `StepUnavailable` when the screen does not offer the gesture, `StepUnsupported`
-  ///   when the driver cannot carry the step out at all.
+  /// - Throws: `StepUnavailable` when the screen does not offer the gesture, or the driver
+  ///   cannot carry the step out at all.
   @MainActor
   public func replay(
     on driver: AppDriver, mode: ScenarioRunner.Mode = .check

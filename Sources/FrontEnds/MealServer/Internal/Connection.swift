@@ -43,7 +43,9 @@ struct Connection {
           method: request.method, target: request.target, request: reply.request,
           status: reply.status, duration: .now - request.start))
       let body = request.method != "HEAD"
-      guard send(reply, minorVersion: request.minorVersion, body: body) else { return }
+      guard Self.send(reply, minorVersion: request.minorVersion, body: body, to: descriptor) else {
+        return
+      }
       if reply.close {
         // Reading on until the peer closes, so that unread input does not turn the close into
         // a reset that destroys the answer; a peer that never closes is dropped soon.
@@ -122,11 +124,11 @@ struct Connection {
   }
 
   /// Writes the answer's head and, unless for `HEAD`, its body; `false` when the peer is gone.
-  private func send(_ reply: Reply, minorVersion: Int, body: Bool) -> Bool {
+  static func send(_ reply: Reply, minorVersion: Int, body: Bool, to descriptor: Int32) -> Bool {
     var head = "HTTP/1.\(minorVersion) \(reply.status) \(HTTPStatus.reason(reply.status))\r\n"
     if let contentType = reply.contentType { head += "Content-Type: \(contentType)\r\n" }
     head += "Content-Length: \(reply.body.count)\r\n"
-    if let allow = reply.allow { head += "Allow: \(allow)\r\n" }
+    for field in reply.fields { head += "\(field.name): \(field.value)\r\n" }
     if reply.close {
       head += "Connection: close\r\n"
     } else if minorVersion == 0 {

@@ -8,7 +8,8 @@ struct Reply: Sendable {
   var status: Int
   var contentType: String?
   var body: Data
-  var allow: String?
+  /// Header fields besides the content's and `Connection`: `Allow`, `Retry-After`.
+  var fields: [(name: String, value: String)] = []
   /// Whether the connection closes after this answer, whatever the client asked for.
   var close = false
   /// Wait this long before sending.
@@ -35,7 +36,7 @@ package struct Responder: Sendable {
   func reply(to head: HTTPRequestHead) -> Reply {
     guard head.method == "GET" || head.method == "HEAD" else {
       var reply = Reply.text(405, close: head.hasBody)
-      reply.allow = "GET, HEAD"
+      reply.fields = [("Allow", "GET, HEAD")]
       return reply
     }
     // The endpoints take no body; reading one only to throw it away is not worth the risk.
@@ -49,9 +50,9 @@ package struct Responder: Sendable {
   private func answer(_ request: APIRequest) -> Reply {
     let faults = faults.withLock { $0 }
     var reply: Reply
-    if let status = faults.status(for: request.path) {
+    if let status = faults.status?.value(for: request.path) {
       reply = .text(status)
-    } else if faults.brokenData(for: request.path) {
+    } else if faults.brokenData?.value(for: request.path) == true {
       reply = Reply(status: 200, contentType: Self.json, body: Data("<html>Oops".utf8))
     } else {
       var unused = SeededGenerator(seed: 0)
@@ -65,7 +66,7 @@ package struct Responder: Sendable {
         status: response.status, contentType: isJSON ? Self.json : "text/plain; charset=utf-8",
         body: response.body)
     }
-    reply.delay = faults.delay(for: request.path)
+    reply.delay = faults.delay?.value(for: request.path)
     reply.request = request
     return reply
   }

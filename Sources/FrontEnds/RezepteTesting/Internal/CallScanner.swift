@@ -34,8 +34,6 @@ struct CallScanner {
   /// A string literal: its whole extent, delimiters included.
   struct Literal: Equatable {
     let range: Range<Int>
-    /// The number of `#` around it.
-    let hashes: Int
     let isMultiline: Bool
     let hasInterpolation: Bool
   }
@@ -61,14 +59,12 @@ struct CallScanner {
     while start > 0, isIdentifierByte(bytes[start - 1]) { start -= 1 }
     guard bytes[open] == UInt8(ascii: "("),
       String(decoding: bytes[start..<end], as: UTF8.self) == name
-    else { throw notFound(name, line: line, column: column) }
+    else {
+      throw Refusal(
+        reason: "there is no call of `\(name)(` at line \(line), column \(column); the file may "
+          + "have changed since it was compiled")
+    }
     return try arguments(from: open)
-  }
-
-  private func notFound(_ name: String, line: Int, column: Int) -> Refusal {
-    Refusal(
-      reason: "there is no call of `\(name)(` at line \(line), column \(column); the file may "
-        + "have changed since it was compiled")
   }
 
   /// The arguments of the list that opens at `open`; an argument ends at its last token, before
@@ -119,8 +115,10 @@ struct CallScanner {
   }
 
   private func argument(in range: Range<Int>) -> Argument {
-    let labelEnd = identifierEnd(from: range.lowerBound)
-    let colon = skipSpaces(from: labelEnd)
+    var labelEnd = range.lowerBound
+    while labelEnd < bytes.count, isIdentifierByte(bytes[labelEnd]) { labelEnd += 1 }
+    var colon = labelEnd
+    while colon < bytes.count, bytes[colon] == UInt8(ascii: " ") { colon += 1 }
     guard labelEnd > range.lowerBound, colon < range.upperBound,
       bytes[colon] == UInt8(ascii: ":"),
       colon + 1 >= bytes.count || bytes[colon + 1] != UInt8(ascii: ":")
@@ -224,14 +222,13 @@ struct CallScanner {
       }
       if isMultiline, has("\"\"\"", at: index), hasHashes(hashes, at: index + 3) {
         return Literal(
-          range: start..<index + 3 + hashes, hashes: hashes, isMultiline: true,
-          hasInterpolation: hasInterpolation)
+          range: start..<index + 3 + hashes, isMultiline: true, hasInterpolation: hasInterpolation)
       }
       if !isMultiline {
         if byte == UInt8(ascii: "\n") { break }
         if byte == UInt8(ascii: "\""), hasHashes(hashes, at: index + 1) {
           return Literal(
-            range: start..<index + 1 + hashes, hashes: hashes, isMultiline: false,
+            range: start..<index + 1 + hashes, isMultiline: false,
             hasInterpolation: hasInterpolation)
         }
       }
@@ -264,11 +261,6 @@ struct CallScanner {
     return String(decoding: bytes[start..<end], as: UTF8.self)
   }
 
-  /// Whether a line break stands in `range`.
-  func spansLines(_ range: Range<Int>) -> Bool {
-    bytes[range].contains(UInt8(ascii: "\n"))
-  }
-
   func text(_ range: Range<Int>) -> String {
     String(decoding: bytes[range], as: UTF8.self)
   }
@@ -279,18 +271,6 @@ struct CallScanner {
     while lower < upper, isSpace(bytes[lower]) { lower += 1 }
     while upper > lower, isSpace(bytes[upper - 1]) { upper -= 1 }
     return lower..<upper
-  }
-
-  private func skipSpaces(from index: Int) -> Int {
-    var index = index
-    while index < bytes.count, bytes[index] == UInt8(ascii: " ") { index += 1 }
-    return index
-  }
-
-  private func identifierEnd(from index: Int) -> Int {
-    var index = index
-    while index < bytes.count, isIdentifierByte(bytes[index]) { index += 1 }
-    return index
   }
 
   private func has(_ text: String, at index: Int) -> Bool {

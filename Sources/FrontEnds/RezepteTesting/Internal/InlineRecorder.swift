@@ -11,10 +11,8 @@ import Spelling
 /// literals above it grew. The compiled text and the edits are kept in a journal in the
 /// temporary folder, read, rewritten and written under one `FileLock` with the source, so that
 /// every process of the run (XCTest's and Swift Testing's, `--parallel`'s workers) adds to the
-/// same edits and two processes recording into one file both land.
-///
-/// A file that changed otherwise after the test was built (an editor saved it) is not written:
-/// its lines are no longer the ones `#line` counted; the next run records what is left.
+/// same edits and two processes recording into one file both land. A file an editor saved
+/// after the test was built is not written: its lines are no longer the ones `#line` counted.
 final class InlineRecorder: Sendable {
   static let shared = InlineRecorder(builtAt: executableDate())
 
@@ -157,7 +155,7 @@ final class InlineRecorder: Sendable {
     let step = "  "
     // A call on one line is laid out again, one argument a line, as `swift format` lays out a
     // call whose last argument is a multi-line literal.
-    if !scanner.spansLines(call.open..<call.close + 1) {
+    if !scanner.bytes[call.open...call.close].contains(UInt8(ascii: "\n")) {
       if call.hasComment {
         throw CallScanner.Refusal(
           reason: "the call holds a comment, which its new layout would lose")
