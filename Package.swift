@@ -163,7 +163,7 @@ let package = Package(
     .executableTarget(
       name: "RezepteFuzz",
       dependencies: [
-        "Scenarios", "MealServer", "MealCatalog", "MealDB", "JSONBytes", "TerminalPlayer",
+        "Scenarios", "MealServer", "MealCatalog", "MealDB", "TerminalPlayer",
         "ViewDescription", "ViewModels",
       ],
       path: "Sources/Tools/RezepteFuzz"
