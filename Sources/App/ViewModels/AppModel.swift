@@ -185,7 +185,7 @@ extension AppModel {
     case detail(MealDetailViewModel)
 
     /// The view model, compared by identity.
-    nonisolated var model: any ScreenModel {
+    nonisolated var model: any ScreenLifecycle {
       switch self {
       case .categories(let grid): grid
       case .list(let list): list
@@ -231,7 +231,7 @@ extension AppModel.Destination {
 
 /// What navigation does with a screen's view model, whichever screen it is.
 @MainActor
-protocol ScreenModel: AnyObject, Sendable {
+protocol ScreenLifecycle: AnyObject, Sendable {
   /// The screen came on top: it loads, unless it has loaded.
   func appeared() -> Task<Void, Never>?
   /// The screen left the path: its work in flight is cancelled.
@@ -240,12 +240,12 @@ protocol ScreenModel: AnyObject, Sendable {
   func observeChanges(_ onChange: @escaping @MainActor @Sendable () -> Void) -> ObservationToken
 }
 
-extension ScreenModel where Self: StateObservable {
+extension ScreenLifecycle where Self: StateObservable {
   func observeChanges(_ onChange: @escaping @MainActor @Sendable () -> Void) -> ObservationToken {
     observe { _ in onChange() }
   }
 }
 
-extension CategoryGridViewModel: ScreenModel {}
-extension MealListViewModel: ScreenModel {}
-extension MealDetailViewModel: ScreenModel {}
+extension CategoryGridViewModel: ScreenLifecycle {}
+extension MealListViewModel: ScreenLifecycle {}
+extension MealDetailViewModel: ScreenLifecycle {}
