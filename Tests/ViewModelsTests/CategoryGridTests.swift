@@ -21,7 +21,7 @@ import Testing
       app.state.root
         == .categories(
           CategoryGridState(
-            categories: .loaded([TestCatalog.dessert, TestCatalog.pasta, TestCatalog.vegan]))))
+            categories: .loaded(TestCatalog.categories))))
     #expect(app.takeRequests() == ["GET categories.php"])
   }
 
@@ -45,7 +45,7 @@ import Testing
       app.state.root
         == .categories(
           CategoryGridState(
-            categories: .loaded([TestCatalog.dessert, TestCatalog.pasta, TestCatalog.vegan]))))
+            categories: .loaded(TestCatalog.categories))))
     #expect(app.takeRequests() == ["GET categories.php"])
   }
 

@@ -8,7 +8,7 @@ import Testing
 @Suite struct GridNavigationTests {
   let app: TestApp
   let network: CatalogTransport
-  let categories = [TestCatalog.dessert, TestCatalog.pasta, TestCatalog.vegan]
+  let categories = TestCatalog.categories
 
   init() {
     (app, network) = TestApp.overCatalog(start: .categories)

@@ -15,7 +15,7 @@ import Testing
     #expect(
       app.state.list
         == MealListState(
-          categories: [TestCatalog.dessert, TestCatalog.pasta, TestCatalog.vegan],
+          categories: TestCatalog.categories,
           meals: .loaded(TestCatalog.desserts), loadedQuery: Query(category: "Dessert", search: "")
         ))
   }
@@ -53,7 +53,7 @@ import Testing
     _ = app.takeRequests()
     network.setFault(nil, for: "categories.php")
     await app.send(intent) {
-      $0.list?.categories = [TestCatalog.dessert, TestCatalog.pasta, TestCatalog.vegan]
+      $0.list?.categories = TestCatalog.categories
     }
     #expect(app.takeRequests() == ["GET categories.php", "GET filter.php?c=Dessert"])
   }

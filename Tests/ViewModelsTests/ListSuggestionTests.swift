@@ -46,7 +46,7 @@ import Testing
     #expect(
       app.state.list
         == MealListState(
-          categories: [TestCatalog.dessert, TestCatalog.pasta, TestCatalog.vegan],
+          categories: TestCatalog.categories,
           searchText: "Lasagne", meals: .loaded([TestCatalog.lasagne, TestCatalog.sandwiches]),
           loadedQuery: Query(category: "Dessert", search: "Lasagne")))
     #expect(app.takeRequests() == ["GET search.php?s=Lasagne"])

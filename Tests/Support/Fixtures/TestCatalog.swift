@@ -13,6 +13,8 @@ public enum TestCatalog {
   public static let dessert = Category(id: "3", name: "Dessert")
   public static let pasta = Category(id: "4", name: "Pasta")
   public static let vegan = Category(id: "12", name: "Vegan")
+  /// The categories as `categories.php` answers them.
+  public static let categories = [dessert, pasta, vegan]
 
   public static let tart = Meal(id: "52768", name: "Apple Frangipan Tart", thumbnail: thumb("tart"))
   public static let bakewell = Meal(
@@ -29,7 +31,7 @@ public enum TestCatalog {
   public static let pastas = [lasagne, sandwiches, carbonara]
 
   public static let catalog = make(
-    categories: [dessert, pasta, vegan],
+    categories: categories,
     meals: [
       (tart, "Dessert"), (bakewell, "Dessert"), (lasagne, "Pasta"), (sandwiches, "Pasta"),
       (carbonara, "Pasta"),
@@ -45,7 +47,7 @@ public enum TestCatalog {
   }
 
   /// A catalog with categories but not a single meal: `random.php` answers `null`.
-  public static let empty = make(categories: [dessert, pasta, vegan], meals: [])
+  public static let empty = make(categories: categories, meals: [])
 
   public static func make(categories: [Category], meals: [(Meal, String)]) -> Catalog {
     let records = meals.map { meal, category in
