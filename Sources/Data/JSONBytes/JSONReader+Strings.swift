@@ -29,8 +29,8 @@ extension JSONReader {
     if position < bytes.count, bytes[position] == UInt8(ascii: "\"") {
       position += 1
     } else {
-      var text: [UInt8] = []
-      try readString(into: &text, escaping: false)
+      var nothing: [UInt8] = []
+      try readString(into: &nothing, escaping: false, keeping: false)
     }
     return start..<position - 1
   }
@@ -61,11 +61,16 @@ extension JSONReader {
   }
 
   /// Reads the rest of a string, from `position` (inside its quotes) to the closing quote, which
-  /// it takes, appending its text to `out`: as UTF-8, or `escaping` as `JSONWriter` writes it.
-  private mutating func readString(into out: inout [UInt8], escaping: Bool) throws(Failure) {
+  /// it takes, appending its text to `out`: as UTF-8, or `escaping` as `JSONWriter` writes it;
+  /// or, not `keeping` it, only checking it.
+  private mutating func readString(
+    into out: inout [UInt8], escaping: Bool, keeping: Bool = true
+  ) throws(Failure) {
     /// Appends a character that is not plain.
     func append(_ scalar: Unicode.Scalar) {
-      if escaping {
+      if !keeping {
+        return
+      } else if escaping {
         for unit in UTF16.encode(scalar)! { JSONWriter.write(unit: unit, to: &out) }
       } else {
         UTF8.encode(scalar) { out.append($0) }
@@ -74,7 +79,7 @@ extension JSONReader {
     while true {
       let start = position
       position = plainRunEnd(from: start)
-      out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<position]))
+      if keeping { out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<position])) }
       guard position < bytes.count else { throw syntaxError("unterminated string") }
       let byte = bytes[position]
       switch byte {

@@ -5,7 +5,9 @@ package enum JSONWriter {
   /// Appends `text` in quotes.
   package static func writeString(_ text: String, to out: inout [UInt8]) {
     out.append(UInt8(ascii: "\""))
-    for unit in text.utf16 { write(unit: unit, to: &out) }
+    for scalar in text.unicodeScalars {
+      for unit in UTF16.encode(scalar)! { write(unit: unit, to: &out) }
+    }
     out.append(UInt8(ascii: "\""))
   }
 

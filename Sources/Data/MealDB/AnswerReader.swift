@@ -11,9 +11,10 @@ import JSONBytes
 /// so both ways tidy every field alike.
 ///
 /// Each function returns `nil` for a body it does not read: invalid JSON, a number, `true` or
-/// `false` anywhere, a field it reads given twice in one object, a key beyond ASCII
-/// (`JSONDecoder` compares keys as Swift strings, by canonical equivalence), a field of the wrong
-/// type, a missing field, or nesting deeper than `maximumDepth`. `MealAPI` then decodes the body
+/// `false` anywhere, a field it reads given twice in one object, a key beyond ASCII or written
+/// with an escape (this reader compares keys by their bytes, `JSONDecoder` as Swift strings, by
+/// canonical equivalence), a field of the wrong type, a missing field, or nesting deeper than
+/// `maximumDepth`. `MealAPI` then decodes the body
 /// with `JSONDecoder`, which gives the same value or throws its `DecodingError`. So a body read
 /// here is one `JSONDecoder` reads to the same value; the tests and the `meal-json` fuzz target
 /// check that on every body they try.
@@ -49,11 +50,15 @@ public enum AnswerReader {
     case UInt8(ascii: "{")?:
       try reader.enter(limit: maximumDepth)
       reader.position += 1
-      var fields: [(key: String, value: AnswerValue)] = []
+      var fields: [(key: Range<Int>, value: AnswerValue)] = []
       if !reader.take(UInt8(ascii: "}")) {
         repeat {
-          let key = try reader.key()
-          guard key.utf8.allSatisfy({ $0 < 0x80 }) else { throw Unsupported() }
+          guard reader.peek() == UInt8(ascii: "\"") else { throw Unsupported() }
+          let key = try reader.skipString()
+          guard reader.bytes[key].allSatisfy({ $0 < 0x80 && $0 != UInt8(ascii: "\\") }) else {
+            throw Unsupported()
+          }
+          try reader.expect(UInt8(ascii: ":"))
           fields.append((key, try value(&reader)))
         } while try reader.another(closing: UInt8(ascii: "}"))
       }
@@ -92,11 +97,11 @@ enum AnswerValue {
   case object(AnswerObject)
 }
 
-/// The fields of one JSON object, in the order they came, over the answer's bytes: valid only
-/// while the answer is read.
+/// The fields of one JSON object, in the order they came, each key as where it is written, over
+/// the answer's bytes: valid only while the answer is read.
 struct AnswerObject {
   let bytes: UnsafeBufferPointer<UInt8>
-  let fields: [(key: String, value: AnswerValue)]
+  let fields: [(key: Range<Int>, value: AnswerValue)]
 
   /// The value of the field `key`, `nil` when there is none.
   ///
@@ -104,10 +109,18 @@ struct AnswerObject {
   ///   which one is its business. A field given twice that nobody reads does not matter.
   func value(_ key: AnswerKey) throws(AnswerReader.Unsupported) -> AnswerValue? {
     var found: AnswerValue?
-    for field in fields where field.key == key.stringValue {
-      guard found == nil else { throw AnswerReader.Unsupported() }
-      found = field.value
+    var count = 0
+    var name = key.stringValue
+    name.withUTF8 { name in
+      for field in fields
+      where field.key.count == name.count
+        && UnsafeBufferPointer(rebasing: bytes[field.key]).elementsEqual(name)
+      {
+        found = field.value
+        count += 1
+      }
     }
+    guard count < 2 else { throw AnswerReader.Unsupported() }
     return found
   }
 }

@@ -36,8 +36,9 @@ extension NodeWalker {
   ) {
     let last = node.children.count - 1
     for (index, child) in node.children.enumerated() where include(child) {
-      visit(
-        child, at: NodePlace(path: NodePath(place.path.indices + [index]), isLast: index == last))
+      var path = place.path
+      path.indices.append(index)
+      visit(child, at: NodePlace(path: path, isLast: index == last))
     }
   }
 }
