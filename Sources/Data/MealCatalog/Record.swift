@@ -267,19 +267,30 @@ extension Catalog.Record {
     guard id.utf8.allSatisfy({ $0 &- UInt8(ascii: "0") < 10 }) else {
       throw Reason.invalidRecord(index: index, .nonNumericID(id))
     }
-    var json: [UInt8] = []
-    json.reserveCapacity(values.count + 1024)
-    json.append(UInt8(ascii: "{"))
-    values.withUnsafeBufferPointer { values in
-      keys.quoted.withUnsafeBufferPointer { quoted in
-        for (rank, value) in known.enumerated() {
-          guard let value else { continue }
-          if json.count > 1 { json.append(UInt8(ascii: ",")) }
-          json += UnsafeBufferPointer(rebasing: quoted[keys.quotedRanges[rank]])
-          json += UnsafeBufferPointer(rebasing: values[value])
+    // `{`, then each known member and a comma, copied into place: appending them one by one
+    // was a tenth of the bench row "`rezepte run --list --catalog` over 100,000 meals".
+    let size = known.indices.reduce(1) { size, rank in
+      known[rank].map { size + keys.quotedRanges[rank].count + $0.count + 1 } ?? size
+    }
+    var json = [UInt8](repeating: UInt8(ascii: ","), count: size)
+    json[0] = UInt8(ascii: "{")
+    json.withUnsafeMutableBytes { json in
+      var end = 1
+      func copy(_ range: Range<Int>, of bytes: [UInt8]) {
+        bytes.withUnsafeBytes {
+          json.baseAddress!.advanced(by: end).copyMemory(
+            from: $0.baseAddress!.advanced(by: range.lowerBound), byteCount: range.count)
         }
+        end += range.count
+      }
+      for (rank, value) in known.enumerated() {
+        guard let value else { continue }
+        copy(keys.quotedRanges[rank], of: keys.quoted)
+        copy(value, of: values)
+        end += 1
       }
     }
+    json.removeLast()  // the comma after the last member (`idMeal` is one)
     // Unknown keys after them, by name. The record has `idMeal`, so each comes after a member.
     for key in unknown.keys.sorted() {
       json.append(UInt8(ascii: ","))
