@@ -255,29 +255,28 @@ extension String {
 
   /// Trimmed, with every inner run of white space folded into one space.
   var folded: String {
-    // Most texts are printable ASCII with single spaces between words and none at the ends,
-    // and stay as they are: checking that costs far less than splitting and joining.
-    if isFoldedPrintableASCII { return self }
+    // Most texts are folded already and stay as they are: checking that on their scalars costs
+    // far less than splitting and joining Characters.
+    if isFolded { return self }
     return split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
   }
 
-  /// Whether the text is printable ASCII without a space at either end or two in a row.
-  private var isFoldedPrintableASCII: Bool {
-    // On the contiguous bytes when the string has them (native strings do): stepping through
-    // `utf8` costs several times as much per byte, and category descriptions are long.
-    if let answer = utf8.withContiguousStorageIfAvailable(Self.isFoldedPrintableASCII) {
-      return answer
+  /// Whether folding leaves the text as it is: no white space (as `Character.isWhitespace`
+  /// reads a first scalar) but single spaces between words, each before printable ASCII, which
+  /// makes every space a Character of its own.
+  private var isFolded: Bool {
+    var previous: Unicode.Scalar = " "
+    for scalar in unicodeScalars {
+      if previous == " " {
+        guard (0x21..<0x7F).contains(scalar.value) else { return false }
+      } else if scalar.isASCII
+        ? (0x09...0x0D).contains(scalar.value) : scalar.properties.isWhitespace
+      {
+        return false
+      }
+      previous = scalar
     }
-    return Self.isFoldedPrintableASCII(utf8)
-  }
-
-  private static func isFoldedPrintableASCII(_ bytes: some Sequence<UInt8>) -> Bool {
-    var previous = UInt8(ascii: " ")
-    for byte in bytes {
-      guard byte >= 0x20, byte < 0x7F, !(byte == 0x20 && previous == 0x20) else { return false }
-      previous = byte
-    }
-    return previous != 0x20
+    return previous != " "
   }
 }
 

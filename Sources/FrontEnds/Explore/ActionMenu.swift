@@ -35,7 +35,7 @@ enum ActionMenu {
   /// The actions on offer, in groups: a group's weight, then its actions (one is picked evenly):
   /// what `Node.tappables` offers, the search field, the refreshable list, and the rest.
   static func menu(on screen: Node) -> [(weight: UInt64, actions: [Step.Action])] {
-    var menu: [(UInt64, [Step.Action])] = []
+    var menu: [(weight: UInt64, actions: [Step.Action])] = []
     var opens: [Step.Action] = []
     var seen: Set<String> = []
     var picks: [Step.Action] = []

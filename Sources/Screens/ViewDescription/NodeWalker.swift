@@ -35,10 +35,10 @@ extension NodeWalker {
     into node: Node, at place: NodePlace, where include: (Node) -> Bool = { _ in true }
   ) {
     let last = node.children.count - 1
-    for (index, child) in node.children.enumerated() where include(child) {
+    for index in node.children.indices where include(node.children[index]) {
       var path = place.path
       path.indices.append(index)
-      visit(child, at: NodePlace(path: path, isLast: index == last))
+      visit(node.children[index], at: NodePlace(path: path, isLast: index == last))
     }
   }
 }
