@@ -114,7 +114,7 @@ struct AnswerObject {
     name.withUTF8 { name in
       for field in fields
       where field.key.count == name.count
-        && UnsafeBufferPointer(rebasing: bytes[field.key]).elementsEqual(name)
+        && memcmp(bytes.baseAddress! + field.key.lowerBound, name.baseAddress!, name.count) == 0
       {
         found = field.value
         count += 1
