@@ -20,8 +20,8 @@ extension Catalog {
     public let ingredients: [String]
     /// The full record as `search.php`, `lookup.php` and `random.php` write it.
     let json: [UInt8]
-    /// `strMeal` as the record spells it, for the `filter.php` summary.
-    private let spelledName: String
+    /// The `filter.php` summary: id, name and thumbnail, written with `json`.
+    let summaryJSON: [UInt8]
     /// The name case-folded and decomposed, as UTF-8 (see `sortKey(_:)`).
     let sortKey: [UInt8]
 
@@ -30,23 +30,6 @@ extension Catalog {
 
     /// The record as the API writes it.
     public var jsonData: Data { Data(json) }
-
-    /// The `filter.php` summary: id, name and thumbnail.
-    var summaryJSON: [UInt8] {
-      var out: [UInt8] = []
-      out += #"{"idMeal":"#.utf8
-      JSONWriter.writeString(id, to: &out)
-      out += #","strMeal":"#.utf8
-      JSONWriter.writeString(spelledName, to: &out)
-      out += #","strMealThumb":"#.utf8
-      if let thumbnail {
-        JSONWriter.writeString(thumbnail, to: &out)
-      } else {
-        out += "null".utf8
-      }
-      out.append(UInt8(ascii: "}"))
-      return out
-    }
 
     /// Case-folded (`ß` as `ss`) and decomposed UTF-8, so that bytes compare as
     /// `caseInsensitiveCompare` orders names (`Éclair` next to `eclair`, not after `Z`).
@@ -299,6 +282,18 @@ extension Catalog.Record {
       json += values[unknown[key]!]
     }
     json.append(UInt8(ascii: "}"))
+    // The summary from the same copied values; a missing thumbnail is `null`.
+    let (idValue, nameValue) = (known[keys.id]!, known[keys.name]!)
+    let thumbnailValue = known[keys.thumbnail].map { values[$0] } ?? ArraySlice("null".utf8)
+    var summary: [UInt8] = []
+    summary.reserveCapacity(48 + idValue.count + nameValue.count + thumbnailValue.count)
+    summary += #"{"idMeal":"#.utf8
+    summary += values[idValue]
+    summary += #","strMeal":"#.utf8
+    summary += values[nameValue]
+    summary += #","strMealThumb":"#.utf8
+    summary += thumbnailValue
+    summary.append(UInt8(ascii: "}"))
 
     let name = spelledName.trimmed
     var ingredients: [String] = []
@@ -310,7 +305,7 @@ extension Catalog.Record {
     return Self(
       id: id, name: name, category: text(keys.category), area: text(keys.area),
       thumbnail: text(keys.thumbnail), ingredients: ingredients, json: json,
-      spelledName: spelledName, sortKey: sortKey(name, words: &words))
+      summaryJSON: summary, sortKey: sortKey(name, words: &words))
   }
 
   /// Reads the value that comes next and appends it as `JSONWriter` writes its tree, numbers
