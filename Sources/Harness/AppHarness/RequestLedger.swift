@@ -37,6 +37,7 @@ public final class RequestLedger: Transport {
   private struct Log {
     var entries: [Entry] = []
     var unread = 0
+    var failures = 0
   }
 
   private let base: any Transport
@@ -66,7 +67,7 @@ public final class RequestLedger: Transport {
   public var count: Int { log.withLock { $0.entries.count } }
 
   /// How many requests have ended in a failure.
-  public var failures: Int { log.withLock { $0.entries.count { $0.outcome == .failed } } }
+  public var failures: Int { log.withLock { $0.failures } }
 
   /// The requests sent since the last call, oldest first.
   public func takeNew() -> [APIRequest] {
@@ -98,6 +99,7 @@ public final class RequestLedger: Transport {
     log.withLock { log in
       log.entries[index].outcome = outcome
       log.entries[index].response = response
+      if outcome == .failed { log.failures += 1 }
     }
   }
 }
