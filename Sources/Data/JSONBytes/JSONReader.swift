@@ -89,14 +89,6 @@ package struct JSONReader {
 
   // MARK: - Literals and numbers
 
-  /// Takes `null` if it comes next (after white space); throws for another word starting
-  /// with `n`.
-  package mutating func takeNull() throws(Failure) -> Bool {
-    guard peek() == UInt8(ascii: "n") else { return false }
-    try literal("null")
-    return true
-  }
-
   /// Takes `word` (`null`, `true` or `false`), which starts here, or throws.
   package mutating func literal(_ word: StaticString) throws(Failure) {
     let count = word.utf8CodeUnitCount

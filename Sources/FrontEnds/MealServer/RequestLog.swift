@@ -16,8 +16,7 @@ public struct RequestLog: Sendable {
 
   /// `GET /api/json/v1/1/search.php?s=Mac%20%26%20Cheese 200 0.4 ms`
   public var line: String {
-    let (seconds, attoseconds) = duration.components
-    let milliseconds = Double(seconds) * 1000 + Double(attoseconds) / 1e15
+    let milliseconds = duration / .milliseconds(1)
     return "\(method) \(target) \(status) \(String(format: "%.1f", milliseconds)) ms"
   }
 
