@@ -39,7 +39,9 @@ import Testing
     #expect(call.arguments.map(\.label) == ["of", "matches"])
     #expect(call.hasComment)
     let literal = try #require(try CallScanner(source).literal(at: call.arguments[1].valueStart))
-    #expect(literal.range.lowerBound == call.arguments[1].valueStart)
+    // The raw literal whole, its `#` included: the `"` in the interpolation does not end it.
+    #expect(
+      String(decoding: Array(source.utf8)[literal.range], as: UTF8.self) == ##"#"a\#("x,)")b"#"##)
     #expect(literal.hasInterpolation)
     #expect(literal.range.upperBound == call.arguments[1].range.upperBound)
   }
