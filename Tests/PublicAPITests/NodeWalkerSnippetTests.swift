@@ -17,8 +17,9 @@ import ViewDescription
     struct Outline: NodeWalker {
       var lines: [String] = []
       mutating func visit(_ node: Node, at place: NodePlace) {
-        lines.append(String(repeating: "  ", count: place.depth) + node.kind.rawValue)
-        if node.kind != .menu { descend(into: node, at: place) }
+        lines.append(String(repeating: "  ", count: place.depth) + node.kind.name)
+        if case .menu = node.kind { return }  // a closed menu hides its contents
+        descend(into: node, at: place)
       }
     }
     var outline = Outline()
@@ -34,12 +35,13 @@ import ViewDescription
     let tree = Node.list([.text("a"), .section("B", [.text("b")]), .text("c")])
     var places: [String] = []
     tree.walk { node, place in
-      places.append("\(place.path) \(place.depth) \(place.isLast) \(node.label ?? "-")")
+      places.append("\(place.path) \(place.depth) \(place.isLast) \(node.kind.name)")
       return true
     }
     #expect(
       places == [
-        "root 0 true -", "0 1 false a", "1 1 false B", "1.0 2 true b", "2 1 true c",
+        "root 0 true List", "0 1 false Text", "1 1 false Section", "1.0 2 true Text",
+        "2 1 true Text",
       ])
   }
 }

@@ -41,7 +41,7 @@ import ViewModels
     let path = [app.model.makeList(category: "Dessert"), app.model.makeDetail(tart)]
     await app.send(.pathChanged(path))
     #expect(app.model.path == path)
-    #expect(app.state.path.map(\.detail?.meal) == [nil, tart])
+    #expect(app.state.path.map(\.screen.detail?.meal) == [nil, tart])
     await app.send(.pathChanged([]))
     #expect(app.model.path.isEmpty)
   }

@@ -18,7 +18,7 @@ import Testing
         """)
     await app.launch()
     expectSnapshot(of: app, as: .requests, matches: "GET categories.php")
-    expectSnapshot(of: Node(.text, label: "Hallo"), as: .tree, matches: #"Text "Hallo""#)
+    expectSnapshot(of: Node.text("Hallo"), as: .tree, matches: #"Text "Hallo""#)
     expectSnapshot(
       of: Query(category: "Dessert", search: "Pie"), as: .dump,
       matches: #"Query(category: "Dessert", search: "Pie")"#)

@@ -63,12 +63,12 @@ import Testing
   @Test("A payload is followed into, under its case's name")
   func payload() {
     let expected = AppState(
-      list: MealListState(), path: [.detail(MealDetailState(meal: lasagne))])
+      list: MealListState(), pushed: [.detail(MealDetailState(meal: lasagne))])
     var actual = expected
     actual.detail?.isFavorite = true
     #expect(
       ValueDiff.changes(expected: expected, actual: actual) == [
-        .init(path: "path[0].detail.isFavorite", expected: "false", actual: "true")
+        .init(path: "path[id: 1].screen.detail.isFavorite", expected: "false", actual: "true")
       ])
     #expect(
       ValueDiff.changes(

@@ -189,14 +189,9 @@ struct StoryboardBrowserTests {
       }
       #expect(frame.title == screen.screenTitle)
       // The highlighted nodes' lines, as the text tree draws them, in its order.
-      var paths: [String] = []
-      screen.walk { _, place in
-        paths.append(place.path.description)
-        return true
-      }
       let highlighted = Set(frame.changed)
-      let lines = zip(paths, TextRenderer().drawnLines(screen))
-        .filter { highlighted.contains($0.0) }.flatMap(\.1)
+      let lines = TextRenderer().drawnNodes(screen)
+        .filter { highlighted.contains($0.path?.description ?? "") }.flatMap(\.drawn)
       #expect(lines == listed[first], "step \(first + 1) at line \(scenario.steps[first].line)")
     }
   }

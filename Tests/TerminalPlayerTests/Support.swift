@@ -25,7 +25,7 @@ enum Screens {
   /// The tart's detail over the list, still loading.
   static var tartDetail: Node {
     AppScreen.body(
-      AppState(list: dessertState, path: [.detail(MealDetailState(meal: frangipanTart))]))
+      AppState(list: dessertState, pushed: [.detail(MealDetailState(meal: frangipanTart))]))
   }
 
   /// The list after a failed load.

@@ -88,7 +88,7 @@ import ViewModels
     let list = MealListState(
       category: "Pasta", meals: .loaded([Fixture.lasagne]),
       loadedQuery: Query(category: "Pasta", search: ""))
-    let app = AppState(root: .categories(CategoryGridState()), path: [.list(list)])
+    let app = AppState(root: .categories(CategoryGridState()), pushed: [.list(list)])
     expectSnapshot(
       of: app, as: .screen,
       matches: """
@@ -109,8 +109,8 @@ import ViewModels
     let list = MealListState(category: "Pasta", searchText: "Las")
     let detail = MealDetailState(meal: Fixture.lasagne, recipe: .loading)
     let app = AppState(
-      root: .categories(CategoryGridState()), path: [.list(list), .detail(detail)])
-    #expect(AppScreen.body(app).first { $0.kind == .screen }?.back == "Suche")
+      root: .categories(CategoryGridState()), pushed: [.list(list), .detail(detail)])
+    #expect(AppScreen.body(app).control(.back)?.label == "Suche")
   }
 
   @Test("A tile is pressed by its category's name")

@@ -114,7 +114,7 @@ import ViewModels
   func backTitleOfNestedDetail() {
     let below = MealDetailState(meal: Fixture.apamBalik, recipe: .failed(.notFound))
     let top = MealDetailState(meal: Fixture.frangipanTart, recipe: .loading)
-    let app = AppState(list: Fixture.dessertList, path: [.detail(below), .detail(top)])
+    let app = AppState(list: Fixture.dessertList, pushed: [.detail(below), .detail(top)])
     expectSnapshot(
       of: app, as: .screen,
       matches: """

@@ -266,7 +266,6 @@ import ViewModels
   @Test("The list is pulled to refresh")
   func gestures() throws {
     let screen = MealListScreen.body(Fixture.dessertList)
-    let list = try #require(screen.first { $0.kind == .list })
-    #expect(list.intent == .pulledToRefresh)
+    #expect(screen.refreshableList?.refresh == .pulledToRefresh)
   }
 }

@@ -13,7 +13,7 @@ import ViewModels
     let detail = MealDetailState(meal: Fixture.lasagne, recipe: .loading)
     #expect(list.screenTitle == "Dessert")
     #expect(
-      AppScreen.body(AppState(list: Fixture.dessertList, path: [.detail(detail)])).screenTitle
+      AppScreen.body(AppState(list: Fixture.dessertList, pushed: [.detail(detail)])).screenTitle
         == "Lasagne")
   }
 
@@ -63,7 +63,7 @@ import ViewModels
     let detail = MealDetailScreen.body(MealDetailState(meal: Fixture.lasagne), back: "Dessert")
     #expect(
       try detail.tappable(labeled: "Dessert")
-        == Tappable(kind: .screen, label: "Dessert", intent: .backTapped))
+        == Tappable(kind: .backButton, id: .back, label: "Dessert", intent: .backTapped))
   }
 
   @Test("A label is matched exactly, not by a part or ignoring case")

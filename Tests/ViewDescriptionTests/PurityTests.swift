@@ -19,7 +19,7 @@ import ViewModels
       AppState(list: MealListState(meals: .failed(.unreadable))),
       AppState(
         list: Fixture.dessertList,
-        path: [
+        pushed: [
           .detail(MealDetailState(meal: Fixture.frangipanTart, recipe: .loaded(Fixture.tartDetail)))
         ]),
     ])

@@ -42,7 +42,7 @@ import ViewModels
   func focusedWithText() {
     var state = focusedList
     state.searchText = "Pi"
-    let field = MealListScreen.body(state).first { $0.kind == .searchField }
+    let field = MealListScreen.body(state).node(.search)
     #expect(
       field.map { TextRenderer().render($0) }
         == #"SearchField "Alle Rezepte durchsuchen" text="Pi" (focused)"#)
@@ -50,17 +50,21 @@ import ViewModels
 
   @Test("A field without the focus shows neither the focus nor suggestions")
   func unfocused() {
-    let field = MealListScreen.body(Fixture.dessertList).first { $0.kind == .searchField }
-    #expect(field?.children == [])
-    #expect(field?.has(.focused) == false)
+    let field = MealListScreen.body(Fixture.dessertList).searchField
+    #expect(field?.suggestions == [])
+    #expect(field?.field.isFocused == false)
   }
 
   @Test("A suggestion is pressed by its text and fills the field")
   func tapSuggestion() throws {
     let screen = MealListScreen.body(focusedList)
     let pie = try screen.tappable(labeled: "Pie")
-    #expect(pie == Tappable(kind: .suggestion, label: "Pie", intent: .suggestionPicked("Pie")))
-    #expect(screen.first { $0.kind == .searchField }?.suggestions == ["Lasagne", "Pie"])
+    #expect(
+      pie
+        == Tappable(
+          kind: .suggestion, id: .suggestion("Pie"), label: "Pie", intent: .suggestionPicked("Pie")
+        ))
+    #expect(screen.searchField?.suggestions == ["Lasagne", "Pie"])
   }
 
   @Test("The suggestions are visible texts of the screen")

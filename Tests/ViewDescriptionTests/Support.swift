@@ -11,7 +11,7 @@ func rendered(_ list: MealListState) -> String {
 /// The app's screen with one detail pushed over the Dessert list, rendered with the defaults.
 func rendered(_ detail: MealDetailState) -> String {
   TextRenderer().render(
-    AppScreen.body(AppState(list: Fixture.dessertList, path: [.detail(detail)])))
+    AppScreen.body(AppState(list: Fixture.dessertList, pushed: [.detail(detail)])))
 }
 
 extension Snapshotting where Value == AppState {
@@ -28,7 +28,7 @@ extension Snapshotting where Value == MealDetailState {
   /// The app's screen with one detail pushed over the Dessert list, drawn with the defaults.
   static var screen: Snapshotting {
     Snapshotting<AppState>.screen.pullback {
-      AppState(list: Fixture.dessertList, path: [.detail($0)])
+      AppState(list: Fixture.dessertList, pushed: [.detail($0)])
     }
   }
 }

@@ -42,7 +42,7 @@ import ViewModels
     let error = TapLookupError.ambiguous(
       label: "Kategorien",
       matches: [
-        Tappable(kind: .screen, label: "Kategorien", intent: .backTapped),
+        Tappable(kind: .backButton, label: "Kategorien", intent: .backTapped),
         Tappable(kind: .button, label: "Kategorien", intent: .retryTapped),
       ])
     #expect(

@@ -82,7 +82,7 @@ import VirtualTime
   @Test("All categories are listed, the selected one marked, wrapped between options")
   func pickerWraps() {
     let menu = Node.menu(
-      "Kategorie", systemImage: "line.3.horizontal.decrease.circle",
+      "Kategorie", symbol: .line3HorizontalDecreaseCircle,
       [.picker("Kategorie", options: allCategories, selection: "Dessert")])
     expectSnapshot(
       of: .toolbar([menu]), as: .tree,
@@ -184,16 +184,26 @@ import VirtualTime
         """)
   }
 
-  @Test("Attributes come in a fixed order whatever the node")
+  @Test("Each kind draws its attributes in a fixed order, the back button on its screen's line")
   func attributeOrder() {
-    let node = Node(
-      .row, label: "L", systemImage: "s", url: "u", text: "t", options: ["o"], selection: "o",
-      back: "b", flags: [.refreshing, .favorite, .disabled, .refreshable], intent: .heartTapped)
+    let tree = Node.screen(
+      "S", id: 3, back: "B",
+      [
+        .button("D", symbol: .dice, isDisabled: true, intent: .diceTapped),
+        .searchField(prompt: "P", text: "t", isFocused: true),
+        .list(
+          refresh: .pulledToRefresh, isRefreshing: true,
+          [.row("L", thumbnail: "u", isFavorite: true, intent: .heartTapped)]),
+      ])
     let options = TextRenderer.Options(width: 200, showsIntents: true, showsURLs: true)
     #expect(
-      TextRenderer(options: options).render(node)
-        == #"Row "L" ♥ [s] text="t" back="b" url="u" (disabled, refreshable, refreshing): ● o → heartTapped"#
-    )
+      TextRenderer(options: options).render(tree) == """
+        Screen "S" back="B" → backTapped
+        ├─ Button "D" [dice] (disabled) → diceTapped
+        ├─ SearchField "P" text="t" (focused)
+        └─ List (refreshable, refreshing) → pulledToRefresh
+           └─ Row "L" ♥ url="u" → heartTapped
+        """)
   }
 
   @Test("A node's description is its default rendering")

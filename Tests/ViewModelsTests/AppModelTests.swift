@@ -30,13 +30,18 @@ import Testing
   func tapPushesDetail() async throws {
     await app.launch()
     app.model.send(.mealTapped(TestCatalog.tart))
-    #expect(app.state.path == [.detail(MealDetailState(meal: TestCatalog.tart, recipe: .loading))])
+    #expect(
+      app.state.path == [
+        .init(id: 1, .detail(MealDetailState(meal: TestCatalog.tart, recipe: .loading)))
+      ])
     await app.settle()
     #expect(
       app.state.path == [
-        .detail(
-          MealDetailState(
-            meal: TestCatalog.tart, recipe: .loaded(TestCatalog.detail(TestCatalog.tart))))
+        .init(
+          id: 1,
+          .detail(
+            MealDetailState(
+              meal: TestCatalog.tart, recipe: .loaded(TestCatalog.detail(TestCatalog.tart)))))
       ])
     #expect(app.sentRequests().last == "GET lookup.php?i=52768")
   }
@@ -72,10 +77,12 @@ import Testing
     await app.launch()
     await app.send(.diceTapped) {
       $0.path = [
-        .detail(
-          MealDetailState(
-            meal: TestCatalog.carbonara, recipe: .loaded(TestCatalog.detail(TestCatalog.carbonara)))
-        )
+        .init(
+          id: 1,
+          .detail(
+            MealDetailState(
+              meal: TestCatalog.carbonara,
+              recipe: .loaded(TestCatalog.detail(TestCatalog.carbonara)))))
       ]
     }
     #expect(app.sentRequests().suffix(2) == ["GET random.php", "GET lookup.php?i=52982"])

@@ -28,9 +28,11 @@ import Testing
     let recorder = app.model.record()
     await app.send(.mealTapped(TestCatalog.lasagne)) {
       $0.path = [
-        .detail(
-          MealDetailState(
-            meal: TestCatalog.lasagne, recipe: .loaded(TestCatalog.detail(TestCatalog.lasagne))))
+        .init(
+          id: 1,
+          .detail(
+            MealDetailState(
+              meal: TestCatalog.lasagne, recipe: .loaded(TestCatalog.detail(TestCatalog.lasagne)))))
       ]
     }
     #expect(
@@ -57,8 +59,11 @@ import Testing
     let path = app.model.path
     await app.send(.backTapped)
     #expect(app.pendingWork.isEmpty)
+    // Pushed again, the same view model is a new entry of the path.
     await app.send(.pathChanged(path)) {
-      $0.path = [.detail(MealDetailState(meal: TestCatalog.lasagne, recipe: .loading))]
+      $0.path = [
+        .init(id: 2, .detail(MealDetailState(meal: TestCatalog.lasagne, recipe: .loading)))
+      ]
     }
     await app.advance(by: .seconds(1)) {
       $0.detail?.recipe = .loaded(TestCatalog.detail(TestCatalog.lasagne))
@@ -137,9 +142,9 @@ import Testing
     ]
     await app.send(.pathChanged(path))
     await app.send(.heartTapped)
-    #expect(app.state.path.map(\.detail?.isFavorite) == [true, true])
+    #expect(app.state.path.map(\.screen.detail?.isFavorite) == [true, true])
     app.model.favorites.toggle(TestCatalog.lasagne)
-    #expect(app.state.path.map(\.detail?.isFavorite) == [false, false])
+    #expect(app.state.path.map(\.screen.detail?.isFavorite) == [false, false])
   }
 
   @Test("A detail opened for a favourite starts with the heart filled")

@@ -62,10 +62,12 @@ import Testing
     await app.advance(by: .milliseconds(500)) {
       $0.list?.isDiceBusy = false
       $0.path = [
-        .detail(
-          MealDetailState(
-            meal: TestCatalog.carbonara, recipe: .loaded(TestCatalog.detail(TestCatalog.carbonara)))
-        )
+        .init(
+          id: 1,
+          .detail(
+            MealDetailState(
+              meal: TestCatalog.carbonara,
+              recipe: .loaded(TestCatalog.detail(TestCatalog.carbonara)))))
       ]
     }
   }

@@ -35,10 +35,12 @@ import Testing
     _ = app.takeRequests()
     await app.send(.categoryTileTapped("Pasta")) {
       $0.path = [
-        .list(
-          MealListState(
-            category: "Pasta", categories: categories, meals: .loaded(TestCatalog.pastas),
-            loadedQuery: Query(category: "Pasta", search: "")))
+        .init(
+          id: 1,
+          .list(
+            MealListState(
+              category: "Pasta", categories: categories, meals: .loaded(TestCatalog.pastas),
+              loadedQuery: Query(category: "Pasta", search: ""))))
       ]
     }
     #expect(app.takeRequests() == ["GET filter.php?c=Pasta"])

@@ -34,8 +34,8 @@ import Testing
       Issue.record("expected a list and a detail on the path")
       return
     }
-    #expect(list.state == app.state.path[0].list)
-    #expect(detail.state == app.state.path[1].detail)
+    #expect(list.state == app.state.path[0].screen.list)
+    #expect(detail.state == app.state.path[1].screen.detail)
     detail.heartTapped()
     #expect(app.state.top.detail?.isFavorite == true)
     #expect(app.model.favorites.contains(id: TestCatalog.carbonara.id))

@@ -28,6 +28,10 @@ public final class AppModel: StateObservable {
   private let searchPause: Duration
   /// Follow the root and each entry of `path`, in that order.
   private var tokens: [ObservationToken] = []
+  /// The identity of each entry of `path`, given when it was pushed.
+  private var pathIDs: [StackID] = []
+  /// The identity the last pushed entry got.
+  private var lastID = StackID.root
 
   /// The screen on top: the last pushed one, or the root.
   private var top: Destination { path.last ?? root }
@@ -142,6 +146,11 @@ public final class AppModel: StateObservable {
     let kept = zip(path, destinations).prefix { $0 == $1 }.count
     let removed = path[kept...]
     path = Array(destinations)
+    pathIDs.removeSubrange(kept...)
+    for _ in path[kept...] {
+      lastID = StackID(rawValue: lastID.rawValue + 1)
+      pathIDs.append(lastID)
+    }
     tokens.removeSubrange((kept + 1)...)
     for destination in removed.reversed() { destination.model.disappeared() }
     tokens += path[kept...].map(follow)
@@ -168,7 +177,9 @@ public final class AppModel: StateObservable {
   }
 
   private func publish() {
-    stateHolder.value = AppState(root: root.screen, path: path.map(\.screen))
+    stateHolder.value = AppState(
+      root: root.screen,
+      path: zip(pathIDs, path).map { AppState.Entry(id: $0, $1.screen) })
   }
 }
 

@@ -9,22 +9,32 @@ public enum StartScreen: String, CaseIterable, Sendable {
   case categories
 }
 
-/// A snapshot of the whole app: the root screen and one screen per entry of `AppModel.path`,
-/// in path order, each the state of the destination's view model.
+/// A snapshot of the whole app: the root screen and one entry per destination of `AppModel.path`,
+/// in path order, each the state of the destination's view model with the identity it got when
+/// it was pushed.
 public struct AppState: Equatable, Sendable {
   /// The first screen: the recipe list, or the category grid (Bonus 2).
   public var root: Screen
-  /// The pushed screens, bottom first, one per destination; empty when the root is on top.
-  public var path: [Screen]
+  /// The pushed screens, bottom first; empty when the root is on top.
+  public var path: [Entry]
 
-  public init(root: Screen, path: [Screen] = []) {
+  public init(root: Screen, path: [Entry] = []) {
     self.root = root
     self.path = path
   }
 
-  /// The app started on the recipe list, with `path` above it.
-  public init(list: MealListState, path: [Screen] = []) {
-    self.init(root: .list(list), path: path)
+  /// The app with `screens` pushed above `root`, their identities numbered from 1 as a new
+  /// app gives them.
+  public init(root: Screen, pushed screens: [Screen]) {
+    self.init(
+      root: root,
+      path: screens.enumerated().map { Entry(id: StackID(rawValue: $0.offset + 1), $0.element) }
+    )
+  }
+
+  /// The app started on the recipe list, with `screens` pushed above it.
+  public init(list: MealListState, pushed screens: [Screen] = []) {
+    self.init(root: .list(list), pushed: screens)
   }
 
   /// One screen with its state.
@@ -46,23 +56,38 @@ public struct AppState: Equatable, Sendable {
     }
   }
 
+  /// An entry of the navigation path: a screen and its identity in the stack.
+  public struct Entry: Equatable, Sendable, Identifiable {
+    /// Given when the screen was pushed; no other entry of the app gets it.
+    public let id: StackID
+    public var screen: Screen
+
+    public init(id: StackID, _ screen: Screen) {
+      self.id = id
+      self.screen = screen
+    }
+  }
+
   /// The screen the user sees: the last pushed one, or the root.
-  public var top: Screen { path.last ?? root }
+  public var top: Screen { path.last?.screen ?? root }
+
+  /// The identity of the screen on top: the last entry's, or `.root`.
+  public var topID: StackID { path.last?.id ?? .root }
 
   /// The screen below the top one, or `nil` when the root is on top.
   public var belowTop: Screen? {
-    path.isEmpty ? nil : path.count == 1 ? root : path[path.count - 2]
+    path.isEmpty ? nil : path.count == 1 ? root : path[path.count - 2].screen
   }
 
   /// The recipe list nearest the top of the stack, `nil` on the grid before a tile was tapped.
   /// Setting it replaces that list's state (a test's `$0.list?.searchText = "L"`); setting `nil`,
   /// or setting it where there is no list, changes nothing.
   public var list: MealListState? {
-    get { path.reversed().lazy.compactMap(\.list).first ?? root.list }
+    get { path.reversed().lazy.compactMap(\.screen.list).first ?? root.list }
     set {
       guard let newValue else { return }
-      if let index = path.lastIndex(where: { $0.list != nil }) {
-        path[index] = .list(newValue)
+      if let index = path.lastIndex(where: { $0.screen.list != nil }) {
+        path[index].screen = .list(newValue)
       } else if root.list != nil {
         root = .list(newValue)
       }
@@ -72,12 +97,38 @@ public struct AppState: Equatable, Sendable {
   /// The recipe detail nearest the top of the stack, `nil` when no detail is pushed. Setting it
   /// replaces that detail's state; setting `nil`, or setting it where there is none, does nothing.
   public var detail: MealDetailState? {
-    get { path.reversed().lazy.compactMap(\.detail).first }
+    get { path.reversed().lazy.compactMap(\.screen.detail).first }
     set {
-      guard let newValue, let index = path.lastIndex(where: { $0.detail != nil }) else { return }
-      path[index] = .detail(newValue)
+      guard let newValue, let index = path.lastIndex(where: { $0.screen.detail != nil }) else {
+        return
+      }
+      path[index].screen = .detail(newValue)
     }
   }
+}
+
+/// The identity of an entry of the navigation path, given when it is pushed and never given
+/// again by the same app, like TCA's `StackElementID`; the root screen is `.root`.
+public struct StackID: RawRepresentable, Hashable, Sendable, Comparable,
+  CustomStringConvertible, ExpressibleByIntegerLiteral
+{
+  public let rawValue: Int
+
+  public init(rawValue: Int) {
+    self.rawValue = rawValue
+  }
+
+  /// `1` for the first entry an app pushes: `AppState.Entry(id: 1, .detail(…))`.
+  public init(integerLiteral value: Int) {
+    self.init(rawValue: value)
+  }
+
+  /// The root screen's.
+  public static let root = StackID(rawValue: 0)
+
+  public static func < (lhs: StackID, rhs: StackID) -> Bool { lhs.rawValue < rhs.rawValue }
+
+  public var description: String { "#\(rawValue)" }
 }
 
 /// What the user did, named after the action; the screens' tappable nodes carry these, and

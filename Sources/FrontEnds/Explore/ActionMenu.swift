@@ -33,7 +33,8 @@ enum ActionMenu {
   }
 
   /// The actions on offer, in groups: a group's weight, then its actions (one is picked evenly):
-  /// what `Node.tappables` offers, the search field, the refreshable list, and the rest.
+  /// the screen's controls by their identifiers and kinds, the search field, the refreshable
+  /// list, and the rest; in one walk over the screen.
   static func menu(on screen: Node) -> [(weight: UInt64, actions: [Step.Action])] {
     var menu: [(weight: UInt64, actions: [Step.Action])] = []
     var opens: [Step.Action] = []
@@ -43,34 +44,23 @@ enum ActionMenu {
     var links: [Step.Action] = []
     var field: (hasText: Bool, isFocused: Bool)?
     var refreshable = false
-    // One walk: `tappables` and two searches take bench row 8 (`rezepte explore`) to 1.18× CPU.
     screen.forEachNode { node in
-      if node.has(.refreshable) { refreshable = true }
       switch node.kind {
-      case .screen:
-        if node.back != nil, node.intent != nil { menu.append((3, [.back])) }
-        return
-      case .picker:
-        picks += node.options.map(Step.Action.pickCategory)
-        return
-      case .list:
-        return  // its intent is the pull to refresh, read above
-      case .searchField:
-        if field == nil { field = (node.text?.isEmpty == false, node.has(.focused)) }
-      default: break
-      }
-      guard let label = node.label, node.intent != nil else { return }
-      switch node.kind {
-      case .row, .tile:
-        if seen.insert(label).inserted { opens.append(.open(label)) }
-      case .suggestion: suggestions.append(.pickSuggestion(label))
-      case .link: links.append(.tap(label))
+      case .backButton: menu.append((3, [.back]))
+      case .picker(let picker): picks += picker.options.map { .pickCategory($0.title) }
+      case .list(let list): refreshable = refreshable || list.refresh != nil
+      case .searchField(let search):
+        if field == nil { field = (!search.text.isEmpty, search.isFocused) }
+      case .row(let row): if seen.insert(row.title).inserted { opens.append(.open(row.title)) }
+      case .tile(let tile): if seen.insert(tile.title).inserted { opens.append(.open(tile.title)) }
+      case .suggestion(let suggestion): suggestions.append(.pickSuggestion(suggestion.term))
+      case .link(let link): links.append(.tap(link.title))
       case .button:
-        switch label {
-        case AppText.dice: menu.append((2, [.tapDice]))
-        case AppText.retry: menu.append((3, [.retry]))
-        case AppText.noticeDismiss: menu.append((3, [.dismissNotice]))
-        case AppText.addFavorite, AppText.removeFavorite: menu.append((3, [.toggleHeart]))
+        switch node.id {
+        case .dice: menu.append((2, [.tapDice]))
+        case .retry: menu.append((3, [.retry]))
+        case .dismissNotice: menu.append((3, [.dismissNotice]))
+        case .heart: menu.append((3, [.toggleHeart]))
         default: break
         }
       default: break

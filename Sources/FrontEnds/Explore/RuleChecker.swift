@@ -33,8 +33,7 @@ struct StepContext {
 @MainActor
 final class Oracle {
   private let api: MealAPI
-  /// For bench row 8 (`rezepte explore`): asking the catalog once per query takes its
-  /// processor time to 0.85×.
+  /// Each query's answer, asked of the catalog once.
   private var answers: [Query: [Meal]?] = [:]
 
   init(catalog: Catalog) {
@@ -62,8 +61,8 @@ final class RuleChecker {
   private let oracle: Oracle
   /// The favourites the user's heart taps leave.
   private var favorites: [String: Meal] = [:]
-  /// The stack the user's own navigation leaves, each screen as `route(_:)` names it.
-  private var path: [String] = []
+  /// The stack the user's own navigation leaves: the identities of the entries it pushed.
+  private var path: [StackID] = []
   /// A dice tap waiting for its answer, and whether the user navigated since.
   private var diceNavigatedSince: Bool?
   /// The last change of the query by typing, and the search requests sent since.
@@ -98,30 +97,26 @@ final class RuleChecker {
     let accepted: Bool
     switch intent {
     case .mealTapped(let meal):
-      accepted =
-        after.path.count > before.path.count
-        && Self.route(after.path[before.path.count]) == Self.detail(meal.id)
+      accepted = pushed(before, after)?.detail?.meal.id == meal.id
       demanded = [.expectTitle(meal.name)]
     case .categoryTileTapped(let category):
-      accepted =
-        after.path.count > before.path.count
-        && Self.route(after.path[before.path.count]) == "list"
+      accepted = pushed(before, after)?.list?.category == category
       demanded = [.expectTitle(category)]
     case .backTapped:
       accepted = after.path.count == before.path.count - 1
-      if let back = AppScreen.body(before).first(where: { $0.kind == .screen })?.back {
-        demanded = [.expectTitle(back)]
-      }
+      if let back = AppScreen.body(before).control(.back) { demanded = [.expectTitle(back.label)] }
     case .heartTapped:
       accepted = before.top.detail?.isFavorite != after.top.detail?.isFavorite
-      if let detail = before.top.detail {
-        demanded = [
-          .expectVisible(detail.isFavorite ? AppText.addFavorite : AppText.removeFavorite)
-        ]
+      // The heart's title once the tap has turned it.
+      var turned = before
+      turned.detail?.isFavorite.toggle()
+      if let heart = AppScreen.body(turned).control(.heart) {
+        demanded = [.expectVisible(heart.label)]
       }
     case .searchTextChanged(let text):
       accepted = after.top.list?.searchText == text
-      demanded = [.expectVisible(text.isEmpty ? AppText.searchPrompt : text)]
+      let prompt = AppScreen.body(before).searchField?.field.prompt
+      demanded = [.expectVisible(text.isEmpty ? prompt ?? text : text)]
     case .searchFocusChanged(let focused):
       accepted = !focused || after.top.list?.isSearchFocused == true
       if let first = before.top.list?.suggestionTerms.first,
@@ -131,15 +126,15 @@ final class RuleChecker {
       }
     case .suggestionPicked(let text):
       accepted = after.top.list?.searchText == text
-      demanded = [.expectTitle("Suche")]
+      var searched = before
+      searched.list?.searchText = text
+      demanded = AppScreen.body(searched).screenTitle.map { [.expectTitle($0)] } ?? []
     case .categoryPicked(let category):
       accepted = after.top.list?.category == category
       if before.top.list?.query.isSearch == false { demanded = [.expectTitle(category)] }
     case .noticeDismissed:
       accepted = after.top.list?.notice == nil
-      if let notice = before.top.list?.notice {
-        demanded = [.expectHidden(AppText.message(for: notice))]
-      }
+      if let notice = AppScreen.body(before).alert { demanded = [.expectHidden(notice.message)] }
     case .pulledToRefresh, .retryTapped, .diceTapped:
       accepted = !step.sent.isEmpty
     case .linkTapped, .pathChanged:
@@ -156,7 +151,7 @@ final class RuleChecker {
     guard step.endTime - quietSince >= Self.settleBound else { return nil }
     var busy: [String] = []
     if step.sleepers > 0 { busy.append("\(step.sleepers) task(s) still sleep on the clock") }
-    let screens = ([step.after.root] + step.after.path).map { screen -> (String, Bool) in
+    let screens = step.after.screens.map { screen -> (String, Bool) in
       switch screen {
       case .list(let list):
         ("the list", list.meals.isPending || list.isRefreshing || list.isDiceBusy)
@@ -166,13 +161,7 @@ final class RuleChecker {
     }
     busy += screens.filter(\.1).map { "\($0.0) is still loading" }
     guard !busy.isEmpty else { return nil }
-    let loading: String? =
-      switch step.after.top {
-      case .list(let list) where list.meals.isPending: AppText.listLoading
-      case .detail(let detail) where detail.recipe.isPending: AppText.detailLoading
-      case .categories(let grid) where grid.categories.isPending: AppText.categoriesLoading
-      default: nil
-      }
+    let loading = Self.progressTitle(AppScreen.body(step.after))
     let quiet = DurationText.format(step.endTime - quietSince)
     return Violation(
       rule: .everyIntentSettles, step: step.index,
@@ -186,8 +175,9 @@ final class RuleChecker {
   private func navigation(_ step: StepContext) -> Violation? {
     var navigated = true
     switch step.intent {
-    case .mealTapped(let meal): path.append(Self.detail(meal.id))
-    case .categoryTileTapped: path.append("list")
+    case .mealTapped, .categoryTileTapped:
+      // The entry the tap pushed, which `intentRefused` checked.
+      path.append(step.after.path[step.before.path.count].id)
     case .backTapped: _ = path.popLast()
     case .diceTapped:
       diceNavigatedSince = false
@@ -199,10 +189,10 @@ final class RuleChecker {
       path = []
       diceNavigatedSince = nil
     }
-    let actual = step.after.path.map(Self.route)
+    let actual = step.after.path.map(\.id)
     if actual == path { return nil }
     if diceNavigatedSince == false, actual.count == path.count + 1,
-      Array(actual.prefix(path.count)) == path, actual.last?.hasPrefix("detail ") == true
+      Array(actual.prefix(path.count)) == path, step.after.top.detail != nil
     {
       // The dice's answer arrived while its list was still where the user left it.
       path = actual
@@ -215,8 +205,10 @@ final class RuleChecker {
         root: step.after.root, path: Array(step.after.path.prefix(path.count)))
       if let title = AppScreen.body(expected).screenTitle { after = [.expectTitle(title)] }
     }
-    let shown = actual.joined(separator: " › ")
-    let own = path.joined(separator: " › ")
+    let shown = step.after.path.map { entry in
+      "\(entry.id) " + (entry.screen.detail.map { "detail \($0.meal.id)" } ?? "list")
+    }.joined(separator: " › ")
+    let own = path.map(\.description).joined(separator: " › ")
     return Violation(
       rule: .navigationStays, step: step.index,
       message: "after `\(step.action)` the stack above the root is [\(shown)], "
@@ -264,7 +256,7 @@ final class RuleChecker {
   private func cancellation(_ step: StepContext) -> Violation? {
     let new = Set(Self.errors(step.after)).subtracting(Self.errors(step.before))
     guard !new.isEmpty, step.failures == 0 else { return nil }
-    let messages = Set(new.map(\.message)).sorted()
+    let messages = Set(new.map { Self.message(of: $0, in: step.after) }).sorted()
     let top = AppScreen.body(step.after).visibleTexts
     return Violation(
       rule: .cancellationIsNoError, step: step.index,
@@ -276,7 +268,7 @@ final class RuleChecker {
   /// Every error the screens show: a failed load or a notice, with the screen's place.
   private static func errors(_ state: AppState) -> [ShownError] {
     var found: [ShownError] = []
-    for (place, screen) in ([state.root] + state.path).enumerated() {
+    for (place, screen) in state.screens.enumerated() {
       let failure: LoadFailure?
       switch screen {
       case .categories(let grid): failure = grid.categories.failure
@@ -287,22 +279,26 @@ final class RuleChecker {
       case .list(let list):
         failure = list.meals.failure
         if let notice = list.notice {
-          found.append(
-            ShownError(place: place, notice: true, message: AppText.message(for: notice)))
+          found.append(ShownError(place: place, notice: true, failure: notice))
         }
       }
-      if let failure {
-        found.append(
-          ShownError(place: place, notice: false, message: AppText.message(for: failure)))
-      }
+      if let failure { found.append(ShownError(place: place, notice: false, failure: failure)) }
     }
     return found
+  }
+
+  /// The sentence the screen at the error's place shows for it: the notice's, or the one in
+  /// the failure view above its retry button.
+  private static func message(of error: ShownError, in state: AppState) -> String {
+    let screen = AppScreen.body(
+      AppState(root: state.root, path: Array(state.path.prefix(error.place))))
+    return (error.notice ? screen.alert?.message : screen.errorMessage) ?? ""
   }
 
   private struct ShownError: Hashable {
     let place: Int
     let notice: Bool
-    let message: String
+    let failure: LoadFailure
   }
 
   // MARK: - 3. Pull to refresh
@@ -336,7 +332,12 @@ final class RuleChecker {
     let failed = step.log[watch.requestsBefore...].filter {
       $0.outcome == .failed && ["filter.php", "search.php"].contains($0.request.path)
     }
-    var after: [Step.Action] = [.expectHidden(AppText.listLoading)]
+    var loading = list
+    loading?.meals = .loading
+    var after =
+      loading.flatMap { Self.progressTitle(MealListScreen.body($0)) }.map {
+        [Step.Action.expectHidden($0)]
+      } ?? []
     if let row = watch.rows.first { after.append(.expectVisible(row)) }
     if !shows {
       return Violation(
@@ -356,7 +357,11 @@ final class RuleChecker {
         case .serverError: .badStatus(500)
         case .brokenData: .unreadable
         }
-      after.append(.expectVisible(AppText.message(for: shown)))
+      var noticed = list
+      noticed.notice = shown
+      if let notice = MealListScreen.body(noticed).alert {
+        after.append(.expectVisible(notice.message))
+      }
     }
     return Violation(
       rule: .refreshKeepsList, step: step.index,
@@ -465,8 +470,15 @@ final class RuleChecker {
     let names = expected.map(\.name)
     var after: [Step.Action] = [.expectTitle(list.title)]
     if names.isEmpty {
-      after.append(
-        .expectVisible(query.isSearch ? AppText.noResults(for: query.search) : AppText.noMeals))
+      var empty = list
+      empty.meals = .loaded([])
+      empty.loadedQuery = query
+      let shown = MealListScreen.body(empty).first {
+        if case .contentUnavailableView = $0.kind { true } else { false }
+      }
+      if case .contentUnavailableView(let label) = shown?.kind {
+        after.append(.expectVisible(label.title))
+      }
     } else {
       after += names.prefix(3).map { .expectVisible($0) }
     }
@@ -490,13 +502,22 @@ final class RuleChecker {
 
   // MARK: - Reading snapshots
 
-  /// A screen of the navigation stack as the user's navigation knows it: `list` (a recipe list
-  /// or the category grid) or `detail 52844`.
-  static func route(_ screen: AppState.Screen) -> String {
-    screen.detail.map { detail($0.meal.id) } ?? "list"
+  /// The screen a tap pushed: the entry above those that were there before it, if any.
+  private func pushed(_ before: AppState, _ after: AppState) -> AppState.Screen? {
+    after.path.count > before.path.count ? after.path[before.path.count].screen : nil
   }
 
-  static func detail(_ id: String) -> String { "detail \(id)" }
+  /// The title of the screen's progress view, if it shows one.
+  static func progressTitle(_ screen: Node) -> String? {
+    var title: String?
+    screen.forEachNode { if case .progressView(let text?) = $0.kind { title = text } }
+    return title
+  }
+}
+
+extension AppState {
+  /// The root and every pushed screen, bottom first.
+  var screens: [Screen] { [root] + path.map(\.screen) }
 }
 
 extension LoadState {

@@ -50,14 +50,14 @@ extension Scenario {
   }
 }
 
-/// The screens shown so far, each by its place in the navigation: what the next screen is
+/// The screens shown so far, each by its identity in the navigation: what the next screen is
 /// compared with, so that a screen that comes back (after `back`) shows what changed on it
 /// since it was last on top, not what differs from the screen it covered.
 struct ShownScreens {
   /// What the screen shown last draws.
   private var last: DrawnTree?
-  /// The last version of each screen, by its place in the navigation.
-  private var byKey: [String: DrawnTree] = [:]
+  /// The last version of each screen, by its identity in the navigation stack.
+  private var byKey: [NodeID: DrawnTree] = [:]
   /// The index of the step after which each screen was first shown.
   private var firstShown: [DrawnTree: Int] = [:]
 
@@ -78,10 +78,9 @@ struct ShownScreens {
   /// Records `screen` as shown after the step at index `step`, and says how it compares with
   /// what was shown before.
   mutating func show(_ screen: Node, after step: Int) -> Comparison {
-    let top = screen.first { $0.kind == .screen }
-    // The root (whatever its title, which a search changes), or a pushed screen by its back
-    // button and title.
-    let key = top?.back.map { $0 + "\u{1F}" + (top?.label ?? "") } ?? "root"
+    // The root (whatever its title, which a search changes), or a pushed screen, by the
+    // identity its entry got when it was pushed.
+    let key = screen.screen?.id ?? .screen(.root)
     let drawn = DrawnTree(screen)
     defer {
       last = drawn
@@ -90,7 +89,9 @@ struct ShownScreens {
     }
     guard let previous = last else { return .first }
     if drawn == previous { return .unchanged }
-    guard let before = byKey[key] else { return .new }
-    return .since(before: before, now: drawn, shownAfter: firstShown[drawn])
+    let shownAfter = firstShown[drawn]
+    // A screen pushed anew that looks as one shown before is that screen again.
+    guard let before = byKey[key] ?? shownAfter.map({ _ in drawn }) else { return .new }
+    return .since(before: before, now: drawn, shownAfter: shownAfter)
   }
 }

@@ -23,7 +23,7 @@ enum KeyMap {
     for key: Key, tree: Node, layout: Layout, view: PlayerView, bodyHeight: Int = 10
   ) -> PlayerAction {
     var view = view
-    let field = Gestures.searchField(on: tree)
+    let field = tree.searchField?.field
     // The keys that move through the picker's options or the key table.
     let moves: Set<Key> = [
       .up, .down, .character("k"), .character("j"), .pageUp, .pageDown, .home, .end,
@@ -40,9 +40,9 @@ enum KeyMap {
       // the field lets go. An empty field only hands the keys back and keeps the focus, so that
       // its suggestions can be picked.
       view.mode = .browsing
-      guard let text = field?.text, !text.isEmpty else { return PlayerAction(view: view) }
+      guard let field, !field.text.isEmpty else { return PlayerAction(view: view) }
       return PlayerAction(
-        intents: [.suggestionPicked(text)], steps: [.leaveSearch], view: PlayerView(),
+        intents: [field.submitting(field.text)], steps: [.leaveSearch], view: PlayerView(),
         searchesAtOnce: true)
     case (.editing, .escape):
       return leave(field, view: view)
@@ -85,42 +85,40 @@ enum KeyMap {
         switch item.kind {
         case .row, .tile: .open(item.label)
         case .suggestion: .pickSuggestion(item.label)
-        case .picker: .pickCategory(item.label)
+        case .option: .pickCategory(item.label)
         default: .tap(item.label)
         }
-      guard item.kind == .picker else {
+      guard item.kind == .option else {
         return PlayerAction(intents: [item.intent], steps: [step], view: view)
       }
-      let searching = tree.first { $0.kind == .screen }?.label == AppText.searchTitle
+      // While a search is shown, the list's title names no category.
+      let searching = tree.screenTitle != tree.picker?.selection
       return PlayerAction(
         intents: [item.intent], steps: [step], view: PlayerView(),
         note: searching
           ? "The search stays shown: it spans all categories. Clear it (/, Ctrl-U) to see "
             + "\(item.label)." : nil)
-    case (_, .escape) where field?.has(.focused) == true:
+    case (_, .escape) where field?.isFocused == true:
       return leave(field, view: view)
     case (_, .escape), (_, .left):
-      return press(Gestures.backIntent(on: tree), step: .back, view: view)
+      return tap(tree.control(.back), step: .back, view: view)
     case (_, .character("/")):
       guard let field else { return PlayerAction(view: view) }  // no search field here
       view.mode = .editing
-      let focus: UserIntent? = field.has(.focused) ? nil : .searchFocusChanged(true)
-      return press(focus, step: .focusSearch, view: view)
+      return press(field.isFocused ? nil : field.focusing(true), step: .focusSearch, view: view)
     case (_, .character("h")):
-      return tap(Gestures.heart(on: tree), step: .toggleHeart, view: view)
+      return tap(tree.control(.heart), step: .toggleHeart, view: view)
     case (_, .character("r")):
-      return press(Gestures.refreshIntent(on: tree), step: .pullToRefresh, view: view)
+      return press(tree.refreshableList?.refresh, step: .pullToRefresh, view: view)
     case (_, .character("d")):
-      return tap(button(AppText.dice, on: tree), step: .tapDice, view: view)
+      return tap(tree.control(.dice), step: .tapDice, view: view)
     case (_, .character("e")):
-      return tap(button(AppText.retry, on: tree), step: .retry, view: view)
+      return tap(tree.control(.retry), step: .retry, view: view)
     case (_, .character("n")):
-      return tap(button(AppText.noticeDismiss, on: tree), step: .dismissNotice, view: view)
+      return tap(tree.control(.dismissNotice), step: .dismissNotice, view: view)
     case (_, .character("c")):
-      guard let picker = tree.first(where: { $0.kind == .picker }) else {
-        return PlayerAction(view: view)
-      }
-      let selection = picker.options.firstIndex { $0 == picker.selection } ?? 0
+      guard let picker = tree.picker else { return PlayerAction(view: view) }
+      let selection = picker.options.firstIndex { $0.title == picker.selection } ?? 0
       return PlayerAction(view: PlayerView(mode: .picker, selection: selection))
     case (_, .character("?")):
       return PlayerAction(view: PlayerView(mode: .keys, selection: view.selection))
@@ -141,7 +139,8 @@ enum KeyMap {
   /// however many keys a paste brought, saved as `type`, or, when it deleted from the text it
   /// found, as `clear search` and the new text typed afresh (steps type only at the end).
   static func edit(_ keys: [Key], tree: Node, view: PlayerView) -> PlayerAction {
-    guard let old = Gestures.searchField(on: tree)?.text else { return PlayerAction(view: view) }
+    guard let field = tree.searchField?.field else { return PlayerAction(view: view) }
+    let old = field.text
     var text = old
     for key in keys {
       switch key {
@@ -156,20 +155,15 @@ enum KeyMap {
       text.hasPrefix(old)
       ? [.type(String(text.dropFirst(old.count)))]
       : [.clearSearch] + (text.isEmpty ? [] : [.type(text)])
-    return PlayerAction(intents: [.searchTextChanged(text)], steps: steps, view: view)
+    return PlayerAction(intents: [field.typing(text)], steps: steps, view: view)
   }
 
   /// Hands the keys back and ends the field's focus, as the keyboard's dismiss key does.
-  private static func leave(_ field: Node?, view: PlayerView) -> PlayerAction {
+  private static func leave(_ field: Node.SearchField?, view: PlayerView) -> PlayerAction {
     var view = view
     view.mode = .browsing
-    let leaves = field?.has(.focused) == true
-    return press(leaves ? .searchFocusChanged(false) : nil, step: .leaveSearch, view: view)
-  }
-
-  /// The button labelled `label`, if the screen shows one, found as its step finds it.
-  private static func button(_ label: String, on tree: Node) -> Tappable? {
-    Gestures.target(label, kinds: [.button], on: tree)
+    let leaves = field?.isFocused == true ? field?.focusing(false) : nil
+    return press(leaves, step: .leaveSearch, view: view)
   }
 
   /// Presses `target`, saved as `step`; a disabled one ignores the press, as on a phone.

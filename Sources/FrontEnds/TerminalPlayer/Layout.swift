@@ -30,7 +30,7 @@ struct Line: Hashable, Sendable {
 
 /// Something the selection can rest on and `Enter` presses.
 struct Item: Hashable, Sendable, Identifiable {
-  var kind: Node.Kind
+  var kind: Tappable.Kind
   var label: String
   var intent: UserIntent
   /// Where it is in the body.

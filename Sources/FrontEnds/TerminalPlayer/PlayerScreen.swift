@@ -78,20 +78,18 @@ package struct PlayerScreen {
   package mutating func draw(_ tree: Node, size: (width: Int, height: Int), full: Bool = false)
     -> String
   {
-    let screen = tree.first { $0.kind == .screen }
-    let key = [screen?.label, screen?.back]
+    // A screen of the stack by its identity; a search changes the list's title.
+    let key = [tree.screen?.id?.identifier, tree.screenTitle]
     if key != screenKey {
       // A search changes the list's title: the keys stay with the field or the key table.
       view = PlayerView(mode: view.mode == .picker ? .browsing : view.mode)
       screenKey = key
     }
-    if view.mode == .editing, Gestures.searchField(on: tree) == nil { view.mode = .browsing }
+    if view.mode == .editing, tree.searchField == nil { view.mode = .browsing }
     // The silent refresh keeps the list: the bottom line says when it has ended.
-    if awaitsRefresh, let list = tree.first(where: { $0.has(.refreshable) }),
-      !list.has(.refreshing)
-    {
+    if awaitsRefresh, let list = tree.refreshableList, !list.isRefreshing {
       awaitsRefresh = false
-      if tree.first(where: { $0.kind == .alert }) == nil { note = "↻ Refreshed." }
+      if tree.alert == nil { note = "↻ Refreshed." }
     }
     let layouter = ScreenLayout(width: size.width, status: status, note: note)
     var layout = layouter.layout(tree, view: view)

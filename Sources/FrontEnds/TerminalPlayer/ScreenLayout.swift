@@ -24,36 +24,34 @@ struct ScreenLayout: Sendable {
   /// The layout of the screen in `tree` (a `NavigationStack` or a `Screen`).
   func layout(_ tree: Node, view: PlayerView) -> Layout {
     // The app always shows a screen.
-    let screen = tree.first { $0.kind == .screen } ?? tree
+    let screen = tree.screen ?? tree
     var body = BodyBuilder(layout: self, selection: view.selection)
-    let picker = screen.first { $0.kind == .picker }
+    let picker = screen.picker
     if view.mode == .keys {
       // The table of `rezepte help play`, wrapped under its second column.
       for line in PlayCommand.keys.split(separator: "\n") {
         body.lines += wrapped(String(line), continuation: String(repeating: " ", count: 18))
       }
     } else if view.mode == .picker, let picker {
-      body.lines += wrapped(picker.label ?? "", .bold)
+      body.lines += wrapped(picker.title, .bold)
       if picker.options.isEmpty { body.lines += wrapped("  –", .dim) }
       for option in picker.options {
-        let dot = option == picker.selection ? "● " : "  "
-        body.item(.picker, option, intent: .categoryPicked(option), text: dot + option, pad: "")
+        let dot = option.title == picker.selection ? "● " : "  "
+        body.item(.option, option.title, intent: option.intent, text: dot + option.title, pad: "")
       }
     } else {
-      for suggestion in Gestures.searchField(on: screen)?.children ?? [] {
+      for suggestion in screen.node(.search)?.children ?? [] {
         body.visit(suggestion, at: NodePlace())
       }
       // The body reads no paths, so the screen stands as a root.
-      body.descend(
-        into: screen, at: NodePlace(),
-        where: { ![.toolbar, .searchField, .alert].contains($0.kind) })
+      body.descend(into: screen, at: NodePlace()) { !$0.isBarOrAlert }
     }
     var footer: [Line] = []
     if let status { footer += wrapped("⚠ \(status)", .notice) }
     if let note { footer += wrapped(note, .dim) }
-    if let alert = screen.first(where: { $0.kind == .alert }) {
-      let buttons = alert.children.compactMap(\.label).map { "[\($0)]" }.joined(separator: " ")
-      footer += wrapped("⚠ \(alert.label ?? "")  \(buttons)", .notice)
+    if let alert = screen.alert {
+      let buttons = alert.buttons.map { "[\($0.label)]" }.joined(separator: " ")
+      footer += wrapped("⚠ \(alert.message)  \(buttons)", .notice)
     }
     let help = help(for: screen, view: view, items: body.items)
     footer += flow(help.map { Span($0, .dim) }, separator: " · ")
@@ -63,24 +61,29 @@ struct ScreenLayout: Sendable {
 
   /// The title (with the back button and `↻`), the toolbar, the search field and a rule.
   private func header(_ screen: Node, view: PlayerView) -> [Line] {
-    let back = screen.back.map { "‹ \($0)   " } ?? ""
-    let refreshing = screen.first(where: { $0.has(.refreshing) }) != nil ? "  ↻" : ""
-    var lines = wrapped(back + (screen.label ?? "") + refreshing, .bold)
+    let back = screen.control(.back).map { "‹ \($0.label)   " } ?? ""
+    let refreshing = screen.refreshableList?.isRefreshing == true ? "  ↻" : ""
+    var lines = wrapped(back + (screen.screenTitle ?? "") + refreshing, .bold)
     // The toolbar's buttons and menus as `[⚄ Zufallsrezept]  [Kategorie: Dessert ▾]`.
-    let tools = (screen.first { $0.kind == .toolbar }?.children ?? []).map { node in
-      let symbol = node.systemImage.map { SymbolGlyphs.glyph(for: $0) + " " } ?? ""
-      let picked = node.first { $0.kind == .picker }?.selection.map { ": \($0)" } ?? ""
-      let text =
-        node.kind == .menu ? "[\(node.label ?? "")\(picked) ▾]" : "[\(symbol)\(node.label ?? "")]"
-      return Span(text, node.has(.disabled) ? .dim : .plain)
+    let toolbar = screen.first { if case .toolbar = $0.kind { true } else { false } }
+    let tools = (toolbar?.children ?? []).compactMap { node -> Span? in
+      switch node.kind {
+      case .menu(let menu):
+        let picked = node.picker?.selection.map { ": \($0)" } ?? ""
+        return Span("[\(menu.title)\(picked) ▾]")
+      case .button(let button):
+        let symbol = button.symbol.map { $0.glyph + " " } ?? ""
+        return Span("[\(symbol)\(button.title)]", button.isDisabled ? .dim : .plain)
+      default: return nil
+      }
     }
     lines += flow(tools, separator: "  ")
-    if let field = Gestures.searchField(on: screen) {
+    if let field = screen.searchField?.field {
       // One line: the text (its prompt while empty and not edited) and the cursor while it
       // has the keys; a text too long shows `…` and its end, where typing goes.
-      let text = field.text ?? ""
+      let text = field.text
       let isEditing = view.mode == .editing
-      let shown = text.isEmpty && !isEditing ? (field.label ?? "") : text
+      let shown = text.isEmpty && !isEditing ? field.prompt : text
       let cursor = isEditing ? "▏" : ""
       let room = width - TerminalColumns.of("⌕ ") - TerminalColumns.of(cursor)
       lines.append(
@@ -190,40 +193,46 @@ private struct BodyBuilder: NodeWalker {
   private var pad: String { String(repeating: " ", count: indent) }
 
   mutating func visit(_ node: Node, at place: NodePlace) {
-    let label = node.label ?? ""
-    let symbol = node.systemImage.map(SymbolGlyphs.glyph(for:)) ?? "•"
     switch node.kind {
-    case .list, .navigationStack, .screen, .toolbar, .menu:
-      if node.kind == .list, node.has(.refreshing) { lines.append(Line(pad + "↻", .dim)) }
+    case .list(let list):
+      if list.isRefreshing { lines.append(Line(pad + "↻", .dim)) }
       descend(into: node, at: place)
-    case .section:
+    case .navigationStack, .screen, .toolbar, .menu:
+      descend(into: node, at: place)
+    case .section(let header):
       if !lines.isEmpty { lines.append(Line("")) }
-      if let header = node.label { text(header, .bold) }
+      if let header { text(header, .bold) }
       descendIndented(into: node, at: place)
-    case .row, .tile, .suggestion:
-      guard node.label != nil, let intent = node.intent else { return }
-      let isSuggestion = node.kind == .suggestion
+    case .row(let row):
+      item(.row, row.title, intent: row.intent, text: row.title + (row.isFavorite ? " ♥" : ""))
+    case .tile(let tile):
+      item(.tile, tile.title, intent: tile.intent, text: tile.title)
+    case .suggestion(let suggestion):
       item(
-        node.kind, label, intent: intent,
-        text: (isSuggestion ? "⌕ " : "") + label + (node.has(.favorite) ? " ♥" : ""),
-        pad: isSuggestion ? "  " : pad)
-    case .text: text(label)
-    case .label: text("\(symbol) \(label)")
-    case .link: text("↗ \(label)", .link)
-    case .button: text("[\(label)]")
-    case .image, .picker, .searchField, .alert:
+        .suggestion, suggestion.term, intent: suggestion.intent, text: "⌕ " + suggestion.term,
+        pad: "  ")
+    case .text(let string): text(string)
+    case .label(let label): text("\(label.symbol?.glyph ?? "•") \(label.title)")
+    case .link(let link): text("↗ \(link.title)", .link)
+    case .button(let button): text("[\(button.title)]")
+    case .image, .picker, .searchField, .alert, .backButton:
       break  // no picture in a terminal; the others are in the header, the footer, the picker
-    case .progressView, .contentUnavailableView:
+    case .progressView(let title):
       // A state that fills the screen, set apart and indented.
-      let isProgress = node.kind == .progressView
-      lines.append(Line(""))
-      lines += layout.wrapped(
-        (isProgress ? "⋯" : symbol) + " " + label, isProgress ? .dim : .bold, first: pad + "  ",
-        continuation: pad + "    ")
-      descendIndented(into: node, at: place)
+      fills("⋯ " + (title ?? ""), .dim, node, place)
+    case .contentUnavailableView(let label):
+      fills("\(label.symbol?.glyph ?? "•") \(label.title)", .bold, node, place)
     case .grid:
       grid(node.children)
     }
+  }
+
+  /// A state that fills the screen (a progress view, an empty or failed state), set apart and
+  /// indented, its children under it.
+  private mutating func fills(_ title: String, _ style: Style, _ node: Node, _ place: NodePlace) {
+    lines.append(Line(""))
+    lines += layout.wrapped(title, style, first: pad + "  ", continuation: pad + "    ")
+    descendIndented(into: node, at: place)
   }
 
   /// Visits the node's children two columns further in.
@@ -235,8 +244,9 @@ private struct BodyBuilder: NodeWalker {
 
   /// A selectable line (row, tile, suggestion, option): `▸` and reverse video when selected.
   mutating func item(
-    _ kind: Node.Kind, _ label: String, intent: UserIntent, text: String, pad: String
+    _ kind: Tappable.Kind, _ label: String, intent: UserIntent, text: String, pad: String? = nil
   ) {
+    let pad = pad ?? self.pad
     let isSelected = items.count == selection
     let start = lines.count
     lines += layout.wrapped(
@@ -252,8 +262,9 @@ private struct BodyBuilder: NodeWalker {
     for start in stride(from: 0, to: tiles.count, by: columns) {
       let row = tiles[start..<min(start + columns, tiles.count)]
       var spans = [Span(pad)]
-      for (index, tile) in zip(row.indices, row) {
-        guard let label = tile.label, let intent = tile.intent else { continue }
+      for (index, node) in zip(row.indices, row) {
+        guard case .tile(let tile) = node.kind else { continue }
+        let (label, intent) = (tile.title, tile.intent)
         let isSelected = items.count == selection
         var name = Quoting.visible(label)
         if TerminalColumns.of(name) > columnWidth - 3 {

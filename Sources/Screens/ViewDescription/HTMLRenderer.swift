@@ -46,99 +46,91 @@ private struct PhoneDrawing: NodeWalker {
 
   /// Draws the node in its element, and its children where its kind holds them.
   mutating func visit(_ node: Node, at place: NodePlace) {
-    guard node.kind != .screen else { return screen(node, place) }
-    let label = node.label ?? ""
+    if case .screen(let title) = node.kind { return screen(node, title: title, place) }
     let (tag, classes, attributes) = element(for: node, at: place)
     writer.open(
       tag, classes: changed.contains(place.path) ? classes + ["changed"] : classes,
       [("data-path", place.path.description)] + attributes + tooltip(node))
     switch node.kind {
-    case .button, .label:
-      if let symbol = node.systemImage { glyph(symbol) }
-      writer.element(
-        "span", classes: [node.kind == .button ? "button-label" : "label-title"], text: label)
-    case .menu:
+    case .button(let button):
+      glyph(button.symbol)
+      writer.element("span", classes: ["button-label"], text: button.title)
+    case .label(let label):
+      glyph(label.symbol)
+      writer.element("span", classes: ["label-title"], text: label.title)
+    case .menu(let label):
       writer.open("summary")
-      if let symbol = node.systemImage { glyph(symbol) }
-      writer.element("span", classes: ["button-label"], text: label)
+      glyph(label.symbol)
+      writer.element("span", classes: ["button-label"], text: label.title)
       writer.close("summary")
       descend(into: node, at: place)
-    case .picker:
-      writer.element("div", classes: ["picker-title"], text: label)
+    case .picker(let picker):
+      writer.element("div", classes: ["picker-title"], text: picker.title)
       writer.open("ul")
-      for option in node.options {
-        let selected = option == node.selection
+      for option in picker.options {
+        let selected = option.title == picker.selection
         writer.open("li", classes: selected ? ["option", "selected"] : ["option"])
         writer.element("span", classes: ["checkmark"], text: selected ? "✓" : "")
-        writer.text(option)
+        writer.text(option.title)
         writer.close("li")
       }
       writer.close("ul")
-    case .searchField:
+    case .searchField(let field):
       // The text, or the prompt (greyed) while it is empty; the caret while it has the focus.
       writer.open("div", classes: ["search-box"])
-      glyph(AppText.noResultsSymbol)
-      let text = node.text ?? ""
+      glyph(.magnifyingglass)
       writer.element(
-        "span", classes: text.isEmpty ? ["prompt"] : ["search-text"],
-        text: text.isEmpty ? label : text)
-      if node.has(.focused) { writer.element("span", classes: ["caret"], text: "") }
+        "span", classes: field.text.isEmpty ? ["prompt"] : ["search-text"],
+        text: field.text.isEmpty ? field.prompt : field.text)
+      if field.isFocused { writer.element("span", classes: ["caret"], text: "") }
       writer.close("div")
       if !node.children.isEmpty { children("ul", ["suggestions"], node, place) }
-    case .suggestion:
-      glyph(AppText.noResultsSymbol)
-      writer.text(label)
-    case .list:
-      if node.has(.refreshing) {
+    case .suggestion(let suggestion):
+      glyph(.magnifyingglass)
+      writer.text(suggestion.term)
+    case .list(let list):
+      if list.isRefreshing {
         writer.raw(#"<div class="refresh-spinner"><span class="spinner"></span></div>"#)
       }
       descend(into: node, at: place)
-    case .section:
-      if let header = node.label {
-        writer.element("div", classes: ["section-header"], text: header)
-      }
+    case .section(let header):
+      if let header { writer.element("div", classes: ["section-header"], text: header) }
       children("div", ["section-body"], node, place)
-    case .row:
-      if let url = node.url {
-        placeholder(["thumb"], name: label, url: url, caption: initial(label))
+    case .row(let row):
+      if let url = row.thumbnail {
+        placeholder(["thumb"], name: row.title, url: url, caption: initial(row.title))
       }
-      writer.element("span", classes: ["row-label"], text: label)
-      if node.has(.favorite) {
-        writer.element("span", classes: ["heart"], [("title", "Favorit")], text: "♥")
-      }
+      writer.element("span", classes: ["row-label"], text: row.title)
+      if row.isFavorite { writer.element("span", classes: ["heart"], text: "♥") }
       writer.element("span", classes: ["chevron"], text: "›")
-    case .text:
-      writer.text(label)
-    case .image:
-      // `AsyncImage`: a placeholder with the screen's name (no request); `Image(systemName:)`.
-      if let url = node.url {
-        placeholder(["image-placeholder"], name: screenTitle, url: url, caption: screenTitle)
-      } else {
-        glyph(node.systemImage ?? "")
-      }
-    case .progressView:
+    case .text(let text):
+      writer.text(text)
+    case .image(let url):
+      // `AsyncImage`: a placeholder with the screen's name (no request).
+      placeholder(["image-placeholder"], name: screenTitle, url: url, caption: screenTitle)
+    case .progressView(let title):
       writer.raw(#"<span class="spinner"></span>"#)
-      if let title = node.label { writer.element("p", classes: ["progress-title"], text: title) }
-    case .contentUnavailableView:
+      if let title { writer.element("p", classes: ["progress-title"], text: title) }
+    case .contentUnavailableView(let label):
       // The big glyph, the title, then the description and the actions (the children).
       writer.open("div", classes: ["big-glyph"])
-      glyph(node.systemImage ?? "")
+      glyph(label.symbol)
       writer.close("div")
-      writer.element("h3", classes: ["unavailable-title"], text: label)
+      writer.element("h3", classes: ["unavailable-title"], text: label.title)
       descend(into: node, at: place)
-    case .link:
-      writer.text(label)
+    case .link(let link):
+      writer.text(link.title)
       writer.element("span", classes: ["link-arrow"], text: " ↗")
-    case .tile:
-      placeholder(["tile-image"], name: label, url: node.url, caption: initial(label))
-      writer.element("span", classes: ["tile-label"], text: label)
-    case .alert:
+    case .tile(let tile):
+      placeholder(["tile-image"], name: tile.title, url: tile.image, caption: initial(tile.title))
+      writer.element("span", classes: ["tile-label"], text: tile.title)
+    case .alert(let message):
       // The message in a box over the dimmed screen, its buttons below it.
       writer.open("div", classes: ["alert"])
-      writer.element("p", classes: ["alert-message"], text: label)
+      writer.element("p", classes: ["alert-message"], text: message)
       children("div", ["alert-buttons"], node, place)
       writer.close("div")
-    case .navigationStack, .toolbar, .grid, .screen:
+    case .navigationStack, .toolbar, .grid, .screen, .backButton:
       descend(into: node, at: place)
     }
     writer.close(tag)
@@ -151,7 +143,8 @@ private struct PhoneDrawing: NodeWalker {
     switch node.kind {
     case .navigationStack: return ("div", ["navigation-stack"], [])
     case .toolbar: return ("div", ["toolbar"], [])
-    case .button: return ("span", node.has(.disabled) ? ["button", "disabled"] : ["button"], [])
+    case .button(let button):
+      return ("span", button.isDisabled ? ["button", "disabled"] : ["button"], [])
     case .menu:
       // Open when something in it changed, so that the change is in view.
       let path = place.path.indices
@@ -160,25 +153,26 @@ private struct PhoneDrawing: NodeWalker {
       }
       return ("details", ["menu"], holdsChange ? [("open", "")] : [])
     case .picker: return ("div", ["picker"], [])
-    case .searchField: return ("div", node.has(.focused) ? ["search", "focused"] : ["search"], [])
+    case .searchField(let field):
+      return ("div", field.isFocused ? ["search", "focused"] : ["search"], [])
     case .suggestion: return ("li", ["suggestion"], [])
-    case .list:
+    case .list(let list):
       return (
         "div",
-        ["list"] + (node.has(.refreshable) ? ["refreshable"] : [])
-          + (node.has(.refreshing) ? ["refreshing"] : []), []
+        ["list"] + (list.refresh != nil ? ["refreshable"] : [])
+          + (list.isRefreshing ? ["refreshing"] : []), []
       )
     case .section: return ("div", ["section"], [])
-    case .row: return ("div", node.has(.favorite) ? ["row", "favorite"] : ["row"], [])
+    case .row(let row): return ("div", row.isFavorite ? ["row", "favorite"] : ["row"], [])
     case .text: return ("p", ["text"], [])
-    case .image: return (node.url == nil ? "span" : "div", ["image"], [])
+    case .image: return ("div", ["image"], [])
     case .label: return ("div", ["label"], [])
     case .progressView: return ("div", ["progress"], [])
     case .contentUnavailableView: return ("div", ["unavailable"], [])
-    case .link:
+    case .link(let link):
       // An `<a href>` only for http and https destinations, which a click opens and nothing
       // loads; any other scheme (`javascript:`, `file:`) from a catalog stays plain text.
-      let url = node.url ?? ""
+      let url = link.destination.absoluteString
       guard url.lowercased().hasPrefix("https://") || url.lowercased().hasPrefix("http://") else {
         return ("span", ["link"], [])
       }
@@ -187,37 +181,39 @@ private struct PhoneDrawing: NodeWalker {
     case .tile: return ("div", ["tile"], [])
     case .alert: return ("div", ["alert-backdrop"], [])
     case .screen: return ("div", ["screen"], [])
+    case .backButton: return ("span", ["back"], [])
     }
   }
 
   /// The navigation bar (back button, toolbar, title, search field), the content below it,
   /// and any alert over both.
-  private mutating func screen(_ node: Node, _ place: NodePlace) {
+  private mutating func screen(_ node: Node, title: String, _ place: NodePlace) {
     let outerTitle = screenTitle
-    screenTitle = node.label ?? ""
+    screenTitle = title
     defer { screenTitle = outerTitle }
     // A changed screen marks its title and back button, not everything on it.
     let isChanged = changed.contains(place.path)
     writer.open("div", classes: ["screen"], [("data-path", place.path.description)])
     writer.open("div", classes: ["nav-bar"])
     writer.open("div", classes: ["nav-row"])
-    if let back = node.back {
-      writer.open("span", classes: isChanged ? ["back", "changed"] : ["back"], tooltip(node))
+    for child in node.children {
+      guard case .backButton(let back) = child.kind else { continue }
+      writer.open("span", classes: isChanged ? ["back", "changed"] : ["back"], tooltip(child))
       writer.element("span", classes: ["chevron"], text: "‹")
-      writer.text(back)
+      writer.text(back.title)
       writer.close("span")
     }
     writer.element("span", classes: ["nav-spacer"], text: "")
-    descend(into: node, at: place, where: { $0.kind == .toolbar })
+    descend(into: node, at: place) { if case .toolbar = $0.kind { true } else { false } }
     writer.close("div")
     writer.element(
-      "h2", classes: isChanged ? ["nav-title", "changed"] : ["nav-title"], text: node.label ?? "")
-    descend(into: node, at: place, where: { $0.kind == .searchField })
+      "h2", classes: isChanged ? ["nav-title", "changed"] : ["nav-title"], text: title)
+    descend(into: node, at: place) { if case .searchField = $0.kind { true } else { false } }
     writer.close("div")
     writer.open("div", classes: ["content"])
-    descend(into: node, at: place, where: { ![.toolbar, .searchField, .alert].contains($0.kind) })
+    descend(into: node, at: place) { !$0.isBarOrAlert }
     writer.close("div")
-    descend(into: node, at: place, where: { $0.kind == .alert })
+    descend(into: node, at: place) { if case .alert = $0.kind { true } else { false } }
     writer.close("div")
   }
 
@@ -232,11 +228,10 @@ private struct PhoneDrawing: NodeWalker {
 
   // MARK: Pieces
 
-  /// The symbol's glyph from the one table (`SymbolGlyphs`), with the symbol's name as its
-  /// tooltip.
-  private mutating func glyph(_ symbol: String) {
-    writer.element(
-      "span", classes: ["glyph"], [("title", symbol)], text: SymbolGlyphs.glyph(for: symbol))
+  /// The symbol's glyph, with the symbol's name as its tooltip.
+  private mutating func glyph(_ symbol: SFSymbol?) {
+    guard let symbol else { return }
+    writer.element("span", classes: ["glyph"], [("title", symbol.rawValue)], text: symbol.glyph)
   }
 
   /// A coloured box standing for an image that is not loaded: the colour comes from `name`, so
@@ -255,10 +250,23 @@ private struct PhoneDrawing: NodeWalker {
 
   /// `title="→ intent"`: what a tap on the node sends (a pull, for a list).
   private func tooltip(_ node: Node) -> [HTMLWriter.Attribute] {
-    node.intent.map { [("title", "→ " + $0.rendered)] } ?? []
+    let intent: UserIntent? =
+      if case .list(let list) = node.kind { list.refresh } else { node.tappable?.intent }
+    return intent.map { [("title", "→ " + $0.rendered)] } ?? []
   }
 
   private func initial(_ name: String) -> String {
     name.first.map { String($0).uppercased() } ?? ""
+  }
+}
+
+extension Node {
+  /// Whether the node belongs to the navigation bar (back button, toolbar, search field) or is
+  /// an alert over the screen: what a screen's content leaves out.
+  public var isBarOrAlert: Bool {
+    switch kind {
+    case .backButton, .toolbar, .searchField, .alert: true
+    default: false
+    }
   }
 }

@@ -2,11 +2,12 @@ import Foundation
 import Spelling
 import ViewModels
 
-/// Something a user can press on a screen, found by the label they read on it.
+/// Something a user can press on a screen: a node that sends an intent, or a picker's option.
 public struct Tappable: Hashable, Sendable {
-  /// The node's kind: `.button`, `.row`, `.tile`, `.link`, `.suggestion`, a `.picker` option, or
-  /// `.screen` for the navigation bar's back button.
-  public let kind: Node.Kind
+  /// What it is.
+  public let kind: Kind
+  /// The node's identifier; a picker's option has its picker's.
+  public let id: NodeID?
   /// The visible label: the button's title, the row's or tile's name, the suggestion, the option,
   /// the back button's title.
   public let label: String
@@ -15,11 +16,29 @@ public struct Tappable: Hashable, Sendable {
   /// Whether it is `.disabled`: shown, but the app ignores the tap.
   public let isDisabled: Bool
 
-  public init(kind: Node.Kind, label: String, intent: UserIntent, isDisabled: Bool = false) {
+  public init(
+    kind: Kind, id: NodeID? = nil, label: String, intent: UserIntent, isDisabled: Bool = false
+  ) {
     self.kind = kind
+    self.id = id
     self.label = label
     self.intent = intent
     self.isDisabled = isDisabled
+  }
+
+  /// The kinds of things that can be pressed.
+  public enum Kind: String, Hashable, Sendable {
+    case backButton = "back button"
+    case button = "Button"
+    case row = "Row"
+    case tile = "Tile"
+    case link = "Link"
+    case suggestion = "Suggestion"
+    case option = "picker option"
+    /// The search field, whose focus and text a gesture changes.
+    case searchField = "SearchField"
+    /// The refreshable list, which a pull refreshes.
+    case list = "List"
   }
 }
 
@@ -46,10 +65,7 @@ public enum TapLookupError: Error, Hashable, Sendable, CustomStringConvertible {
     case .ambiguous(let label, let matches):
       // `Row "Lasagne" → …`, `picker option "Beef" → …`, `back button "Dessert" → …`.
       let listed = matches.map { match in
-        let what =
-          match.kind == .picker
-          ? "picker option" : match.kind == .screen ? "back button" : match.kind.rawValue
-        return "\(what) \(Quoting.quoted(match.label)) → \(match.intent.rendered)"
+        "\(match.kind.rawValue) \(Quoting.quoted(match.label)) → \(match.intent.rendered)"
       }
       return
         "\(matches.count) elements are labelled \(Quoting.quoted(label)) and do different things: "
@@ -71,9 +87,65 @@ extension Node {
     return found
   }
 
+  /// The first node, depth first, with the identifier `id`.
+  public func node(_ id: NodeID) -> Node? {
+    first { $0.id == id }
+  }
+
+  /// The screen on top: the first `Screen` node of the tree.
+  public var screen: Node? {
+    first { if case .screen = $0.kind { true } else { false } }
+  }
+
   /// The navigation title of the first screen in the tree.
   public var screenTitle: String? {
-    first { $0.kind == .screen }?.label
+    if case .screen(let title) = screen?.kind { title } else { nil }
+  }
+
+  /// The search field, with its suggestions (the node's children).
+  public var searchField: (field: SearchField, suggestions: [String])? {
+    guard let node = node(.search), case .searchField(let field) = node.kind else { return nil }
+    let terms = node.children.compactMap { child -> String? in
+      if case .suggestion(let suggestion) = child.kind { suggestion.term } else { nil }
+    }
+    return (field, terms)
+  }
+
+  /// The category picker.
+  public var picker: Picker? {
+    if case .picker(let picker) = node(.categoryPicker)?.kind { picker } else { nil }
+  }
+
+  /// The list that can be pulled to refresh.
+  public var refreshableList: List? {
+    var found: List?
+    walk { node, _ in
+      if found == nil, case .list(let list) = node.kind, list.refresh != nil { found = list }
+      return found == nil
+    }
+    return found
+  }
+
+  /// The alert over the screen: its message and its buttons.
+  public var alert: (message: String, buttons: [Tappable])? {
+    guard let node = first(where: { if case .alert = $0.kind { true } else { false } }),
+      case .alert(let message) = node.kind
+    else { return nil }
+    return (message, node.children.compactMap(\.tappable))
+  }
+
+  /// The message of the error the screen shows: the notice's, or the failure view's above its
+  /// retry button; `nil` when it shows none.
+  public var errorMessage: String? {
+    if let alert { return alert.message }
+    let failure = first { $0.children.contains { $0.id == .retry } }
+    for case .text(let message) in failure?.children.map(\.kind) ?? [] { return message }
+    return nil
+  }
+
+  /// The control with the identifier `id`, if it sends an intent: a button, the back button.
+  public func control(_ id: NodeID) -> Tappable? {
+    node(id)?.tappable
   }
 
   /// Every text a user reads without opening anything, depth first: titles, the back button,
@@ -85,44 +157,63 @@ extension Node {
     var texts: [String] = []
     walk { node, _ in
       switch node.kind {
-      case .searchField:
-        let text = node.text ?? ""
-        if let shown = text.isEmpty ? node.label : text { texts.append(shown) }
-      case .screen:
-        if let label = node.label { texts.append(label) }
-        if let back = node.back { texts.append(back) }
-      default:
-        if let label = node.label { texts.append(label) }
+      case .searchField(let field): texts.append(field.text.isEmpty ? field.prompt : field.text)
+      case .row(let row):
+        texts.append(row.title)
+        // The favourite's heart, drawn `♥` after the label, is read as a text of its own.
+        if row.isFavorite { texts.append("♥") }
+      case .screen(let title): texts.append(title)
+      case .backButton(let back): texts.append(back.title)
+      case .button(let button): texts.append(button.title)
+      case .menu(let label):
+        texts.append(label.title)
+        return false
+      case .label(let label), .contentUnavailableView(let label): texts.append(label.title)
+      case .picker(let picker): texts.append(picker.title)
+      case .suggestion(let suggestion): texts.append(suggestion.term)
+      case .section(let header?), .text(let header), .progressView(let header?),
+        .alert(let header):
+        texts.append(header)
+      case .link(let link): texts.append(link.title)
+      case .tile(let tile): texts.append(tile.title)
+      case .navigationStack, .toolbar, .list, .section(nil), .image, .progressView(nil), .grid:
+        break
       }
-      // The favourite's heart, drawn `♥` after the label, is read as a text of its own.
-      if node.has(.favorite) { texts.append("♥") }
-      return node.kind != .menu
+      return true
     }
     return texts
   }
 
-  /// Everything that can be pressed, depth first: buttons, rows, tiles, links, suggestions,
-  /// picker options, and the back button of a screen that has one.
+  /// What pressing this node sends, as a `Tappable`, if it can be pressed on its own.
+  var tappable: Tappable? {
+    switch kind {
+    case .backButton(let back):
+      Tappable(kind: .backButton, id: id, label: back.title, intent: back.intent)
+    case .button(let button):
+      Tappable(
+        kind: .button, id: id, label: button.title, intent: button.intent,
+        isDisabled: button.isDisabled)
+    case .row(let row): Tappable(kind: .row, id: id, label: row.title, intent: row.intent)
+    case .tile(let tile): Tappable(kind: .tile, id: id, label: tile.title, intent: tile.intent)
+    case .link(let link): Tappable(kind: .link, id: id, label: link.title, intent: link.intent)
+    case .suggestion(let suggestion):
+      Tappable(kind: .suggestion, id: id, label: suggestion.term, intent: suggestion.intent)
+    default: nil
+    }
+  }
+
+  /// Everything that can be pressed, depth first: the back button, buttons, rows, tiles, links,
+  /// suggestions and picker options.
   public var tappables: [Tappable] {
     var found: [Tappable] = []
     forEachNode { node in
-      switch node.kind {
-      case .screen:
-        if let back = node.back, let intent = node.intent {
-          found.append(Tappable(kind: .screen, label: back, intent: intent))
-        }
-      case .picker:
-        for option in node.options {
-          found.append(Tappable(kind: .picker, label: option, intent: .categoryPicked(option)))
-        }
-      case .list:
-        break  // its intent is the pull to refresh, which has no label to press
-      default:
-        if let label = node.label, let intent = node.intent {
+      if case .picker(let picker) = node.kind {
+        for option in picker.options {
           found.append(
-            Tappable(
-              kind: node.kind, label: label, intent: intent, isDisabled: node.has(.disabled)))
+            Tappable(kind: .option, id: node.id, label: option.title, intent: option.intent))
         }
+      } else if let tappable = node.tappable {
+        found.append(tappable)
       }
     }
     return found
@@ -144,10 +235,5 @@ extension Node {
       throw .ambiguous(label: label, matches: matches)
     }
     return first
-  }
-
-  /// The suggestions shown under this search field, in order (their labels).
-  public var suggestions: [String] {
-    children.filter { $0.kind == .suggestion }.compactMap(\.label)
   }
 }

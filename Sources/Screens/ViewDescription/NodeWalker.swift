@@ -11,8 +11,9 @@
 /// struct Outline: NodeWalker {
 ///   var lines: [String] = []
 ///   mutating func visit(_ node: Node, at place: NodePlace) {
-///     lines.append(String(repeating: "  ", count: place.depth) + node.kind.rawValue)
-///     if node.kind != .menu { descend(into: node, at: place) }
+///     lines.append(String(repeating: "  ", count: place.depth) + node.kind.name)
+///     if case .menu = node.kind { return }  // a closed menu hides its contents
+///     descend(into: node, at: place)
 ///   }
 /// }
 /// var outline = Outline()

@@ -170,7 +170,7 @@ public struct ScreenDiff: Sendable {
     Set(
       entries.compactMap { entry in
         guard entry.change == .added || entry.change == .changed else { return nil }
-        return entry.newIndex.flatMap { new.items[$0].path }
+        return entry.newIndex.flatMap(new.path(of:))
       })
   }
 
@@ -247,59 +247,33 @@ public struct ScreenDiff: Sendable {
 
 // MARK: - Reading a drawn tree
 
-/// A screen read node by node, as a `ScreenDiff` compares it: each node's depth and what it
-/// says, from a node tree or from the lines of a text tree.
-public struct DrawnTree: Sendable {
+/// A screen read node by node, as a `ScreenDiff` compares it: each node's depth and what its
+/// lines say, from a node tree (as `TextRenderer` draws it) or from the lines of a text tree.
+public struct DrawnTree: Hashable, Sendable {
   /// One node: what it is compared by, and what pairs it with a changed node.
-  struct Item: Sendable {
-    /// What the node is compared by: its depth and what its line says.
+  struct Item: Hashable, Sendable {
+    /// What the node is compared by: its depth and what its lines say.
     var key: Key
     /// The kind and the label (`Row "Lasagne"`) with the depth: what pairs a changed node.
     var identity: String
     /// The kind alone, with the depth.
     var kind: String
-    /// Where the node sits in its tree; `nil` for a node read from a text.
-    var path: NodePath?
   }
 
-  /// What a node says: the text of its lines, or, in a tree, the node without its children.
+  /// What a node says: its depth and the text of its lines without the guides.
   struct Key: Hashable, Sendable {
     var depth: Int
-    var text: [String]?
-    var node: Node?
+    var text: [String]
   }
 
   let items: [Item]
-  private let source: Source
+  /// Each node's lines as drawn, and its place in its tree (`nil` for a node read from text).
+  private let drawn: [DrawnNode]
 
-  /// Where the lines of the nodes come from.
-  private enum Source: Sendable {
-    case lines([[String]])
-    case tree(Node, TextRenderer)
-  }
-
-  /// `tree`, read from its nodes; its lines are drawn by `renderer` when a diff is drawn.
+  /// `tree` as `renderer` draws it: what the text tree does not draw (addresses, intents) is no
+  /// change.
   public init(_ tree: Node, renderer: TextRenderer = TextRenderer()) {
-    var items: [Item] = []
-    tree.walk { node, place in
-      var shown = node
-      shown.children = []
-      // What the text tree does not draw is no change.
-      if !renderer.options.showsURLs { shown.url = nil }
-      if !renderer.options.showsIntents { shown.intent = nil }
-      if let selection = shown.selection, !shown.options.contains(selection) {
-        shown.selection = nil
-      }
-      let kind = "\(place.depth) \(node.kind.rawValue)"
-      items.append(
-        Item(
-          key: Key(depth: place.depth, node: shown),
-          identity: kind + " " + (node.label.map(Quoting.quoted) ?? ""), kind: kind,
-          path: place.path))
-      return true
-    }
-    self.items = items
-    source = .tree(tree, renderer)
+    self.init(renderer.drawnNodes(tree))
   }
 
   /// A text tree read back into nodes by its guides and connectors.
@@ -314,25 +288,22 @@ public struct DrawnTree: Sendable {
 
   private init(_ nodes: [DrawnNode]) {
     items = nodes.map { node in
-      let kind = "\(node.depth) " + String((node.content.first ?? "").prefix { $0 != " " })
+      let first = node.content.first ?? ""
       return Item(
         key: Key(depth: node.depth, text: node.content),
-        identity: "\(node.depth) " + DrawnNode.kindAndLabel(node.content.first ?? ""), kind: kind)
+        identity: "\(node.depth) " + DrawnNode.kindAndLabel(first),
+        kind: "\(node.depth) " + String(first.prefix { $0 != " " }))
     }
-    source = .lines(nodes.map(\.drawn))
+    drawn = nodes
   }
 
   /// Each node's lines as drawn.
-  func lines() -> [[String]] {
-    switch source {
-    case .lines(let lines): lines
-    case .tree(let tree, let renderer): renderer.drawnLines(tree)
-    }
-  }
-}
+  func lines() -> [[String]] { drawn.map(\.drawn) }
 
-extension DrawnTree: Hashable {
-  /// Whether the two draw the same nodes: what they are compared by, whatever draws their lines.
+  /// Each node's place in its tree, `nil` for a node read from text.
+  func path(of index: Int) -> NodePath? { drawn[index].path }
+
+  /// Whether the two draw the same nodes: what they are compared by, whatever drew their lines.
   public static func == (lhs: DrawnTree, rhs: DrawnTree) -> Bool {
     lhs.items.map(\.key) == rhs.items.map(\.key)
   }
@@ -350,6 +321,8 @@ struct DrawnNode: Sendable {
   var content: [String]
   /// The node's lines as drawn.
   var drawn: [String]
+  /// Where the node sits in the tree it was drawn from; `nil` for a node read from text.
+  var path: NodePath?
 
   /// `Row "Lasagne"` of `Row "Lasagne" ♥`: the kind, and the quoted label if one follows it
   /// (up to the first quote that no backslash escapes).

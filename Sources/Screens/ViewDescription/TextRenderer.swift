@@ -4,7 +4,8 @@ import ViewModels
 /// Prints a node tree as text: one node per line, indented with `├─ └─ │`, deterministic.
 ///
 /// A line reads `Kind "label" ♥ [symbol] text="…" back="…" url="…" (flags): options → intent`,
-/// each part only when the node has it, always in this order. Strings are quoted, with `"` and
+/// each part only when the node's kind has it, always in this order; a screen's back button is
+/// drawn on its screen's line as `back="…"`. Strings are quoted, with `"` and
 /// `\` escaped as `\"` and `\\` and control characters as `\n`, `\t`, `\r` or `\u{…}`, so a line
 /// reads back unambiguously. A line longer than `Options.width` is wrapped at spaces: each
 /// continuation line is indented one step under its node (keeping the tree's guides) and drops
@@ -48,13 +49,13 @@ public struct TextRenderer: Sendable {
 }
 
 extension TextRenderer {
-  /// Each node's lines in the order they are drawn, in the one pass that draws the text: what
-  /// `ScreenDiff` shows of a tree it compared.
-  func drawnLines(_ node: Node) -> [[String]] {
+  /// Each drawn node with its place and its lines, in the one pass that draws the text: what
+  /// `ScreenDiff` compares of a tree. The back button is drawn on its screen's line.
+  func drawnNodes(_ node: Node) -> [DrawnNode] {
     var writer = Writer(options: options)
-    writer.drawnLines = []
+    writer.drawnNodes = []
     writer.walk(node)
-    return writer.drawnLines ?? []
+    return writer.drawnNodes ?? []
   }
 }
 
@@ -69,8 +70,8 @@ extension Node: CustomStringConvertible {
 private struct Writer: NodeWalker {
   let options: TextRenderer.Options
   var output = ""
-  /// Each node's lines as drawn, when the caller asks for them.
-  var drawnLines: [[String]]?
+  /// Each node as drawn, when the caller asks for them.
+  var drawnNodes: [DrawnNode]?
   /// The guides (`│  ` or three spaces) of the ancestors of the node being written.
   var prefix = ""
 
@@ -82,28 +83,27 @@ private struct Writer: NodeWalker {
     let line = LineFormatter(options: options).line(for: node)
     // Each guide and connector is three characters wide.
     let room = options.width - 3 * place.depth
-    var lines =
-      line.count <= room
-      ? [line]
-      : wrap(
-        line, room: room, continuation: prefix + guide + (node.children.isEmpty ? "   " : "│  "))
-    lines[0] = prefix + connector + lines[0]
-    drawnLines?.append(lines)
-    for line in lines {
+    let pieces = line.count <= room ? [line] : wrap(line, room: room, depth: place.depth + 1)
+    let continuation = prefix + guide + (node.children.isEmpty ? "   " : "│  ")
+    var drawn = [prefix + connector + pieces[0]]
+    drawn += pieces.dropFirst().map { continuation + $0 }
+    drawnNodes?.append(
+      DrawnNode(depth: place.depth, content: pieces, drawn: drawn, path: place.path))
+    for line in drawn {
       if !output.isEmpty { output += "\n" }
       output += line
     }
     let outer = prefix
     prefix += guide
-    descend(into: node, at: place)
+    descend(into: node, at: place) { if case .backButton = $0.kind { false } else { true } }
     prefix = outer
   }
 
-  /// `line` broken at spaces, greedily, into a first line of `room` characters and lines that
-  /// start with `continuation`; never after a lone `●` or `→` nor before a lone `·`, so a
+  /// `line` broken at spaces, greedily, into a first piece of `room` characters and pieces for
+  /// lines indented `depth` levels; never after a lone `●` or `→` nor before a lone `·`, so a
   /// picker's marker stays with its option, an arrow with its intent, a separator ends its line.
   /// (Words compare as `Character`s do, by canonical equivalence: U+0387 is another `·`.)
-  private func wrap(_ line: String, room firstRoom: Int, continuation: String) -> [String] {
+  private func wrap(_ line: String, room firstRoom: Int, depth: Int) -> [String] {
     let minimumRoom = 24
     var room = max(firstRoom, minimumRoom)
     var lines = [""]
@@ -118,8 +118,8 @@ private struct Writer: NodeWalker {
         lines[lines.count - 1] += " "
         used += 1 + word.count
       } else {
-        lines.append(continuation)
-        room = max(options.width - continuation.count, minimumRoom)
+        lines.append("")
+        room = max(options.width - 3 * depth, minimumRoom)
         used = word.count
       }
       lines[lines.count - 1] += word
@@ -134,33 +134,80 @@ private struct LineFormatter {
   let options: TextRenderer.Options
 
   func line(for node: Node) -> String {
-    var line = node.kind.rawValue
+    var line = node.kind.name
     func add(_ name: String, quoting value: String?) {
       guard let value else { return }
       line += name
       Quoting.appendQuoted(value, to: &line)
     }
-    add(" ", quoting: node.label)
-    if node.has(.favorite) { line += " ♥" }
-    if let symbol = node.systemImage { line += " [" + symbol + "]" }
-    add(" text=", quoting: node.text)
-    add(" back=", quoting: node.back)
-    add(" url=", quoting: options.showsURLs ? node.url : nil)
-    // ` (disabled, refreshable)`: the flags a node has, in this order.
-    let flags = Self.flagNames.filter { node.has($0.flag) }.map(\.name)
-    if !flags.isEmpty { line += " (" + flags.joined(separator: ", ") + ")" }
-    if !node.options.isEmpty {
-      let options = node.options.map { ($0 == node.selection ? "● " : "") + Self.shown($0) }
-      line += ": " + options.joined(separator: " · ")
+    func symbol(_ symbol: SFSymbol?) {
+      if let symbol { line += " [" + symbol.rawValue + "]" }
     }
-    if options.showsIntents, let intent = node.intent { line += " → " + intent.rendered }
+    func flags(_ flags: [(Bool, String)]) {
+      let names = flags.filter(\.0).map(\.1)
+      if !names.isEmpty { line += " (" + names.joined(separator: ", ") + ")" }
+    }
+    var intent: UserIntent?
+    switch node.kind {
+    case .navigationStack, .toolbar, .grid, .section(nil), .progressView(nil):
+      break
+    case .screen(let title):
+      add(" ", quoting: title)
+      for child in node.children {
+        guard case .backButton(let back) = child.kind else { continue }
+        add(" back=", quoting: back.title)
+        intent = back.intent
+      }
+    case .backButton(let back):
+      add(" ", quoting: back.title)
+      intent = back.intent
+    case .button(let button):
+      add(" ", quoting: button.title)
+      symbol(button.symbol)
+      flags([(button.isDisabled, "disabled")])
+      intent = button.intent
+    case .menu(let label), .label(let label), .contentUnavailableView(let label):
+      add(" ", quoting: label.title)
+      symbol(label.symbol)
+    case .picker(let picker):
+      add(" ", quoting: picker.title)
+      if !picker.options.isEmpty {
+        let options = picker.options.map {
+          ($0.title == picker.selection ? "● " : "") + Self.shown($0.title)
+        }
+        line += ": " + options.joined(separator: " · ")
+      }
+    case .searchField(let field):
+      add(" ", quoting: field.prompt)
+      add(" text=", quoting: field.text)
+      flags([(field.isFocused, "focused")])
+    case .suggestion(let suggestion):
+      add(" ", quoting: suggestion.term)
+      intent = suggestion.intent
+    case .list(let list):
+      flags([(list.refresh != nil, "refreshable"), (list.isRefreshing, "refreshing")])
+      intent = list.refresh
+    case .section(let text?), .text(let text), .progressView(let text?), .alert(let text):
+      add(" ", quoting: text)
+    case .row(let row):
+      add(" ", quoting: row.title)
+      if row.isFavorite { line += " ♥" }
+      add(" url=", quoting: options.showsURLs ? row.thumbnail : nil)
+      intent = row.intent
+    case .image(let url):
+      add(" url=", quoting: options.showsURLs ? url : nil)
+    case .link(let link):
+      add(" ", quoting: link.title)
+      add(" url=", quoting: options.showsURLs ? link.destination.absoluteString : nil)
+      intent = link.intent
+    case .tile(let tile):
+      add(" ", quoting: tile.title)
+      add(" url=", quoting: options.showsURLs ? tile.image : nil)
+      intent = tile.intent
+    }
+    if options.showsIntents, let intent { line += " → " + intent.rendered }
     return line
   }
-
-  private static let flagNames: [(flag: Node.Flags, name: String)] = [
-    (.disabled, "disabled"), (.refreshable, "refreshable"), (.refreshing, "refreshing"),
-    (.focused, "focused"),
-  ]
 
   /// Options go bare, as the picker shows them, unless they could be misread.
   private static func shown(_ option: String) -> String {

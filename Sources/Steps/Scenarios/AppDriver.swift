@@ -123,10 +123,11 @@ public final class AppDriver {
   /// Types `text` at the end of the search field, one keystroke per character: each sends the
   /// field's text-change intent with the text so far (the field is read once, before the first).
   public func type(_ text: String) async throws {
-    var typed = try Gestures.field(on: runningScreen()).text ?? ""
+    let field = try Gestures.field(on: runningScreen()).field
+    var typed = field.text
     for character in text {
       typed.append(character)
-      await send(.searchTextChanged(typed))
+      await send(field.typing(typed))
     }
   }
 

@@ -13,16 +13,16 @@ enum Expectations {
     ])
   }
 
-  static func visible(_ text: String, containing: Bool, in texts: [String]) -> StepOutcome {
+  static func visible(
+    _ text: String, containing: Bool, in texts: [String], error: String?
+  ) -> StepOutcome {
     guard !texts.contains(where: { matches($0, text, containing: containing) }) else {
       return .done
     }
     let wanted = containing ? "a node whose text contains" : "a node showing"
     let closest = closestTexts(to: text, containing: containing, in: texts)
     // A failed request is often why a text is missing: the failure names it.
-    let error = texts.first(where: errorMessages.contains).map {
-      ["the screen shows the error \(Quoting.quoted($0))"]
-    }
+    let error = error.map { ["the screen shows the error \(Quoting.quoted($0))"] }
     guard !closest.isEmpty else {
       return .failed(["expected \(wanted) \(Quoting.quoted(text)), but the screen shows no text"])
     }
@@ -30,11 +30,6 @@ enum Expectations {
       ["expected \(wanted) \(Quoting.quoted(text)), but none does; the closest texts are:"]
         + closest.map { "  " + Quoting.quoted($0) } + (error ?? []))
   }
-
-  /// The messages the app shows for a failed request.
-  static let errorMessages = Set(
-    [LoadFailure.offline, .timeout, .connection, .badStatus(500), .unreadable, .other]
-      .map(AppText.message(for:)))
 
   static func hidden(_ text: String, containing: Bool, in texts: [String]) -> StepOutcome {
     let found = texts.filter { matches($0, text, containing: containing) }

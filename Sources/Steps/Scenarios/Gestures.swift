@@ -2,77 +2,54 @@ import Spelling
 import ViewDescription
 import ViewModels
 
-/// Where a gesture's node is on a screen, found as a user finds it, for the steps and for the
-/// player's keys: a step is told what the screen offers instead when there is none.
+/// Where a gesture's node is on a screen, found by its identifier and kind, for the steps and
+/// for the player's keys: a step is told what the screen offers instead when there is none.
 package enum Gestures {
   /// The one tappable node of these kinds labelled `label`.
-  package static func target(_ label: String, kinds: Set<Node.Kind>, on screen: Node) -> Tappable? {
+  package static func target(
+    _ label: String, kinds: Set<Tappable.Kind>, on screen: Node
+  ) -> Tappable? {
     screen.tappables.first { kinds.contains($0.kind) && $0.label == label }
-  }
-
-  /// The detail screen's heart button, whichever of its two titles it shows.
-  package static func heart(on screen: Node) -> Tappable? {
-    let titles = [AppText.addFavorite, AppText.removeFavorite]
-    return screen.tappables.first { titles.contains($0.label) }
-  }
-
-  /// The back button's intent (the screen node's), unless this is the first screen.
-  package static func backIntent(on screen: Node) -> UserIntent? {
-    screen.first { $0.kind == .screen }.flatMap { $0.back == nil ? nil : $0.intent }
-  }
-
-  /// The refreshable list's intent.
-  package static func refreshIntent(on screen: Node) -> UserIntent? {
-    screen.first { $0.has(.refreshable) }?.intent
-  }
-
-  /// The screen's search field.
-  package static func searchField(on screen: Node) -> Node? {
-    screen.first { $0.kind == .searchField }
   }
 
   // MARK: - For the steps
 
-  /// The node the gesture `action` touches on `screen` (an intent of the screen's own, such as
-  /// going back, stands as a node), or why the screen offers none.
+  /// The node the gesture `action` touches on `screen` (the search field's focus and text stand
+  /// as a node of their own), or why the screen offers none.
   static func target(of action: Step.Action, on screen: Node) throws(StepUnavailable) -> Tappable {
     func found(
-      _ node: Tappable?, _ missing: String, kinds: Set<Node.Kind> = []
+      _ node: Tappable?, _ missing: String, kinds: Set<Tappable.Kind> = []
     ) throws(StepUnavailable) -> Tappable {
       guard let node else { throw StepUnavailable("\(missing); \(offers(screen, kinds: kinds))") }
       return node
     }
-    func intent(_ intent: UserIntent?) -> Tappable? {
-      intent.map { Tappable(kind: .button, label: "", intent: $0) }
+    func search(_ gesture: (Node.SearchField) -> UserIntent) throws(StepUnavailable) -> Tappable {
+      let field = try field(on: screen).field
+      return Tappable(kind: .searchField, id: .search, label: field.prompt, intent: gesture(field))
     }
-    func search(_ gesture: UserIntent) throws(StepUnavailable) -> Tappable {
-      _ = try field(on: screen)
-      return Tappable(kind: .searchField, label: "", intent: gesture)
-    }
-    func button(_ label: String, _ missing: String) throws(StepUnavailable) -> Tappable {
-      try found(target(label, kinds: [.button], on: screen), missing, kinds: [.button])
+    func control(_ id: NodeID, _ missing: String) throws(StepUnavailable) -> Tappable {
+      try found(screen.control(id), missing, kinds: [.button])
     }
     switch action {
-    case .clearSearch: return try search(.searchTextChanged(""))
-    case .focusSearch: return try search(.searchFocusChanged(true))
-    case .leaveSearch: return try search(.searchFocusChanged(false))
+    case .clearSearch: return try search { $0.typing("") }
+    case .focusSearch: return try search { $0.focusing(true) }
+    case .leaveSearch: return try search { $0.focusing(false) }
     case .pickCategory(let name): return try option(category: name, on: screen)
     case .pickSuggestion(let text): return try suggestion(text, on: screen)
     case .pullToRefresh:
       return try found(
-        intent(refreshIntent(on: screen)), "nothing on this screen can be pulled to refresh")
-    case .tapDice: return try button(AppText.dice, "this screen has no dice button")
-    case .retry:
-      return try button(AppText.retry, "this screen has no \(Quoting.quoted(AppText.retry)) button")
-    case .dismissNotice:
-      return try button(AppText.noticeDismiss, "this screen has no notice to dismiss")
+        screen.refreshableList?.refresh.map { Tappable(kind: .list, label: "", intent: $0) },
+        "nothing on this screen can be pulled to refresh")
+    case .tapDice: return try control(.dice, "this screen has no dice button")
+    case .retry: return try control(.retry, "this screen has no retry button")
+    case .dismissNotice: return try control(.dismissNotice, "this screen has no notice to dismiss")
     case .open(let name):
       return try found(
         target(name, kinds: [.row, .tile], on: screen),
         "this screen has no row or tile named \(Quoting.quoted(name))", kinds: [.row, .tile])
-    case .toggleHeart: return try found(heart(on: screen), "this screen has no heart button")
+    case .toggleHeart: return try control(.heart, "this screen has no heart button")
     case .back:
-      guard let back = intent(backIntent(on: screen)) else {
+      guard let back = screen.control(.back) else {
         throw StepUnavailable("this is the first screen, there is nothing to go back to")
       }
       return back
@@ -89,9 +66,11 @@ package enum Gestures {
     }
   }
 
-  /// The search field of `screen`.
-  static func field(on screen: Node) throws(StepUnavailable) -> Node {
-    guard let field = searchField(on: screen) else {
+  /// The search field of `screen`, with its suggestions.
+  static func field(
+    on screen: Node
+  ) throws(StepUnavailable) -> (field: Node.SearchField, suggestions: [String]) {
+    guard let field = screen.searchField else {
       throw StepUnavailable("this screen has no search field; \(offers(screen))")
     }
     return field
@@ -99,35 +78,34 @@ package enum Gestures {
 
   /// The option `name` of the screen's picker.
   static func option(category name: String, on screen: Node) throws(StepUnavailable) -> Tappable {
-    guard let picker = screen.first(where: { $0.kind == .picker }) else {
+    guard let picker = screen.picker else {
       throw StepUnavailable("this screen has no category picker; \(offers(screen))")
     }
-    guard let option = target(name, kinds: [.picker], on: screen) else {
+    guard let option = target(name, kinds: [.option], on: screen) else {
       let options =
         picker.options.isEmpty
         ? "it offers no categories (they have not loaded)"
-        : "it offers \(picker.options.joined(separator: ", "))"
+        : "it offers \(picker.options.map(\.title).joined(separator: ", "))"
       throw StepUnavailable(
-        "the picker \(Quoting.quoted(picker.label ?? "")) has no \(Quoting.quoted(name)): \(options)"
-      )
+        "the picker \(Quoting.quoted(picker.title)) has no \(Quoting.quoted(name)): \(options)")
     }
     return option
   }
 
   /// The suggestion `text` under the focused search field.
   static func suggestion(_ text: String, on screen: Node) throws(StepUnavailable) -> Tappable {
-    let field = try field(on: screen)
-    guard field.has(.focused) else {
+    let (field, suggestions) = try field(on: screen)
+    guard field.isFocused else {
       throw StepUnavailable(
         "the search field is not focused, so it shows no suggestions; `focus search` first")
     }
-    guard !field.suggestions.isEmpty else {
+    guard !suggestions.isEmpty else {
       throw StepUnavailable(
-        "the search field shows no suggestions while it holds \(Quoting.quoted(field.text ?? "")); "
+        "the search field shows no suggestions while it holds \(Quoting.quoted(field.text)); "
           + "they show while it is empty (`clear search`)")
     }
-    guard let suggestion = target(text, kinds: [.suggestion], on: field) else {
-      let shown = field.suggestions.map { Quoting.quoted($0) }.joined(separator: ", ")
+    guard let suggestion = target(text, kinds: [.suggestion], on: screen) else {
+      let shown = suggestions.map { Quoting.quoted($0) }.joined(separator: ", ")
       throw StepUnavailable(
         "there is no suggestion \(Quoting.quoted(text)); the suggestions are \(shown)")
     }
@@ -136,8 +114,8 @@ package enum Gestures {
 
   /// `it offers "Zufallsrezept", "Apam balik", …`: what can be tapped instead, the nodes of
   /// `kinds` first when there are any; picker options hide in a closed menu and are left out.
-  static func offers(_ screen: Node, kinds: Set<Node.Kind> = []) -> String {
-    let all = screen.tappables.filter { $0.kind != .picker }
+  static func offers(_ screen: Node, kinds: Set<Tappable.Kind> = []) -> String {
+    let all = screen.tappables.filter { $0.kind != .option }
     let preferred = all.filter { kinds.contains($0.kind) }
     var seen: Set<String> = []
     let labels = (preferred.isEmpty ? all : preferred).map(\.label).filter {

@@ -383,7 +383,9 @@ extension Step.Action {
     case .expectTitle(let expected):
       return Expectations.title(expected, found: driver.title())
     case .expectVisible(let text, let containing):
-      return Expectations.visible(text, containing: containing, in: driver.visibleTexts())
+      return Expectations.visible(
+        text, containing: containing, in: driver.visibleTexts(),
+        error: driver.screen()?.errorMessage)
     case .expectHidden(let text, let containing):
       return Expectations.hidden(text, containing: containing, in: driver.visibleTexts())
     case .expectRequests(let count, let listed):

@@ -91,7 +91,7 @@ private struct StandInApp {
   private var detail: MealDetailState?
 
   var tree: Node {
-    AppScreen.body(AppState(list: list, path: detail.map { [.detail($0)] } ?? []))
+    AppScreen.body(AppState(list: list, pushed: detail.map { [.detail($0)] } ?? []))
   }
 
   mutating func send(_ intent: UserIntent) {

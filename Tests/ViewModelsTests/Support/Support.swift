@@ -31,8 +31,8 @@ enum Shown: Equatable {
 extension AppState {
   /// The path's screens by what they show: a list's category, a detail's meal.
   var shownPath: [Shown] {
-    path.map { screen in
-      switch screen {
+    path.map { entry in
+      switch entry.screen {
       case .detail(let detail): .detail(detail.meal)
       case .list(let list): .list(list.category)
       case .categories: preconditionFailure("the grid is only ever the root")

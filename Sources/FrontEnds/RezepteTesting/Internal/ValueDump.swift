@@ -47,6 +47,10 @@ enum ValueDump {
       return .leaf(String(describing: value))
     }
     let mirror = Mirror(reflecting: value)
+    // A struct that wraps a raw value (an identity) reads as that value: `path[id: 1]`.
+    if mirror.displayStyle == .struct, let wrapper = value as? any RawRepresentable {
+      return shape(of: wrapper.rawValue)
+    }
     func labelled(_ mirror: Mirror) -> [(key: String, prefix: String, value: Any)] {
       mirror.children.map { ($0.label ?? "", $0.label.map { "\($0): " } ?? "", $0.value) }
     }

@@ -6,17 +6,20 @@ import ViewModels
 ///
 /// A pure function of the snapshot: the same `AppState` always gives the same tree.
 public enum AppScreen {
-  /// The navigation stack with the top screen; a pushed screen's back button carries the
-  /// title of the screen below it, as SwiftUI's navigation bar shows it.
+  /// The navigation stack with the top screen, which carries its entry's identity; a pushed
+  /// screen's back button carries the title of the screen below it, as SwiftUI's navigation bar
+  /// shows it.
   public static func body(_ state: AppState) -> Node {
     .navigationStack([top(of: state)])
   }
 
   private static func top(of state: AppState) -> Node {
-    switch state.top {
-    case .categories(let grid): CategoryGridScreen.body(grid)
-    case .list(let list): MealListScreen.body(list, back: backTitle(state))
-    case .detail(let detail): MealDetailScreen.body(detail, back: backTitle(state))
+    let id = state.topID
+    let back = backTitle(state)
+    return switch state.top {
+    case .categories(let grid): CategoryGridScreen.body(grid, id: id)
+    case .list(let list): MealListScreen.body(list, id: id, back: back)
+    case .detail(let detail): MealDetailScreen.body(detail, id: id, back: back)
     }
   }
 
@@ -35,8 +38,7 @@ extension Node {
   /// The lesson's error view: "Fehler" with the message and "Erneut versuchen" (lesson 3.11).
   static func failure(_ failure: LoadFailure) -> Node {
     .contentUnavailableView(
-      AppText.failure, systemImage: AppText.failureSymbol,
-      description: AppText.message(for: failure),
-      actions: [.button(AppText.retry, intent: .retryTapped)])
+      AppText.failure, symbol: .wifiExclamationmark, description: AppText.message(for: failure),
+      actions: [.button(AppText.retry, id: .retry, intent: .retryTapped)])
   }
 }

@@ -1,13 +1,11 @@
 import MealDB
 import ViewModels
 
-/// Every German text and SF Symbol the app shows, in one place; the layers below hand over
-/// values (`LoadFailure`, `isFavorite`, the query), never sentences.
+/// Every German text the app shows, in one place; the layers below hand over values
+/// (`LoadFailure`, `isFavorite`, the query), never sentences.
 ///
-/// Taken from the lesson (Projekt D Teil 3, lessons 3.11 and 3.12) word for word; a runner can
-/// press `AppText.retry` by its label instead of spelling it again. A text tree draws a symbol
-/// as its name in brackets: `[heart.fill]` is `favoriteSymbol`, `[heart]` `notFavoriteSymbol`;
-/// `SymbolGlyphs.table` lists every `…Symbol` with the glyph the other front ends draw.
+/// Taken from the lesson (Projekt D Teil 3, lessons 3.11 and 3.12) word for word. Only the
+/// screens read it: front ends find a control by its `NodeID`, not by its title.
 public enum AppText {
   // MARK: List
 
@@ -16,14 +14,10 @@ public enum AppText {
   public static let searchTitle = "Suche"
   public static let searchPrompt = "Alle Rezepte durchsuchen"
   public static let dice = "Zufallsrezept"
-  public static let diceSymbol = "dice"
   public static let categoryMenu = "Kategorie"
-  public static let categoryMenuSymbol = "line.3.horizontal.decrease.circle"
   public static let favoritesSection = "Favoriten"
   /// The empty category (Projekt D Teil 3, Schritt 3: without the search's description).
   public static let noMeals = "Keine Rezepte"
-  public static let noMealsSymbol = "fork.knife"
-  public static let noResultsSymbol = "magnifyingglass"
   /// The dismiss button of the notice after a failed refresh or dice.
   public static let noticeDismiss = "OK"
 
@@ -40,12 +34,10 @@ public enum AppText {
   public static let categoriesLoading = "Kategorien werden geladen…"
   /// A grid without categories, worded like the empty list's "Keine Rezepte".
   public static let noCategories = "Keine Kategorien"
-  public static let noCategoriesSymbol = "square.grid.2x2"
 
   // MARK: Errors
 
   public static let failure = "Fehler"
-  public static let failureSymbol = "wifi.exclamationmark"
   public static let retry = "Erneut versuchen"
 
   /// The sentence the user reads for a failure (Schritt 6 of the lesson).
@@ -66,22 +58,16 @@ public enum AppText {
 
   public static let detailLoading = "Rezept wird geladen…"
   public static let notFound = "Rezept nicht gefunden"
-  public static let notFoundSymbol = "questionmark.circle"
   /// The not-found view's description.
   public static let notFoundDescription = "Dieses Rezept gibt es nicht (mehr)."
   /// The heart button's title while the recipe is not a favourite (lesson Schritt 5).
   public static let addFavorite = "Als Favorit merken"
   /// The heart button's title while the recipe is a favourite.
   public static let removeFavorite = "Favorit entfernen"
-  public static let favoriteSymbol = "heart.fill"
-  public static let notFavoriteSymbol = "heart"
   public static let ingredients = "Zutaten"
   public static let instructions = "Zubereitung"
   public static let video = "Video ansehen"
   public static let source = "Originalrezept"
-  public static let categorySymbol = "fork.knife"
-  public static let areaSymbol = "globe"
-  public static let tagsSymbol = "tag"
 }
 
 extension MealListState {
@@ -94,9 +80,4 @@ extension MealListState {
 extension MealDetailState {
   /// The heart button's title (lesson Schritt 5).
   public var heartTitle: String { isFavorite ? AppText.removeFavorite : AppText.addFavorite }
-
-  /// The heart button's SF Symbol.
-  public var heartSymbol: String {
-    isFavorite ? AppText.favoriteSymbol : AppText.notFavoriteSymbol
-  }
 }

@@ -4,8 +4,8 @@ import ViewModels
 /// The category grid start screen (Bonus 2): every category as a tile with its image and name.
 public enum CategoryGridScreen {
   /// The screen for a grid snapshot: loading, failed with "Erneut versuchen", or the tiles.
-  public static func body(_ state: CategoryGridState) -> Node {
-    .screen(AppText.categoriesTitle, [content(state)])
+  public static func body(_ state: CategoryGridState, id: StackID = .root) -> Node {
+    .screen(AppText.categoriesTitle, id: id, [content(state)])
   }
 
   /// What fills the screen.
@@ -14,7 +14,7 @@ public enum CategoryGridScreen {
     case .idle, .loading: .progressView(AppText.categoriesLoading)
     case .failed(let message): .failure(message)
     case .loaded(let categories) where categories.isEmpty:
-      .contentUnavailableView(AppText.noCategories, systemImage: AppText.noCategoriesSymbol)
+      .contentUnavailableView(AppText.noCategories, symbol: .squareGrid2x2)
     case .loaded(let categories): .grid(categories.map(tile))
     }
   }
@@ -22,6 +22,7 @@ public enum CategoryGridScreen {
   /// `NavigationLink(value: category) { VStack { AsyncImage(…); Text(category.name) } }`.
   static func tile(_ category: Category) -> Node {
     .tile(
-      category.name, image: category.thumbnail, intent: .categoryTileTapped(category.name))
+      category.name, image: category.thumbnail, id: .category(category.name),
+      intent: .categoryTileTapped(category.name))
   }
 }

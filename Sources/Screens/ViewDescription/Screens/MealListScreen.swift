@@ -5,14 +5,17 @@ import ViewModels
 public enum MealListScreen {
   /// The screen for a list snapshot (lesson Projekt D Teil 3, Schritte 2 to 7 and Bonus 1);
   /// `back` is the title of the screen below it when the list was pushed (from the grid).
-  public static func body(_ state: MealListState, back: String? = nil) -> Node {
+  public static func body(_ state: MealListState, id: StackID = .root, back: String? = nil)
+    -> Node
+  {
     var children = [toolbar(state), searchField(state), content(state)]
     if let notice = state.notice {
       children.append(
         .alert(
-          AppText.message(for: notice), [.button(AppText.noticeDismiss, intent: .noticeDismissed)]))
+          AppText.message(for: notice),
+          [.button(AppText.noticeDismiss, id: .dismissNotice, intent: .noticeDismissed)]))
     }
-    return .screen(state.title, back: back, children)
+    return .screen(state.title, id: id, back: back, children)
   }
 
   /// The search field with its text and, while it is focused and empty, the suggestions
@@ -27,14 +30,14 @@ public enum MealListScreen {
   static func toolbar(_ state: MealListState) -> Node {
     .toolbar([
       .button(
-        AppText.dice, systemImage: AppText.diceSymbol, isDisabled: state.isDiceBusy,
+        AppText.dice, symbol: .dice, isDisabled: state.isDiceBusy, id: .dice,
         intent: .diceTapped),
       .menu(
-        AppText.categoryMenu, systemImage: AppText.categoryMenuSymbol,
+        AppText.categoryMenu, symbol: .line3HorizontalDecreaseCircle, id: .categoryMenu,
         [
           .picker(
             AppText.categoryMenu, options: state.categories.map(\.name),
-            selection: state.category)
+            selection: state.category, id: .categoryPicker)
         ]),
     ])
   }
@@ -49,10 +52,10 @@ public enum MealListScreen {
     case .loaded(let meals) where meals.isEmpty:
       switch state.emptyReason ?? .noMeals {
       case .noMeals:
-        return .contentUnavailableView(AppText.noMeals, systemImage: AppText.noMealsSymbol)
+        return .contentUnavailableView(AppText.noMeals, symbol: .forkKnife)
       case .noResults(let query):
         return .contentUnavailableView(
-          AppText.noResults(for: query), systemImage: AppText.noResultsSymbol)
+          AppText.noResults(for: query), symbol: .magnifyingglass)
       }
     case .loaded(let meals):
       var rows = meals.map { row($0, state) }
@@ -69,6 +72,6 @@ public enum MealListScreen {
   static func row(_ meal: Meal, _ state: MealListState) -> Node {
     .row(
       meal.name, thumbnail: meal.thumbnail, isFavorite: state.favoriteIDs.contains(meal.id),
-      intent: .mealTapped(meal))
+      id: .meal(meal.id), intent: .mealTapped(meal))
   }
 }
