@@ -186,7 +186,9 @@ let package = Package(
     // an app over it.
     .target(
       name: "Fixtures",
-      dependencies: ["AppHarness", "MealCatalog", "MealDB", "ViewModels", "VirtualTime"],
+      dependencies: [
+        "AppHarness", "MealCatalog", "MealDB", "ViewModels", "ViewDescription", "VirtualTime",
+      ],
       path: "Tests/Support/Fixtures"),
     .testTarget(
       name: "LiveNetworkTests", dependencies: ["LiveNetwork", "MealDB", "ViewModels", "TestPorts"]),
@@ -236,7 +238,7 @@ let package = Package(
       name: "ScenariosTests",
       dependencies: [
         "Scenarios", "ReplayCommands", "AppHarness", "ViewDescription", "MealCatalog", "MealDB",
-        "MealServer", "CommandLineKit", "LiveNetwork", "FileSafety", "Spelling",
+        "MealServer", "CommandLineKit", "LiveNetwork", "FileSafety", "Spelling", "Fixtures",
       ]
     ),
     .testTarget(
@@ -250,7 +252,7 @@ let package = Package(
       name: "ExploreTests",
       dependencies: [
         "Explore", "Scenarios", "AppHarness", "ViewDescription", "ViewModels", "MealCatalog",
-        "MealDB", "VirtualTime", "CommandLineKit",
+        "MealDB", "VirtualTime", "CommandLineKit", "Fixtures",
       ]
     ),
     .testTarget(
