@@ -288,6 +288,24 @@ import ViewDescription
       ("heart", "unknown step `heart`; did you mean `toggle heart`?"),
       ("go back", "unknown step `go back`; did you mean `back`?"),
       ("restart", "unknown step `restart`; did you mean `relaunch`?"),
+      (#"tap tile "Pasta""#, #"unknown step `tap tile "Pasta"`; did you mean `open "Pasta"`?"#),
+      (
+        #"expect title is "Suche""#,
+        #"`expect title` takes its quoted text alone, without `is`; did you mean `expect title "Suche"`?"#
+      ),
+      ("swipe back", "unknown step `swipe back`; did you mean `back`?"),
+      (
+        #"pick "Chicken""#,
+        #"unknown step `pick "Chicken"`; did you mean `pick category "Chicken"`?"#
+      ),
+      (
+        "expect heart filled",
+        #"unknown step `expect heart filled`; did you mean `expect favorite "NAME"`?"#
+      ),
+      (
+        "open Apam balik",
+        #"`open` needs its text in double quotes; did you mean `open "Apam balik"`?"#
+      ),
     ])
   func wordings(line: String, message: String) async throws {
     let folder = try makeTemporaryFolder()

@@ -146,6 +146,11 @@ extension Node {
     return first
   }
 
+  /// Whether the first row named `name` shows the favourite's heart; `nil` when no row is.
+  public func rowIsFavorite(_ name: String) -> Bool? {
+    first { $0.kind == .row && $0.label == name }?.has(.favorite)
+  }
+
   /// The suggestions shown under this search field, in order (their labels).
   public var suggestions: [String] {
     children.filter { $0.kind == .suggestion }.compactMap(\.label)
