@@ -209,12 +209,12 @@ import ViewModels
     let screen = try await launchedScreen().split(separator: "\n").map { "    " + $0 }
     #expect(
       lines == [
-        "# Start", "launch", "  at 0s, sent 2 requests:", "    GET categories.php",
-        "    GET filter.php?c=Dessert", "  the screen:",
+        "# Start", "launch", "  t = 0s, 2 Anfragen gesendet:", "    GET categories.php",
+        "    GET filter.php?c=Dessert", "  Bildschirm:",
       ] + screen
         + [
-          "", "# Prüfen", "expect title \"Dessert\"  ✓", "wait 1s", "  at 1s, sent no requests",
-          "  the screen:",
+          "", "# Prüfen", "expect title \"Dessert\"  ✓", "wait 1s",
+          "  t = 1s, keine Anfrage gesendet", "  Bildschirm:",
         ] + screen)
   }
 }
