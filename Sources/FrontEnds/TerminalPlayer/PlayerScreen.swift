@@ -16,8 +16,12 @@ package struct PlayerScreen {
   private var writer = FrameWriter()
   /// The screen drawn last: its title and back button.
   private var screenKey: [String?]?
-  /// The item the selection rests on; kept while it is missing (a list reloading).
+  /// The item the selection rests on; kept while it is missing and nothing else can be chosen
+  /// (a list reloading).
   private var selected: Item.ID?
+  /// The item each screen's selection rested on when it was left, by screen: `back` returns to
+  /// the row or tile that was opened, as iOS keeps the place.
+  private var remembered: [[String?]: Item.ID] = [:]
   /// Whether the last intent sent was a pull to refresh that has not been said to have ended.
   private var awaitsRefresh = false
 
@@ -83,6 +87,11 @@ package struct PlayerScreen {
     if key != screenKey {
       // A search changes the list's title: the keys stay with the field or the key table.
       view = PlayerView(mode: view.mode == .picker ? .browsing : view.mode)
+      if let left = screenKey {
+        remembered[left] = selected
+        // Back: the screen left named this one on its back button.
+        if left[1] != nil, left[1] == key[0] { selected = remembered[key] }
+      }
       screenKey = key
     }
     if view.mode == .editing, Gestures.searchField(on: tree) == nil { view.mode = .browsing }
@@ -91,12 +100,19 @@ package struct PlayerScreen {
       !list.has(.refreshing)
     {
       awaitsRefresh = false
-      if tree.first(where: { $0.kind == .alert }) == nil { note = "↻ Refreshed." }
+      if tree.first(where: { $0.kind == .alert }) == nil { note = "↻ Aktualisiert." }
     }
     let layouter = ScreenLayout(width: size.width, status: status, note: note)
     var layout = layouter.layout(tree, view: view)
     let laidOut = view.selection
-    let found = selected.flatMap { id in layout.items.firstIndex { $0.id == id } }
+    var found = selected.flatMap { id in layout.items.firstIndex { $0.id == id } }
+    // The item the user had is gone and others have come (a search's results, the category's
+    // rows again): the selection goes to the first row, as the index alone would point anywhere.
+    if found == nil, selected != nil,
+      let first = layout.items.firstIndex(where: { $0.kind != .suggestion })
+    {
+      found = first
+    }
     if let found, found != view.selection {
       view.selection = found
       view.followsSelection = true
