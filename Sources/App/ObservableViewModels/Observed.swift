@@ -2,24 +2,9 @@ import Observation
 import ViewModels
 
 /// An `@Observable` mirror of a view model's snapshot, for SwiftUI views that read `state` and
-/// redraw when it changes. It follows the view model with `observe(_:)` for as long as it lives.
-///
-/// ```swift
-/// /// A recipe's detail, following its own view model; the heart calls that model's intent.
-/// struct RecipeView: View {
-///   let detail: ObservableMealDetail
-///
-///   var body: some View {
-///     Text(detail.state.recipe.value?.instructions ?? "")
-///       .navigationTitle(detail.state.title)
-///       .toolbar {
-///         Button(detail.state.heartTitle, systemImage: detail.state.heartSymbol) {
-///           detail.model.heartTapped()
-///         }
-///       }
-///   }
-/// }
-/// ```
+/// redraw when it changes. It follows the view model with `observe(_:)` for as long as it lives;
+/// `ObservableApp.observed(_:)` keeps the one of each screen, as the app of the article "Porting
+/// to SwiftUI" (in `ViewModels`) shows.
 @Observable
 @MainActor
 public final class Observed<Model: StateObservable> {

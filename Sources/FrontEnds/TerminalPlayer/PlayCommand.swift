@@ -102,11 +102,17 @@ public enum PlayCommand {
         + "sofort (in einem leeren Feld gibt es die Tasten zurück, für die Vorschläge), Esc "
         + "verlässt das Feld (seine Vorschläge verschwinden)."
     ),
-    ("↑ ↓  k j", "Bewegt die Auswahl."), ("Bild↑ Bild↓", "Blättert."),
+    ("↑ ↓  k j", "Bewegt die Auswahl."),
+    ("Bild↑ Bild↓", "Blättert."),
     ("Enter", "Öffnet die gewählte Zeile oder Kachel (oder übernimmt den Vorschlag)."),
-    ("Esc  ←", "Zurück."), ("h", "Herz auf einem Rezept."), ("r", "Aktualisiert die Liste."),
-    ("d", "Würfelt ein Zufallsrezept."), ("c", "Kategorieauswahl (↑ ↓, Enter)."),
-    ("e", "„Erneut versuchen“."), ("n", "Schließt einen Hinweis."), ("?", "Diese Tasten."),
+    ("Esc  ←", "Zurück."),
+    ("h", "Herz auf einem Rezept."),
+    ("r", "Aktualisiert die Liste."),
+    ("d", "Würfelt ein Zufallsrezept."),
+    ("c", "Kategorieauswahl (↑ ↓, Enter)."),
+    ("e", "„Erneut versuchen“."),
+    ("n", "Schließt einen Hinweis."),
+    ("?", "Diese Tasten."),
     ("q  Strg-C", "Beenden."),
   ]
 
