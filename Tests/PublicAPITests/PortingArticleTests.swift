@@ -10,24 +10,25 @@ import Testing
 /// compiles `SwiftUI/SwiftUI.swift` (the declarations the app uses, with SwiftUI's signatures,
 /// in no target of the package) as the module `SwiftUI` there, and type-checks the file against
 /// both with `swiftc`, in Swift 6 with warnings as errors. No copy of the article is kept, and no
-/// build plugin is needed; it costs two runs of the compiler, a few seconds.
-@Suite struct PortingArticleTests {
+/// build plugin is needed; it costs two runs of the compiler, a few seconds, which the tests wait
+/// for without holding a thread of the pool the other tests run on.
+@Suite(.serialized) struct PortingArticleTests {
   /// The article, from the package's folder.
   static let article = "Sources/App/ViewModels/ViewModels.docc/PortingToSwiftUI.md"
 
   @Test("The Porting article's Swift blocks, as written, compile as one app against SwiftUI")
-  func articleCompiles() throws {
+  func articleCompiles() async throws {
     let text = try String(
       contentsOf: SnippetTests.root.appendingPathComponent(Self.article), encoding: .utf8)
     let code = Self.swiftCode(of: text)
     #expect(code.contains("@main\nstruct"))
-    let result = try Self.typecheck(code)
+    let result = try await Self.typecheck(code)
     #expect(result.status == 0, "the article's app does not compile:\n\(result.output)")
   }
 
   @Test("The SwiftUI stand-in refuses what SwiftUI refuses: a path of a set is no stack's path")
-  func standInIsStrict() throws {
-    let result = try Self.typecheck(
+  func standInIsStrict() async throws {
+    let result = try await Self.typecheck(
       """
       import SwiftUI
 
@@ -62,7 +63,7 @@ import Testing
 
   /// `swiftc -typecheck` of `code` as the one file of an app, with the stand-in module
   /// `SwiftUI` and this build's modules; the compiler's status and output.
-  static func typecheck(_ code: String) throws -> (status: Int32, output: String) {
+  static func typecheck(_ code: String) async throws -> (status: Int32, output: String) {
     let modules = try #require(
       modulesFolder(), "no folder beside the test binary holds this build's ViewModels.swiftmodule")
     let scratch = FileManager.default.temporaryDirectory
@@ -74,7 +75,7 @@ import Testing
     let standIn = SnippetTests.root.appendingPathComponent(
       "Tests/PublicAPITests/SwiftUI/SwiftUI.swift")
     let common = ["-swift-version", "6", "-parse-as-library", "-warnings-as-errors"]
-    let module = try swiftc(
+    let module = try await swiftc(
       common + [
         "-emit-module", "-module-name", "SwiftUI", "-emit-module-path",
         scratch.appendingPathComponent("SwiftUI.swiftmodule").path, standIn.path,
@@ -82,7 +83,8 @@ import Testing
     guard module.status == 0 else {
       return (module.status, "the stand-in module SwiftUI does not compile:\n" + module.output)
     }
-    return try swiftc(common + ["-typecheck", "-I", scratch.path, "-I", modules.path, app.path])
+    return try await swiftc(
+      common + ["-typecheck", "-I", scratch.path, "-I", modules.path, app.path])
   }
 
   /// The folder of this build's `.swiftmodule`s: beside the test binary (`Modules` under a
@@ -98,17 +100,28 @@ import Testing
     return nil
   }
 
-  /// Runs the toolchain's `swiftc` (the one on `PATH`, as `swift` is) with `arguments`.
-  static func swiftc(_ arguments: [String]) throws -> (status: Int32, output: String) {
+  /// Runs the toolchain's `swiftc` (the one on `PATH`, as `swift` is) with `arguments`; its
+  /// output goes to a file, and its end is awaited, not waited for on a thread.
+  static func swiftc(_ arguments: [String]) async throws -> (status: Int32, output: String) {
+    let log = FileManager.default.temporaryDirectory
+      .appendingPathComponent("rezepte-swiftc-\(UUID().uuidString).log")
+    defer { try? FileManager.default.removeItem(at: log) }
+    try Data().write(to: log)
+    let handle = try FileHandle(forWritingTo: log)
+    defer { try? handle.close() }
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
     process.arguments = ["swiftc"] + arguments
-    let output = Pipe()
-    process.standardOutput = output
-    process.standardError = output
-    try process.run()
-    let data = output.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+    process.standardOutput = handle
+    process.standardError = handle
+    let status = try await withCheckedThrowingContinuation { continuation in
+      process.terminationHandler = { continuation.resume(returning: $0.terminationStatus) }
+      do {
+        try process.run()
+      } catch {
+        continuation.resume(throwing: error)
+      }
+    }
+    return (status, String(decoding: try Data(contentsOf: log), as: UTF8.self))
   }
 }
