@@ -62,6 +62,24 @@ import Testing
     #expect(detail.state == app.state.detail)
   }
 
+  @Test("A path entry's mirror is made once, the same on every call, and let go when it is popped")
+  func oneMirrorPerEntry() async throws {
+    let app = try makeApp()
+    await app.launch()
+    let observed = ObservableApp(app.model)
+    await app.send(.mealTapped(Meal(id: "52768", name: "Apple Frangipan Tart")))
+    guard case .detail(let model) = try #require(app.model.path.last) else {
+      Issue.record("expected the detail on top")
+      return
+    }
+    weak var mirror = observed.observed(model)
+    #expect(mirror != nil)
+    #expect(observed.observed(model) === mirror)
+    await app.send(.backTapped)
+    _ = observed.observed(try #require(app.model.list))
+    #expect(mirror == nil)
+  }
+
   @Test("A list's wrapper follows the list")
   func listWrapper() async throws {
     let app = try makeApp()

@@ -3,9 +3,10 @@ import Testing
 
 /// Every ```` ```swift ```` block of the README, of the DocC articles and of the doc comments in
 /// `Sources` is compiled:
-/// it stands word for word (white space aside) in a file of this test target, or, for a quote of
-/// the package's own code, in `Sources`. Blocks of other languages (```` ```sh ````, a plain
-/// ```` ``` ```` for a text tree) are fragments that are not Swift.
+/// it stands word for word (white space aside) in a file of this test target, in the Porting
+/// article's app (which `PortingArticleTests` compiles, with the article's own blocks), or, for
+/// a quote of the package's own code, in `Sources`. Blocks of other languages (```` ```sh ````, a
+/// plain ```` ``` ```` for a text tree) are fragments that are not Swift.
 @Suite struct SnippetTests {
   /// The package's folder.
   static let root = URL(fileURLWithPath: #filePath)
@@ -23,8 +24,11 @@ import Testing
   @Test("Every Swift snippet of the README and the doc comments is compiled in a test")
   func snippetsAreCompiled() throws {
     // The consumer package's manifest is the README's: `.ci/consumer` builds it.
-    let tests = try (Self.swiftFiles(in: "Tests/PublicAPITests") + [Self.consumerManifest()])
-      .map { Self.normalized($0) }
+    let porting = try String(
+      contentsOf: Self.root.appendingPathComponent(PortingArticleTests.article), encoding: .utf8)
+    let tests =
+      try (Self.swiftFiles(in: "Tests/PublicAPITests") + [Self.consumerManifest()])
+      .map { Self.normalized($0) } + [Self.normalized(PortingArticleTests.swiftCode(of: porting))]
     let sources = try Self.swiftFiles(in: "Sources").map { text in
       Self.normalized(text).filter { !$0.hasPrefix("///") }
     }
@@ -34,7 +38,7 @@ import Testing
     for (path, text) in try Self.swiftFiles(in: "Sources", withPaths: true) {
       snippets += Self.snippets(in: text, file: path, prefix: "///")
     }
-    for (path, text) in try Self.articles() {
+    for (path, text) in try Self.articles() where path != PortingArticleTests.article {
       snippets += Self.snippets(in: text, file: path, prefix: "")
     }
     #expect(snippets.count >= 10)

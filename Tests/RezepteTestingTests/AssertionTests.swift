@@ -91,8 +91,21 @@ import Testing
     let message = try #require(messages.first)
     #expect(messages.count == 1)
     #expect(message.contains("the TestApp made at RezepteTestingTests/AssertionTests.swift:"))
-    #expect(message.contains("went away with work still running:\n  - the search pause"))
+    #expect(message.contains("went away with:\n  - the search pause"))
     #expect(message.contains("skipPendingWork()"))
+  }
+
+  @Test("The headline of an app left running names the work that still ran")
+  func workLeftHeadline() async throws {
+    let catalog = try Catalog.embedded()
+    let found = await issues {
+      let app = TestApp { clock in CatalogTransport(catalog: catalog, clock: clock) }
+      await app.launch()
+      await app.send(.searchTextChanged("Lasagne"))
+    }
+    #expect(
+      headline(of: try #require(found.first)).hasPrefix(
+        "work was still running when the test ended: the search pause; the TestApp made at "))
   }
 
   @Test("A load left waiting for its answer is named by its request")

@@ -15,10 +15,17 @@ func issues(_ body: () async -> Void) async -> [Issue] {
   return issues.withLock { $0 }
 }
 
-/// The comments of the issues `body` records, one string each.
+/// The messages of the issues `body` records, one string each: the headline, then the comment.
 @MainActor
 func failures(_ body: () async -> Void) async -> [String] {
-  await issues(body).map { $0.comments.map(\.rawValue).joined(separator: "\n") }
+  await issues(body).map { issue in
+    ([headline(of: issue)] + issue.comments.map(\.rawValue)).joined(separator: "\n")
+  }
+}
+
+/// The first line a runner prints for `issue`: what failed.
+func headline(of issue: Issue) -> String {
+  issue.error.map { "\($0)" } ?? "\(issue.kind)"
 }
 
 /// A new app on the embedded catalog.

@@ -33,7 +33,7 @@ import Testing
     #expect(location.filePath == path)
     #expect(location.line == 3)
     #expect(location.fileName == "wrong.scenario")
-    let message = try #require(found.first?.comments.first?.rawValue)
+    let message = headline(of: try #require(found.first))
     #expect(
       message.hasPrefix(#"Scenarios/wrong.scenario:3: failed: expect visible "Vegan Lasagna""#))
   }

@@ -60,6 +60,21 @@ import Testing
     #expect(message.contains("REZEPTE_RECORD=failed"))
   }
 
+  @Test("The headline of a screen that differs names the call and what differs")
+  func screenDiffersHeadline() async throws {
+    let app = try embeddedApp()
+    await app.launch()
+    let found = await issues {
+      await withScreenRecording(.never) {
+        expectScreen(of: app, matches: "NavigationStack\n└─ Screen \"Beef\"")
+      }
+    }
+    let headline = headline(of: try #require(found.first))
+    #expect(headline.hasPrefix("expectScreen at RezepteTestingTests/SnapshotTests.swift:"))
+    #expect(
+      headline.hasSuffix(": the screen differs from the expected one (− expected, + actual):"))
+  }
+
   @Test("A dump that differs names the field in its diff")
   func dumpDiffers() async throws {
     let messages = await failures {

@@ -235,8 +235,8 @@ import ViewDescription
     let tap = Array(output.lines.drop { $0 != "tap dice" })
     #expect(
       tap.prefix(4) == [
-        "tap dice", "  at 0s, sent 1 request:", "    GET random.php",
-        "  the screen changed (+ new or changed lines):",
+        "tap dice", "  t = 0s, 1 Anfrage gesendet:", "    GET random.php",
+        "  Bildschirm geändert (+ neue oder geänderte Zeilen):",
       ])
     #expect(
       tap.suffix(5) == [
@@ -244,7 +244,7 @@ import ViewDescription
         "    +       └─ Button \"OK\"",
         "expect requests 3  ✓",
         "wait 1s",
-        "  at 1s, sent no requests; the screen did not change",
+        "  t = 1s, keine Anfrage gesendet; Bildschirm unverändert",
       ])
   }
 
@@ -259,9 +259,9 @@ import ViewDescription
     #expect(
       output.lines
         == [
-          "launch", "  at 0s, sent 2 requests:", "    GET categories.php",
-          "    GET filter.php?c=Dessert", "  the screen:",
-        ] + screen + ["wait 1s", "  at 1s, sent no requests", "  the screen:"] + screen)
+          "launch", "  t = 0s, 2 Anfragen gesendet:", "    GET categories.php",
+          "    GET filter.php?c=Dessert", "  Bildschirm:",
+        ] + screen + ["wait 1s", "  t = 1s, keine Anfrage gesendet", "  Bildschirm:"] + screen)
   }
 
   // MARK: - What people type
@@ -288,6 +288,24 @@ import ViewDescription
       ("heart", "unknown step `heart`; did you mean `toggle heart`?"),
       ("go back", "unknown step `go back`; did you mean `back`?"),
       ("restart", "unknown step `restart`; did you mean `relaunch`?"),
+      (#"tap tile "Pasta""#, #"unknown step `tap tile "Pasta"`; did you mean `open "Pasta"`?"#),
+      (
+        #"expect title is "Suche""#,
+        #"`expect title` takes its quoted text alone, without `is`; did you mean `expect title "Suche"`?"#
+      ),
+      ("swipe back", "unknown step `swipe back`; did you mean `back`?"),
+      (
+        #"pick "Chicken""#,
+        #"unknown step `pick "Chicken"`; did you mean `pick category "Chicken"`?"#
+      ),
+      (
+        "expect heart filled",
+        #"unknown step `expect heart filled`; did you mean `expect favorite "NAME"`?"#
+      ),
+      (
+        "open Apam balik",
+        #"`open` needs its text in double quotes; did you mean `open "Apam balik"`?"#
+      ),
     ])
   func wordings(line: String, message: String) async throws {
     let folder = try makeTemporaryFolder()

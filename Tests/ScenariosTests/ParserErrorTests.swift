@@ -101,7 +101,7 @@ import Testing
     ("launch\nback now", "f.scenario:2: error: `back` takes nothing after it, but `now` follows"),
     (
       "launch\ntype Las",
-      "f.scenario:2: error: `type` needs its text in double quotes, as in `type \"Las\"`"
+      "f.scenario:2: error: `type` needs its text in double quotes; did you mean `type \"Las\"`?"
     ),
     ("type \"Las\"", "f.scenario:1: error: `type` needs a running app; put `launch` before it"),
     (

@@ -37,6 +37,8 @@ import Testing
     ("expect hidden \"Lasagne\"", .expectHidden("Lasagne")),
     ("expect visible containing \"Lasa\"", .expectVisible("Lasa", containing: true)),
     ("expect hidden containing \"Lasa\"", .expectHidden("Lasa", containing: true)),
+    ("expect favorite \"Apam balik\"", .expectFavorite("Apam balik")),
+    ("expect not favorite \"Apam balik\"", .expectFavorite("Apam balik", isFavorite: false)),
     ("expect requests 1", .expectRequests(1, listed: nil)),
     (
       "expect requests 1\n  GET search.php?s=Lasagne",

@@ -105,6 +105,50 @@ import ViewModels
     #expect(await runner.run(passing, on: makeDriver()).passed)
   }
 
+  @Test("`expect favorite` passes once the row's heart is on, and fails before, naming the row")
+  func favoriteRow() async throws {
+    let before = try parse("launch\nexpect favorite \"Apam balik\"\n")
+    let after = try parse(
+      "launch\nopen \"Apam balik\"\ntoggle heart\nback\nexpect favorite \"Apam balik\"\n"
+        + "expect not favorite \"Pancakes\"\n")
+    let catalog = embeddedCatalog
+    #expect(
+      await runner.run(before, on: AppDriver(catalog: catalog)).failure?.details == [
+        "expected the row \"Apam balik\" to show the favourite's heart ♥, but it shows none"
+      ])
+    #expect(await runner.run(after, on: AppDriver(catalog: catalog)).passed)
+  }
+
+  @Test("`expect not favorite` fails on a favourite's row, naming the row")
+  func notFavoriteRow() async throws {
+    let hearted = try parse(
+      "given favorites 53049\nlaunch\nexpect not favorite \"Apam balik\"\n")
+    #expect(
+      await runner.run(hearted, on: AppDriver(catalog: embeddedCatalog)).failure?.details == [
+        "expected the row \"Apam balik\" without the favourite's heart, but it shows ♥"
+      ])
+  }
+
+  @Test("`expect favorite` of a row that is not there names the closest rows")
+  func missingFavoriteRow() async throws {
+    let missing = try parse("launch\nexpect favorite \"Apam balk\"\n")
+    #expect(
+      await runner.run(missing, on: AppDriver(catalog: embeddedCatalog)).failure?.details
+        .prefix(2) == [
+          "expected the row \"Apam balk\", but there is none; the closest rows are:",
+          "  \"Apam balik\"",
+        ])
+  }
+
+  @Test("`expect visible` of a name with ♥ says that the heart is a mark, not text")
+  func heartIsNoText() async throws {
+    let scenario = try parse("given favorites 53049\nlaunch\nexpect visible \"Apam balik ♥\"\n")
+    let result = await runner.run(scenario, on: AppDriver(catalog: embeddedCatalog))
+    #expect(
+      result.failure?.details.last
+        == "♥ is the favourite's mark, not text: `expect favorite \"Apam balik\"` checks it")
+  }
+
   @Test("A matching screen passes, one that differs fails with a line diff and its legend")
   func screens() async throws {
     let screen = try await launchedScreen()
@@ -169,12 +213,12 @@ import ViewModels
     let screen = try await launchedScreen().split(separator: "\n").map { "    " + $0 }
     #expect(
       lines == [
-        "# Start", "launch", "  at 0s, sent 2 requests:", "    GET categories.php",
-        "    GET filter.php?c=Dessert", "  the screen:",
+        "# Start", "launch", "  t = 0s, 2 Anfragen gesendet:", "    GET categories.php",
+        "    GET filter.php?c=Dessert", "  Bildschirm:",
       ] + screen
         + [
-          "", "# Prüfen", "expect title \"Dessert\"  ✓", "wait 1s", "  at 1s, sent no requests",
-          "  the screen:",
+          "", "# Prüfen", "expect title \"Dessert\"  ✓", "wait 1s",
+          "  t = 1s, keine Anfrage gesendet", "  Bildschirm:",
         ] + screen)
   }
 }

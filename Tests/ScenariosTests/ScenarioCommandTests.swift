@@ -123,8 +123,8 @@ import Testing
     #expect(
       output.lines
         == [
-          "# Los", "launch", "  at 0s, sent 2 requests:", "    GET categories.php",
-          "    GET filter.php?c=Dessert", "  the screen:",
+          "# Los", "launch", "  t = 0s, 2 Anfragen gesendet:", "    GET categories.php",
+          "    GET filter.php?c=Dessert", "  Bildschirm:",
         ] + screen)
   }
 

@@ -47,7 +47,7 @@ import VirtualTime
     let endpoint =
       random.next() % 2 == 0 ? nil : testContext.endpoints.randomElement(using: &random)
     let containing = random.next() % 2 == 0
-    switch kind % 28 {
+    switch kind % 29 {
     case 0:
       let title = text(&random).trimmingWhitespace()
       return .title(title.isEmpty ? "Suche" : title)
@@ -89,12 +89,13 @@ import VirtualTime
     case 25: return .tap(text(&random))
     case 26: return .dismissNotice
     case 27: return .leaveSearch
+    case 28: return .expectFavorite(text(&random), isFavorite: random.next() % 2 == 0)
     default: return .title("Suche mit Pause")
     }
   }
 
   /// How many cases `Step.Action` has.
-  static let caseCount = 28
+  static let caseCount = 29
 
   /// The number `action(_:_:)` makes each case from: a switch without `default`, so that a new
   /// case does not compile until the generator makes it too.
@@ -128,6 +129,7 @@ import VirtualTime
     case .tap: 25
     case .dismissNotice: 26
     case .leaveSearch: 27
+    case .expectFavorite: 28
     }
   }
 

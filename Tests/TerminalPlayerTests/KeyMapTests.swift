@@ -68,7 +68,7 @@ import ViewModels
     let tree = AppScreen.body(AppState(list: state))
     let pick = press([.character("c"), .up, .enter], on: tree)[2]
     #expect(pick.intents == [.categoryPicked("Chicken")])
-    #expect(pick.note?.hasPrefix("The search stays shown") == true)
+    #expect(pick.note?.hasPrefix("Die Suche bleibt stehen") == true)
     #expect(press([.character("c"), .up, .enter], on: Screens.dessertList)[2].note == nil)
   }
 
@@ -209,11 +209,11 @@ import ViewModels
 
   @Test("The bottom line names the favourites file until the first key")
   func favoritesNote() {
-    var screen = PlayerScreen(note: "♥ Favourites file: /f.json")
+    var screen = PlayerScreen(note: "♥ Favoritendatei: /f.json")
     let size = (width: 80, height: 24)
-    #expect(screen.draw(Screens.dessertList, size: size).contains("♥ Favourites file: /f.json"))
+    #expect(screen.draw(Screens.dessertList, size: size).contains("♥ Favoritendatei: /f.json"))
     _ = screen.press([.down], size: size, tree: { Screens.dessertList }, perform: { _ in })
-    #expect(!screen.draw(Screens.dessertList, size: size).contains("Favourites file"))
+    #expect(!screen.draw(Screens.dessertList, size: size).contains("Favoritendatei"))
   }
 }
 
@@ -252,6 +252,60 @@ import ViewModels
     #expect(press([.enter], on: results, &screen) == [.mealTapped(Screens.crumble)])
   }
 
+  /// The item the selection rests on in the frame drawn last.
+  private func selectedItem(_ screen: PlayerScreen, on tree: Node) -> Item? {
+    let items = layout(tree, view: screen.view).items
+    return items.indices.contains(screen.view.selection) ? items[screen.view.selection] : nil
+  }
+
+  @Test("When the row the user had is gone, the selection goes to the first row, not its place")
+  func goneRowSelectsFirst() {
+    var screen = PlayerScreen()
+    let cake = Meal(id: "1", name: "Vegan Chocolate Cake")
+    var state = Screens.dessertState
+    state.searchText = "Cake"
+    state.meals = .loaded([Meal(id: "2", name: "Banana Pancakes"), cake])
+    let results = AppScreen.body(AppState(list: state))
+    _ = screen.draw(results, size: size)
+    _ = press([.down, .character("/")], on: results, &screen)
+    // Ctrl-U: the field empty and focused, its suggestions above the category's rows.
+    _ = press([.control("u")], on: results, &screen)
+    _ = screen.draw(SearchFocusTests.focusedList, size: size)
+    #expect(selectedItem(screen, on: SearchFocusTests.focusedList)?.label == "Apam balik")
+    // Esc: the suggestions hide, and the selection stays on that row.
+    _ = press([.escape], on: SearchFocusTests.focusedList, &screen)
+    _ = screen.draw(Screens.dessertList, size: size)
+    #expect(screen.view.selection == 0)
+  }
+
+  @Test("Back from a category's list puts the selection on the tile that was opened")
+  func backSelectsOpenedTile() {
+    var screen = PlayerScreen()
+    let grid = CategoryGridState(categories: .loaded(Screens.categories))
+    let gridTree = AppScreen.body(AppState(root: .categories(grid)))
+    _ = screen.draw(gridTree, size: size)
+    let chicken = Screens.categories[1].name
+    #expect(press([.down, .enter], on: gridTree, &screen) == [.categoryTileTapped(chicken)])
+    var list = Screens.dessertState
+    list.category = chicken
+    let pushed = AppScreen.body(AppState(root: .categories(grid), pushed: [.list(list)]))
+    _ = screen.draw(pushed, size: size)
+    _ = press([.down], on: pushed, &screen)
+    _ = screen.draw(pushed, size: size)
+    _ = screen.draw(gridTree, size: size)
+    #expect(selectedItem(screen, on: gridTree)?.label == chicken)
+  }
+
+  @Test("Back from a recipe puts the selection on the row that was opened")
+  func backSelectsOpenedRow() {
+    var screen = PlayerScreen()
+    _ = screen.draw(Screens.dessertList, size: size)
+    _ = press([.down, .down, .enter], on: Screens.dessertList, &screen)
+    _ = screen.draw(Screens.tartDetail, size: size)
+    _ = screen.draw(Screens.dessertList, size: size)
+    #expect(selectedItem(screen, on: Screens.dessertList)?.label == Screens.crumble.name)
+  }
+
   @Test("r says on the bottom line that the refresh ran, once the list is no longer refreshing")
   func refreshSaysSo() {
     var screen = PlayerScreen()
@@ -260,9 +314,9 @@ import ViewModels
     var refreshing = Screens.dessertState
     refreshing.isRefreshing = true
     #expect(
-      !screen.draw(AppScreen.body(AppState(list: refreshing)), size: size).contains("Refreshed"))
-    #expect(screen.draw(Screens.dessertList, size: size).contains("↻ Refreshed."))
+      !screen.draw(AppScreen.body(AppState(list: refreshing)), size: size).contains("Aktualisiert"))
+    #expect(screen.draw(Screens.dessertList, size: size).contains("↻ Aktualisiert."))
     _ = press([.down], on: Screens.dessertList, &screen)
-    #expect(!screen.draw(Screens.dessertList, size: size).contains("Refreshed"))
+    #expect(!screen.draw(Screens.dessertList, size: size).contains("Aktualisiert"))
   }
 }

@@ -30,8 +30,8 @@ import ViewModels
       ])
     #expect(
       text(layout.footer) == [
-        "/ search · ↑↓ move · PgUp/PgDn scroll · Enter open · r refresh · d dice",
-        "c category · ? keys · q quit",
+        "/ suchen · ↑↓ auswählen · Bild↑/Bild↓ blättern · Enter öffnen · r aktualisieren",
+        "d würfeln · c Kategorie · ? Tasten · q beenden",
       ])
     #expect(layout.items.map(\.label).count == 4)
   }
@@ -43,22 +43,22 @@ import ViewModels
     #expect(
       text(layout.footer) == [
         "⚠ The favourites file f is not valid JSON",
-        "/ search · ↑↓ move · PgUp/PgDn scroll · Enter open · r refresh · d dice",
-        "c category · ? keys · q quit",
+        "/ suchen · ↑↓ auswählen · Bild↑/Bild↓ blättern · Enter öffnen · r aktualisieren",
+        "d würfeln · c Kategorie · ? Tasten · q beenden",
       ])
     #expect(layout.footer[0].spans.map(\.style) == [.notice])
   }
 
   @Test(
-    "The list at 40 columns wraps the toolbar and the help, and no line is wider",
-    arguments: [40, 52, 80])
+    "The list at 20 to 80 columns wraps the toolbar and the help, and no line is wider",
+    arguments: [20, 30, 40, 52, 80])
   func narrow(width: Int) {
     for tree in [
       Screens.dessertList, Screens.tartDetail, Screens.failedList, Screens.listWithNotice,
     ] {
       let layout = layout(tree, width: width)
       let tooWide = (layout.header + layout.body + layout.footer).map(\.text).filter {
-        $0.count > width
+        TerminalColumns.of($0) > width
       }
       #expect(tooWide == [])
     }
@@ -92,8 +92,9 @@ import ViewModels
       ])
     #expect(text(layout.body) == ["", "  ⋯ Rezept wird geladen…"])
     #expect(
-      text(layout.footer) == ["↑↓ scroll · PgUp/PgDn scroll · Esc back · h heart · ? keys · q quit"]
-    )
+      text(layout.footer) == [
+        "↑↓ blättern · Bild↑/Bild↓ blättern · Esc zurück · h Herz · ? Tasten · q beenden"
+      ])
   }
 
   @Test("The error state offers „Erneut versuchen“ and the e key")
@@ -104,7 +105,7 @@ import ViewModels
         "", "  ⚠ Fehler", "  Keine Internetverbindung. Prüfe WLAN oder mobile Daten.",
         "  [Erneut versuchen]",
       ])
-    #expect(text(layout.footer).joined().contains("e retry"))
+    #expect(text(layout.footer).joined().contains("e erneut versuchen"))
   }
 
   @Test("A notice stands above the help line with its button")
@@ -112,7 +113,7 @@ import ViewModels
     let footer = text(layout(Screens.listWithNotice, width: 80).footer)
     #expect(
       footer.first == "⚠ Der Server antwortet gerade nicht. Versuch es gleich noch einmal.  [OK]")
-    #expect(footer.joined().contains("n dismiss"))
+    #expect(footer.joined().contains("n Hinweis schließen"))
   }
 
   @Test("The open picker lists the categories with the chosen one marked")
@@ -125,11 +126,49 @@ import ViewModels
   }
 
   @Test("? shows the key table of `rezepte help play` over the body")
-  func keyTable() {
+  func keyTable() throws {
     let layout = layout(Screens.dessertList, width: 100, view: PlayerView(mode: .keys))
-    #expect(text(layout.body) == PlayCommand.keys.split(separator: "\n").map(String.init))
+    let help = try #require(PlayCommand.command.epilogue())
+    #expect(text(layout.body) == help.split(separator: "\n").map(String.init))
+    let lines = text(layout.body)
+    #expect(lines.first == "Tasten:")
+    #expect(lines[1].hasPrefix("  /               Setzt den Fokus ins Suchfeld: Buchstaben tippen"))
+    #expect(lines[2].hasPrefix(String(repeating: " ", count: 18) + "sucht sofort"))
     #expect(layout.items.isEmpty)
-    #expect(text(layout.footer) == ["↑↓ scroll · any other key closes · q quit"])
+    #expect(text(layout.footer) == ["↑↓ blättern · jede andere Taste schließt · q beenden"])
+  }
+
+  @Test("Narrower than 50 columns the key table puts what a key does under the key")
+  func narrowKeyTable() {
+    let body = text(layout(Screens.dessertList, width: 30, view: PlayerView(mode: .keys)).body)
+    #expect(
+      body.prefix(4) == ["Tasten:", "  /", "    Setzt den Fokus ins", "    Suchfeld: Buchstaben"])
+  }
+
+  @Test(
+    "At 20 and 30 columns every help line and the key table wrap at spaces, cutting no word",
+    arguments: [20, 30])
+  func wrapsWords(width: Int) {
+    func words(_ lines: [Line]) -> [String] {
+      // A separator `·` that would start a line is left out.
+      lines.flatMap { $0.text.split(separator: " ").map(String.init) }.filter { $0 != "·" }
+    }
+    let views = [
+      PlayerView(), PlayerView(mode: .editing), PlayerView(mode: .picker),
+      PlayerView(mode: .keys),
+    ]
+    for tree in [Screens.dessertList, Screens.tartDetail, Screens.failedList] {
+      for view in views {
+        let wide = layout(tree, width: 100, view: view)
+        let narrow = layout(tree, width: width, view: view)
+        #expect(words(narrow.footer) == words(wide.footer))
+        #expect(narrow.footer.allSatisfy { TerminalColumns.of($0.text) <= width })
+        if view.mode == .keys {
+          #expect(words(narrow.body) == words(wide.body))
+          #expect(narrow.body.allSatisfy { TerminalColumns.of($0.text) <= width })
+        }
+      }
+    }
   }
 
   @Test("The grid puts four tiles in a line at 80 columns and two at 40")

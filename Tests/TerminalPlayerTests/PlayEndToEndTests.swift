@@ -36,11 +36,11 @@ import Testing
 
     try terminal.waitFor("Apam balik")
     terminal.type("/")
-    try terminal.waitFor("type to search")
+    try terminal.waitFor("Tippen zum Suchen")
     terminal.type("Lasagne")
     try terminal.waitFor("▸ Lasagne")  // the search pause passed and the row is selected
     terminal.type("\r")
-    try terminal.waitFor("/ search")  // the keys are commands again
+    try terminal.waitFor("/ suchen")  // the keys are commands again
     terminal.type("\r")
     try terminal.waitFor("Zutaten")
     terminal.type("h")

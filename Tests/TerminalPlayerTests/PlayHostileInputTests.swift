@@ -18,7 +18,7 @@ import Testing
     let (process, terminal) = try PlayEndToEndTests.play(dataHome: folder)
     try terminal.waitFor("Apam balik")
     terminal.type("/")
-    try terminal.waitFor("type to search")
+    try terminal.waitFor("Tippen zum Suchen")
     terminal.type(paste)
     return (process, terminal)
   }

@@ -94,13 +94,14 @@ import ViewModels
       ])
   }
 
-  @Test("The new side shows new and changed lines and counts the removed ones")
+  @Test("The new side shows new and changed lines and counts the removed ones, in German")
   func newSide() {
     let before = "List\n├─ Row \"A\"\n├─ Row \"B\"\n└─ Row \"C\""
     let after = "List\n├─ Row \"A\" ♥\n└─ Row \"C\""
     #expect(
       ScreenDiff(old: before, new: after).lines(context: 0, style: .newSide) == [
-        "  ⋮ 1 unchanged line", "+ ├─ Row \"A\" ♥", "− 1 line removed", "  ⋮ 1 unchanged line",
+        "  ⋮ 1 unveränderte Zeile", "+ ├─ Row \"A\" ♥", "− 1 Zeile entfernt",
+        "  ⋮ 1 unveränderte Zeile",
       ])
   }
 

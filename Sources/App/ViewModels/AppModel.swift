@@ -187,7 +187,7 @@ extension AppModel {
   /// A screen with its own view model: the root, or an entry of the navigation path, what a
   /// SwiftUI port's `navigationDestination(for:)` switches over. Two destinations are equal when
   /// they hold the same view model, so two entries showing the same recipe stay apart.
-  public enum Destination: Hashable, Sendable {
+  public enum Destination: Hashable, Identifiable, Sendable {
     /// The category grid; only ever the root.
     case categories(CategoryGridViewModel)
     /// A recipe list: the root, or a category's list pushed by a tile of the grid.
@@ -204,12 +204,15 @@ extension AppModel {
       }
     }
 
+    /// The view model's identity, which tells entries apart.
+    public nonisolated var id: ObjectIdentifier { ObjectIdentifier(model) }
+
     public nonisolated static func == (lhs: Destination, rhs: Destination) -> Bool {
-      lhs.model === rhs.model
+      lhs.id == rhs.id
     }
 
     public nonisolated func hash(into hasher: inout Hasher) {
-      hasher.combine(ObjectIdentifier(model))
+      hasher.combine(id)
     }
   }
 }

@@ -100,7 +100,8 @@ public enum ScenarioCommands {
       and the nodes of the screen that are new or changed (+), with the lines removed counted \
       (−), or that nothing changed; a screen pushed for the first time is printed whole. \
       \(full) prints the whole screen after every such step. Expectations are checked as in \
-      `run` and marked ✓.
+      `run` and marked ✓. The walkthrough speaks German, as the lesson does; a failed step is \
+      said as `run` says it.
       Exit status: 0 when every step passed, 1 when one failed, 2 for bad input.
       """,
     arguments: Arguments(

@@ -7,8 +7,9 @@ extension ScenarioRunner {
   /// printed line to `output`, and returns how it went; `full` prints the whole screen after
   /// every step that acts on the app instead of what changed.
   ///
-  /// Every line has its control characters made visible (`Quoting.visible`): comments, steps,
-  /// requests and failures come from the file and the catalog, not from this program.
+  /// It speaks German, as the lesson and the storyboard do; a failed step is said as `run` says
+  /// it. Every line has its control characters made visible (`Quoting.visible`): comments,
+  /// steps, requests and failures come from the file and the catalog, not from this program.
   func walkthrough(
     _ scenario: Scenario, on driver: AppDriver, full: Bool, output print: (String) -> Void
   ) async -> ScenarioResult {
@@ -39,11 +40,11 @@ extension ScenarioRunner {
     let requests = moment.requests
     let sent =
       switch requests.count {
-      case 0: "sent no requests"
-      case 1: "sent 1 request:"
-      default: "sent \(requests.count) requests:"
+      case 0: "keine Anfrage gesendet"
+      case 1: "1 Anfrage gesendet:"
+      default: "\(requests.count) Anfragen gesendet:"
       }
-    let summary = "  at \(DurationText.format(driver.app.now)), \(sent)"
+    let summary = "  t = \(DurationText.format(driver.app.now)), \(sent)"
     func whole(_ title: String) -> [String] {
       ["  " + title]
         + driver.screenText().split(separator: "\n", omittingEmptySubsequences: false).map {
@@ -53,21 +54,21 @@ extension ScenarioRunner {
     let screen: [String]
     switch (full, moment.comparison) {
     case (true, _):
-      screen = whole("the screen:")
+      screen = whole("Bildschirm:")
     case (false, .unchanged?):
-      guard !requests.isEmpty else { return [summary + "; the screen did not change"] }
-      screen = ["  the screen did not change"]
+      guard !requests.isEmpty else { return [summary + "; Bildschirm unverändert"] }
+      screen = ["  Bildschirm unverändert"]
     case (false, .since(_, _, let shownAfter?)?):
       let step = scenario.steps[shownAfter]
-      screen = ["  the screen is again the one after line \(step.line) (`\(step.displayText)`)"]
+      screen = ["  Bildschirm wie nach Zeile \(step.line) (`\(step.displayText)`)"]
     case (false, .since(let before, let now, nil)?):
       screen =
-        ["  the screen changed (+ new or changed lines):"]
+        ["  Bildschirm geändert (+ neue oder geänderte Zeilen):"]
         + ScreenDiff(old: before, new: now).lines(context: 1, style: .newSide).map { "    " + $0 }
     case (false, .new?):
-      screen = whole("a new screen:")
+      screen = whole("neuer Bildschirm:")
     case (false, .first?), (false, nil):
-      screen = whole("the screen:")
+      screen = whole("Bildschirm:")
     }
     return [summary] + requests.map { "    " + $0 } + screen
   }

@@ -86,9 +86,10 @@ extension TestApp: WorkLeftCheck {
   ) {
     let site = CallSite(
       fileID: place.fileID, filePath: place.filePath, line: place.line, column: place.column)
+    let more = work.count == 1 ? "" : " and \(work.count - 1) more"
     FailureReporter.fail(
-      "the TestApp made at \(site.description) went away with work still running:\n"
-        + work.map { "  - \($0)" }.joined(separator: "\n")
+      "work was still running when the test ended: \(work[0])\(more); the TestApp made at "
+        + "\(site.description) went away with:\n" + work.map { "  - \($0)" }.joined(separator: "\n")
         + "\nLet it end (`await app.advance(by:)`), or end the test with "
         + "`await app.skipPendingWork()` to let it go on purpose.",
       at: site)

@@ -96,8 +96,8 @@ enum KeyMap {
       return PlayerAction(
         intents: [item.intent], steps: [step], view: PlayerView(),
         note: searching
-          ? "The search stays shown: it spans all categories. Clear it (/, Ctrl-U) to see "
-            + "\(item.label)." : nil)
+          ? "Die Suche bleibt stehen, denn sie gilt für alle Kategorien. Leere sie (/, Strg-U), "
+            + "um \(item.label) zu sehen." : nil)
     case (_, .escape) where field?.isFocused == true:
       return leave(field, view: view)
     case (_, .escape), (_, .left):
@@ -123,7 +123,7 @@ enum KeyMap {
     case (_, .character("?")):
       return PlayerAction(view: PlayerView(mode: .keys, selection: view.selection))
     default:
-      return PlayerAction(view: view, note: "That key does nothing here; ? shows the keys.")
+      return PlayerAction(view: view, note: "Diese Taste bewirkt hier nichts; ? zeigt die Tasten.")
     }
   }
 

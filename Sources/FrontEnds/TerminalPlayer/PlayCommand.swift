@@ -87,26 +87,34 @@ public enum PlayCommand {
       Options.catalog, Options.baseURL, Flag.live, Options.save, Options.force,
       Options.favorites, Options.noFavorites, Options.start,
     ],
-    epilogue: { keys },
+    epilogue: { ScreenLayout(width: 100).keyTable().map(\.text).joined(separator: "\n") },
     run: { invocation throws(UsageError) in
       try Options.check(invocation)
       return await run(invocation)
     })
 
-  /// The keys, a contract: the help's table, and the player's own (`?`).
-  static let keys = """
-    Keys:
-      /               Focuses the search field: letters type, ⌫ deletes, Ctrl-U clears,
-                      Enter searches at once (in an empty field it hands the keys back, for
-                      the suggestions), Esc leaves the field (its suggestions hide).
-      ↑ ↓  k j        Move the selection.      PgUp PgDn   Scroll.
-      Enter           Opens the selected row or tile (or picks the suggestion).
-      Esc  ←          Back.                    h           Heart on a recipe.
-      r               Pull to refresh.         d           Dice.
-      c               Category picker (↑ ↓, Enter).
-      e               „Erneut versuchen“.      n           Dismisses a notice.
-      ?               These keys.              q  Ctrl-C   Quit.
-    """
+  /// The keys and what each does, in German like the rest of the player: the table of the
+  /// help and of the player's `?`, laid out at the width it gets (`ScreenLayout.keyTable()`).
+  static let keys: [(keys: String, does: String)] = [
+    (
+      "/",
+      "Setzt den Fokus ins Suchfeld: Buchstaben tippen, ⌫ löscht, Strg-U leert, Enter sucht "
+        + "sofort (in einem leeren Feld gibt es die Tasten zurück, für die Vorschläge), Esc "
+        + "verlässt das Feld (seine Vorschläge verschwinden)."
+    ),
+    ("↑ ↓  k j", "Bewegt die Auswahl."),
+    ("Bild↑ Bild↓", "Blättert."),
+    ("Enter", "Öffnet die gewählte Zeile oder Kachel (oder übernimmt den Vorschlag)."),
+    ("Esc  ←", "Zurück."),
+    ("h", "Herz auf einem Rezept."),
+    ("r", "Aktualisiert die Liste."),
+    ("d", "Würfelt ein Zufallsrezept."),
+    ("c", "Kategorieauswahl (↑ ↓, Enter)."),
+    ("e", "„Erneut versuchen“."),
+    ("n", "Schließt einen Hinweis."),
+    ("?", "Diese Tasten."),
+    ("q  Strg-C", "Beenden."),
+  ]
 
   /// Runs the player; returns the exit status.
   @MainActor
@@ -185,8 +193,8 @@ public enum PlayCommand {
     let token = app.observe { _ in continuation.yield(.stateChanged) }
     let note =
       inMemory
-      ? "♥ Favourites: none, kept in memory only (\(Options.noFavorites))"
-      : "♥ Favourites file: \(file.path)"
+      ? "♥ Favoriten: keine, nur im Speicher (\(Options.noFavorites))"
+      : "♥ Favoritendatei: \(file.path)"
     let played = await play(
       app, log: log, screen: PlayerScreen(note: note), terminal: terminal, events: events
     ) {

@@ -14,10 +14,14 @@ package struct PlayerScreen {
   /// A sentence shown until the next key: which favourites file is in use, what a key did.
   var note: String?
   private var writer = FrameWriter()
-  /// The screen drawn last: its title and back button.
-  private var screenKey: [String?]?
-  /// The item the selection rests on; kept while it is missing (a list reloading).
+  /// The screen drawn last.
+  private var screenKey: NodeID?
+  /// The item the selection rests on; kept while it is missing and nothing else can be chosen
+  /// (a list reloading).
   private var selected: Item.ID?
+  /// The item each screen's selection rested on when it was left, by screen: `back` returns to
+  /// the row or tile that was opened, as iOS keeps the place.
+  private var remembered: [NodeID: Item.ID] = [:]
   /// Whether the last intent sent was a pull to refresh that has not been said to have ended.
   private var awaitsRefresh = false
 
@@ -78,23 +82,32 @@ package struct PlayerScreen {
   package mutating func draw(_ tree: Node, size: (width: Int, height: Int), full: Bool = false)
     -> String
   {
-    // A screen of the stack by its identity; a search changes the list's title.
-    let key = [tree.screen?.id?.identifier, tree.screenTitle]
+    // A screen of the stack, by the identity its entry got when it was pushed.
+    let key = tree.screen?.id
     if key != screenKey {
-      // A search changes the list's title: the keys stay with the field or the key table.
       view = PlayerView(mode: view.mode == .picker ? .browsing : view.mode)
+      if let left = screenKey { remembered[left] = selected }
+      // Back: a screen shown before gets back the item that was opened from it.
+      selected = key.flatMap { remembered[$0] }
       screenKey = key
     }
     if view.mode == .editing, tree.searchField == nil { view.mode = .browsing }
     // The silent refresh keeps the list: the bottom line says when it has ended.
     if awaitsRefresh, let list = tree.refreshableList, !list.isRefreshing {
       awaitsRefresh = false
-      if tree.alert == nil { note = "↻ Refreshed." }
+      if tree.alert == nil { note = "↻ Aktualisiert." }
     }
     let layouter = ScreenLayout(width: size.width, status: status, note: note)
     var layout = layouter.layout(tree, view: view)
     let laidOut = view.selection
-    let found = selected.flatMap { id in layout.items.firstIndex { $0.id == id } }
+    var found = selected.flatMap { id in layout.items.firstIndex { $0.id == id } }
+    // The item the user had is gone and others have come (a search's results, the category's
+    // rows again): the selection goes to the first row, as the index alone would point anywhere.
+    if found == nil, selected != nil,
+      let first = layout.items.firstIndex(where: { $0.kind != .suggestion })
+    {
+      found = first
+    }
     if let found, found != view.selection {
       view.selection = found
       view.followsSelection = true

@@ -6,9 +6,10 @@ import ViewModels
 /// Lays out the top screen of a node tree for a terminal of a given width: a pure function of
 /// the tree and the player's view. Texts wrap at spaces, counted in terminal columns, with their
 /// control characters made visible; the search field takes one line and shows the end of a long
-/// text, so a long paste costs no more to draw than a word.
+/// text, so a long paste costs no more to draw than a word. The player's own words are German,
+/// as the app's are.
 struct ScreenLayout: Sendable {
-  /// The terminal's width in columns; narrower than 40 is laid out as 40.
+  /// The terminal's width in columns; narrower than 20 is laid out as 20.
   var width: Int
   /// `PlayerScreen.status`, shown over the notice and the help line.
   var status: String?
@@ -16,7 +17,7 @@ struct ScreenLayout: Sendable {
   var note: String?
 
   init(width: Int, status: String? = nil, note: String? = nil) {
-    self.width = max(width, 40)
+    self.width = max(width, 20)
     self.status = status
     self.note = note
   }
@@ -28,10 +29,7 @@ struct ScreenLayout: Sendable {
     var body = BodyBuilder(layout: self, selection: view.selection)
     let picker = screen.picker
     if view.mode == .keys {
-      // The table of `rezepte help play`, wrapped under its second column.
-      for line in PlayCommand.keys.split(separator: "\n") {
-        body.lines += wrapped(String(line), continuation: String(repeating: " ", count: 18))
-      }
+      body.lines = keyTable()
     } else if view.mode == .picker, let picker {
       body.lines += wrapped(picker.title, .bold)
       if picker.options.isEmpty { body.lines += wrapped("  –", .dim) }
@@ -98,11 +96,14 @@ struct ScreenLayout: Sendable {
   private func help(for screen: Node, view: PlayerView, items: [Item]) -> [String] {
     switch view.mode {
     case .editing:
-      return ["type to search", "⌫ delete", "^U clear", "Enter search", "Esc leave", "^C quit"]
+      return [
+        "Tippen zum Suchen", "⌫ löschen", "Strg-U leeren", "Enter suchen", "Esc verlassen",
+        "Strg-C beenden",
+      ]
     case .picker:
-      return ["↑↓ choose", "Enter pick", "Esc close", "q quit"]
+      return ["↑↓ wählen", "Enter übernehmen", "Esc schließen", "q beenden"]
     case .keys:
-      return ["↑↓ scroll", "any other key closes", "q quit"]
+      return ["↑↓ blättern", "jede andere Taste schließt", "q beenden"]
     case .browsing:
       break
     }
@@ -111,37 +112,56 @@ struct ScreenLayout: Sendable {
       let action = KeyMap.action(for: key, tree: screen, layout: laidOut, view: view)
       return action == PlayerAction(view: view) ? nil : action.steps
     }
-    var keys = does(.character("/")) == nil ? [] : ["/ search"]
-    keys += [items.isEmpty ? "↑↓ scroll" : "↑↓ move", "PgUp/PgDn scroll"]
-    if does(.enter) != nil { keys.append("Enter open") }
+    var keys = does(.character("/")) == nil ? [] : ["/ suchen"]
+    keys += [items.isEmpty ? "↑↓ blättern" : "↑↓ auswählen", "Bild↑/Bild↓ blättern"]
+    if does(.enter) != nil { keys.append("Enter öffnen") }
     // Esc ends the search's focus first, as a keyboard's dismiss key would.
     if let escape = does(.escape) {
-      keys.append(escape == [.back] ? "Esc back" : "Esc leave search")
+      keys.append(escape == [.back] ? "Esc zurück" : "Esc Suche verlassen")
     }
-    if does(.escape) != [.back], does(.left) != nil { keys.append("← back") }
-    let letters = ["h heart", "r refresh", "d dice", "c category", "e retry", "n dismiss"]
+    if does(.escape) != [.back], does(.left) != nil { keys.append("← zurück") }
+    let letters = [
+      "h Herz", "r aktualisieren", "d würfeln", "c Kategorie", "e erneut versuchen",
+      "n Hinweis schließen",
+    ]
     keys += letters.filter { does(.character($0.first!)) != nil }
-    return keys + ["? keys", "q quit"]
+    return keys + ["? Tasten", "q beenden"]
   }
 
   // MARK: - Text
 
-  /// `pieces` side by side, `separator` between them, on as many lines as the width needs.
+  /// `pieces` side by side, `separator` between them, on as many lines as the width needs; a
+  /// piece wider than a line wraps at its spaces.
   func flow(_ pieces: [Span], separator: String) -> [Line] {
-    var lines: [[Span]] = []
+    var lines: [Line] = []
     var used = 0
     for piece in pieces {
-      let text = String(TerminalColumns.prefix(Quoting.visible(piece.text), fitting: width))
+      let text = Quoting.visible(piece.text)
       let pieceWidth = TerminalColumns.of(text)
-      if lines.isEmpty || used + separator.count + pieceWidth > width {
-        lines.append([Span(text, piece.style)])
-        used = pieceWidth
-      } else {
-        lines[lines.count - 1] += [Span(separator, piece.style), Span(text, piece.style)]
+      if !lines.isEmpty, used + separator.count + pieceWidth <= width {
+        lines[lines.count - 1].spans += [Span(separator, piece.style), Span(text, piece.style)]
         used += separator.count + pieceWidth
+      } else {
+        lines += wrapped(text, piece.style)
+        used = TerminalColumns.of(lines[lines.count - 1].text)
       }
     }
-    return lines.map(Line.init)
+    return lines
+  }
+
+  /// The key table of `?` and `rezepte help play`: what each key does wrapped beside it in a
+  /// column of its own, or, narrower than 50 columns, on lines of its own under the key.
+  func keyTable() -> [Line] {
+    let narrow = width < 50
+    let column = String(repeating: " ", count: narrow ? 4 : 18)
+    var lines = [Line("Tasten:")]
+    for (keys, does) in PlayCommand.keys {
+      lines +=
+        narrow
+        ? wrapped(keys, first: "  ") + wrapped(does, first: column, continuation: column)
+        : wrapped(does, first: "  " + keys + column.dropFirst(2 + keys.count), continuation: column)
+    }
+    return lines
   }
 
   /// `text` broken at spaces into lines of at most `width` columns in `style`, the first starting

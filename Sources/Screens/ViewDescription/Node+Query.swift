@@ -236,4 +236,14 @@ extension Node {
     }
     return first
   }
+
+  /// Whether the first row named `name` shows the favourite's heart; `nil` when no row is.
+  public func rowIsFavorite(_ name: String) -> Bool? {
+    var found: Bool?
+    walk { node, _ in
+      if found == nil, case .row(let row) = node.kind, row.title == name { found = row.isFavorite }
+      return found == nil
+    }
+    return found
+  }
 }

@@ -83,7 +83,8 @@ public struct ScreenDiff: Sendable {
     /// shows (`− expected, + actual`).
     case bothSides
     /// Its new lines marked `+ `, and each run of removed nodes as one line counting their lines:
-    /// the new screen with what is new on it, as `rezepte show` prints it.
+    /// the new screen with what is new on it, as `rezepte show` prints it for a learner, its
+    /// counts in German (`⋮ 3 unveränderte Zeilen`, `− 1 Zeile entfernt`).
     case newSide
   }
 
@@ -103,7 +104,7 @@ public struct ScreenDiff: Sendable {
     var removed = 0
     func flushRemoved() {
       guard removed > 0 else { return }
-      marked.append(("− " + (removed == 1 ? "1 line removed" : "\(removed) lines removed"), true))
+      marked.append(("− " + (removed == 1 ? "1 Zeile" : "\(removed) Zeilen") + " entfernt", true))
       removed = 0
     }
     for entry in entries {
@@ -123,14 +124,19 @@ public struct ScreenDiff: Sendable {
       }
     }
     flushRemoved()
-    return Self.shortened(marked, context: context, limit: limit)
+    return Self.shortened(marked, context: context, limit: limit, german: style == .newSide)
   }
 
   /// The marked lines with unchanged runs further than `context` from a change folded, and at
   /// most `limit` lines in all.
   private static func shortened(
-    _ marked: [(line: String, isChange: Bool)], context: Int, limit: Int
+    _ marked: [(line: String, isChange: Bool)], context: Int, limit: Int, german: Bool
   ) -> [String] {
+    func omitted(_ count: Int) -> String {
+      german
+        ? "  ⋮ \(count) unveränderte Zeile" + (count == 1 ? "" : "n")
+        : "  ⋮ \(count) unchanged line" + (count == 1 ? "" : "s")
+    }
     // For each line, whether a change lies within `context` lines of it.
     let context = min(context, marked.count)  // `.max` keeps every line
     var near = [Bool](repeating: false, count: marked.count)
@@ -154,11 +160,11 @@ public struct ScreenDiff: Sendable {
     let left = output.count - limit
     guard left > 0 else { return output }
     return output.prefix(limit)
-      + ["  ⋯ \(left == 1 ? "1 more line" : "\(left) more lines") of the diff left out"]
-  }
-
-  private static func omitted(_ count: Int) -> String {
-    count == 1 ? "  ⋮ 1 unchanged line" : "  ⋮ \(count) unchanged lines"
+      + [
+        german
+          ? "  ⋯ \(left) weitere Zeile\(left == 1 ? "" : "n") ausgelassen"
+          : "  ⋯ \(left == 1 ? "1 more line" : "\(left) more lines") of the diff left out"
+      ]
   }
 
   // MARK: - Highlights

@@ -26,9 +26,38 @@ enum Expectations {
     guard !closest.isEmpty else {
       return .failed(["expected \(wanted) \(Quoting.quoted(text)), but the screen shows no text"])
     }
+    // The heart drawn after a favourite's name is a mark of the row, not part of its text.
+    let name = String(text.filter { $0 != "♥" }).trimmingWhitespace()
+    let mark =
+      text.contains("♥") && texts.contains(name)
+      ? ["♥ is the favourite's mark, not text: `expect favorite \(Quoting.quoted(name))` checks it"]
+      : []
     return .failed(
       ["expected \(wanted) \(Quoting.quoted(text)), but none does; the closest texts are:"]
-        + closest.map { "  " + Quoting.quoted($0) } + (error ?? []))
+        + closest.map { "  " + Quoting.quoted($0) } + (error ?? []) + mark)
+  }
+
+  static func favorite(_ name: String, _ expected: Bool, on screen: Node) -> StepOutcome {
+    let row = "the row \(Quoting.quoted(name))"
+    guard let shown = screen.rowIsFavorite(name) else {
+      let rows = screen.tappables.filter { $0.kind == .row }.map(\.label)
+      let closest = closestTexts(to: name, containing: false, in: rows)
+      // On a recipe's screen the heart button's title tells.
+      let heart = screen.control(.heart).map {
+        ["on a recipe's screen the heart button tells; it reads \(Quoting.quoted($0.label)) now"]
+      }
+      return .failed(
+        closest.isEmpty
+          ? ["expected \(row), but the screen shows no rows"] + (heart ?? [])
+          : ["expected \(row), but there is none; the closest rows are:"]
+            + closest.map { "  " + Quoting.quoted($0) })
+    }
+    guard shown != expected else { return .done }
+    return .failed([
+      expected
+        ? "expected \(row) to show the favourite's heart ♥, but it shows none"
+        : "expected \(row) without the favourite's heart, but it shows ♥"
+    ])
   }
 
   static func hidden(_ text: String, containing: Bool, in texts: [String]) -> StepOutcome {

@@ -60,8 +60,8 @@ package enum Gestures {
         throw StepUnavailable(error.description)
       }
     case .title, .givenFavorites, .givenRandom, .givenStart, .launch, .relaunch, .type, .wait,
-      .network, .networkDelay, .expectTitle, .expectVisible, .expectHidden, .expectRequests,
-      .expectScreen:
+      .network, .networkDelay, .expectTitle, .expectVisible, .expectHidden, .expectFavorite,
+      .expectRequests, .expectScreen:
       throw StepUnavailable("`\(action)` touches no node")
     }
   }

@@ -95,6 +95,9 @@ public struct Step: Equatable, Sendable {
     case expectVisible(String, containing: Bool = false)
     /// `expect hidden "Lasagne"`; with `containing`, no text may contain it.
     case expectHidden(String, containing: Bool = false)
+    /// `expect favorite "Apam balik"`: the row shows the favourite's heart; `expect not
+    /// favorite` (`isFavorite` false): it shows none.
+    case expectFavorite(String, isFavorite: Bool = true)
     /// `expect requests 1`, with the listed requests when a block follows.
     case expectRequests(Int, listed: [String]?)
     /// `expect screen` and its block, indentation stripped, lines joined with `\n`; empty when
@@ -132,7 +135,8 @@ public struct Step: Equatable, Sendable {
       case .type, .clearSearch, .pickCategory, .pullToRefresh, .tapDice, .open, .back,
         .toggleHeart, .retry, .focusSearch, .leaveSearch, .pickSuggestion, .tap, .dismissNotice:
         .gesture
-      case .expectTitle, .expectVisible, .expectHidden, .expectRequests, .expectScreen:
+      case .expectTitle, .expectVisible, .expectHidden, .expectFavorite, .expectRequests,
+        .expectScreen:
         .expectation
       }
     }

@@ -25,6 +25,21 @@ struct StepInput {
   func quoted(_ tokens: ArraySlice<Token>? = nil) throws(StepError) -> String {
     let tokens = tokens ?? self.tokens[...]
     guard let first = tokens.first, case .quoted(let text) = first else {
+      // The step as meant: the words before the text (`containing`), then the text quoted.
+      let step = ([keyword] + self.tokens[..<tokens.startIndex].map(\.source))
+        .joined(separator: " ")
+      let words = tokens.prefix { $0.word != nil }
+      let written = words.map(\.source).joined(separator: " ")
+      if words.count == tokens.count, !words.isEmpty {
+        throw StepError(
+          "`\(step)` needs its text in double quotes; did you mean "
+            + "`\(step) \(Quoting.quoted(written))`?")
+      }
+      if words.count == tokens.count - 1, case .quoted(let text) = tokens.last {
+        throw StepError(
+          "`\(step)` takes its quoted text alone, without `\(written)`; did you mean "
+            + "`\(step) \(Quoting.quoted(text))`?")
+      }
       throw StepError("`\(keyword)` needs its text in double quotes, as in `\(kind.example)`")
     }
     guard tokens.count == 1 else {

@@ -149,6 +149,16 @@ public enum StepTable {
       return .expectHidden(text, containing: containing)
     },
     StepKind(
+      "expect favorite", "expect favorite \"NAME\"",
+      "The list row with exactly this name shows the favourite's heart (♥ after its name).",
+      example: "expect favorite \"Apam balik\""
+    ) { .expectFavorite(try $0.quoted()) },
+    StepKind(
+      "expect not favorite", "expect not favorite \"NAME\"",
+      "The list row with exactly this name shows no heart.",
+      example: "expect not favorite \"Apam balik\""
+    ) { .expectFavorite(try $0.quoted(), isFavorite: false) },
+    StepKind(
       "expect requests", "expect requests N",
       "N requests were sent since the last `expect requests`; an indented block may list them.",
       example: "expect requests 1\n  GET search.php?s=Lasagne", order: .anyTime, takesBlock: true
@@ -192,7 +202,8 @@ public enum StepTable {
     "like": "toggle heart", "go back": "back", "tap back": "back", "navigate back": "back",
     "return": "back", "search": "type", "search for": "type", "enter": "type", "input": "type",
     "refresh": "pull to refresh", "pull down": "pull to refresh", "reload": "pull to refresh",
-    "click": "tap", "press": "tap", "touch": "tap",
+    "click": "tap", "press": "tap", "touch": "tap", "tap tile": "open", "tap row": "open",
+    "swipe back": "back", "pick": "pick category", "pick": "pick suggestion",
     "dice": "tap dice", "roll": "tap dice", "roll dice": "tap dice",
     "random": "given random", "random": "tap dice",
     "sleep": "wait", "pause": "wait", "advance": "wait",
@@ -205,6 +216,8 @@ public enum StepTable {
     "try again": "retry",
     "see": "expect visible", "expect text": "expect visible", "expect shown": "expect visible",
     "expect not visible": "expect hidden", "expect absent": "expect hidden",
+    "expect heart": "expect favorite", "expect heart filled": "expect favorite",
+    "expect favourite": "expect favorite", "expect heart empty": "expect not favorite",
     "scroll": "screens are checked whole, there is nothing to scroll",
   ]
 
@@ -244,7 +257,7 @@ public enum StepTable {
   }
 
   /// The step a wording means, with the rest of the line as written or quoted when that is a
-  /// step `context` accepts; else the first step's keyword alone.
+  /// step `context` accepts; else the first step's syntax (`expect favorite "NAME"`).
   private static func meant(
     _ meanings: [String], length: Int, by line: TokenizedLine, _ context: ScenarioContext
   ) -> String {
@@ -263,7 +276,7 @@ public enum StepTable {
         if (try? Step.Action(line: line, context: context)) != nil { return line }
       }
     }
-    return meanings[0]
+    return entries.first { $0.keyword == meanings[0] }!.syntax
   }
 
   /// The steps as the help prints them (syntax, explanation, example), then the wordings.
@@ -325,6 +338,8 @@ extension Step.Action: CustomStringConvertible {
       return ["expect visible " + (containing ? "containing " : "") + q(text)]
     case .expectHidden(let text, let containing):
       return ["expect hidden " + (containing ? "containing " : "") + q(text)]
+    case .expectFavorite(let name, let isFavorite):
+      return ["expect " + (isFavorite ? "" : "not ") + "favorite \(q(name))"]
     case .expectRequests(let count, let listed):
       return ["expect requests \(count)"] + (listed ?? []).map { "  " + $0 }
     case .expectScreen(let screen):
@@ -388,6 +403,8 @@ extension Step.Action {
         error: driver.screen()?.errorMessage)
     case .expectHidden(let text, let containing):
       return Expectations.hidden(text, containing: containing, in: driver.visibleTexts())
+    case .expectFavorite(let name, let isFavorite):
+      return Expectations.favorite(name, isFavorite, on: try driver.runningScreen())
     case .expectRequests(let count, let listed):
       return Expectations.requests(driver.app.takeRequests(), count: count, listed: listed)
     case .expectScreen(let expected):

@@ -32,7 +32,8 @@ import Testing
         $0.list?.loadedQuery = Query(category: "Dessert", search: "Lasagne")
       }
     } matching: { issue in
-      let message = issue.comments.map(\.rawValue).joined(separator: "\n")
+      let message = ([issue.error.map { "\($0)" } ?? ""] + issue.comments.map(\.rawValue))
+        .joined(separator: "\n")
       return message.contains("in 17 fields (− expected, + actual):")
         && message.contains(
           #"root.list.meals.loaded[id: "52768"]: − Meal(id: "52768", name: "Apple Frangipan Tart", …)"#

@@ -17,7 +17,8 @@ import Testing
       await app.launch()
       await app.send(.searchTextChanged("Lasagne"))
     } matching: { issue in
-      issue.comments.contains { $0.rawValue.contains("work still running:\n  - the search pause") }
+      "\(issue.error.map { "\($0)" } ?? "")".hasPrefix(
+        "work was still running when the test ended: the search pause")
     }
   }
 
