@@ -96,7 +96,7 @@ import Testing
     ),
     (
       "launch\n  back",
-      "f.scenario:2: error: this line is indented, but only `expect screen` and `expect requests` take an indented block"
+      "f.scenario:2: error: this line is indented, but only `expect requests`, `expect screen` and `expect spoken` take an indented block"
     ),
     ("launch\nback now", "f.scenario:2: error: `back` takes nothing after it, but `now` follows"),
     (

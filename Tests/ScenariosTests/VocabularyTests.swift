@@ -1,3 +1,4 @@
+import Foundation
 import CommandLineKit
 import MealCatalog
 import Spelling
@@ -47,7 +48,7 @@ import VirtualTime
     let endpoint =
       random.next() % 2 == 0 ? nil : testContext.endpoints.randomElement(using: &random)
     let containing = random.next() % 2 == 0
-    switch kind % 29 {
+    switch kind % Self.caseCount {
     case 0:
       let title = text(&random).trimmingWhitespace()
       return .title(title.isEmpty ? "Suche" : title)
@@ -90,12 +91,21 @@ import VirtualTime
     case 26: return .dismissNotice
     case 27: return .leaveSearch
     case 28: return .expectFavorite(text(&random), isFavorite: random.next() % 2 == 0)
+    case 29:
+      // As `SpokenElement.spoken` writes a button's line.
+      let lines = (0...(random.next() % 3)).map { _ in
+        let label = Quoting.visible(text(&random).trimmingCharacters(in: .whitespaces))
+        return label.isEmpty ? "Taste" : label + ", Taste"
+      }
+      return .expectSpoken((["▸ Dessert, Überschrift"] + lines).joined(separator: "\n"))
+    case 30: return .expectAnnounced(text(&random))
+    case 31: return .voiceOver(VoiceOverGesture.allCases.randomElement(using: &random)!)
     default: return .title("Suche mit Pause")
     }
   }
 
   /// How many cases `Step.Action` has.
-  static let caseCount = 29
+  static let caseCount = 32
 
   /// The number `action(_:_:)` makes each case from: a switch without `default`, so that a new
   /// case does not compile until the generator makes it too.
@@ -130,6 +140,9 @@ import VirtualTime
     case .dismissNotice: 26
     case .leaveSearch: 27
     case .expectFavorite: 28
+    case .expectSpoken: 29
+    case .expectAnnounced: 30
+    case .voiceOver: 31
     }
   }
 

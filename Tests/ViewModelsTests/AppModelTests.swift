@@ -82,7 +82,7 @@ import Testing
           .detail(
             MealDetailState(
               meal: TestCatalog.carbonara,
-              recipe: .loaded(TestCatalog.detail(TestCatalog.carbonara)))))
+              recipe: .loaded(TestCatalog.detail(TestCatalog.carbonara)), isRandom: true)))
       ]
     }
     #expect(app.sentRequests().suffix(2) == ["GET random.php", "GET lookup.php?i=52982"])

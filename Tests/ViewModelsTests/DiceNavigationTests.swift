@@ -67,7 +67,7 @@ import Testing
           .detail(
             MealDetailState(
               meal: TestCatalog.carbonara,
-              recipe: .loaded(TestCatalog.detail(TestCatalog.carbonara)))))
+              recipe: .loaded(TestCatalog.detail(TestCatalog.carbonara)), isRandom: true)))
       ]
     }
   }

@@ -70,8 +70,10 @@ public final class AppModel: StateObservable {
 
   /// A recipe's detail screen with a view model of this app, for a deep link:
   /// `app.send(.pathChanged(app.path + [app.makeDetail(meal)]))`.
-  public func makeDetail(_ meal: Meal) -> Destination {
-    .detail(MealDetailViewModel(meal: meal, api: api, favorites: favorites, tracker: tracker))
+  public func makeDetail(_ meal: Meal, isRandom: Bool = false) -> Destination {
+    .detail(
+      MealDetailViewModel(
+        meal: meal, isRandom: isRandom, api: api, favorites: favorites, tracker: tracker))
   }
 
   /// A category's recipe list with a view model of this app, as a tile of the grid pushes it.
@@ -173,7 +175,7 @@ public final class AppModel: StateObservable {
   /// The dice of `list` found `meal`: its detail is pushed while that list is still on top.
   private func diceFound(_ meal: Meal, by list: MealListViewModel) {
     guard top.list === list else { return }
-    setPath(path + [makeDetail(meal)])
+    setPath(path + [makeDetail(meal, isRandom: true)])
   }
 
   private func publish() {

@@ -9,11 +9,17 @@ public struct MealDetailState: Equatable, Sendable {
   /// gefunden" rather than as an error to retry.
   public var recipe: LoadState<MealDetail>
   public var isFavorite: Bool
+  /// Whether the dice opened it, not a tap on its row: VoiceOver announces the recipe then.
+  public var isRandom: Bool
 
-  public init(meal: Meal, recipe: LoadState<MealDetail> = .idle, isFavorite: Bool = false) {
+  public init(
+    meal: Meal, recipe: LoadState<MealDetail> = .idle, isFavorite: Bool = false,
+    isRandom: Bool = false
+  ) {
     self.meal = meal
     self.recipe = recipe
     self.isFavorite = isFavorite
+    self.isRandom = isRandom
   }
 
   /// The navigation title: the recipe's name.

@@ -17,14 +17,18 @@ public final class MealDetailViewModel: StateObservable {
   private let loader: Loader<MealDetail>
   private var favoritesToken: ObservationToken?
 
-  /// The detail of `meal` as its row named it, loaded from `api` when the screen appears, its
-  /// heart toggling `favorites`, its tasks spawned by `tracker`.
-  public init(meal: Meal, api: MealAPI, favorites: FavoritesStore, tracker: TaskTracker) {
+  /// The detail of `meal` as its row (or the dice, `isRandom`) named it, loaded from `api` when
+  /// the screen appears, its heart toggling `favorites`, its tasks spawned by `tracker`.
+  public init(
+    meal: Meal, isRandom: Bool = false, api: MealAPI, favorites: FavoritesStore,
+    tracker: TaskTracker
+  ) {
     self.api = api
     self.favoritesStore = favorites
     loader = Loader(tracker: tracker)
     stateHolder = StateHolder(
-      MealDetailState(meal: meal, isFavorite: favorites.contains(id: meal.id)))
+      MealDetailState(
+        meal: meal, isFavorite: favorites.contains(id: meal.id), isRandom: isRandom))
     favoritesToken = favorites.observe { [weak self] _ in
       guard let self else { return }
       stateHolder.value.isFavorite = favoritesStore.contains(id: state.meal.id)

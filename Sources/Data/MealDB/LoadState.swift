@@ -16,6 +16,11 @@ public enum LoadState<Value> {
 
   /// Whether this is `.loaded`, whatever the data.
   public var isLoaded: Bool { value != nil }
+
+  /// Why it failed, when it did.
+  public var failure: LoadFailure? {
+    if case .failed(let failure) = self { failure } else { nil }
+  }
 }
 
 extension LoadState: Equatable where Value: Equatable {}

@@ -521,11 +521,6 @@ extension AppState {
 }
 
 extension LoadState {
-  /// Why it failed, if it did.
-  var failure: LoadFailure? {
-    if case .failed(let failure) = self { failure } else { nil }
-  }
-
   /// Whether it is loading (or has not started).
   var isPending: Bool { value == nil && failure == nil }
 }

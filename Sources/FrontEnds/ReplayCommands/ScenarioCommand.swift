@@ -118,7 +118,7 @@ struct ScenarioCommand {
     return result.recordedScreens.sorted { $0.key < $1.key }.compactMap {
       index, screen -> String? in
       let step = scenario.steps[index]
-      guard case .expectScreen(let expected) = step.action, expected != screen else { return nil }
+      guard let expected = step.action.recordedText, expected != screen else { return nil }
       return "recorded line \(step.line): " + Self.summary(ScreenDiff(old: expected, new: screen))
     }
   }

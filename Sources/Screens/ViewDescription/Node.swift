@@ -14,6 +14,8 @@ public struct Node: Hashable, Sendable {
   public var kind: Kind
   /// Who the node is to a user who acts on it; `nil` for what is only read.
   public var id: NodeID?
+  /// What VoiceOver is told of it beyond what its kind says.
+  public var accessibility = Accessibility()
   public var children: [Node]
 
   public init(_ kind: Kind, id: NodeID? = nil, children: [Node] = []) {

@@ -3,6 +3,7 @@ import Foundation
 import LiveNetwork
 import MealCatalog
 import MealDB
+import Spelling
 import ViewDescription
 import ViewModels
 import VirtualTime
@@ -26,6 +27,13 @@ public final class AppDriver {
   /// one when the count went up during it.
   public private(set) var intentCount = 0
   public private(set) var lastIntent: UserIntent?
+
+  /// VoiceOver's cursor over the app's screens.
+  public private(set) var cursor = VoiceOverCursor()
+  /// What the app announced since the last `expect announced`.
+  public private(set) var announcements: [String] = []
+  /// The app the cursor follows: a relaunch starts a new one.
+  private var followed: ObjectIdentifier?
 
   private let catalog: Catalog
   private let catalogTransport: CatalogTransport?
@@ -156,6 +164,76 @@ public final class AppDriver {
 
   /// The navigation title of the screen on top, if it has one.
   public func title() -> String? { screen()?.screenTitle }
+
+  // MARK: - VoiceOver
+
+  /// The app before a step: what `followStep(since:)` compares the screen after it with.
+  public struct Moment {
+    let state: AppState
+    let screen: Node
+    let focus: String?
+  }
+
+  /// The app now, or `nil` while it is not running.
+  public func moment() -> Moment? {
+    guard app.isLaunched else { return nil }
+    return Moment(state: app.state, screen: AppScreen.body(app.state), focus: cursor.focus)
+  }
+
+  /// After a step since `before`: VoiceOver hears what the app announces of the change, its
+  /// cursor follows the screen, and the screen is audited; returns the rules it breaks.
+  public func followStep(since before: Moment?) -> [AccessibilityFinding] {
+    guard let screen = screen() else { return [] }
+    // A relaunch starts a new app, heard from its first screen on.
+    let model = ObjectIdentifier(app.model)
+    let before = followed == model ? before : nil
+    if followed != model { (cursor, followed) = (VoiceOverCursor(), model) }
+    let said = before.map { AppScreen.announcements(from: $0.state, to: app.state) } ?? []
+    announcements += said
+    cursor.follow(screen)
+    return screen.accessibilityFindings
+      + cursor.findings(on: screen, since: before.map { ($0.screen, $0.focus) }, announced: said)
+  }
+
+  /// What VoiceOver reads of the screen, an element a line in swipe order, the focused one
+  /// marked `▸` (what `expect spoken` compares).
+  public func spokenText() -> String {
+    guard let screen = screen() else { return "(the app is not running)" }
+    return screen.spokenElements.map { ($0.key == cursor.focus ? "▸ " : "") + $0.spoken }
+      .joined(separator: "\n")
+  }
+
+  /// The announcements since the last call.
+  func takeAnnouncements() -> [String] {
+    defer { announcements = [] }
+    return announcements
+  }
+
+  /// Carries out a VoiceOver gesture on the screen.
+  func voiceOver(_ gesture: VoiceOverGesture) async throws(StepUnavailable) {
+    let screen = try runningScreen()
+    switch gesture {
+    case .next, .previous:
+      guard !cursor.move(by: gesture == .next ? 1 : -1, on: screen) else { return }
+      let end = gesture == .next ? "last" : "first"
+      throw StepUnavailable(
+        "the focus is on the \(end) element already"
+          + (cursor.focused(on: screen).map { ", \(Quoting.quoted($0.spoken))" } ?? ""))
+    case .activate:
+      guard let element = cursor.focused(on: screen) else {
+        throw StepUnavailable("nothing has VoiceOver's focus")
+      }
+      guard let action = element.action else {
+        throw StepUnavailable("\(Quoting.quoted(element.spoken)) does nothing when activated")
+      }
+      await send(action)
+    case .back:
+      guard let target = screen.alert?.buttons.first ?? screen.control(.back) else {
+        throw StepUnavailable("no notice is shown and this is the first screen: nothing to escape")
+      }
+      await press(target)
+    }
+  }
 }
 
 /// A step that the current screen does not offer, the message saying what it offers instead;

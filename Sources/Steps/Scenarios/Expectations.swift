@@ -88,11 +88,22 @@ enum Expectations {
     return .done
   }
 
-  static func screen(_ expected: String, actual: String) -> StepOutcome {
+  static func screen(
+    _ expected: String, actual: String, what: String = "the screen"
+  ) -> StepOutcome {
     guard actual != expected else { return .done }
     return .failed(
-      ["the screen differs from the block (− expected, + actual):"]
+      ["\(what) differs from the block (− expected, + actual):"]
         + ScreenDiff(old: expected, new: actual).lines().map { "  " + $0 })
+  }
+
+  static func announced(_ text: String, in said: [String]) -> StepOutcome {
+    guard !said.contains(text) else { return .done }
+    return .failed(
+      ["expected the announcement \(Quoting.quoted(text))"]
+        + (said.isEmpty
+          ? ["but nothing was announced since the last `expect announced`"]
+          : ["the app announced:"] + said.map { "  " + Quoting.quoted($0) }))
   }
 
   // MARK: - Helpers

@@ -61,7 +61,7 @@ package enum Gestures {
       }
     case .title, .givenFavorites, .givenRandom, .givenStart, .launch, .relaunch, .type, .wait,
       .network, .networkDelay, .expectTitle, .expectVisible, .expectHidden, .expectFavorite,
-      .expectRequests, .expectScreen:
+      .expectRequests, .expectScreen, .expectSpoken, .expectAnnounced, .voiceOver:
       throw StepUnavailable("`\(action)` touches no node")
     }
   }

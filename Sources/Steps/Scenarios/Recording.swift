@@ -1,13 +1,13 @@
 extension Scenario {
   /// The file's text with each screen of `actualScreens` (by index into `steps`) written into its
-  /// `expect screen` block; blocks that match and every byte around the others stay as they were.
+  /// `expect screen` or `expect spoken` block; blocks that match and every byte around the others stay as they were.
   public func recording(actualScreens: [Int: String]) -> String {
     var lines = self.lines
     let lineEnding = lines.first { !$0.lineEnding.isEmpty }?.lineEnding ?? "\n"
     // From the last block to the first, so that earlier line indices stay valid.
     for (stepIndex, actual) in actualScreens.sorted(by: { $0.key > $1.key }) {
       guard steps.indices.contains(stepIndex),
-        case .expectScreen(let expected) = steps[stepIndex].action,
+        let expected = steps[stepIndex].action.recordedText,
         let block = steps[stepIndex].block,
         expected != actual, !actual.isEmpty
       else { continue }

@@ -113,6 +113,14 @@ public struct Step: Equatable, Sendable {
     case tap(String)
     /// `dismiss notice`.
     case dismissNotice
+    /// `expect spoken`: what VoiceOver reads of the screen, one element a line, in swipe order,
+    /// the focused one marked `▸`.
+    case expectSpoken(String)
+    /// `expect announced "TEXT"`: the app announced it since the last `expect announced`.
+    case expectAnnounced(String)
+    /// A VoiceOver gesture: a swipe to the next or previous element, a double tap on the focused
+    /// one, or the escape gesture.
+    case voiceOver(VoiceOverGesture)
 
     /// What kind of step an action is; a gesture or an app step may change what the screen
     /// shows.
@@ -127,20 +135,41 @@ public struct Step: Equatable, Sendable {
       case expectation
     }
 
+    /// The text an `expect screen` or `expect spoken` block holds, which `--record` writes.
+    public var recordedText: String? {
+      switch self {
+      case .expectScreen(let text), .expectSpoken(let text): text
+      default: nil
+      }
+    }
+
     /// What kind of step this is.
     public var role: Role {
       switch self {
       case .title, .givenFavorites, .givenRandom, .givenStart, .network, .networkDelay: .setup
       case .launch, .relaunch, .wait: .app
       case .type, .clearSearch, .pickCategory, .pullToRefresh, .tapDice, .open, .back,
-        .toggleHeart, .retry, .focusSearch, .leaveSearch, .pickSuggestion, .tap, .dismissNotice:
+        .toggleHeart, .retry, .focusSearch, .leaveSearch, .pickSuggestion, .tap, .dismissNotice,
+        .voiceOver:
         .gesture
       case .expectTitle, .expectVisible, .expectHidden, .expectFavorite, .expectRequests,
-        .expectScreen:
+        .expectScreen, .expectSpoken, .expectAnnounced:
         .expectation
       }
     }
   }
+}
+
+/// What a VoiceOver user does with a finger: `voiceover next` and its siblings.
+public enum VoiceOverGesture: String, CaseIterable, Sendable {
+  /// A swipe right: the focus moves to the next element.
+  case next
+  /// A swipe left: the focus moves to the previous element.
+  case previous
+  /// A double tap: the focused element is activated.
+  case activate
+  /// The escape gesture (a two-finger Z): an alert is dismissed, or the screen goes back.
+  case back
 }
 
 /// The screen the app starts with (`given start list|categories`).

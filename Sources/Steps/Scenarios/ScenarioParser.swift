@@ -117,6 +117,9 @@ public enum ScenarioParser {
         source: text, lines: lines))
   }
 
-  static let indentedLine =
-    "this line is indented, but only `expect screen` and `expect requests` take an indented block"
+  static let indentedLine: String = {
+    let steps = StepTable.entries.filter(\.takesBlock).map { "`\($0.keyword)`" }
+    return "this line is indented, but only " + steps.dropLast().joined(separator: ", ")
+      + " and " + steps.last! + " take an indented block"
+  }()
 }

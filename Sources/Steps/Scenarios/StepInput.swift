@@ -229,13 +229,18 @@ struct StepInput {
 
   /// `expect screen`: its block, lines joined with `\n`.
   func screen() throws(StepError) -> Step.Action {
+    .expectScreen(try block(of: "expect screen", what: "the expected screen"))
+  }
+
+  /// The block of a step that compares a whole text (`expect screen`, `expect spoken`), lines
+  /// joined with `\n`.
+  func block(of step: String, what: String = "what VoiceOver reads") throws(StepError) -> String {
     try none()
     guard !block.isEmpty || allowsEmptyScreens else {
       throw StepError(
-        "`expect screen` needs the expected screen as an indented block below it; `--record` fills it in"
-      )
+        "`\(step)` needs \(what) as an indented block below it; `--record` fills it in")
     }
-    return .expectScreen(try blockTexts().joined(separator: "\n"))
+    return try blockTexts().joined(separator: "\n")
   }
 
   /// The lines of the block without the indentation of its first line.

@@ -188,6 +188,32 @@ public enum StepTable {
     ) { .tap(try $0.quoted()) },
     StepKind(
       "dismiss notice", "Closes the notice shown after a failed refresh.", value: .dismissNotice),
+    StepKind(
+      "voiceover next", "Swipes right with VoiceOver: the focus moves to the next element.",
+      value: .voiceOver(.next)),
+    StepKind(
+      "voiceover previous",
+      "Swipes left with VoiceOver: the focus moves to the previous element.",
+      value: .voiceOver(.previous)),
+    StepKind(
+      "voiceover activate", "Double-taps with VoiceOver: the focused element is activated.",
+      value: .voiceOver(.activate)),
+    StepKind(
+      "voiceover back",
+      "The escape gesture (a two-finger Z): dismisses the notice, or goes back.",
+      value: .voiceOver(.back)),
+    StepKind(
+      "expect spoken", "expect spoken",
+      "What VoiceOver reads of the screen is the indented block below: an element a line, in "
+        + "swipe order, the focused one marked ▸; `--record` writes it.",
+      example: "expect spoken\n  ▸ Dessert, Überschrift\n  Alle Rezepte durchsuchen, Suchfeld",
+      takesBlock: true
+    ) { .expectSpoken(try $0.block(of: "expect spoken")) },
+    StepKind(
+      "expect announced", "expect announced \"TEXT\"",
+      "The app announced this to VoiceOver since the last `expect announced`.",
+      example: "expect announced \"1 Rezept gefunden\""
+    ) { .expectAnnounced(try $0.quoted()) },
   ]
 
   /// The keywords of all steps, such as `wait` and `pull to refresh`.
@@ -219,6 +245,13 @@ public enum StepTable {
     "expect heart": "expect favorite", "expect heart filled": "expect favorite",
     "expect favourite": "expect favorite", "expect heart empty": "expect not favorite",
     "scroll": "screens are checked whole, there is nothing to scroll",
+    "swipe right": "voiceover next", "swipe left": "voiceover previous",
+    "double tap": "voiceover activate", "activate": "voiceover activate",
+    "escape": "voiceover back", "scrub": "voiceover back", "vo": "voiceover next",
+    "focus next": "voiceover next", "next element": "voiceover next",
+    "expect speech": "expect spoken", "expect read": "expect spoken",
+    "expect voiceover": "expect spoken", "expect announcement": "expect announced",
+    "announced": "expect announced",
   ]
 
   /// The words of each wording and keyword, with the keyword it means.
@@ -323,7 +356,7 @@ extension Step.Action: CustomStringConvertible {
     case .givenRandom(let ids): return ["given random " + ids.joined(separator: ", ")]
     case .givenStart(let start): return ["given start \(start.rawValue)"]
     case .launch, .relaunch, .clearSearch, .pullToRefresh, .tapDice, .back, .toggleHeart, .retry,
-      .focusSearch, .leaveSearch, .dismissNotice:
+      .focusSearch, .leaveSearch, .dismissNotice, .voiceOver:
       return [StepTable.entries.first { $0.value == self }!.keyword]
     case .type(let text): return ["type \(q(text))"]
     case .wait(let duration): return ["wait \(DurationText.format(duration))"]
@@ -345,6 +378,10 @@ extension Step.Action: CustomStringConvertible {
     case .expectScreen(let screen):
       return ["expect screen"]
         + screen.split(separator: "\n", omittingEmptySubsequences: false).map { "  " + $0 }
+    case .expectSpoken(let spoken):
+      return ["expect spoken"]
+        + spoken.split(separator: "\n", omittingEmptySubsequences: false).map { "  " + $0 }
+    case .expectAnnounced(let text): return ["expect announced \(q(text))"]
     case .pickSuggestion(let text): return ["pick suggestion \(q(text))"]
     case .tap(let label): return ["tap \(q(label))"]
     }
@@ -376,6 +413,19 @@ extension Step.Action {
   @MainActor
   public func replay(
     on driver: AppDriver, mode: ScenarioRunner.Mode = .check
+  ) async throws -> StepOutcome {
+    let before = driver.moment()
+    let outcome = try await perform(on: driver, mode: mode)
+    // VoiceOver follows what the step changed, and the screen is audited.
+    guard role == .gesture || role == .app else { return outcome }
+    let findings = driver.followStep(since: before)
+    guard outcome == .done, !findings.isEmpty else { return outcome }
+    return .failed(findings.map(\.description))
+  }
+
+  @MainActor
+  private func perform(
+    on driver: AppDriver, mode: ScenarioRunner.Mode
   ) async throws -> StepOutcome {
     switch self {
     case .title:
@@ -411,6 +461,14 @@ extension Step.Action {
       let actual = driver.screenText()
       if mode == .record { return .recorded(actual) }
       return Expectations.screen(expected, actual: actual)
+    case .expectSpoken(let expected):
+      let actual = driver.spokenText()
+      if mode == .record { return .recorded(actual) }
+      return Expectations.screen(expected, actual: actual, what: "what VoiceOver reads")
+    case .expectAnnounced(let text):
+      return Expectations.announced(text, in: driver.takeAnnouncements())
+    case .voiceOver(let gesture):
+      try await driver.voiceOver(gesture)
     }
     return .done
   }

@@ -23,6 +23,34 @@ public enum AppScreen {
     }
   }
 
+  /// What the app announces to VoiceOver for the change from `old` to `new`
+  /// (`AccessibilityNotification.Announcement`), for what changed out of sight of the focus:
+  /// a search's results or its empty result, a failed load, the heart turned, the recipe the
+  /// dice opened. A screen that came on top otherwise is read from its title.
+  public static func announcements(from old: AppState, to new: AppState) -> [String] {
+    guard old.topID == new.topID else {
+      guard new.path.count > old.path.count, let detail = new.top.detail, detail.isRandom else {
+        return []
+      }
+      return [AppText.diceFound(detail.meal.name)]
+    }
+    var said: [String] = []
+    if case .list(let before) = old.top, case .list(let after) = new.top,
+      let query = after.loadedQuery, query.isSearch, case .loaded(let meals) = after.meals,
+      before.loadedQuery != query || before.meals.value == nil
+    {
+      said.append(meals.isEmpty ? AppText.noResults(for: query.search) : AppText.found(meals.count))
+    }
+    if let failure = new.top.failure, failure != old.top.failure {
+      said.append(AppText.message(for: failure))
+    }
+    if let before = old.top.detail, let after = new.top.detail, before.isFavorite != after.isFavorite
+    {
+      said.append(after.isFavorite ? AppText.favoriteAdded : AppText.favoriteRemoved)
+    }
+    return said
+  }
+
   /// The title of the screen below the top one, or `nil` when the root is on top.
   private static func backTitle(_ state: AppState) -> String? {
     switch state.belowTop {
@@ -34,11 +62,28 @@ public enum AppScreen {
   }
 }
 
+extension AppState.Screen {
+  /// Why the screen's load failed, if it did.
+  var failure: LoadFailure? {
+    switch self {
+    case .categories(let grid): grid.categories.failure
+    case .list(let list): list.meals.failure
+    case .detail(let detail): detail.recipe.failure
+    }
+  }
+}
+
 extension Node {
+  /// `.accessibilityAddTraits(.isHeader)`: VoiceOver's rotor jumps from heading to heading.
+  func heading() -> Node {
+    accessibility(.init(traits: .isHeader))
+  }
+
   /// The lesson's error view: "Fehler" with the message and "Erneut versuchen" (lesson 3.11).
   static func failure(_ failure: LoadFailure) -> Node {
     .contentUnavailableView(
       AppText.failure, symbol: .wifiExclamationmark, description: AppText.message(for: failure),
-      actions: [.button(AppText.retry, id: .retry, intent: .retryTapped)])
+      actions: [.button(AppText.retry, id: .retry, intent: .retryTapped)]
+    ).heading()
   }
 }

@@ -68,6 +68,29 @@ public enum AppText {
   public static let instructions = "Zubereitung"
   public static let video = "Video ansehen"
   public static let source = "Originalrezept"
+
+  // MARK: What VoiceOver says beyond the visible texts
+
+  /// A favourite row's heart, spoken after the meal's name.
+  public static let favoriteMark = "Favorit"
+  /// A search suggestion, told apart from a row of the same name.
+  public static func suggestionLabel(_ term: String) -> String { "Vorschlag: \(term)" }
+  /// The dice's hint.
+  public static let diceHint = "Öffnet ein zufälliges Rezept"
+  /// The recipe's labels, spoken with what they are.
+  public static func categoryLabel(_ name: String) -> String { "Kategorie: \(name)" }
+  public static func areaLabel(_ name: String) -> String { "Küche: \(name)" }
+  public static func tagsLabel(_ tags: String) -> String { "Stichwörter: \(tags)" }
+
+  /// Announced when a search has found recipes.
+  public static func found(_ count: Int) -> String {
+    count == 1 ? "1 Rezept gefunden" : "\(count) Rezepte gefunden"
+  }
+  /// Announced when the heart is tapped.
+  public static let favoriteAdded = "Als Favorit gemerkt"
+  public static let favoriteRemoved = "Favorit entfernt"
+  /// Announced when the dice opens a recipe.
+  public static func diceFound(_ name: String) -> String { "Zufallsrezept: \(name)" }
 }
 
 extension MealListState {

@@ -14,7 +14,7 @@ public enum CategoryGridScreen {
     case .idle, .loading: .progressView(AppText.categoriesLoading)
     case .failed(let message): .failure(message)
     case .loaded(let categories) where categories.isEmpty:
-      .contentUnavailableView(AppText.noCategories, symbol: .squareGrid2x2)
+      .contentUnavailableView(AppText.noCategories, symbol: .squareGrid2x2).heading()
     case .loaded(let categories): .grid(categories.map(tile))
     }
   }

@@ -10,7 +10,8 @@ public enum MealDetailScreen {
     let heart = Node.toolbar([
       .button(
         state.heartTitle, symbol: state.isFavorite ? .heartFill : .heart, id: .heart,
-        intent: .heartTapped)
+        intent: .heartTapped
+      ).accessibility(.init(traits: state.isFavorite ? .isSelected : []))
     ])
     let shown: Node =
       switch state.recipe {
@@ -19,7 +20,8 @@ public enum MealDetailScreen {
       case .failed(.notFound):
         .contentUnavailableView(
           AppText.notFound, symbol: .questionmarkCircle,
-          description: AppText.message(for: .notFound))
+          description: AppText.message(for: .notFound)
+        ).heading()
       case .failed(let failure): .failure(failure)
       case .loaded(let recipe): content(recipe, state.meal)
       }
@@ -30,14 +32,24 @@ public enum MealDetailScreen {
   static func content(_ detail: MealDetail, _ meal: Meal) -> Node {
     let paragraphs = detail.paragraphs
     let sections: [Node?] = [
-      (detail.thumbnail ?? meal.thumbnail).map { .image(url: $0) },
-      detail.category.map { .label($0, symbol: .forkKnife) },
-      detail.area.map { .label($0, symbol: .globe) },
+      // Decorative: the title names the dish, and the API says nothing of what the photo shows.
+      (detail.thumbnail ?? meal.thumbnail).map {
+        .image(url: $0).accessibility(.init(isHidden: true))
+      },
+      detail.category.map {
+        .label($0, symbol: .forkKnife).accessibility(.init(label: AppText.categoryLabel($0)))
+      },
+      detail.area.map {
+        .label($0, symbol: .globe).accessibility(.init(label: AppText.areaLabel($0)))
+      },
       detail.tags.isEmpty
-        ? nil : .label(detail.tags.joined(separator: ", "), symbol: .tag),
+        ? nil
+        : Node.label(detail.tags.joined(separator: ", "), symbol: .tag).accessibility(
+          .init(label: AppText.tagsLabel(detail.tags.joined(separator: ", ")))),
       detail.ingredients.isEmpty
-        ? nil : .section(AppText.ingredients, detail.ingredients.map(ingredientLine)),
-      paragraphs.isEmpty ? nil : .section(AppText.instructions, paragraphs.map(Node.text)),
+        ? nil : .section(AppText.ingredients, detail.ingredients.map(ingredientLine)).heading(),
+      paragraphs.isEmpty
+        ? nil : .section(AppText.instructions, paragraphs.map(Node.text)).heading(),
       detail.youtubeURL.map { .link(AppText.video, destination: $0) },
       detail.sourceURL.map { .link(AppText.source, destination: $0) },
     ]

@@ -23,7 +23,9 @@ public enum MealListScreen {
   static func searchField(_ state: MealListState) -> Node {
     .searchField(
       prompt: AppText.searchPrompt, text: state.searchText, isFocused: state.isSearchFocused,
-      suggestions: state.suggestions.map(Node.suggestion))
+      suggestions: state.suggestions.map {
+        .suggestion($0).accessibility(.init(label: AppText.suggestionLabel($0)))
+      })
   }
 
   /// The dice (leading) and the category menu with its picker.
@@ -31,14 +33,16 @@ public enum MealListScreen {
     .toolbar([
       .button(
         AppText.dice, symbol: .dice, isDisabled: state.isDiceBusy, id: .dice,
-        intent: .diceTapped),
+        intent: .diceTapped
+      ).accessibility(.init(hint: AppText.diceHint)),
       .menu(
         AppText.categoryMenu, symbol: .line3HorizontalDecreaseCircle, id: .categoryMenu,
         [
           .picker(
             AppText.categoryMenu, options: state.categories.map(\.name),
             selection: state.category, id: .categoryPicker)
-        ]),
+        ]
+      ).accessibility(.init(value: state.category)),
     ])
   }
 
@@ -52,17 +56,19 @@ public enum MealListScreen {
     case .loaded(let meals) where meals.isEmpty:
       switch state.emptyReason ?? .noMeals {
       case .noMeals:
-        return .contentUnavailableView(AppText.noMeals, symbol: .forkKnife)
+        return .contentUnavailableView(AppText.noMeals, symbol: .forkKnife).heading()
       case .noResults(let query):
         return .contentUnavailableView(
-          AppText.noResults(for: query), symbol: .magnifyingglass)
+          AppText.noResults(for: query), symbol: .magnifyingglass
+        ).heading()
       }
     case .loaded(let meals):
       var rows = meals.map { row($0, state) }
       // Bonus 1 puts the section under the category list: search results go without it.
       let showsCategory = state.loadedQuery?.isSearch != true
       if showsCategory, !state.favorites.isEmpty {
-        rows.append(.section(AppText.favoritesSection, state.favorites.map { row($0, state) }))
+        rows.append(
+          .section(AppText.favoritesSection, state.favorites.map { row($0, state) }).heading())
       }
       return .list(refresh: .pulledToRefresh, isRefreshing: state.isRefreshing, rows)
     }
@@ -70,8 +76,12 @@ public enum MealListScreen {
 
   /// `NavigationLink(value: meal) { MealRow(meal: meal) }`: name, thumbnail, heart.
   static func row(_ meal: Meal, _ state: MealListState) -> Node {
-    .row(
-      meal.name, thumbnail: meal.thumbnail, isFavorite: state.favoriteIDs.contains(meal.id),
-      id: .meal(meal.id), intent: .mealTapped(meal))
+    let isFavorite = state.favoriteIDs.contains(meal.id)
+    // One element: the name and, for a favourite, its heart (`.accessibilityElement(children:
+    // .combine)` over the heart's label).
+    return .row(
+      meal.name, thumbnail: meal.thumbnail, isFavorite: isFavorite, id: .meal(meal.id),
+      intent: .mealTapped(meal)
+    ).accessibility(.init(value: isFavorite ? AppText.favoriteMark : nil))
   }
 }
