@@ -44,8 +44,7 @@ public enum AppScreen {
     if let failure = new.top.failure, failure != old.top.failure {
       said.append(AppText.message(for: failure))
     }
-    if let before = old.top.detail, let after = new.top.detail, before.isFavorite != after.isFavorite
-    {
+    if let after = new.top.detail, old.top.detail?.isFavorite != after.isFavorite {
       said.append(after.isFavorite ? AppText.favoriteAdded : AppText.favoriteRemoved)
     }
     return said
