@@ -74,4 +74,28 @@ extension URLSessionTransportTests {
       await #expect(throws: URLError.self) { try await transport.send(APIRequest(path: "x")) })
     #expect(error.code == .dataLengthExceedsMaximum)
   }
+
+  @Test("A body cut short of its announced length is a lost connection, and says so")
+  func truncatedBody() async throws {
+    let server = try TricklingServer(
+      head: "HTTP/1.1 200 OK\r\nContent-Length: 1000\r\n\r\n", chunk: #"{"meals":"#,
+      interval: 0, count: 1)
+    defer { server.stop() }
+    let transport = URLSessionTransport(baseURL: server.baseURL, timeout: 60)
+    let error = try #require(
+      await #expect(throws: URLError.self) { try await transport.send(APIRequest(path: "x")) })
+    #expect(error.code.reason == "the connection was lost before the answer was complete")
+  }
+
+  @Test("A server that redirects in a loop is said to do so")
+  func redirectLoop() async throws {
+    let server = try TricklingServer(
+      head: "HTTP/1.1 302 Found\r\nLocation: /api/json/v1/1/x\r\nContent-Length: 0\r\n\r\n",
+      chunk: "", interval: 0, count: 0)
+    defer { server.stop() }
+    let transport = URLSessionTransport(baseURL: server.baseURL, timeout: 60)
+    let error = try #require(
+      await #expect(throws: URLError.self) { try await transport.send(APIRequest(path: "x")) })
+    #expect(error.code.reason == "the server redirects again and again (a redirect loop)")
+  }
 }
