@@ -95,6 +95,6 @@ enum FuzzTargets {
   /// The player's keys: random keys and pastes against the layout, every frame within the
   /// terminal.
   @Sendable static func playerKeys(_ data: Data) {
-    PlayerFuzzing.play(Array(data))
+    if let problem = PlayerFuzzing.play(Array(data)) { preconditionFailure(problem) }
   }
 }
