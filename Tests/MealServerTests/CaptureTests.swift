@@ -175,11 +175,10 @@ import Testing
       ])
   }
 
-  @Test("capture exits with 1 and lists, without escapes, what it left out")
-  func hostileServerExitCode() async throws {
-    let server = try hostileServer()
-    let directory = temporaryDirectory()
-    defer { try? FileManager.default.removeItem(at: directory) }
+  /// `rezepte capture` from `server` into `directory`: its exit status and its errors.
+  private func captureCommand(
+    _ server: CannedServer, into directory: URL
+  ) async throws -> (ExitCode, Lines) {
     let errors = Lines()
     // Off the main actor, which other suites' tests hold for long stretches.
     let options = try CaptureCommand.parse([
@@ -187,6 +186,15 @@ import Testing
     ])
     let status = await CaptureCommand.run(
       options, console: Console(output: { _ in }, errorOutput: errors.append))
+    return (status, errors)
+  }
+
+  @Test("capture exits with 1 and lists, without escapes, what it left out")
+  func hostileServerExitCode() async throws {
+    let server = try hostileServer()
+    let directory = temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let (status, errors) = try await captureCommand(server, into: directory)
     #expect(status == .failure)
     #expect(
       errors.all.first == "error: left out 5 of what the server sent, which a catalog cannot hold:")
@@ -313,12 +321,7 @@ import Testing
     ])
     let directory = temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }
-    let errors = Lines()
-    let options = try CaptureCommand.parse([
-      "--base-url", server.baseURL.absoluteString, "--out", directory.path,
-    ])
-    let status = await CaptureCommand.run(
-      options, console: Console(output: { _ in }, errorOutput: errors.append))
+    let (status, errors) = try await captureCommand(server, into: directory)
     #expect(status == .failure)
     #expect(
       errors.all == [

@@ -59,13 +59,18 @@ import Testing
     ] {
       #expect(text.contains("\n\(step)\n"))
     }
+    #expect(try Self.replays(saved, with: binary))
+  }
+
+  /// Whether `rezepte run file` passes.
+  static func replays(_ file: String, with binary: URL) throws -> Bool {
     let replay = Process()
     replay.executableURL = binary
-    replay.arguments = ["run", saved]
+    replay.arguments = ["run", file]
     replay.standardOutput = FileHandle.nullDevice
     try replay.run()
     replay.waitUntilExit()
-    #expect(replay.terminationStatus == 0)
+    return replay.terminationStatus == 0
   }
 
   @Test("Keys sent in one burst after the dice are saved as a session that replays")
@@ -83,14 +88,7 @@ import Testing
     try terminal.waitFor("saved \(saved); replay it")
     process.waitUntilExit()
     #expect(process.terminationStatus == 0, "\(terminal.output)")
-    let binary = try #require(Self.rezepte())
-    let replay = Process()
-    replay.executableURL = binary
-    replay.arguments = ["run", saved]
-    replay.standardOutput = FileHandle.nullDevice
-    try replay.run()
-    replay.waitUntilExit()
-    #expect(replay.terminationStatus == 0)
+    #expect(try Self.replays(saved, with: #require(Self.rezepte())))
   }
 
   @Test("An unreadable favourites file is shown while playing and said on stderr after quitting")
