@@ -16,11 +16,17 @@ import Testing
       "capture-\(UUID().uuidString)")
   }
 
+  /// A transport to `url` whose deadline only guards against a hang: with the suite and two
+  /// builds beside it on two cores, URLSession answered on loopback only after more than 60 s.
+  private func transport(_ url: URL) -> URLSessionTransport {
+    URLSessionTransport(baseURL: url, timeout: 600)
+  }
+
   private func capture(
     _ server: TestServer, into directory: URL, categories: [String]? = nil
   ) -> CatalogCapture {
     CatalogCapture(
-      transport: URLSessionTransport(baseURL: server.baseURL), directory: directory,
+      transport: transport(server.baseURL), directory: directory,
       categories: categories)
   }
 
@@ -159,7 +165,7 @@ import Testing
     let directory = temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }
     let summary = try await CatalogCapture(
-      transport: URLSessionTransport(baseURL: server.baseURL), directory: directory
+      transport: transport(server.baseURL), directory: directory
     ).run()
     let captured = try Catalog(directory: directory)
     #expect(captured.categoryNames == ["Beef"])
@@ -228,7 +234,7 @@ import Testing
     let directory = temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }
     let capture = CatalogCapture(
-      transport: URLSessionTransport(baseURL: server.baseURL), directory: directory,
+      transport: transport(server.baseURL), directory: directory,
       maximumBytes: 1_000)
     await #expect(
       throws: CatalogCapture.Failure(
@@ -248,7 +254,7 @@ import Testing
     let directory = temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }
     let summary = try await CatalogCapture(
-      transport: URLSessionTransport(baseURL: server.baseURL), directory: directory,
+      transport: transport(server.baseURL), directory: directory,
       maximumBytes: 2_000
     ).run()
     #expect(summary.meals == 3)
@@ -288,7 +294,7 @@ import Testing
     let directory = temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }
     _ = try await CatalogCapture(
-      transport: URLSessionTransport(baseURL: server.baseURL), directory: directory
+      transport: transport(server.baseURL), directory: directory
     ).run()
     let meals = try String(
       contentsOf: directory.appendingPathComponent("meals.json"), encoding: .utf8)
@@ -306,7 +312,7 @@ import Testing
     let directory = temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }
     let summary = try await CatalogCapture(
-      transport: URLSessionTransport(baseURL: server.baseURL), directory: directory
+      transport: transport(server.baseURL), directory: directory
     ).run()
     #expect(summary.leftOut == ["categories.php: category 2 has an empty name"])
     #expect(try Catalog(directory: directory).categoryNames == ["Beef"])
@@ -342,7 +348,7 @@ import Testing
         message: "cannot download categories.php: the connection was refused.")
     ) {
       _ = try await CatalogCapture(
-        transport: URLSessionTransport(baseURL: port.apiURL), directory: directory, categories: nil
+        transport: transport(port.apiURL), directory: directory, categories: nil
       ).run()
     }
   }
