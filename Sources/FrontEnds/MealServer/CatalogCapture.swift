@@ -130,7 +130,8 @@ public struct CatalogCapture: Sendable {
       do {
         meals = try JSONDecoder().decode(MealsResponse<Meal>.self, from: listData).items
       } catch {
-        throw Failure(message: "filter.php?c=\(category) did not answer with a list of meals.")
+        throw Failure(
+          message: "filter.php?c=\(Quoting.visible(category)) did not answer with a list of meals.")
       }
       var newRecords = 0
       for (number, meal) in meals.enumerated() {
