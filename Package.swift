@@ -89,7 +89,8 @@ let package = Package(
     // MARK: Front ends
     // The command line every command shares: declarations, parsing, help, errors, exit codes.
     .target(
-      name: "CommandLineKit", dependencies: ["Spelling"], path: "Sources/FrontEnds/CommandLineKit"),
+      name: "CommandLineKit", dependencies: ["Spelling", "VirtualTime"],
+      path: "Sources/FrontEnds/CommandLineKit"),
     // `rezepte run`, `show` and `storyboard`: scenario files replayed, walked through and drawn.
     .target(
       name: "ReplayCommands",
@@ -241,6 +242,7 @@ let package = Package(
       dependencies: [
         "Scenarios", "ReplayCommands", "AppHarness", "ViewDescription", "MealCatalog", "MealDB",
         "MealServer", "CommandLineKit", "LiveNetwork", "FileSafety", "Spelling", "Fixtures",
+        "TestPorts",
       ]
     ),
     .testTarget(
@@ -261,7 +263,7 @@ let package = Package(
       name: "MealServerTests",
       dependencies: [
         "MealServer", "MealCatalog", "MealDB", "VirtualTime", "CommandLineKit", "LiveNetwork",
-        "TestPorts",
+        "TestPorts", "FileSafety",
       ]
     ),
   ],

@@ -217,6 +217,21 @@ import Testing
     #expect(output.output.contains("  count     Counts."))
   }
 
+  @Test("help help and help --help print the program's help", arguments: ["help", "--help"])
+  func helpHelp(word: String) async {
+    let (code, output) = await run(["help", word])
+    #expect(code == .success)
+    #expect(output.errors.isEmpty)
+    #expect(output.output == Self.program.help())
+  }
+
+  @Test("An error keeps the lines it is made of, each with its control characters visible")
+  func multiLineError() {
+    #expect(
+      Console.errorLine("left out:\n  a\u{1B}[31m\r\n  b")
+        == "error: left out:\n  a\\u{1B}[31m\\r\n  b")
+  }
+
   @Test("help with an unknown command is exit 2")
   func helpUnknown() async {
     let (code, output) = await run(["help", "grete"])

@@ -20,7 +20,7 @@ import Testing
   func closedPort() async throws {
     let port = try RefusingPort()
     defer { port.close() }
-    let transport = URLSessionTransport(baseURL: port.apiURL, timeout: 5)
+    let transport = URLSessionTransport(baseURL: port.apiURL, timeout: 600)
     let api = MealAPI(transport: transport)
     let error = try #require(await #expect(throws: URLError.self) { try await api.categories() })
     #expect([.cannotConnectToHost, .networkConnectionLost].contains(error.code))
@@ -58,7 +58,7 @@ extension URLSessionTransportTests {
     let server = try TricklingServer(
       head: "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n", chunk: chunk, interval: 0.001)
     defer { server.stop() }
-    let transport = URLSessionTransport(baseURL: server.baseURL, timeout: 10, maxBytes: 64_000)
+    let transport = URLSessionTransport(baseURL: server.baseURL, timeout: 600, maxBytes: 64_000)
     let error = try #require(
       await #expect(throws: URLError.self) { try await transport.send(APIRequest(path: "x")) })
     #expect(error.code == .dataLengthExceedsMaximum)
@@ -69,9 +69,33 @@ extension URLSessionTransportTests {
     let server = try TricklingServer(
       head: "HTTP/1.1 200 OK\r\nContent-Length: 999999999\r\n\r\n", chunk: "x", interval: 0.05)
     defer { server.stop() }
-    let transport = URLSessionTransport(baseURL: server.baseURL, timeout: 10, maxBytes: 1000)
+    let transport = URLSessionTransport(baseURL: server.baseURL, timeout: 600, maxBytes: 1000)
     let error = try #require(
       await #expect(throws: URLError.self) { try await transport.send(APIRequest(path: "x")) })
     #expect(error.code == .dataLengthExceedsMaximum)
+  }
+
+  @Test("A body cut short of its announced length is a lost connection, and says so")
+  func truncatedBody() async throws {
+    let server = try TricklingServer(
+      head: "HTTP/1.1 200 OK\r\nContent-Length: 1000\r\n\r\n", chunk: #"{"meals":"#,
+      interval: 0, count: 1)
+    defer { server.stop() }
+    let transport = URLSessionTransport(baseURL: server.baseURL, timeout: 600)
+    let error = try #require(
+      await #expect(throws: URLError.self) { try await transport.send(APIRequest(path: "x")) })
+    #expect(error.code.reason == "the connection was lost before the answer was complete")
+  }
+
+  @Test("A server that redirects in a loop is said to do so")
+  func redirectLoop() async throws {
+    let server = try TricklingServer(
+      head: "HTTP/1.1 302 Found\r\nLocation: /api/json/v1/1/x\r\nContent-Length: 0\r\n\r\n",
+      chunk: "", interval: 0, count: 0)
+    defer { server.stop() }
+    let transport = URLSessionTransport(baseURL: server.baseURL, timeout: 600)
+    let error = try #require(
+      await #expect(throws: URLError.self) { try await transport.send(APIRequest(path: "x")) })
+    #expect(error.code.reason == "the server redirects again and again (a redirect loop)")
   }
 }

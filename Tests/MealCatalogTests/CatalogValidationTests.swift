@@ -35,6 +35,15 @@ import Testing
         == #"/c/categories.json: category 2 is named "beef" like category 1 before it"#)
   }
 
+  @Test("A category without a name is rejected in categories.json", arguments: ["", "  "])
+  func emptyCategoryName(name: String) throws {
+    let categories = #"""
+      {"categories":[{"idCategory":"3","strCategory":"Dessert"},{"idCategory":"2","strCategory":"\#(name)"}]}
+      """#
+    let error = try error(categories: categories, meals: Self.meals(Self.tart))
+    #expect(error.description == "/c/categories.json: category 2 has an empty name")
+  }
+
   @Test("A meal whose category categories.json does not list is rejected")
   func unknownCategory() throws {
     let error = try error(

@@ -1,4 +1,5 @@
 import CommandLineKit
+import FileSafety
 import Foundation
 import LiveNetwork
 import MealCatalog
@@ -15,11 +16,17 @@ import Testing
       "capture-\(UUID().uuidString)")
   }
 
+  /// A transport to `url` whose deadline only guards against a hang: with the suite and two
+  /// builds beside it on two cores, URLSession answered on loopback only after more than 60 s.
+  private func transport(_ url: URL) -> URLSessionTransport {
+    URLSessionTransport(baseURL: url, timeout: 600)
+  }
+
   private func capture(
     _ server: TestServer, into directory: URL, categories: [String]? = nil
   ) -> CatalogCapture {
     CatalogCapture(
-      transport: URLSessionTransport(baseURL: server.baseURL), directory: directory,
+      transport: transport(server.baseURL), directory: directory,
       categories: categories)
   }
 
@@ -158,7 +165,7 @@ import Testing
     let directory = temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }
     let summary = try await CatalogCapture(
-      transport: URLSessionTransport(baseURL: server.baseURL), directory: directory
+      transport: transport(server.baseURL), directory: directory
     ).run()
     let captured = try Catalog(directory: directory)
     #expect(captured.categoryNames == ["Beef"])
@@ -174,11 +181,10 @@ import Testing
       ])
   }
 
-  @Test("capture exits with 1 and lists, without escapes, what it left out")
-  func hostileServerExitCode() async throws {
-    let server = try hostileServer()
-    let directory = temporaryDirectory()
-    defer { try? FileManager.default.removeItem(at: directory) }
+  /// `rezepte capture` from `server` into `directory`: its exit status and its errors.
+  private func captureCommand(
+    _ server: CannedServer, into directory: URL
+  ) async throws -> (ExitCode, Lines) {
     let errors = Lines()
     // Off the main actor, which other suites' tests hold for long stretches.
     let options = try CaptureCommand.parse([
@@ -186,12 +192,148 @@ import Testing
     ])
     let status = await CaptureCommand.run(
       options, console: Console(output: { _ in }, errorOutput: errors.append))
+    return (status, errors)
+  }
+
+  @Test("capture exits with 1 and lists, without escapes, what it left out")
+  func hostileServerExitCode() async throws {
+    let server = try hostileServer()
+    let directory = temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let (status, errors) = try await captureCommand(server, into: directory)
     #expect(status == .failure)
     #expect(
       errors.all.first == "error: left out 5 of what the server sent, which a catalog cannot hold:")
     #expect(errors.all.count == 6)
     #expect(!errors.all.joined().contains("\u{1B}"))
     #expect(try Catalog(directory: directory).records.count == 2)
+  }
+
+  /// A server of two categories: Beef with one meal, Pasta with two whose instructions are
+  /// `size` bytes long.
+  private func largeMealsServer(size: Int) throws -> CannedServer {
+    func meal(_ id: String, _ category: String, _ instructions: String) -> String {
+      #"{"meals":[{"idMeal":"\#(id)","strMeal":"M\#(id)","strCategory":"\#(category)","#
+        + #""strInstructions":"\#(instructions)"}]}"#
+    }
+    return try CannedServer(answers: [
+      "categories.php": #"{"categories":[{"idCategory":"1","strCategory":"Beef"},"#
+        + #"{"idCategory":"2","strCategory":"Pasta"}]}"#,
+      "filter.php?c=Beef": #"{"meals":[{"idMeal":"1","strMeal":"M1"}]}"#,
+      "filter.php?c=Pasta":
+        #"{"meals":[{"idMeal":"2","strMeal":"M2"},{"idMeal":"3","strMeal":"M3"}]}"#,
+      "lookup.php?i=1": meal("1", "Beef", "Stew."),
+      "lookup.php?i=2": meal("2", "Pasta", String(repeating: "x", count: size)),
+      "lookup.php?i=3": meal("3", "Pasta", String(repeating: "y", count: size)),
+    ])
+  }
+
+  @Test("A capture whose meals outgrow its bound stops and leaves no catalog it began")
+  func totalBound() async throws {
+    let server = try largeMealsServer(size: 600)
+    let directory = temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let capture = CatalogCapture(
+      transport: transport(server.baseURL), directory: directory,
+      maximumBytes: 1_000)
+    await #expect(
+      throws: CatalogCapture.Failure(
+        message: "the server's meals come to more than 1000 bytes, the most a capture keeps; "
+          + "capture fewer categories (--categories).")
+    ) {
+      _ = try await capture.run()
+    }
+    for file in ["categories.json", "meals.json"] {
+      #expect(!FileManager.default.fileExists(atPath: directory.appendingPathComponent(file).path))
+    }
+  }
+
+  @Test("A capture within its bound keeps every meal")
+  func withinBound() async throws {
+    let server = try largeMealsServer(size: 600)
+    let directory = temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let summary = try await CatalogCapture(
+      transport: transport(server.baseURL), directory: directory,
+      maximumBytes: 2_000
+    ).run()
+    #expect(summary.meals == 3)
+  }
+
+  @Test("A capture into a folder that another capture holds stops at once and says so")
+  func lockedFolder() async throws {
+    let server = try TestServer()
+    let directory = temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    let lock = FileLock(beside: directory.appendingPathComponent("meals.json").path)
+    try await lock.withLock {
+      _ = await #expect(
+        throws: CatalogCapture.Failure(
+          message: "another capture is writing into \(directory.path) (it holds \(lock.path)); "
+            + "wait until it ends, or choose another directory.")
+      ) {
+        _ = try await capture(server, into: directory).run()
+      }
+    }
+    #expect(server.log.isEmpty)
+  }
+
+  @Test("A captured record keeps its numbers as the server spelled them")
+  func numberText() async throws {
+    let numbers = [
+      "9007199254740993", "-0.0", "1.0000000000000000000001", "123456789012345678901234567890",
+    ]
+    let fields = numbers.enumerated().map { #""n\#($0.offset)":\#($0.element)"# }
+    let server = try CannedServer(answers: [
+      "categories.php": #"{"categories":[{"idCategory":"1","strCategory":"Beef"}]}"#,
+      "filter.php?c=Beef": #"{"meals":[{"idMeal":"1","strMeal":"Stew"}]}"#,
+      "lookup.php?i=1": #"{"meals":[{"idMeal":"1","strMeal":"Stew","strCategory":"Beef","#
+        + fields.joined(separator: ",") + "}]}",
+    ])
+    let directory = temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    _ = try await CatalogCapture(
+      transport: transport(server.baseURL), directory: directory
+    ).run()
+    let meals = try String(
+      contentsOf: directory.appendingPathComponent("meals.json"), encoding: .utf8)
+    for field in fields { #expect(meals.contains(field), "\(meals)") }
+  }
+
+  @Test("A category without a name is left out and listed against categories.php")
+  func emptyCategoryName() async throws {
+    let server = try CannedServer(answers: [
+      "categories.php": #"{"categories":[{"idCategory":"1","strCategory":"Beef"},"#
+        + #"{"idCategory":"2","strCategory":" "}]}"#,
+      "filter.php?c=Beef": #"{"meals":[{"idMeal":"1","strMeal":"Stew"}]}"#,
+      "lookup.php?i=1": #"{"meals":[{"idMeal":"1","strMeal":"Stew","strCategory":"Beef"}]}"#,
+    ])
+    let directory = temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let summary = try await CatalogCapture(
+      transport: transport(server.baseURL), directory: directory
+    ).run()
+    #expect(summary.leftOut == ["categories.php: category 2 has an empty name"])
+    #expect(try Catalog(directory: directory).categoryNames == ["Beef"])
+  }
+
+  @Test("A capture that keeps no meal lists what it left out on lines of their own")
+  func nothingKeptLines() async throws {
+    let server = try CannedServer(answers: [
+      "categories.php": #"{"categories":[{"idCategory":"1","strCategory":"Beef"}]}"#,
+      "filter.php?c=Beef": #"{"meals":[{"idMeal":"abc","strMeal":"A"}]}"#,
+      "lookup.php?i=abc": #"{"meals":[{"idMeal":"abc","strMeal":"A\u001b[31m"}]}"#,
+    ])
+    let directory = temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let (status, errors) = try await captureCommand(server, into: directory)
+    #expect(status == .failure)
+    #expect(
+      errors.all == [
+        "error: the server sent no meal that a catalog can hold; a catalog needs at least one.\n"
+          + #"  lookup.php?i=abc: has the id "abc", which is not a number"#
+      ])
   }
 
   @Test("An unreachable server fails with a clear message")
@@ -206,7 +348,7 @@ import Testing
         message: "cannot download categories.php: the connection was refused.")
     ) {
       _ = try await CatalogCapture(
-        transport: URLSessionTransport(baseURL: port.apiURL), directory: directory, categories: nil
+        transport: transport(port.apiURL), directory: directory, categories: nil
       ).run()
     }
   }

@@ -152,7 +152,7 @@ extension CaptureCommand {
     let server = try TestServer()
     let url = try CaptureCommand.Options.baseURL.read(
       "HTTP://127.0.0.1:\(server.port)/api/json/v1/1/")
-    let api = MealAPI(transport: URLSessionTransport(baseURL: url, timeout: 5))
+    let api = MealAPI(transport: URLSessionTransport(baseURL: url, timeout: 600))
     #expect(try await api.categories().count == 3)
   }
 

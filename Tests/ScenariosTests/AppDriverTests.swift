@@ -123,6 +123,18 @@ import Testing
     #expect(driver.visibleTexts().contains("Spaghetti Bolognese"))
   }
 
+  @Test("Typing a megabyte is one change of the field's text, which holds all of it")
+  func typingAMegabyte() async throws {
+    let driver = AppDriver(catalog: embeddedCatalog)
+    await driver.app.launch()
+    try await driver.type("ab")
+    let text = String(repeating: "Lasagne ", count: 131_072)
+    let before = driver.intentCount
+    try await driver.type(text)
+    #expect(driver.intentCount == before + 1)
+    #expect(driver.screen()?.first { $0.kind == .searchField }?.text == "ab" + text)
+  }
+
   @Test("Favourites given before a relaunch carry the catalog's names")
   func givenFavorites() async throws {
     let driver = AppDriver(catalog: embeddedCatalog)

@@ -58,6 +58,13 @@ import Testing
     }
   }
 
+  @Test("An empty --catalog is refused, as an empty --out is, not taken for the current folder")
+  func emptyCatalog() {
+    #expect(throws: UsageError("--catalog needs a folder, not an empty name")) {
+      try ScenarioCommands.run.parse(["--catalog="], console: Self.silent)
+    }
+  }
+
   @Test(
     "`help run` explains every step with an example; `--help` lists the commands and points there")
   func helpListsEverySteps() {

@@ -60,6 +60,46 @@ import ViewDescription
     #expect(lines.contains(#"# Ein \u{1B}[2J Kommentar"#))
   }
 
+  @Test("run --list prints a folder named with a clipboard write (OSC 52) visibly")
+  func listedFolderName() async throws {
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
+    let name = "x\u{1B}]52;c;cm0gLXJm\u{7}\u{2028}y"
+    try FileManager.default.createDirectory(
+      atPath: folder.path + "/" + name, withIntermediateDirectories: true)
+    _ = try folder.write(name + "/a.scenario", "launch\n")
+    let output = Output()
+    let code = await makeCommand(output).run(runOptions([folder.path], ["--list"]))
+    #expect(code == .success)
+    #expect(output.lines == [folder.path + #"/x\u{1B}]52;c;cm0gLXJm\u{7}\u{2028}y/a.scenario"#])
+  }
+
+  @Test("A step that starts with a byte order mark names it visibly in its error")
+  func byteOrderMark() async throws {
+    let lines = try await run("launch\n\u{FEFF}launch\n")
+    #expect(!hasRawControls(lines))
+    #expect(
+      lines.contains { $0.contains(#"unknown step `\u{FEFF}launch`; did you mean `launch`?"#) })
+  }
+
+  @Test(
+    "A failed step shows an invisible character of its text visibly",
+    arguments: ["\u{FEFF}", "\u{200B}", "\u{2028}", "\u{2029}"])
+  func invisibleCharacter(invisible: String) async throws {
+    let lines = try await run("launch\nexpect title \"Des\(invisible)sert\"\n")
+    let escape = Quoting.escape(for: invisible.unicodeScalars.first!)!
+    #expect(!hasRawControls(lines))
+    #expect(lines.contains { $0.contains("\"Des\\\(escape)sert\"") }, "\(lines)")
+  }
+
+  @Test("show prints a failed step's diff on lines of its own")
+  func showDiffLines() async throws {
+    let lines = try await run(
+      "launch\nexpect screen\n  NavigationStack\n  └─ Screen \"Anders\"\n", show: true)
+    #expect(!lines.contains { $0.contains("\\n") })
+    #expect(lines.contains { $0.hasPrefix("  ") && $0.contains("Screen \"Anders\"") })
+  }
+
   @Test("A step line with a control character gets an error that shows it")
   func diagnostic() async throws {
     let lines = try await run("launch\ndance\u{1B}[31m\n")

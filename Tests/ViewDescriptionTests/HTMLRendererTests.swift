@@ -41,8 +41,21 @@ import ViewModels
   }
 
   @Test("A phone with a change below its navigation bar grows to show its whole screen")
-  func growsForAChangeInTheContent() {
+  func growsForAChangeInTheContent() throws {
+    // The stylesheet grows a phone that `.phone:has(.content .changed)` matches: one whose
+    // changed element is drawn inside the screen's content, not in its navigation bar.
     #expect(HTMLRenderer.stylesheet.description.contains(".phone:has(.content .changed) {"))
+    let screen = Node.screen(
+      "Dessert", [.list([.row("Apam balik", intent: .mealTapped(Fixture.apamBalik))])])
+    /// Whether the class `changed` comes after the opening of the content.
+    func changeInContent(_ path: NodePath) throws -> Bool {
+      let page = html(screen, changed: [path])
+      let content = try #require(page.range(of: #"<div class="content""#))
+      let change = try #require(page.range(of: "changed"))
+      return change.lowerBound > content.lowerBound
+    }
+    #expect(try changeInContent(NodePath([0, 0])))
+    #expect(try !changeInContent(NodePath()))
   }
 
   // MARK: - Escaping

@@ -76,6 +76,43 @@ import ViewModels
     #expect(try directory.contents() == ["favorites.json.corrupt-1", "favorites.json.lock"])
   }
 
+  /// A favourites file of `count` favourites.
+  private func file(of count: Int, at url: URL) throws {
+    let entries = (0..<count).map { #"{"id":"\#(100_000 + $0)","name":"Meal \#($0)"}"# }
+    try Data((#"{"version":1,"favorites":["# + entries.joined(separator: ",") + "]}").utf8)
+      .write(to: url)
+  }
+
+  @Test("A file of more favourites than any list can show is moved aside and reported")
+  func tooManyFavorites() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let url = directory.file("favorites.json")
+    let count = FavoritesFile.maximumCount + 1
+    try file(of: count, at: url)
+    let store = FavoritesStore(storage: .file(at: url))
+    #expect(store.favorites.isEmpty)
+    #expect(
+      store.loadIssue?.reason
+        == "holds \(count) favourites, more than the \(FavoritesFile.maximumCount) it may")
+  }
+
+  @Test("A favourite beyond the most a file holds stays in memory, with the reason")
+  func favoriteBeyondTheMost() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let url = directory.file("favorites.json")
+    try file(of: FavoritesFile.maximumCount, at: url)
+    let store = FavoritesStore(storage: .file(at: url))
+    #expect(store.favorites.count == FavoritesFile.maximumCount)
+    store.toggle(tart)
+    #expect(
+      store.saveIssue?.reason
+        == "it holds \(FavoritesFile.maximumCount) favourites, the most it may")
+    #expect(store.favorites.count == FavoritesFile.maximumCount + 1)
+    #expect(FavoritesStore(storage: .file(at: url)).favorites.count == FavoritesFile.maximumCount)
+  }
+
   @Test("The report names the file, the reason and where it went")
   func issueDescription() {
     let issue = FavoritesLoadIssue(

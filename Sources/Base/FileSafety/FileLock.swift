@@ -32,29 +32,51 @@ public struct FileLock: Sendable {
   public func withLock<Result>(
     patience: Duration = .seconds(5), _ body: () throws -> Result
   ) throws -> Result {
+    let descriptor = try take(patience: patience)
+    defer { close(descriptor) }  // which lets go of the lock
+    return try body()
+  }
+
+  /// `withLock(patience:_:)` for work that suspends, such as a download that takes minutes.
+  public func withLock<Result>(
+    patience: Duration = .seconds(5), _ body: () async throws -> Result
+  ) async throws -> Result {
+    let descriptor = try take(patience: patience)
+    defer { close(descriptor) }
+    return try await body()
+  }
+
+  /// The reason of the error that `withLock` throws without patience (`.zero`) when another
+  /// process holds the lock.
+  public static let heldReason = "another process holds it"
+
+  /// Opens the lock file and takes the lock; the descriptor holds it until it is closed.
+  private func take(patience: Duration) throws -> Int32 {
     let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
     guard descriptor >= 0 else {
       throw FileWriteError(
         path: path, reason: "the lock file cannot be opened (\(AtomicFile.describe(errno)))")
     }
-    defer { close(descriptor) }
     let deadline = ContinuousClock.now + patience
     while flock(descriptor, LOCK_EX | LOCK_NB) != 0 {
-      switch errno {
+      let code = errno
+      switch code {
       case EINTR: continue
       case EWOULDBLOCK where ContinuousClock.now < deadline:
         // Another process holds it, for the few milliseconds a save takes: ask again shortly.
         usleep(2_000)
-      case EWOULDBLOCK:
-        throw FileWriteError(
-          path: path,
-          reason: "another process has held the lock for \(patience); it may have stopped")
-      default:
-        throw FileWriteError(
-          path: path, reason: "the lock cannot be taken (\(AtomicFile.describe(errno)))")
+        continue
+      default: break
       }
+      close(descriptor)
+      throw FileWriteError(
+        path: path,
+        reason: code != EWOULDBLOCK
+          ? "the lock cannot be taken (\(AtomicFile.describe(code)))"
+          : patience == .zero
+            ? Self.heldReason
+            : "another process has held the lock for \(patience); it may have stopped")
     }
-    defer { flock(descriptor, LOCK_UN) }
-    return try body()
+    return descriptor
   }
 }

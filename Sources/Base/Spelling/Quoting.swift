@@ -4,9 +4,10 @@
 ///
 /// In quotes, `"` and `\` are written `\"` and `\\`, a line feed, carriage return and tab `\n`,
 /// `\r` and `\t`, and every other control character `\u{…}` (hexadecimal, upper case): the C0
-/// and C1 controls, DEL, and the bidirectional formatting characters (a right-to-left override
-/// is `\u{202E}`), which would otherwise reorder, hide or colour what follows on a terminal or
-/// a page.
+/// and C1 controls, DEL, the bidirectional formatting characters (a right-to-left override is
+/// `\u{202E}`), and the invisible ones that split or join lines and words (line and paragraph
+/// separators, the zero-width space and the byte order mark), which would otherwise reorder, hide
+/// or colour what follows on a terminal or a page, or make two different texts look alike.
 public enum Quoting {
   /// `text` in double quotes, escaped.
   public static func quoted(_ text: String) -> String {
@@ -32,12 +33,22 @@ public enum Quoting {
     return output
   }
 
+  /// `visible(_:)` line by line: a message's line feeds stay line breaks, every other control
+  /// character is written as in quotes.
+  public static func visibleLines(_ text: String) -> String {
+    // By scalars: a `\r\n` is one `Character`, and its `\r` is escaped.
+    text.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false)
+      .map { visible(String($0)) }.joined(separator: "\n")
+  }
+
   /// Whether the scalar is a control character that is never shown raw: C0 and C1 controls,
-  /// DEL, and the bidirectional formatting characters.
+  /// DEL, the bidirectional formatting characters, U+2028 and U+2029 (line and paragraph
+  /// separators), U+200B (zero-width space) and U+FEFF (byte order mark).
   public static func isControl(_ scalar: Unicode.Scalar) -> Bool {
     switch scalar.value {
     case 0..<0x20, 0x7F...0x9F: true
-    case 0x061C, 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069: true
+    case 0x061C, 0x200B, 0x200E, 0x200F, 0x2028, 0x2029, 0x202A...0x202E, 0x2066...0x2069: true
+    case 0xFEFF: true
     default: false
     }
   }

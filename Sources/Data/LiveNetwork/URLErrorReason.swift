@@ -9,7 +9,8 @@ extension URLError.Code {
     case .cannotFindHost, .dnsLookupFailed: "the host name does not resolve"
     case .cannotConnectToHost: "the connection was refused"
     case .timedOut: "no answer came in time"
-    case .networkConnectionLost: "the connection was lost"
+    case .networkConnectionLost: "the connection was lost before the answer was complete"
+    case .httpTooManyRedirects: "the server redirects again and again (a redirect loop)"
     case .dataLengthExceedsMaximum: "the answer is larger than the transport's size limit"
     default: "network error \(rawValue)"
     }

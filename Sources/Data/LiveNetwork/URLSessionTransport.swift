@@ -196,7 +196,11 @@ private final class Transfers: NSObject, URLSessionDataDelegate, @unchecked Send
   ) {
     let id = task.taskIdentifier
     if let error {
-      finish(id, with: .failure(error))
+      // A body cut short is an unknown error here (curl's), which says nothing: it is a lost
+      // connection, as elsewhere.
+      let announced = task.response?.expectedContentLength ?? -1
+      let received = lock.withLock { running[id]?.body.count } ?? 0
+      finish(id, with: .failure(announced > received ? URLError(.networkConnectionLost) : error))
       return
     }
     let transfer = lock.withLock { running[id] }

@@ -59,8 +59,8 @@ public struct Catalog: Sendable {
   }
 
   /// Of `categories` and `records`, the catalog that a folder of them would load as, and why
-  /// the loader would refuse the rest, in the order it reports them: a category named like one
-  /// before it (ignoring case); a record whose category none of the categories kept has (one
+  /// the loader would refuse the rest, in the order it reports them: a category without a name
+  /// or named like one before it (ignoring case); a record whose category none of the categories kept has (one
   /// without a category is kept); a record whose id a record before it has.
   ///
   /// For a writer of catalog folders (`rezepte capture`): what it writes of the catalog loads.
@@ -72,7 +72,9 @@ public struct Catalog: Sendable {
     var kept: [Category] = []
     var names: [[UInt8]: Int] = [:]
     for (index, category) in categories.enumerated() {
-      if let first = names[Record.sortKey(category.name)] {
+      if category.name.isEmpty {
+        refused.append(.emptyCategoryName(index: index))
+      } else if let first = names[Record.sortKey(category.name)] {
         refused.append(.duplicateCategory(index: index, name: category.name, first: first))
       } else {
         names[Record.sortKey(category.name)] = index

@@ -33,6 +33,8 @@ public struct CatalogError: Error, Equatable, Sendable, CustomStringConvertible 
     case noMeals
     /// The name of category `index` (from 0), which category `first` already has.
     case duplicateCategory(index: Int, name: String, first: Int)
+    /// Category `index` (from 0) has no name, or only white space.
+    case emptyCategoryName(index: Int)
     case nonNumericID(String)
     /// A record's `strCategory` that `categories.json` does not list.
     case unknownCategory(id: String, category: String)
@@ -57,6 +59,7 @@ public struct CatalogError: Error, Equatable, Sendable, CustomStringConvertible 
       case .noMeals: "lists no meals; a catalog needs at least one"
       case .duplicateCategory(let index, let name, let first):
         "category \(index + 1) is named \"\(name)\" like category \(first + 1) before it"
+      case .emptyCategoryName(let index): "category \(index + 1) has an empty name"
       case .nonNumericID(let id): "has the id \"\(id)\", which is not a number"
       case .unknownCategory(let id, let category):
         "(id \(id)) has the category \"\(category)\", which \(Catalog.categoriesFile) does not list"
@@ -178,13 +181,21 @@ extension Catalog {
   /// The records of a `{"meals": [...]}` file, each read once (see `Record.read`). Of a
   /// `"meals"` key given twice, the last counts.
   package static func readMeals(_ data: Data) throws(CatalogError.Reason) -> [Record] {
-    let wrongShape = CatalogError.Reason.wrongShape(#"is not a {"meals": [...]} answer"#)
+    guard let meals = try readMealsAnswer(data) else {
+      throw .wrongShape(#"is not a {"meals": [...]} answer"#)
+    }
+    return meals
+  }
+
+  /// The records of a `{"meals": [...]}` answer, as `readMeals(_:)` reads them; `nil` when the
+  /// object's `"meals"` is missing or no list (`null`, `"Invalid ID"`).
+  package static func readMealsAnswer(_ data: Data) throws(CatalogError.Reason) -> [Record]? {
     do {
       return try data.withUnsafeBytes { raw in
         var reader = JSONReader(raw.bindMemory(to: UInt8.self))
         guard reader.peek() == UInt8(ascii: "{") else {
           _ = try JSONValue(reading: &reader)
-          throw wrongShape
+          return nil
         }
         var meals: [Record]?
         var words: [[UInt8]: [UInt8]] = [:]
@@ -202,7 +213,6 @@ extension Catalog {
           meals = records
         }
         try reader.expectEnd()
-        guard let meals else { throw wrongShape }
         return meals
       }
     } catch {

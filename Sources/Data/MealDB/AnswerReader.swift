@@ -10,14 +10,16 @@ import JSONBytes
 /// of each object to the same initializers the `Decodable` conformances use (`AnswerFields`),
 /// so both ways tidy every field alike.
 ///
-/// Each function returns `nil` for a body it does not read: invalid JSON, a number, `true` or
-/// `false` anywhere, a field it reads given twice in one object, a key beyond ASCII or written
-/// with an escape (this reader compares keys by their bytes, `JSONDecoder` as Swift strings, by
-/// canonical equivalence), a field of the wrong type, a missing field, or nesting deeper than
-/// `maximumDepth`. `MealAPI` then decodes the body
-/// with `JSONDecoder`, which gives the same value or throws its `DecodingError`. So a body read
-/// here is one `JSONDecoder` reads to the same value; the tests and the `meal-json` fuzz target
-/// check that on every body they try.
+/// Of a field given twice in one object the last counts, as in the catalog, in `JSONSerialization`
+/// and in TheMealDB's PHP (`JSONDecoder` takes the first).
+///
+/// Each function returns `nil` for a body it does not read: invalid JSON, a key beyond ASCII or
+/// written with an escape (this reader compares keys by their bytes, `JSONDecoder` as Swift
+/// strings, by canonical equivalence), a field of the wrong type, a missing field, or nesting
+/// deeper than `maximumDepth`. `MealAPI` then decodes the body with `JSONDecoder`, which gives the
+/// same value or throws its `DecodingError`. So a body read here is one `JSONDecoder` reads to
+/// the same value once its repeated keys are dropped but the last; the tests and the `meal-json`
+/// fuzz target check that on every body they try.
 public enum AnswerReader {
   /// `categories.php`'s answer, or `nil` when `JSONDecoder` is to read it.
   public static func categories(_ body: Data) -> CategoryResponse? { read(body) }
@@ -78,6 +80,15 @@ public enum AnswerReader {
     case UInt8(ascii: "n")?:
       try reader.literal("null")
       return .null
+    case UInt8(ascii: "t")?:
+      try reader.literal("true")
+      return .other
+    case UInt8(ascii: "f")?:
+      try reader.literal("false")
+      return .other
+    case _ where reader.atNumber:
+      _ = try reader.number()
+      return .other
     default:
       throw Unsupported()
     }
@@ -91,6 +102,8 @@ public enum AnswerReader {
 /// made into a `String` only when a model reads it (a list of full recipes is read for three
 /// fields of each).
 enum AnswerValue {
+  /// A number, `true` or `false`, which no model reads.
+  case other
   case null
   case string(Range<Int>)
   case array([AnswerValue])
@@ -103,25 +116,15 @@ struct AnswerObject {
   let bytes: UnsafeBufferPointer<UInt8>
   let fields: [(key: Range<Int>, value: AnswerValue)]
 
-  /// The value of the field `key`, `nil` when there is none.
-  ///
-  /// - Throws: `Unsupported` for a field that comes twice: `JSONDecoder` takes one of them, and
-  ///   which one is its business. A field given twice that nobody reads does not matter.
-  func value(_ key: AnswerKey) throws(AnswerReader.Unsupported) -> AnswerValue? {
-    var found: AnswerValue?
-    var count = 0
+  /// The value of the field `key`, the last one when it comes twice; `nil` when there is none.
+  func value(_ key: AnswerKey) -> AnswerValue? {
     var name = key.stringValue
-    name.withUTF8 { name in
-      for field in fields
-      where field.key.count == name.count
-        && memcmp(bytes.baseAddress! + field.key.lowerBound, name.baseAddress!, name.count) == 0
-      {
-        found = field.value
-        count += 1
-      }
+    return name.withUTF8 { name in
+      fields.last {
+        $0.key.count == name.count
+          && memcmp(bytes.baseAddress! + $0.key.lowerBound, name.baseAddress!, name.count) == 0
+      }?.value
     }
-    guard count < 2 else { throw AnswerReader.Unsupported() }
-    return found
   }
 }
 
@@ -150,7 +153,7 @@ extension AnswerObject: AnswerFields {
   }
 
   func optionalString(_ key: AnswerKey) throws(AnswerReader.Unsupported) -> String? {
-    switch try value(key) {
+    switch value(key) {
     case nil, .null?: return nil
     case .string(let written)?: return JSONReader.string(in: bytes, written: written)
     default: throw AnswerReader.Unsupported()
@@ -160,7 +163,7 @@ extension AnswerObject: AnswerFields {
   func records<Record: Decodable>(
     _ key: AnswerKey
   ) throws(AnswerReader.Unsupported) -> [Record]? {
-    switch try value(key) {
+    switch value(key) {
     case nil, .null?: return nil
     case .array(let items)?:
       guard let type = Record.self as? any AnswerRecord.Type else {

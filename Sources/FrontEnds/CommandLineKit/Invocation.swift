@@ -36,11 +36,12 @@ public struct Console: Sendable {
 }
 
 extension Console {
-  /// `error: ` and `message` with its control characters made visible (`Quoting.visible`): a
-  /// message may carry a path, an option's value or a server's answer, which must not reach a
-  /// terminal as escapes. Every error a command prints is such a line.
+  /// `error: ` and `message` with its control characters but its line feeds made visible
+  /// (`Quoting.visibleLines`): a message may carry a path, an option's value or a server's
+  /// answer, which must not reach a terminal as escapes, and may list things a line each. Every
+  /// error a command prints is such a line.
   public static func errorLine(_ message: String) -> String {
-    "error: " + Quoting.visible(message)
+    "error: " + Quoting.visibleLines(message)
   }
 
   /// Writes `message` to standard error as an error line (`errorLine(_:)`).

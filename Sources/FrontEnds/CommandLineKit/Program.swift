@@ -38,15 +38,16 @@ public struct Program: Sendable {
   }
 
   /// Runs the command line `arguments` (without the program's name) on the main thread, then
-  /// exits with the command's code; first, while the main thread is the only one, it unblocks
-  /// the signals that end a command (`SignalWaiter.unblockTerminationSignals()`) and starts
-  /// `endWithInput()`. For synchronous top-level code: an `async` top level hands main-actor
+  /// exits with the command's code (`StandardStreams.exitCode(for:)`); first, while the main
+  /// thread is the only one, it puts `/dev/null` on closed standard streams, unblocks the signals
+  /// that end a command (`SignalWaiter.unblockTerminationSignals()`) and starts `endWithInput()`. For synchronous top-level code: an `async` top level hands main-actor
   /// work to a fresh Dispatch thread and `malloc` arena (bench row 6, start-up of `run`).
   public func runAsMain(_ arguments: [String], console: Console) -> Never {
+    StandardStreams.reserveClosedStreams()
     SignalWaiter.unblockTerminationSignals()
     Self.endWithInput()
     Task { @MainActor in
-      exit(await run(arguments, console: console).rawValue)
+      exit(StandardStreams.exitCode(for: await run(arguments, console: console)).rawValue)
     }
     MainQueue.drainForever()
   }
@@ -107,7 +108,8 @@ public struct Program: Sendable {
   }
 
   private func helpCommand(_ words: [String], console: Console) -> ExitCode {
-    guard let name = words.first else {
+    // `help help` and `help --help` ask for this help.
+    guard let name = words.first, name != "help", !Self.asksForHelp([name]) else {
       console.output(help())
       return .success
     }
@@ -165,6 +167,8 @@ public struct Program: Sendable {
     lines += [
       "       \(name) help [COMMAND]", "", commandList(), "",
       "'\(name) help COMMAND' or '\(name) COMMAND \(Self.helpFlag)' explains a command's options.",
+      "", "Exit status: as each command's help says; 1 instead of 0 when standard output or error",
+      "is closed or cannot be written (what went there is lost).",
     ]
     if let epilogue = epilogue() { lines += ["", epilogue] }
     return lines.joined(separator: "\n")
@@ -236,11 +240,4 @@ public struct Program: Sendable {
     }
     return lines + [line]
   }
-}
-
-extension Console {
-  /// Standard output and standard error of the process.
-  public static let standard = Console(
-    output: { print($0) },
-    errorOutput: { FileHandle.standardError.write(Data(($0 + "\n").utf8)) })
 }

@@ -2,9 +2,13 @@
 // `--base-url`, `--out` and `--shard` sit beside the readers of their values.
 
 extension Option where Value == String {
-  /// `--catalog DIR`: a catalog folder, read by the catalog's loader when the command runs.
+  /// `--catalog DIR`: a catalog folder, read by the catalog's loader when the command runs; an
+  /// empty name is refused, as `--out`'s is, rather than taken for the current folder.
   public static func catalog(help: String) -> Option {
-    Option("--catalog", "DIR", help: help)
+    Option("--catalog", "DIR", help: help) { text throws(UsageError) in
+      guard !text.isEmpty else { throw UsageError("needs a folder, not an empty name") }
+      return text
+    }
   }
 }
 

@@ -47,7 +47,10 @@ public enum CaptureCommand {
       (filter.php, then lookup.php) into DIR as categories.json and meals.json, a catalog that \
       `rezepte serve \(ServeCommand.Options.catalog.synopsis)` serves. Running it again resumes: records already in \
       meals.json are not downloaded again; the category lists are, to find new meals. \
-      meals.json is replaced after each category, never left half-written.
+      meals.json is replaced after each category, never left half-written. A second capture into \
+      DIR while one runs stops at once. A capture keeps at most \
+      \(CatalogCapture.defaultMaximumBytes >> 20) MB of records; beyond that it stops and leaves \
+      no catalog it began.
       Exit status: 0 when done, 1 when the capture failed, 2 for bad input.
       """,
     options: [Options.baseURL, Options.out, Options.categories],
@@ -55,12 +58,12 @@ public enum CaptureCommand {
 
   /// Runs the capture.
   static func run(_ options: Options, console: Console) async -> ExitCode {
-    let onTerminal = isatty(1) == 1
+    let onTerminal = isatty(STDOUT_FILENO) == 1
     var progress: (@Sendable (CatalogCapture.Progress) -> Void)?
     if onTerminal {
       progress = { progress in
         // Rewrites one line: carriage return, the text, then erase the rest of the line.
-        FileHandle.standardOutput.write(Data("\r\(progress.line)\u{1B}[K".utf8))
+        StandardStreams.write("\r\(progress.line)\u{1B}[K", to: STDOUT_FILENO)
       }
     }
     let capture = CatalogCapture(
@@ -69,11 +72,10 @@ public enum CaptureCommand {
       progress: progress)
     do {
       let summary = try await capture.run()
-      let text =
+      console.output(
         (onTerminal ? "\n" : "")
-        + "Captured \(summary.categories) categories and \(summary.meals) meals"
-        + " (\(summary.downloaded) downloaded) into \(Quoting.visible(options.directory))\n"
-      FileHandle.standardOutput.write(Data(text.utf8))
+          + "Captured \(summary.categories) categories and \(summary.meals) meals"
+          + " (\(summary.downloaded) downloaded) into \(Quoting.visible(options.directory))")
       // Leaving something out is a failed capture (exit 1) whose catalog still loads.
       guard summary.leftOut.isEmpty else {
         console.error(
@@ -83,7 +85,7 @@ public enum CaptureCommand {
       }
       return .success
     } catch {
-      if onTerminal { FileHandle.standardOutput.write(Data("\n".utf8)) }
+      if onTerminal { console.output("") }
       console.error("\(error)")
       return .failure
     }

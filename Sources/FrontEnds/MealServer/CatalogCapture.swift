@@ -50,31 +50,58 @@ public struct CatalogCapture: Sendable {
   /// Category names (any case); `nil` for all of them.
   public let categories: [String]?
   public let progress: (@Sendable (Progress) -> Void)?
+  /// The most bytes of records the catalog may hold (`defaultMaximumBytes`).
+  public let maximumBytes: Int
+
+  /// 128 MB of records, some hundred times TheMealDB's: the capture holds them in memory, and
+  /// writes `meals.json` from them, within a few hundred megabytes.
+  public static let defaultMaximumBytes = 128 << 20
 
   public init(
     transport: any Transport, directory: URL, categories: [String]? = nil,
-    progress: (@Sendable (Progress) -> Void)? = nil
+    maximumBytes: Int = defaultMaximumBytes, progress: (@Sendable (Progress) -> Void)? = nil
   ) {
     self.transport = transport
     self.directory = directory
     self.categories = categories
+    self.maximumBytes = maximumBytes
     self.progress = progress
   }
 
   private var mealsURL: URL { directory.appendingPathComponent(Catalog.mealsFile) }
   private var categoriesURL: URL { directory.appendingPathComponent(Catalog.categoriesFile) }
 
+  /// Captures under the folder's lock (`meals.json.lock`), which a second capture into the same
+  /// folder finds taken: it stops, and neither loses the other's meals.
   public func run() async throws -> Summary {
     do {
       try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     } catch {
       throw Failure(message: "cannot create the directory \(directory.path).")
     }
+    let lock = FileLock(beside: mealsURL.path)
+    do {
+      return try await lock.withLock(patience: .zero) { try await capture() }
+    } catch let error as FileWriteError where error.path == lock.path {
+      throw Failure(
+        message: error.reason == FileLock.heldReason
+          ? "another capture is writing into \(directory.path) (it holds \(lock.path)); wait "
+            + "until it ends, or choose another directory."
+          : "\(error).")
+    }
+  }
+
+  private func capture() async throws -> Summary {
     var records = try existingRecords()
     /// Where each of `records` came from, as the list of what was left out names it.
     var sources = [String](repeating: Catalog.mealsFile, count: records.count)
     var known = Set(records.map(\.id))
     var leftOut: [String] = []
+    /// The files this run creates, removed again when the catalog outgrows `maximumBytes`.
+    let created = [categoriesURL, mealsURL].filter {
+      !FileManager.default.fileExists(atPath: $0.path)
+    }
+    var bytes = (try? mealsURL.resourceValues(forKeys: [.fileSizeKey]).fileSize) ?? 0
 
     let categoriesData = try await download(APIRequest(path: "categories.php"))
     let categories: [Category]
@@ -103,26 +130,39 @@ public struct CatalogCapture: Sendable {
       do {
         meals = try JSONDecoder().decode(MealsResponse<Meal>.self, from: listData).items
       } catch {
-        throw Failure(message: "filter.php?c=\(category) did not answer with a list of meals.")
+        throw Failure(
+          message: "filter.php?c=\(Quoting.visible(category)) did not answer with a list of meals.")
       }
       var newRecords = 0
       for (number, meal) in meals.enumerated() {
         report(number, of: meals.count)
         guard !known.contains(meal.id) else { continue }
         let source = "lookup.php?i=\(meal.id)"
+        let found: (record: Catalog.Record, size: Int)?
         do {
-          guard let record = try await lookup(meal.id) else { continue }
-          records.append(record)
-          sources.append(source)
-          known.insert(meal.id)
-          newRecords += 1
+          found = try await lookup(meal.id)
         } catch let reason as CatalogError.Reason {
           leftOut.append(CatalogError(path: source, reason: reason).description)
+          continue
         } catch {
           // What is downloaded stays downloaded: the next run goes on from here.
           if newRecords > 0 { try? save(categories, records) }
           throw error
         }
+        guard let found else { continue }
+        bytes += found.size
+        guard bytes <= maximumBytes else {
+          // Not a failure the next run gets past: no catalog of this run stays.
+          for file in created { try? FileManager.default.removeItem(at: file) }
+          throw Failure(
+            message: "the server's meals come to more than "
+              + (maximumBytes >= 1 << 20 ? "\(maximumBytes >> 20) MB" : "\(maximumBytes) bytes")
+              + ", the most a capture keeps; capture fewer categories (--categories).")
+        }
+        records.append(found.record)
+        sources.append(source)
+        known.insert(meal.id)
+        newRecords += 1
       }
       report(meals.count, of: meals.count)
       if newRecords > 0 { try save(categories, records) }
@@ -169,26 +209,30 @@ public struct CatalogCapture: Sendable {
     guard unknown.isEmpty else {
       throw Failure(
         message: "the server has no category " + unknown.map(Quoting.quoted).joined(separator: ", ")
-          + "; it has \(available.joined(separator: ", ")).")
+          + "; it has \(available.map(Quoting.visible).joined(separator: ", ")).")
     }
     return available.filter { name in
       categories.contains { $0.caseInsensitiveCompare(name) == .orderedSame }
     }
   }
 
-  /// The full record of one meal; `nil` when the server no longer has it.
+  /// The full record of one meal, read as the loader reads a record of `meals.json` (numbers
+  /// as the server spelled them), and the size of its answer; `nil` when the server no longer
+  /// has it.
   ///
   /// - Throws: `CatalogError.Reason` for a record a catalog cannot hold.
-  private func lookup(_ id: String) async throws -> Catalog.Record? {
+  private func lookup(_ id: String) async throws -> (record: Catalog.Record, size: Int)? {
     let data = try await download(
       APIRequest(path: "lookup.php", query: [URLQueryItem(name: "i", value: id)]))
-    guard let envelope = try? JSONValue(json: data),
-      let meals = envelope.object?["meals"]
-    else {
+    let records: [Catalog.Record]?
+    do throws(CatalogError.Reason) {
+      records = try Catalog.readMealsAnswer(data)
+    } catch .invalidRecord(_, let reason) {
+      throw reason
+    } catch {
       throw Failure(message: "lookup.php?i=\(id) did not answer with JSON.")
     }
-    guard case .array(let items) = meals, let fields = items.first?.object else { return nil }
-    return try Catalog.Record(fields: fields)
+    return records?.first.map { ($0, data.count) }
   }
 
   private func download(_ request: APIRequest) async throws -> Data {

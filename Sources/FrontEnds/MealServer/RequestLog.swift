@@ -1,3 +1,4 @@
+import CommandLineKit
 import Foundation
 import MealDB
 
@@ -23,6 +24,6 @@ public struct RequestLog: Sendable {
   /// Writes each entry's line to standard error.
   public static let standardError: @Sendable (RequestLog) -> Void = { entry in
     // One `write` per line, so lines from concurrent connections do not interleave.
-    FileHandle.standardError.write(Data((entry.line + "\n").utf8))
+    StandardStreams.write(entry.line + "\n", to: STDERR_FILENO)
   }
 }

@@ -152,11 +152,9 @@ public enum ServeCommand {
     }
     let name = Quoting.visible(options.catalog ?? "the embedded catalog")
     let counts = "\(catalog.categories.count) categories, \(catalog.records.count) meals"
-    let faults = options.faults.summary.map { "Fault: \($0)\n" }.joined()
-    FileHandle.standardOutput.write(
-      Data(
-        "Serving \(name) (\(counts)) on http://127.0.0.1:\(port)\(MealServer.apiPath)\n\(faults)"
-          .utf8))
+    let faults = options.faults.summary.map { "\nFault: \($0)" }.joined()
+    console.output(
+      "Serving \(name) (\(counts)) on http://127.0.0.1:\(port)\(MealServer.apiPath)\(faults)")
     let signal = await signals.received.first { _ in true }
     await server.stop()
     if !options.quiet {

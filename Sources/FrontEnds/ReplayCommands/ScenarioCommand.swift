@@ -2,6 +2,7 @@ import CommandLineKit
 import FileSafety
 import Foundation
 import Scenarios
+import Spelling
 import ViewDescription
 
 /// `rezepte run`, `show` and `storyboard` without the process around them: reads the files,
@@ -49,7 +50,8 @@ struct ScenarioCommand {
       return badInput("no scenario's file name or title contains `\(filter)`")
     }
     if list {
-      for scenario in scenarios { output(scenario.file) }
+      // Names of files and folders are anyone's: their control characters are shown.
+      for scenario in scenarios { output(Quoting.visible(scenario.file)) }
       return .success
     }
 

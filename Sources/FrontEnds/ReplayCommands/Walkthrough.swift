@@ -24,7 +24,10 @@ extension ScenarioRunner {
       }
       if let failure = moment.event.failure {
         output(step.displayText)
-        output(failure.description)
+        // The failure's own lines (its diff, say) stay lines.
+        for line in failure.description.split(separator: "\n", omittingEmptySubsequences: false) {
+          output(String(line))
+        }
         return
       }
       output(step.displayText + (step.action.role == .expectation ? "  ✓" : ""))

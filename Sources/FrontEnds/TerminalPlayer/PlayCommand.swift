@@ -8,6 +8,7 @@ import MealDB
 import Scenarios
 import Spelling
 import ViewModels
+import VirtualTime
 
 #if canImport(Glibc)
   import Glibc
@@ -155,8 +156,10 @@ public enum PlayCommand {
       ?? FavoritesLocation.defaultURL()
     let inMemory = invocation[Options.noFavorites]
     let start = invocation[Options.start] ?? .list
+    let tracker = TaskTracker(keepsWorkOnMainQueue: false)
     let app = AppModel.live(
-      start: start, transport: transport, favorites: inMemory ? .inMemory() : .file(at: file))
+      start: start, transport: transport, favorites: inMemory ? .inMemory() : .file(at: file),
+      tracker: tracker)
     // The favourites of the store in use: none with --no-favorites, so none are saved.
     var log = SessionLog(start: start, favorites: app.favorites.favorites.map(\.id))
 
@@ -201,6 +204,11 @@ public enum PlayCommand {
       Task {
         try? await Task.sleep(for: .milliseconds(50))
         continuation.yield(.escapeTimeout)
+      }
+    } settle: {
+      Task {
+        await tracker.settle()
+        continuation.yield(.settled)
       }
     }
     terminal.restore()  // the answer to a signal's watchdog

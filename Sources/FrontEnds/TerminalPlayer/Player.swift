@@ -7,16 +7,19 @@ extension PlayCommand {
   enum Event: Sendable {
     case input([UInt8])
     case escapeTimeout, resize, stateChanged
+    /// The app has carried out what the keys asked so far (`settle` was called before).
+    case settled
     case terminate(signal: Int32?)
   }
 
   /// The interactive loop: launches the app, then keys in, intents to the app, frames out, until
   /// the user quits or `events` ends; returns the session's log and the signal that ended it.
-  /// `escapeTimeout` is called when a read ended inside an escape sequence.
+  /// `escapeTimeout` is called when a read ended inside an escape sequence, `settle` when keys
+  /// wait for the app to carry out a key's intents (then `settled` comes).
   @MainActor
   static func play(
     _ app: AppModel, log: SessionLog, screen: PlayerScreen, terminal: Terminal,
-    events: AsyncStream<Event>, escapeTimeout: () -> Void
+    events: AsyncStream<Event>, escapeTimeout: () -> Void, settle: () -> Void
   ) async -> (log: SessionLog, signal: Int32?) {
     var log = log
     var screen = screen
@@ -31,17 +34,33 @@ extension PlayCommand {
       let bytes = screen.draw(AppScreen.body(app.state), size: terminal.size, full: full)
       if !bytes.isEmpty { terminal.output(bytes) }
     }
+    /// Keys read and not yet pressed: those after a key whose intents the app still carries
+    /// out (a dice's request, say) wait for them, as the steps of the saved session do.
+    var queued: [Key] = []
+    var isSettling = false
     func press(_ keys: [Key]) -> Bool {
-      screen.status = favoritesIssue(app.favorites)
-      return screen.press(
-        keys, size: terminal.size, tree: { AppScreen.body(app.state) },
-        perform: { action in
-          for step in action.steps {
-            log.entries.append(
-              .init(step: step, time: clock.now - started, waitsForSearch: action.searchesAtOnce))
-          }
-          for intent in action.intents { app.send(intent) }
-        })
+      queued += keys
+      if !isSettling {
+        screen.status = favoritesIssue(app.favorites)
+        let quits: Bool
+        (quits, queued) = screen.press(
+          queued, size: terminal.size, tree: { AppScreen.body(app.state) },
+          perform: { action in
+            for step in action.steps {
+              log.entries.append(
+                .init(step: step, time: clock.now - started, waitsForSearch: action.searchesAtOnce)
+              )
+            }
+            for intent in action.intents { app.send(intent) }
+          })
+        if quits { return true }
+        if !queued.isEmpty {
+          isSettling = true
+          settle()
+        }
+      }
+      // Ctrl-C is answered at once, also behind keys that wait: its watchdog waits only 2 s.
+      return queued.contains(.control("c"))
     }
 
     app.launch()
@@ -54,6 +73,9 @@ extension PlayCommand {
         if !parser.pending.isEmpty { escapeTimeout() }
       case .escapeTimeout:
         if press(parser.flush()) { return (log, nil) }
+      case .settled:
+        isSettling = false
+        if press([]) { return (log, nil) }
       case .resize:
         redraw(full: true)
         continue

@@ -28,18 +28,23 @@ package struct PlayerScreen {
   package init(note: String? = nil) { self.note = note }
 
   /// Carries out `keys` in order on the screen `tree()` builds (again after every intent sent),
-  /// handing each key's action to `perform`; returns whether a key quits.
+  /// handing each key's action to `perform`; returns whether a key quits, and the keys left. It
+  /// stops after a key (other than typing) that sent intents: the keys after it act on what
+  /// those lead to once the app has carried them out, as the steps of a saved session do.
   package mutating func press(
     _ keys: [Key], size: (width: Int, height: Int), tree: () -> Node,
     perform: (PlayerAction) -> Void
-  ) -> Bool {
-    guard !keys.isEmpty else { return false }
+  ) -> (quits: Bool, rest: [Key]) {
+    guard !keys.isEmpty else { return (false, []) }
     note = nil
     var edits: [Key] = []
     // The screen the keys act on, built again only after an intent or when the keys go
     // elsewhere: a key that only moves needs no new layout.
     var current: (tree: Node, layout: Layout, mode: PlayerView.Mode)?
-    for key in keys {
+    var pressed = 0
+    while pressed < keys.count {
+      let key = keys[pressed]
+      pressed += 1
       if view.mode == .editing, KeyMap.edits(key) {
         edits.append(key)
         continue
@@ -68,14 +73,14 @@ package struct PlayerScreen {
       view = action.view
       note = action.note
       perform(action)
-      if action.quits { return true }
+      if action.quits { return (true, []) }
       if !action.intents.isEmpty {
         awaitsRefresh = action.intents.contains(.pulledToRefresh)
-        current = nil
+        return (false, Array(keys[pressed...]))
       }
     }
     if !edits.isEmpty { perform(KeyMap.edit(edits, tree: tree(), view: view)) }
-    return false
+    return (false, [])
   }
 
   /// The bytes that draw `tree` on a terminal of `size`; only changed lines unless `full`.

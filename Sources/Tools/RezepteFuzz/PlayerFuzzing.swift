@@ -14,25 +14,32 @@ package enum PlayerFuzzing {
   /// that end at each 0xFF (a byte no UTF-8 text holds).
   ///
   /// Every frame must stay within the terminal: each line within its width in columns, no row
-  /// below its height, no escape sequence but the player's own. (A read that takes too long is
-  /// libFuzzer's `-timeout`; the bench times typing, no test does.)
-  package static func play(_ bytes: [UInt8]) {
-    guard bytes.count >= 2 else { return }
+  /// below its height, no escape sequence but the player's own; returns the first that does not.
+  /// (A read that takes too long is libFuzzer's `-timeout`; the bench times typing, no test does.)
+  package static func play(_ bytes: [UInt8]) -> String? {
+    guard bytes.count >= 2 else { return nil }
     let size = (width: 20 + Int(bytes[0]) % 141, height: 1 + Int(bytes[1]) % 60)
     var app = StandInApp()
     var screen = PlayerScreen(note: "♥ Favourites file: /tmp/favorites.json")
     var parser = KeyParser()
-    check(screen.draw(app.tree, size: size, full: true), size: size)
-    for read in reads(bytes.dropFirst(2)) {
-      let keys = parser.feed(read) + parser.flush()
-      let quits = screen.press(
-        keys, size: size, tree: { app.tree },
-        perform: { action in
-          for intent in action.intents { app.send(intent) }
-        })
-      check(screen.draw(app.tree, size: size), size: size)
-      if quits { return }
+    if let problem = check(screen.draw(app.tree, size: size, full: true), size: size) {
+      return problem
     }
+    for read in reads(bytes.dropFirst(2)) {
+      var keys = parser.feed(read) + parser.flush()
+      // The stand-in carries out an intent at once: the keys after it go on right away.
+      while !keys.isEmpty {
+        let quits: Bool
+        (quits, keys) = screen.press(
+          keys, size: size, tree: { app.tree },
+          perform: { action in
+            for intent in action.intents { app.send(intent) }
+          })
+        if let problem = check(screen.draw(app.tree, size: size), size: size) { return problem }
+        if quits { return nil }
+      }
+    }
+    return nil
   }
 
   /// The pieces the terminal would hand over: split at 0xFF, at most 4,096 bytes each.
@@ -44,34 +51,36 @@ package enum PlayerFuzzing {
     }
   }
 
-  /// Checks the bytes of one frame update: the player's own cursor moves and colours, rows
-  /// within the height, and the text of each row within the width.
-  private static func check(_ output: String, size: (width: Int, height: Int)) {
+  /// What is wrong with the bytes of one frame update, if anything: the player's own cursor
+  /// moves and colours, rows within the height, and the text of each row within the width.
+  private static func check(_ output: String, size: (width: Int, height: Int)) -> String? {
     var columns = 0
     let pieces = output.unicodeScalars.split(separator: "\u{1B}", omittingEmptySubsequences: false)
     for (index, piece) in pieces.enumerated() {
       var text = piece
       if index > 0 {
         // After an escape: `[`, its parameters and the letter that ends it.
-        precondition(
-          text.first == "[", "an escape that is not the player's own CSI reached the terminal")
+        guard text.first == "[" else {
+          return "an escape that is not the player's own CSI reached the terminal"
+        }
         let parameters = text.dropFirst().prefix { ("0"..."?").contains($0) }
-        precondition(parameters.endIndex < text.endIndex, "an escape sequence is cut off")
+        guard parameters.endIndex < text.endIndex else { return "an escape sequence is cut off" }
         if text[parameters.endIndex] == "H" {
           let row = Int(String(Substring(parameters)).prefix { $0 != ";" }) ?? 0
-          precondition(row >= 1 && row <= size.height, "a line is drawn below the terminal")
+          guard row >= 1 && row <= size.height else { return "a line is drawn below the terminal" }
           columns = 0
         }
         text = text[text.index(after: parameters.endIndex)...]
       }
       for character in String(Substring(text)) {
-        precondition(
-          !character.unicodeScalars.contains(where: Quoting.isControl),
-          "a control character reached the terminal")
+        guard !character.unicodeScalars.contains(where: Quoting.isControl) else {
+          return "a control character reached the terminal"
+        }
         columns += TerminalColumns.of(character)
-        precondition(columns <= size.width, "a line is wider than the terminal")
+        guard columns <= size.width else { return "a line is wider than the terminal" }
       }
     }
+    return nil
   }
 }
 

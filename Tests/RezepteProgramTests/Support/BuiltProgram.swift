@@ -34,16 +34,21 @@ final class BuiltProgram {
 
   /// Starts `executable` with `arguments`.
   ///
-  /// - Parameter limits: options of the shell's `ulimit` (`["-n", "8"]`), set for the program
-  ///   alone; empty starts it directly.
-  init(_ executable: URL, _ arguments: [String], limits: [String] = []) throws {
-    if limits.isEmpty {
+  /// - Parameters:
+  ///   - limits: options of the shell's `ulimit` (`["-n", "8"]`), set for the program alone.
+  ///   - redirections: the shell's redirections of the program's streams (`>&-` closes its
+  ///     standard output). Without either, the program starts directly.
+  init(
+    _ executable: URL, _ arguments: [String], limits: [String] = [], redirections: String = ""
+  ) throws {
+    if limits.isEmpty, redirections.isEmpty {
       process.executableURL = executable
       process.arguments = arguments
     } else {
       process.executableURL = URL(fileURLWithPath: "/bin/sh")
-      let setLimits = "ulimit " + limits.joined(separator: " ")
-      process.arguments = ["-c", setLimits + " && exec \"$0\" \"$@\"", executable.path] + arguments
+      let setLimits = limits.isEmpty ? "" : "ulimit " + limits.joined(separator: " ") + " && "
+      let command = setLimits + "exec \"$0\" \"$@\" " + redirections
+      process.arguments = ["-c", command, executable.path] + arguments
     }
     process.currentDirectoryURL = Self.packageFolder
     process.standardInput = input

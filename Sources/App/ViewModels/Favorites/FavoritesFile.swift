@@ -12,6 +12,9 @@ import VirtualTime
 public struct FavoritesFile: Sendable {
   /// The format version this code reads and writes.
   public static let version = 1
+  /// The most favourites a file holds: more is not a hand's work, and every screen of the list
+  /// shows them all.
+  public static let maximumCount = 10_000
 
   public let url: URL
   /// Set when a corrupt file could not be moved aside: saving would overwrite it.
@@ -94,6 +97,10 @@ public struct FavoritesFile: Sendable {
     guard contents.version == Self.version else {
       return .unusable("has the unknown format version \(contents.version)")
     }
+    guard contents.favorites.count <= Self.maximumCount else {
+      return .unusable(
+        "holds \(contents.favorites.count) favourites, more than the \(Self.maximumCount) it may")
+    }
     // Hand-edited files may repeat an id or be out of order.
     return .favorites(
       FavoritesOrder.normalized(
@@ -129,6 +136,10 @@ public struct FavoritesFile: Sendable {
         }
         let before = favorites
         FavoritesOrder.apply(change, to: &favorites)
+        guard favorites.count <= Self.maximumCount else {
+          throw FileWriteError(
+            path: url.path, reason: "it holds \(Self.maximumCount) favourites, the most it may")
+        }
         if favorites != before { try writeLocked(favorites) }
         return favorites
       }
