@@ -75,23 +75,26 @@ package struct Responder: Sendable {
   ///
   /// Query names and values are percent-decoded; `+` stays a plus (it is not a space here).
   package static func parse(target: String) -> Result<APIRequest, HTTPFailure> {
-    var target = Substring(target)
+    var bytes = ArraySlice(target.utf8)
     // Absolute form (`http://host/path`), which a proxy-minded client may send.
-    if target.hasPrefix("http://") || target.hasPrefix("https://") {
-      let afterScheme = target[target.range(of: "://")!.upperBound...]
-      target = afterScheme.firstIndex(of: "/").map { afterScheme[$0...] } ?? "/"
+    if bytes.starts(with: "http://".utf8) || bytes.starts(with: "https://".utf8) {
+      let afterScheme = bytes.drop { $0 != UInt8(ascii: ":") }.dropFirst(3)
+      let path = afterScheme.drop { $0 != UInt8(ascii: "/") }
+      bytes = path.isEmpty ? ArraySlice("/".utf8) : path
     }
-    let parts = target.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false)
-    guard target.hasPrefix("/"), !target.contains("#"), let path = parts[0].removingPercentEncoding
+    let parts = bytes.split(
+      separator: UInt8(ascii: "?"), maxSplits: 1, omittingEmptySubsequences: false)
+    guard bytes.first == UInt8(ascii: "/"), !bytes.contains(UInt8(ascii: "#")),
+      let path = percentDecoded(parts[0])
     else { return .failure(HTTPFailure(status: 400)) }
     let endpoint = String(path.dropFirst(prefix.count))
     guard path.hasPrefix(prefix), Catalog.endpoints.contains(endpoint) else {
       return .failure(HTTPFailure(status: 404))
     }
     // `name=value` or `name` alone, each part percent-decoded.
-    let items = parts.dropFirst().flatMap { $0.split(separator: "&") }.map { item in
-      item.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-        .map { $0.removingPercentEncoding }
+    let items = parts.dropFirst().flatMap { $0.split(separator: UInt8(ascii: "&")) }.map { item in
+      item.split(separator: UInt8(ascii: "="), maxSplits: 1, omittingEmptySubsequences: false)
+        .map(percentDecoded)
     }
     guard items.allSatisfy({ $0.allSatisfy { $0 != nil } }) else {
       return .failure(HTTPFailure(status: 400))
@@ -100,6 +103,33 @@ package struct Responder: Sendable {
       APIRequest(
         path: endpoint,
         query: items.map { URLQueryItem(name: $0[0]!, value: $0.count == 2 ? $0[1] : nil) }))
+  }
+
+  /// The text of `bytes` with each `%XX` decoded; `nil` for a `%` without two hexadecimal
+  /// digits, or for bytes that are not UTF-8 once decoded.
+  private static func percentDecoded(_ bytes: ArraySlice<UInt8>) -> String? {
+    var decoded: [UInt8] = []
+    var rest = bytes
+    while let byte = rest.popFirst() {
+      guard byte == UInt8(ascii: "%") else {
+        decoded.append(byte)
+        continue
+      }
+      guard let high = rest.popFirst().flatMap(hexValue),
+        let low = rest.popFirst().flatMap(hexValue)
+      else { return nil }
+      decoded.append(high << 4 | low)
+    }
+    return String(validating: decoded, as: UTF8.self)
+  }
+
+  private static func hexValue(_ byte: UInt8) -> UInt8? {
+    switch byte {
+    case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
+    case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
+    case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
+    default: nil
+    }
   }
 }
 
