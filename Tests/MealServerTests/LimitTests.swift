@@ -10,7 +10,7 @@ import VirtualTime
 @Suite struct ConnectionLimitTests {
   @Test("Connections over the limit get 503 and are closed; those it has are still served")
   func refusesOverLimit() throws {
-    let server = try TestServer(readTimeout: .seconds(5), maxConnections: 2)
+    let server = try TestServer(timeout: .seconds(5), maxConnections: 2)
     let first = try RawClient(port: server.port)
     let second = try RawClient(port: server.port)
     // Both are accepted once the server has answered over one of them.
@@ -36,6 +36,23 @@ import VirtualTime
     let next = try RawClient(port: server.port)
     next.send("GET /api/json/v1/1/categories.php HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
     #expect(next.readToEnd().httpStatus == 200)
+  }
+
+  @Test("A client that sends requests and never reads the answers is closed once it stalls")
+  func neverReadingClientIsClosed() async throws {
+    let server = try TestServer(timeout: .milliseconds(500), maxConnections: 1)
+    let hog = try RawClient(port: server.port)
+    let request = "GET /api/json/v1/1/search.php?s= HTTP/1.1\r\nHost: x\r\n\r\n"
+    hog.send(request)
+    // Served: the server holds the one connection it may have.
+    #expect(hog.readResponse()?.head.hasPrefix("HTTP/1.1 200") == true)
+    // Then far more answers than the sockets' buffers hold, none of them read.
+    hog.send(String(repeating: request, count: 5000))
+    #expect(await server.waitForConnections(0))
+    let next = try RawClient(port: server.port)
+    next.send("GET /api/json/v1/1/categories.php HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+    #expect(next.readToEnd().httpStatus == 200)
+    withExtendedLifetime(hog) {}
   }
 
   @Test("The connection limit stays below the process's file-descriptor limit")

@@ -22,6 +22,29 @@ struct Reply: Sendable {
       status: status, contentType: "text/plain; charset=utf-8",
       body: Data("\(status) \(HTTPStatus.reason(status))".utf8), close: close)
   }
+
+  /// The answer as sent: the status line, the header fields and, unless for `HEAD`, the body.
+  func bytes(minorVersion: Int, body: Bool) -> [UInt8] {
+    // Appended piece by piece, without a string built first.
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(256 + self.body.count)
+    func line(_ parts: String...) {
+      for part in parts { bytes += part.utf8 }
+      bytes += "\r\n".utf8
+    }
+    line("HTTP/1.", String(minorVersion), " ", String(status), " ", HTTPStatus.reason(status))
+    if let contentType { line("Content-Type: ", contentType) }
+    line("Content-Length: ", String(self.body.count))
+    for field in fields { line(field.name, ": ", field.value) }
+    if close {
+      line("Connection: close")
+    } else if minorVersion == 0 {
+      line("Connection: keep-alive")
+    }
+    line()
+    if body { bytes += self.body }
+    return bytes
+  }
 }
 
 /// Turns request heads into replies: routing, the catalog's answers, and the faults.
