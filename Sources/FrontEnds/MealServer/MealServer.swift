@@ -190,8 +190,11 @@ public final class MealServer: Sendable {
         [stop, accepting ? listener : -1].map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
         + connections.map { pollfd(fd: $0.descriptor, events: $0.events, revents: 0) }
       let wake = (connections.map(\.deadline) + (accepting ? [] : [resting])).min()
+      // Rounded up, so that the deadline has passed on waking; -1 waits for the sockets alone.
+      let wait =
+        wake.map { Int32(max(0, min(($0 - .now) / .milliseconds(1), 1e9)).rounded(.up)) } ?? -1
       guard
-        poll(&watched, nfds_t(watched.count), Self.milliseconds(until: wake)) >= 0
+        poll(&watched, nfds_t(watched.count), wait) >= 0
           || errno == EINTR,
         watched[0].revents == 0
       else { break }
@@ -208,9 +211,7 @@ public final class MealServer: Sendable {
           continue
         }
         connections.append(
-          Connection(
-            descriptor: descriptor, timeout: configuration.timeout, responder: responder,
-            log: configuration.log))
+          Connection(descriptor: descriptor, responder: responder, configuration: configuration))
       }
       // No descriptor left for a new connection: a pause instead of waking up for the same
       // waiting connection again and again; waiting connections stay in the backlog.
@@ -226,16 +227,6 @@ public final class MealServer: Sendable {
       return state.whenClosed
     }
     for callback in callbacks { callback() }
-  }
-
-  /// `poll`'s timeout until `deadline`, rounded up so that the deadline has passed on waking;
-  /// -1 for no deadline.
-  private static func milliseconds(until deadline: ContinuousClock.Instant?) -> Int32 {
-    guard let deadline else { return -1 }
-    let (seconds, attoseconds) = (deadline - .now).components
-    return Int32(
-      clamping: max(0, seconds * 1000 + (attoseconds + 999_999_999_999_999) / 1_000_000_000_000_000)
-    )
   }
 
   /// Tells a connection over the limit that the server is busy, and closes it at once.

@@ -21,17 +21,15 @@ final class Connection {
   /// A request read, with the answer it gets.
   private struct Request {
     var reply: Reply
-    var method = "-"
-    var target = "-"
-    var minorVersion = 1
+    /// `nil` for a broken or unfinished request.
+    var head: HTTPRequestHead?
     /// Its head complete, or the first byte of a broken one.
     var start: ContinuousClock.Instant
   }
 
   let descriptor: Int32
-  private let timeout: Duration
   private let responder: Responder
-  private let log: (@Sendable (RequestLog) -> Void)?
+  private let configuration: MealServer.Configuration
   /// Bytes received and not yet answered: the rest of a request head, or pipelined requests.
   private var input: [UInt8] = []
   /// What the peer has not yet taken of the answer.
@@ -40,15 +38,11 @@ final class Connection {
   /// When the current wait ends: a read timeout, a delay's end, a send that stalls too long.
   private(set) var deadline: ContinuousClock.Instant
 
-  init(
-    descriptor: Int32, timeout: Duration, responder: Responder,
-    log: (@Sendable (RequestLog) -> Void)?
-  ) {
+  init(descriptor: Int32, responder: Responder, configuration: MealServer.Configuration) {
     self.descriptor = descriptor
-    self.timeout = timeout
     self.responder = responder
-    self.log = log
-    deadline = .now + timeout
+    self.configuration = configuration
+    deadline = .now + configuration.timeout
   }
 
   /// What to wait for on the socket: `poll`'s events.
@@ -93,9 +87,7 @@ final class Connection {
           input.removeFirst(consumed)
           var reply = responder.reply(to: head)
           if !head.keepAlive { reply.close = true }
-          request = Request(
-            reply: reply, method: head.method, target: head.target,
-            minorVersion: head.minorVersion, start: now)
+          request = Request(reply: reply, head: head, start: now)
         case .failure(let failure):
           request = Request(reply: .text(failure.status, close: true), start: since ?? now)
         case .incomplete:
@@ -108,29 +100,29 @@ final class Connection {
         deadline = now + (request.reply.delay ?? .zero)
       case .delaying(let request):
         guard now >= deadline else { return true }
-        let reply = request.reply
-        log?(
+        let (reply, head) = (request.reply, request.head)
+        configuration.log?(
           RequestLog(
-            method: request.method, target: request.target, request: reply.request,
+            method: head?.method ?? "-", target: head?.target ?? "-", request: reply.request,
             status: reply.status, duration: .now - request.start))
         output =
-          reply.bytes(minorVersion: request.minorVersion, body: request.method != "HEAD")[...]
+          reply.bytes(minorVersion: head?.minorVersion ?? 1, body: head?.method != "HEAD")[...]
         phase = .sending(close: reply.close)
-        deadline = now + timeout
+        deadline = now + configuration.timeout
       case .sending(let close):
         guard let count = Socket.send(descriptor, output) else { return false }
         if count > 0 {
           output = output.dropFirst(count)
-          deadline = now + timeout
+          deadline = now + configuration.timeout
         }
         guard output.isEmpty else { return true }
         if close {
           Socket.shutdownWrite(descriptor)
           phase = .closing
-          deadline = now + min(timeout, .seconds(1))
+          deadline = now + min(configuration.timeout, .seconds(1))
         } else {
           phase = .reading(since: input.isEmpty ? nil : now)
-          deadline = now + timeout
+          deadline = now + configuration.timeout
         }
       case .closing:
         return now < deadline

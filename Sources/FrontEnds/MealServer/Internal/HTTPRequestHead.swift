@@ -60,53 +60,33 @@ package enum HTTPParser {
     return input.count - start > limit.0 ? .failure(.init(status: limit.1)) : .incomplete
   }
 
-  /// The head of a request line and its fields, checked.
-  private static func head(
-    _ requestLine: ArraySlice<UInt8>, _ fields: Fields, consumed: Int
-  ) -> Result {
-    do throws(HTTPFailure) {
-      let (method, target, minorVersion) = try parseRequestLine(requestLine)
-      // HTTP/1.1 needs exactly one `Host`; `Content-Length` must be one number.
-      guard !fields.malformed, minorVersion == 0 || fields.hosts == 1,
-        Set(fields.lengths).count <= 1,
-        fields.lengths.first.map({ !$0.isEmpty && $0.allSatisfy(\.isWholeNumber) && Int($0) != nil }
-        )
-          ?? true
-      else { throw HTTPFailure(status: 400) }
-      let tokens = (fields.connection ?? "").lowercased().split(separator: ",").map {
-        $0.trimmingCharacters(in: .whitespaces)
-      }
-      let head = HTTPRequestHead(
-        method: method, target: target, minorVersion: minorVersion,
-        keepAlive: !tokens.contains("close")
-          && (minorVersion >= 1 || tokens.contains("keep-alive")),
-        hasBody: fields.transferEncoding || (fields.lengths.first.flatMap { Int($0) } ?? 0) > 0)
-      return .complete(head, consumed: consumed)
-    } catch {
-      return .failure(error)
-    }
-  }
-
-  /// `GET /path?query HTTP/1.1`: single spaces, a token method, a visible-ASCII target.
-  private static func parseRequestLine(
-    _ line: ArraySlice<UInt8>
-  ) throws(HTTPFailure) -> (String, String, Int) {
+  /// The head of a request line and its fields, checked: `GET /path?query HTTP/1.1` with single
+  /// spaces, a token method and a visible-ASCII target; HTTP/1.1 needs exactly one `Host`.
+  private static func head(_ line: ArraySlice<UInt8>, _ fields: Fields, consumed: Int) -> Result {
     let space = UInt8(ascii: " ")
     guard let first = line.firstIndex(of: space), let last = line.lastIndex(of: space),
       first > line.startIndex, line[..<first].allSatisfy(isTokenCharacter),
-      last > first + 1, line[(first + 1)..<last].allSatisfy({ $0 > 0x20 && $0 < 0x7F })
-    else { throw HTTPFailure(status: 400) }
-    // `HTTP/` digit `.` digit.
-    let version = line[(last + 1)...]
-    let dot = last + 7
-    guard version.count == 8, version.starts(with: "HTTP/".utf8), line[dot] == UInt8(ascii: "."),
-      let major = digit(line[dot - 1]), let minor = digit(line[dot + 1])
-    else { throw HTTPFailure(status: 400) }
-    guard major == 1 else { throw HTTPFailure(status: 505) }
-    return (
-      String(decoding: line[..<first], as: UTF8.self),
-      String(decoding: line[(first + 1)..<last], as: UTF8.self), min(minor, 1)
-    )
+      last > first + 1, line[(first + 1)..<last].allSatisfy({ $0 > 0x20 && $0 < 0x7F }),
+      line[(last + 1)...].count == 8, line[(last + 1)...].starts(with: "HTTP/".utf8),
+      line[last + 7] == UInt8(ascii: ".")
+    else { return .failure(.init(status: 400)) }
+    // The version's digits; a byte below "0" wraps around to above "9".
+    let (major, minor) = (line[last + 6] &- 0x30, line[last + 8] &- 0x30)
+    guard major < 10, minor < 10 else { return .failure(.init(status: 400)) }
+    guard major == 1 else { return .failure(.init(status: 505)) }
+    guard !fields.malformed, minor == 0 || fields.hosts == 1 else {
+      return .failure(.init(status: 400))
+    }
+    let tokens = (fields.connection ?? "").lowercased().split(separator: ",").map {
+      $0.trimmingCharacters(in: .whitespaces)
+    }
+    let head = HTTPRequestHead(
+      method: String(decoding: line[..<first], as: UTF8.self),
+      target: String(decoding: line[(first + 1)..<last], as: UTF8.self),
+      minorVersion: min(Int(minor), 1),
+      keepAlive: !tokens.contains("close") && (minor > 0 || tokens.contains("keep-alive")),
+      hasBody: fields.transferEncoding || (fields.length.flatMap { Int($0) } ?? 0) > 0)
+    return .complete(head, consumed: consumed)
   }
 
   /// What the header fields say, read one line at a time.
@@ -116,8 +96,8 @@ package enum HTTPParser {
     var hosts = 0
     /// The value of the first `Connection` field.
     var connection: String?
-    /// The values of the `Content-Length` fields.
-    var lengths: [String] = []
+    /// The value of the `Content-Length` fields.
+    var length: String?
     var transferEncoding = false
 
     /// `Name: value`; no space before the colon and no folded continuation lines (RFC 9112 §5).
@@ -143,25 +123,23 @@ package enum HTTPParser {
       } else if named("connection") {
         connection = connection ?? value()
       } else if named("content-length") {
-        lengths.append(value())
+        // One number, however many times it is given.
+        let text = value()
+        guard text.allSatisfy(\.isWholeNumber), Int(text) != nil, length ?? text == text else {
+          malformed = true
+          return
+        }
+        length = text
       } else if named("transfer-encoding") {
         transferEncoding = true
       }
     }
   }
 
-  /// The value of an ASCII digit.
-  private static func digit(_ byte: UInt8) -> Int? {
-    (0x30...0x39).contains(byte) ? Int(byte - 0x30) : nil
-  }
-
   /// RFC 9110 `tchar`.
   private static func isTokenCharacter(_ byte: UInt8) -> Bool {
-    switch byte {
-    case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-      UInt8(ascii: "0")...UInt8(ascii: "9"):
-      true
-    default: "!#$%&'*+-.^_`|~".utf8.contains(byte)
-    }
+    // `| 0x20` makes an ASCII letter lowercase, and nothing else a letter.
+    (0x61...0x7A).contains(byte | 0x20) || (0x30...0x39).contains(byte)
+      || "!#$%&'*+-.^_`|~".utf8.contains(byte)
   }
 }

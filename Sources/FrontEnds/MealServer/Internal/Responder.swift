@@ -78,12 +78,7 @@ package struct Responder: Sendable {
     } else if faults.brokenData?.value(for: request.path) == true {
       reply = Reply(status: 200, contentType: Self.json, body: Data("<html>Oops".utf8))
     } else {
-      var unused = SeededGenerator(seed: 0)
-      // Only `random.php` draws from the generator; the others must not wait for its lock.
-      let response =
-        request.path == "random.php"
-        ? generator.withLock { catalog.answer(request, random: &$0) }
-        : catalog.answer(request, random: &unused)
+      let response = generator.withLock { catalog.answer(request, random: &$0) }
       let isJSON = (200..<300).contains(response.status)
       reply = Reply(
         status: response.status, contentType: isJSON ? Self.json : "text/plain; charset=utf-8",
@@ -138,21 +133,14 @@ package struct Responder: Sendable {
         decoded.append(byte)
         continue
       }
-      guard let high = rest.popFirst().flatMap(hexValue),
-        let low = rest.popFirst().flatMap(hexValue)
+      let digits = String(decoding: rest.prefix(2), as: UTF8.self)
+      guard digits.utf8.count == 2, digits.allSatisfy(\.isHexDigit),
+        let value = UInt8(digits, radix: 16)
       else { return nil }
-      decoded.append(high << 4 | low)
+      decoded.append(value)
+      rest.removeFirst(2)
     }
     return String(validating: decoded, as: UTF8.self)
-  }
-
-  private static func hexValue(_ byte: UInt8) -> UInt8? {
-    switch byte {
-    case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
-    case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
-    case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
-    default: nil
-    }
   }
 }
 

@@ -57,9 +57,8 @@ enum Socket {
     return (descriptor, UInt16(bigEndian: address.sin_port))
   }
 
-  /// The next waiting connection, made non-blocking; `nil` when none waits or accepting failed
-  /// for a reason that waiting will not cure sooner than the next one (see
-  /// `isOutOfDescriptors`).
+  /// The next waiting connection, non-blocking; `nil` when none waits or accepting failed for a
+  /// reason that waiting will not cure sooner than the next one (see `isOutOfDescriptors`).
   static func accept(_ listener: Int32) -> Int32? {
     while true {
       let descriptor = Foundation.accept(listener, nil, nil)
