@@ -126,6 +126,8 @@ package struct Responder: Sendable {
   /// The text of `bytes` with each `%XX` decoded; `nil` for a `%` without two hexadecimal
   /// digits, or for bytes that are not UTF-8 once decoded.
   private static func percentDecoded(_ bytes: ArraySlice<UInt8>) -> String? {
+    // Bytes of a `String` are UTF-8 until an escape adds others.
+    guard bytes.contains(UInt8(ascii: "%")) else { return String(decoding: bytes, as: UTF8.self) }
     var decoded: [UInt8] = []
     var rest = bytes
     while let byte = rest.popFirst() {
