@@ -38,7 +38,8 @@ import Testing
   @Test("An unknown path gets 404")
   func unknownPath() async throws {
     let server = try TestServer()
-    let answer = try exchange("GET /index.html HTTP/1.1\r\nHost: x\r\n\r\n", with: server)
+    let answer = try exchange(
+      "GET /index.html HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n", with: server)
     #expect(answer.httpStatus == 404)
   }
 
@@ -120,7 +121,7 @@ import Testing
   @Test("A stalled client does not hold up another, and gets 408 after the read timeout")
   func slowClient() async throws {
     // Every connection has the timeout: long enough that a busy machine's good client makes it.
-    let server = try TestServer(readTimeout: .seconds(2))
+    let server = try TestServer(timeout: .seconds(2))
     let slow = try RawClient(port: server.port)
     slow.send("GET /api/json/v1/1/categories.php HTTP/1.1\r\nHo")
     #expect(try await stillServes(server))
@@ -130,7 +131,7 @@ import Testing
 
   @Test("An idle connection is closed after the read timeout")
   func idleClient() throws {
-    let server = try TestServer(readTimeout: .milliseconds(200))
+    let server = try TestServer(timeout: .milliseconds(200))
     let idle = try RawClient(port: server.port)
     #expect(idle.readToEnd() == "")
   }

@@ -4,14 +4,16 @@ import VirtualTime
 
 /// An HTTP/1.1 server on 127.0.0.1 that answers TheMealDB's paths from a `Catalog`.
 ///
-/// Connections are served concurrently, each on a thread of its own, so a slow or silent client
-/// only ever holds up itself. Broken requests get a 4xx answer and never stop the server.
+/// One thread serves every connection, waiting on all of their sockets at once and never on one
+/// alone, so a slow, silent or never-reading client only ever holds up itself. Broken requests
+/// get a 4xx answer and never stop the server.
 public final class MealServer: Sendable {
   /// Timeouts, limits, the log and the generator behind `random.php`.
   public struct Configuration: Sendable {
-    /// How long a client may take to send a complete request head, and how long an idle
-    /// keep-alive connection stays open.
-    public var readTimeout = Duration.seconds(5)
+    /// How long a client may take to send a complete request head, how long an idle keep-alive
+    /// connection stays open, and how long a client may go without taking any of its answer
+    /// before its connection is closed.
+    public var timeout = Duration.seconds(5)
     /// Seeds `random.php`; `nil` picks a different seed each time the server is created.
     public var seed: UInt64?
     /// Receives one entry per answered request; `nil` logs nothing.
@@ -45,10 +47,10 @@ public final class MealServer: Sendable {
 
   private struct State {
     var port: UInt16?
-    /// The pipe's writing end that tells the accepting thread to stop, while the server runs.
+    /// The pipe's writing end that tells the serving thread to stop, while the server runs.
     var stop: Int32?
-    /// The descriptors of the open client connections.
-    var connections: Set<Int32> = []
+    /// The number of open client connections.
+    var connections = 0
     /// What `beginStopping` asked to run once the listener is closed.
     var whenClosed: [@Sendable () -> Void] = []
   }
@@ -125,7 +127,7 @@ public final class MealServer: Sendable {
   }
 
   /// The number of open client connections.
-  public var connectionCount: Int { state.withLock { $0.connections.count } }
+  public var connectionCount: Int { state.withLock { $0.connections } }
 
   /// Starts listening on 127.0.0.1.
   ///
@@ -143,8 +145,10 @@ public final class MealServer: Sendable {
         Socket.close(listener.descriptor)
         throw StartError.cannotListen(port: port, reason: reason)
       }
+      // A thread of its own, not Dispatch's shared pool: other work in the process (a test run,
+      // the app's tasks) can keep that pool's few threads busy for longer than a client waits.
       Thread.detachNewThread { [self, stopped = stop[0]] in
-        accept(on: listener.descriptor, until: stopped)
+        serve(listener.descriptor, until: stopped)
       }
       (state.port, state.stop) = (listener.port, stop[1])
       return listener.port
@@ -173,43 +177,52 @@ public final class MealServer: Sendable {
     Socket.close(stop)
   }
 
-  /// Accepts connections until the stop pipe closes, each served on a thread of its own; then
-  /// closes the listener, shuts every connection down, and tells whoever waits for the stop.
-  private func accept(on listener: Int32, until stop: Int32) {
-    var watched = [listener, stop].map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
-    while poll(&watched, 2, -1) >= 0 || errno == EINTR, watched[1].revents == 0 {
-      guard watched[0].revents != 0 else { continue }
-      guard let descriptor = Socket.accept(listener) else {
-        // No descriptor left for a new connection: a pause instead of waking up for the same
-        // waiting connection again and again; waiting connections stay in the backlog.
-        if Socket.isOutOfDescriptors { Thread.sleep(forTimeInterval: 0.1) }
-        continue
+  /// Serves on this thread until the stop pipe closes: accepts connections, and moves each one
+  /// on whenever its socket is ready or its deadline passes. Then closes the listener and every
+  /// connection, and tells whoever waits for the stop.
+  private func serve(_ listener: Int32, until stop: Int32) {
+    var connections: [Connection] = []
+    /// Until when accepting rests after the descriptors ran out.
+    var resting = ContinuousClock.now
+    while true {
+      let accepting = ContinuousClock.now >= resting
+      var watched =
+        [stop, accepting ? listener : -1].map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
+        + connections.map { pollfd(fd: $0.descriptor, events: $0.events, revents: 0) }
+      let wake = (connections.map(\.deadline) + (accepting ? [] : [resting])).min()
+      // Rounded up, so that the deadline has passed on waking; -1 waits for the sockets alone.
+      let wait =
+        wake.map { Int32(max(0, min(($0 - .now) / .milliseconds(1), 1e9)).rounded(.up)) } ?? -1
+      guard
+        poll(&watched, nfds_t(watched.count), wait) >= 0
+          || errno == EINTR,
+        watched[0].revents == 0
+      else { break }
+      let now = ContinuousClock.now
+      connections = zip(connections, watched.dropFirst(2)).compactMap { connection, watched in
+        guard watched.revents != 0 || now >= connection.deadline else { return connection }
+        if connection.resume(watched.revents, at: now) { return connection }
+        Socket.close(connection.descriptor)
+        return nil
       }
-      let admitted = state.withLock { state in
-        guard state.connections.count < connectionLimit else { return false }
-        return state.connections.insert(descriptor).inserted
-      }
-      guard admitted else {
-        Self.refuse(descriptor)
-        continue
-      }
-      Thread.detachNewThread { [self] in
-        Connection(
-          descriptor: descriptor, readTimeout: configuration.readTimeout, responder: responder,
-          log: configuration.log
-        ).serve()
-        // Under the lock, so that stopping never shuts down a number reused meanwhile.
-        state.withLock { state in
-          state.connections.remove(descriptor)
-          Socket.close(descriptor)
+      while watched[1].revents != 0, let descriptor = Socket.accept(listener) {
+        guard connections.count < connectionLimit else {
+          Self.refuse(descriptor)
+          continue
         }
+        connections.append(
+          Connection(descriptor: descriptor, responder: responder, configuration: configuration))
       }
+      // No descriptor left for a new connection: a pause instead of waking up for the same
+      // waiting connection again and again; waiting connections stay in the backlog.
+      if watched[1].revents != 0, Socket.isOutOfDescriptors { resting = now + .milliseconds(100) }
+      state.withLock { $0.connections = connections.count }
     }
     Socket.close(listener)
     Socket.close(stop)
+    for connection in connections { Socket.close(connection.descriptor) }
     let callbacks = state.withLock { state in
-      // Their threads see the end of their sockets, and close them.
-      for connection in state.connections { _ = shutdown(connection, Int32(SHUT_RDWR)) }
+      state.connections = 0
       defer { state.whenClosed = [] }
       return state.whenClosed
     }
@@ -221,7 +234,7 @@ public final class MealServer: Sendable {
     var reply = Reply.text(503, close: true)
     reply.fields = [("Retry-After", "1")]
     // Best effort: the socket is fresh, so its buffer takes the whole answer.
-    _ = Connection.send(reply, minorVersion: 1, body: true, to: descriptor)
+    _ = Socket.send(descriptor, reply.bytes(minorVersion: 1, body: true)[...])
     Socket.shutdownWrite(descriptor)
     Socket.close(descriptor)
   }

@@ -85,33 +85,97 @@ struct Bench {
 
   // MARK: - Serve
 
-  /// `rezepte serve` answering a client over loopback, one request after another.
+  /// `rezepte serve` against nginx serving the same answers as files, one worker each, under
+  /// `wrk -t1 -d5s` at 1, 16 and 64 connections, for a lookup and a search: requests a second,
+  /// and each server's context switches and processor time a request. Skipped without nginx
+  /// and wrk.
   func serve() async throws -> [Row] {
+    guard let nginx = Processes.find("nginx"), let wrk = Processes.find("wrk") else {
+      return [
+        Row(
+          benchmark: "`rezepte serve` against nginx", wall: "n/a",
+          derived: "`nginx` or `wrk` is not installed")
+      ]
+    }
     let (server, banner) = try Processes.start(
       [rezepte, "serve"] + ServeCommand.Options.port.words(0) + [ServeCommand.Options.quiet.name])
     defer { server.terminate() }
     // "Serving the embedded catalog (…) on http://127.0.0.1:PORT/api/json/v1/1/".
     guard let address = banner.split(separator: " ").last, let url = URL(string: String(address))
     else { throw BenchmarkFailure("`rezepte serve` printed no address: \(banner)") }
-    let api = MealAPI(transport: URLSessionTransport(baseURL: url))
-    let requests = 400
-    let wall = try await median {
-      let start = ContinuousClock.now
-      for index in 0..<requests / 4 {
-        _ = try await api.categories()
-        _ = try await api.meals(in: "Dessert")
-        _ = try await api.search(index % 2 == 0 ? "Lasagne" : "Pie")
-        _ = try await api.detail(id: "52772")
-      }
-      return .now - start
-    }
-    return [
-      Row(
-        benchmark: "`rezepte serve`: \(requests) requests one after another over loopback "
-          + "(categories, filter, search, lookup)",
-        wall: Format.duration(wall),
-        derived: "\(Format.grouped(Int(Double(requests) / wall.seconds))) requests/s")
+    // nginx on a free port (one the system gave a server that stopped at once), serving each
+    // answer as a file at its request's path, whatever the query.
+    let probe = MealServer(catalog: try Catalog.embedded())
+    let port = try probe.start()
+    await probe.stop()
+    let folder = temporary.appendingPathComponent("rezepte-bench-nginx")
+    let files = folder.appendingPathComponent("root" + MealServer.apiPath)
+    try FileManager.default.createDirectory(at: files, withIntermediateDirectories: true)
+    let requests = [
+      ("lookup", APIRequest(path: "lookup.php", query: [.init(name: "i", value: "52772")])),
+      ("search", APIRequest(path: "search.php", query: [.init(name: "s", value: "Lasagne")])),
     ]
+    for (_, request) in requests {
+      try await URLSessionTransport(baseURL: url).send(request).body
+        .write(to: files.appendingPathComponent(request.path))
+    }
+    try Data(
+      """
+      daemon off; master_process off; worker_processes 1; pid nginx.pid; error_log error.log;
+      events {}
+      http { access_log off; default_type "application/json; charset=utf-8";
+        server { listen 127.0.0.1:\(port); root root; } }
+      """.utf8
+    ).write(to: folder.appendingPathComponent("nginx.conf"))
+    let web = try Processes.launch([nginx, "-p", folder.path + "/", "-c", "nginx.conf"])
+    defer { web.terminate() }
+    let nginxURL = URL(string: "http://127.0.0.1:\(port)\(MealServer.apiPath)")!
+    for (_, request) in requests {
+      let file = files.appendingPathComponent(request.path)
+      guard try await firstAnswer(nginxURL, request).body == (try Data(contentsOf: file)) else {
+        throw BenchmarkFailure("nginx does not serve the answer written for it: \(file.path)")
+      }
+    }
+    var rows: [Row] = []
+    for (name, request) in requests {
+      for connections in [1, 16, 64] {
+        let measure = { (base: URL, process: Process) in
+          try Processes.wrk(
+            wrk, connections: connections, url: base.absoluteString + request.encodedPathAndQuery,
+            server: process)
+        }
+        let (ours, nginx) = (try measure(url, server), try measure(nginxURL, web))
+        let ratio = ours.rate / nginx.rate
+        let switches = (ours.waits + ours.preemptions, nginx.waits + nginx.preemptions)
+        var goals = connections > 1 ? [Row.verdict("≥ 0.8× nginx", ratio >= 0.8)] : []
+        if connections == 64 {
+          goals.append(Row.verdict("≤ 0.1 context switches a request", switches.0 <= 0.1))
+        }
+        rows.append(
+          Row(
+            benchmark: "`rezepte serve` / nginx: \(name), `wrk -t1 -c\(connections) -d5s`",
+            wall: "",
+            derived: "\(Format.grouped(Int(ours.rate))) / \(Format.grouped(Int(nginx.rate))) "
+              + "requests/s = \(Format.ratio(ratio)); a request: "
+              + "\(Format.duration(ours.cpu)) / \(Format.duration(nginx.cpu)) processor, "
+              + String(
+                format: "%.2f / %.2f context switches (waiting %.2f / %.2f)", switches.0,
+                switches.1, ours.waits, nginx.waits),
+            goal: goals.joined(separator: "; ")))
+      }
+    }
+    return rows
+  }
+
+  /// The answer of a server that is starting, once it takes connections (within 10 s).
+  func firstAnswer(_ url: URL, _ request: APIRequest) async throws -> APIResponse {
+    for _ in 0..<100 {
+      if let answer = try? await URLSessionTransport(baseURL: url, timeout: 1).send(request) {
+        return answer
+      }
+      try await Task.sleep(for: .milliseconds(100))
+    }
+    throw BenchmarkFailure("\(url) gave no answer")
   }
 
   // MARK: - Catalogs

@@ -71,14 +71,20 @@ enum Processes {
       peakKiB: usage.ru_maxrss)
   }
 
-  /// Starts `command` and returns it with the first line it prints (a server's address).
-  static func start(_ command: [String]) throws -> (process: Process, firstLine: String) {
+  /// Starts `command`, its standard output going to `output`.
+  static func launch(_ command: [String], output: Pipe? = nil) throws -> Process {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: command[0])
     process.arguments = Array(command.dropFirst())
-    let pipe = Pipe()
-    process.standardOutput = pipe
+    if let output { process.standardOutput = output }
     try process.run()
+    return process
+  }
+
+  /// Starts `command` and returns it with the first line it prints (a server's address).
+  static func start(_ command: [String]) throws -> (process: Process, firstLine: String) {
+    let pipe = Pipe()
+    let process = try launch(command, output: pipe)
     var line = Data()
     while let byte = try pipe.fileHandleForReading.read(upToCount: 1), !byte.isEmpty,
       byte != Data("\n".utf8)
@@ -86,6 +92,54 @@ enum Processes {
       line += byte
     }
     return (process, String(decoding: line, as: UTF8.self))
+  }
+
+  /// `wrk -t1 -cN -d5s url` against a server running as `server`: the requests a second, and
+  /// a request's share of the server's processor time and context switches (of all its
+  /// threads): where it waited (voluntary) and where it was preempted. Any answer but 2xx or
+  /// 3xx stops the bench.
+  static func wrk(
+    _ wrk: String, connections: Int, url: String, server: Process
+  ) throws -> (rate: Double, waits: Double, preemptions: Double, cpu: Duration) {
+    let before = load(server.processIdentifier)
+    let pipe = Pipe()
+    let process = try launch([wrk, "-t1", "-c\(connections)", "-d5s", url], output: pipe)
+    let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    let after = load(server.processIdentifier)
+    // "  154012 requests in 5.00s, 301.25MB read" and "Requests/sec:  30801.23".
+    let words = output.split(whereSeparator: \.isWhitespace)
+    guard !output.contains("Non-2xx"),
+      let count = words.firstIndex(of: "requests").flatMap({ Double(words[$0 - 1]) }),
+      let rate = words.firstIndex(of: "Requests/sec:").flatMap({ Double(words[$0 + 1]) })
+    else { throw BenchmarkFailure("`wrk \(url)` printed: \(output)") }
+    return (
+      rate, Double(after.waits - before.waits) / count,
+      Double(after.preemptions - before.preemptions) / count, (after.cpu - before.cpu) / count
+    )
+  }
+
+  /// A running process's context switches so far, of all its threads, voluntary (waits) and
+  /// not (preemptions), and its processor time: from `/proc`.
+  static func load(_ pid: Int32) -> (waits: Int, preemptions: Int, cpu: Duration) {
+    let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task")) ?? []
+    let lines = tasks.flatMap { task in
+      ((try? String(contentsOfFile: "/proc/\(pid)/task/\(task)/status", encoding: .utf8)) ?? "")
+        .split(separator: "\n")
+    }
+    func sum(_ name: String) -> Int {
+      lines.filter { $0.hasPrefix(name + ":") }.compactMap { Int($0.split(separator: "\t")[1]) }
+        .reduce(0, +)
+    }
+    // User and system time in clock ticks: fields 14 and 15 of `stat`, counted after the
+    // name's closing parenthesis (the name may hold spaces).
+    let stat = (try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8)) ?? ""
+    let fields = (stat.split(separator: ")").last ?? "").split(separator: " ")
+    let ticks = fields.count > 12 ? (Int(fields[11]) ?? 0) + (Int(fields[12]) ?? 0) : 0
+    return (
+      sum("voluntary_ctxt_switches"), sum("nonvoluntary_ctxt_switches"),
+      .seconds(Double(ticks) / Double(sysconf(Int32(_SC_CLK_TCK))))
+    )
   }
 
   /// The path of a program on the PATH, if there is one.

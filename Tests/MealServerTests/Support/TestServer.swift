@@ -40,7 +40,7 @@ final class TestServer: Sendable {
   private let entries: Locked<[RequestLog]>
 
   init(
-    catalog: Catalog? = nil, faults: Faults = .none, readTimeout: Duration = .milliseconds(500),
+    catalog: Catalog? = nil, faults: Faults = .none, timeout: Duration = .seconds(5),
     maxConnections: Int = 256,
     onLog: (@Sendable (RequestLog, MealServer) -> Void)? = nil
   ) throws {
@@ -48,7 +48,7 @@ final class TestServer: Sendable {
     self.entries = entries
     let box = Locked<MealServer?>(nil)
     var configuration = MealServer.Configuration()
-    configuration.readTimeout = readTimeout
+    configuration.timeout = timeout
     configuration.seed = 7
     configuration.maxConnections = maxConnections
     configuration.log = { entry in

@@ -1,40 +1,18 @@
 import Foundation
 
-/// The request line and header fields of one HTTP/1.x request.
+/// The request line of one HTTP/1.x request, and what its header fields say about the
+/// connection and a body.
 package struct HTTPRequestHead: Equatable, Sendable {
-  /// One header field; names compare case-insensitively through `HTTPRequestHead.value(of:)`.
-  struct Field: Equatable, Sendable {
-    let name: String
-    let value: String
-  }
-
   let method: String
   /// The request target exactly as sent: `/api/json/v1/1/search.php?s=Mac%20%26%20Cheese`.
   package let target: String
   /// 0 for HTTP/1.0, 1 for HTTP/1.1 and any later HTTP/1.x, which the server answers as the
   /// highest version of that major it has (RFC 9110 §2.5).
   let minorVersion: Int
-  let fields: [Field]
-
-  /// The value of the first field with this name.
-  func value(of name: String) -> String? {
-    fields.first { $0.name.lowercased() == name }?.value
-  }
-
   /// Whether the client wants the connection kept open after the answer.
-  package var keepAlive: Bool {
-    let tokens = (value(of: "connection") ?? "").lowercased().split(separator: ",").map {
-      $0.trimmingCharacters(in: .whitespaces)
-    }
-    if tokens.contains("close") { return false }
-    return minorVersion >= 1 || tokens.contains("keep-alive")
-  }
-
+  package let keepAlive: Bool
   /// Whether a body follows the head (which this server never reads).
-  package var hasBody: Bool {
-    if value(of: "transfer-encoding") != nil { return true }
-    return (value(of: "content-length").flatMap { Int($0) } ?? 0) > 0
-  }
+  package let hasBody: Bool
 }
 
 /// Why a request cannot be answered normally, as an HTTP status.
@@ -42,7 +20,8 @@ package struct HTTPFailure: Error, Equatable {
   package let status: Int
 }
 
-/// Reads request heads from the bytes received so far.
+/// Reads request heads from the bytes received so far, in one scan that keeps only what the
+/// server uses: the method, the target, and the few fields that decide the connection's fate.
 package enum HTTPParser {
   package enum Result: Equatable {
     /// More bytes are needed.
@@ -62,82 +41,105 @@ package enum HTTPParser {
   package static func parse(_ input: [UInt8]) -> Result {
     // Robustness (RFC 9112 §2.2): empty lines before the request line are ignored.
     let start = input.firstIndex { $0 != carriageReturn && $0 != lineFeed } ?? input.count
-    var lines: [ArraySlice<UInt8>] = []
+    var requestLine: ArraySlice<UInt8> = []
+    var fields = Fields()
     var lineStart = start
     while let lineEnd = input[lineStart...].firstIndex(of: lineFeed) {
-      if lines.isEmpty, lineEnd - start > requestLineLimit { return .failure(.init(status: 414)) }
-      if lineEnd + 1 - start > headLimit { return .failure(.init(status: 431)) }
-      let line = input[lineStart..<lineEnd]
-      lineStart = lineEnd + 1
-      // The empty line (or a lone CR) that ends the head.
-      guard !line.isEmpty, line != [carriageReturn] else {
-        return head(lines, consumed: lineStart)
+      if lineStart == start, lineEnd - start > requestLineLimit {
+        return .failure(.init(status: 414))
       }
-      lines.append(line.last == carriageReturn ? line.dropLast() : line)
+      if lineEnd + 1 - start > headLimit { return .failure(.init(status: 431)) }
+      var line = input[lineStart..<lineEnd]
+      if line.last == carriageReturn { line.removeLast() }
+      // The empty line (or a lone CR) that ends the head.
+      if line.isEmpty { return head(requestLine, fields, consumed: lineEnd + 1) }
+      if lineStart == start { requestLine = line } else { fields.read(line) }
+      lineStart = lineEnd + 1
     }
-    let limit = lines.isEmpty ? (requestLineLimit, 414) : (headLimit, 431)
+    let limit = lineStart == start ? (requestLineLimit, 414) : (headLimit, 431)
     return input.count - start > limit.0 ? .failure(.init(status: limit.1)) : .incomplete
   }
 
-  /// The head of the request line and header fields `lines`, checked.
-  private static func head(_ lines: [ArraySlice<UInt8>], consumed: Int) -> Result {
-    do {
-      guard let requestLine = lines.first else { throw HTTPFailure(status: 400) }
-      let (method, target, minor) = try parseRequestLine(requestLine)
-      let head = HTTPRequestHead(
-        method: method, target: target, minorVersion: minor,
-        fields: try lines.dropFirst().map(parseField))
-      try validate(head)
-      return .complete(head, consumed: consumed)
-    } catch {
-      return .failure(error as? HTTPFailure ?? HTTPFailure(status: 400))
+  /// The head of a request line and its fields, checked: `GET /path?query HTTP/1.1` with single
+  /// spaces, a token method and a visible-ASCII target; HTTP/1.1 needs exactly one `Host`.
+  private static func head(_ line: ArraySlice<UInt8>, _ fields: Fields, consumed: Int) -> Result {
+    let space = UInt8(ascii: " ")
+    guard let first = line.firstIndex(of: space), let last = line.lastIndex(of: space),
+      first > line.startIndex, line[..<first].allSatisfy(isTokenCharacter),
+      last > first + 1, line[(first + 1)..<last].allSatisfy({ $0 > 0x20 && $0 < 0x7F }),
+      line[(last + 1)...].count == 8, line[(last + 1)...].starts(with: "HTTP/".utf8),
+      line[last + 7] == UInt8(ascii: ".")
+    else { return .failure(.init(status: 400)) }
+    // The version's digits; a byte below "0" wraps around to above "9".
+    let (major, minor) = (line[last + 6] &- 0x30, line[last + 8] &- 0x30)
+    guard major < 10, minor < 10 else { return .failure(.init(status: 400)) }
+    guard major == 1 else { return .failure(.init(status: 505)) }
+    guard !fields.malformed, minor == 0 || fields.hosts == 1 else {
+      return .failure(.init(status: 400))
     }
+    let tokens = (fields.connection ?? "").lowercased().split(separator: ",").map {
+      $0.trimmingCharacters(in: .whitespaces)
+    }
+    let head = HTTPRequestHead(
+      method: String(decoding: line[..<first], as: UTF8.self),
+      target: String(decoding: line[(first + 1)..<last], as: UTF8.self),
+      minorVersion: min(Int(minor), 1),
+      keepAlive: !tokens.contains("close") && (minor > 0 || tokens.contains("keep-alive")),
+      hasBody: fields.transferEncoding || (fields.length.flatMap { Int($0) } ?? 0) > 0)
+    return .complete(head, consumed: consumed)
   }
 
-  /// `GET /path?query HTTP/1.1`: single spaces, a token method, a visible-ASCII target.
-  private static func parseRequestLine(_ line: ArraySlice<UInt8>) throws -> (String, String, Int) {
-    let parts = line.split(separator: UInt8(ascii: " "), omittingEmptySubsequences: false)
-      .map { String(decoding: $0, as: UTF8.self) }
-    guard parts.count == 3, !parts[0].isEmpty, parts[0].utf8.allSatisfy(isTokenCharacter),
-      !parts[1].isEmpty, parts[1].utf8.allSatisfy({ $0 > 0x20 && $0 < 0x7F }),
-      let version = parts[2].wholeMatch(of: /HTTP\/([0-9])\.([0-9])/)
-    else { throw HTTPFailure(status: 400) }
-    guard version.1 == "1" else { throw HTTPFailure(status: 505) }
-    return (parts[0], parts[1], min(Int(version.2)!, 1))
-  }
+  /// What the header fields say, read one line at a time.
+  private struct Fields {
+    /// A line that is no field: no colon, a name that is no token, or a control character.
+    var malformed = false
+    var hosts = 0
+    /// The value of the first `Connection` field.
+    var connection: String?
+    /// The value of the `Content-Length` fields.
+    var length: String?
+    var transferEncoding = false
 
-  /// `Name: value`; no space before the colon and no folded continuation lines (RFC 9112 §5).
-  /// The value holds no control character but the tab: NUL, a bare CR and the others are
-  /// refused, as RFC 9110 §5.5 allows (and, for NUL, CR and LF, demands unless replaced).
-  private static func parseField(_ line: ArraySlice<UInt8>) throws -> HTTPRequestHead.Field {
-    guard let colon = line.firstIndex(of: UInt8(ascii: ":")) else { throw HTTPFailure(status: 400) }
-    let name = line[..<colon]
-    let value = line[(colon + 1)...]
-    guard !name.isEmpty, name.allSatisfy(isTokenCharacter),
-      value.allSatisfy({ ($0 >= 0x20 && $0 != 0x7F) || $0 == UInt8(ascii: "\t") })
-    else { throw HTTPFailure(status: 400) }
-    return HTTPRequestHead.Field(
-      name: String(decoding: name, as: UTF8.self),
-      value: String(decoding: value, as: UTF8.self).trimmingCharacters(in: .whitespaces))
-  }
-
-  /// HTTP/1.1 needs exactly one `Host`; `Content-Length` must be one number.
-  private static func validate(_ head: HTTPRequestHead) throws {
-    let hosts = head.fields.filter { $0.name.lowercased() == "host" }
-    if head.minorVersion >= 1, hosts.count != 1 { throw HTTPFailure(status: 400) }
-    let lengths = Set(head.fields.filter { $0.name.lowercased() == "content-length" }.map(\.value))
-    if lengths.count > 1 { throw HTTPFailure(status: 400) }
-    if let length = lengths.first,
-      length.isEmpty || !length.allSatisfy({ $0.isASCII && $0.isNumber }) || Int(length) == nil
-    {
-      throw HTTPFailure(status: 400)
+    /// `Name: value`; no space before the colon and no folded continuation lines (RFC 9112 §5).
+    /// The value holds no control character but the tab: NUL, a bare CR and the others are
+    /// refused, as RFC 9110 §5.5 allows (and, for NUL, CR and LF, demands unless replaced).
+    mutating func read(_ line: ArraySlice<UInt8>) {
+      guard let colon = line.firstIndex(of: UInt8(ascii: ":")), colon > line.startIndex,
+        line[..<colon].allSatisfy(isTokenCharacter),
+        line[(colon + 1)...].allSatisfy({ ($0 >= 0x20 && $0 != 0x7F) || $0 == UInt8(ascii: "\t") })
+      else {
+        malformed = true
+        return
+      }
+      // Names compared as bytes, ignoring case; only the values the server reads become text.
+      func named(_ name: String) -> Bool {
+        line[..<colon].elementsEqual(name.utf8) { $0 | 0x20 == $1 }
+      }
+      func value() -> String {
+        String(decoding: line[(colon + 1)...], as: UTF8.self).trimmingCharacters(in: .whitespaces)
+      }
+      if named("host") {
+        hosts += 1
+      } else if named("connection") {
+        connection = connection ?? value()
+      } else if named("content-length") {
+        // One number, however many times it is given.
+        let text = value()
+        guard text.allSatisfy(\.isWholeNumber), Int(text) != nil, length ?? text == text else {
+          malformed = true
+          return
+        }
+        length = text
+      } else if named("transfer-encoding") {
+        transferEncoding = true
+      }
     }
   }
 
   /// RFC 9110 `tchar`.
   private static func isTokenCharacter(_ byte: UInt8) -> Bool {
-    let character = Character(Unicode.Scalar(byte))
-    return character.isASCII && (character.isLetter || character.isNumber)
+    // `| 0x20` makes an ASCII letter lowercase, and nothing else a letter.
+    (0x61...0x7A).contains(byte | 0x20) || (0x30...0x39).contains(byte)
       || "!#$%&'*+-.^_`|~".utf8.contains(byte)
   }
 }

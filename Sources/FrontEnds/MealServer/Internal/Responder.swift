@@ -22,6 +22,29 @@ struct Reply: Sendable {
       status: status, contentType: "text/plain; charset=utf-8",
       body: Data("\(status) \(HTTPStatus.reason(status))".utf8), close: close)
   }
+
+  /// The answer as sent: the status line, the header fields and, unless for `HEAD`, the body.
+  func bytes(minorVersion: Int, body: Bool) -> [UInt8] {
+    // Appended piece by piece, without a string built first.
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(256 + self.body.count)
+    func line(_ parts: String...) {
+      for part in parts { bytes += part.utf8 }
+      bytes += "\r\n".utf8
+    }
+    line("HTTP/1.", String(minorVersion), " ", String(status), " ", HTTPStatus.reason(status))
+    if let contentType { line("Content-Type: ", contentType) }
+    line("Content-Length: ", String(self.body.count))
+    for field in fields { line(field.name, ": ", field.value) }
+    if close {
+      line("Connection: close")
+    } else if minorVersion == 0 {
+      line("Connection: keep-alive")
+    }
+    line()
+    if body { bytes += self.body }
+    return bytes
+  }
 }
 
 /// Turns request heads into replies: routing, the catalog's answers, and the faults.
@@ -55,12 +78,7 @@ package struct Responder: Sendable {
     } else if faults.brokenData?.value(for: request.path) == true {
       reply = Reply(status: 200, contentType: Self.json, body: Data("<html>Oops".utf8))
     } else {
-      var unused = SeededGenerator(seed: 0)
-      // Only `random.php` draws from the generator; the others must not wait for its lock.
-      let response =
-        request.path == "random.php"
-        ? generator.withLock { catalog.answer(request, random: &$0) }
-        : catalog.answer(request, random: &unused)
+      let response = generator.withLock { catalog.answer(request, random: &$0) }
       let isJSON = (200..<300).contains(response.status)
       reply = Reply(
         status: response.status, contentType: isJSON ? Self.json : "text/plain; charset=utf-8",
@@ -75,23 +93,26 @@ package struct Responder: Sendable {
   ///
   /// Query names and values are percent-decoded; `+` stays a plus (it is not a space here).
   package static func parse(target: String) -> Result<APIRequest, HTTPFailure> {
-    var target = Substring(target)
+    var bytes = ArraySlice(target.utf8)
     // Absolute form (`http://host/path`), which a proxy-minded client may send.
-    if target.hasPrefix("http://") || target.hasPrefix("https://") {
-      let afterScheme = target[target.range(of: "://")!.upperBound...]
-      target = afterScheme.firstIndex(of: "/").map { afterScheme[$0...] } ?? "/"
+    if bytes.starts(with: "http://".utf8) || bytes.starts(with: "https://".utf8) {
+      let afterScheme = bytes.drop { $0 != UInt8(ascii: ":") }.dropFirst(3)
+      let path = afterScheme.drop { $0 != UInt8(ascii: "/") }
+      bytes = path.isEmpty ? ArraySlice("/".utf8) : path
     }
-    let parts = target.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false)
-    guard target.hasPrefix("/"), !target.contains("#"), let path = parts[0].removingPercentEncoding
+    let parts = bytes.split(
+      separator: UInt8(ascii: "?"), maxSplits: 1, omittingEmptySubsequences: false)
+    guard bytes.first == UInt8(ascii: "/"), !bytes.contains(UInt8(ascii: "#")),
+      let path = percentDecoded(parts[0])
     else { return .failure(HTTPFailure(status: 400)) }
     let endpoint = String(path.dropFirst(prefix.count))
     guard path.hasPrefix(prefix), Catalog.endpoints.contains(endpoint) else {
       return .failure(HTTPFailure(status: 404))
     }
     // `name=value` or `name` alone, each part percent-decoded.
-    let items = parts.dropFirst().flatMap { $0.split(separator: "&") }.map { item in
-      item.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-        .map { $0.removingPercentEncoding }
+    let items = parts.dropFirst().flatMap { $0.split(separator: UInt8(ascii: "&")) }.map { item in
+      item.split(separator: UInt8(ascii: "="), maxSplits: 1, omittingEmptySubsequences: false)
+        .map(percentDecoded)
     }
     guard items.allSatisfy({ $0.allSatisfy { $0 != nil } }) else {
       return .failure(HTTPFailure(status: 400))
@@ -100,6 +121,28 @@ package struct Responder: Sendable {
       APIRequest(
         path: endpoint,
         query: items.map { URLQueryItem(name: $0[0]!, value: $0.count == 2 ? $0[1] : nil) }))
+  }
+
+  /// The text of `bytes` with each `%XX` decoded; `nil` for a `%` without two hexadecimal
+  /// digits, or for bytes that are not UTF-8 once decoded.
+  private static func percentDecoded(_ bytes: ArraySlice<UInt8>) -> String? {
+    // Bytes of a `String` are UTF-8 until an escape adds others.
+    guard bytes.contains(UInt8(ascii: "%")) else { return String(decoding: bytes, as: UTF8.self) }
+    var decoded: [UInt8] = []
+    var rest = bytes
+    while let byte = rest.popFirst() {
+      guard byte == UInt8(ascii: "%") else {
+        decoded.append(byte)
+        continue
+      }
+      let digits = String(decoding: rest.prefix(2), as: UTF8.self)
+      guard digits.utf8.count == 2, digits.allSatisfy(\.isHexDigit),
+        let value = UInt8(digits, radix: 16)
+      else { return nil }
+      decoded.append(value)
+      rest.removeFirst(2)
+    }
+    return String(validating: decoded, as: UTF8.self)
   }
 }
 

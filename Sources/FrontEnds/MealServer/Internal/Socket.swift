@@ -57,16 +57,15 @@ enum Socket {
     return (descriptor, UInt16(bigEndian: address.sin_port))
   }
 
-  /// The next waiting connection, made blocking; `nil` when none waits or accepting failed for
-  /// a reason that waiting will not cure sooner than the next one (see `isOutOfDescriptors`).
+  /// The next waiting connection, non-blocking; `nil` when none waits or accepting failed for a
+  /// reason that waiting will not cure sooner than the next one (see `isOutOfDescriptors`).
   static func accept(_ listener: Int32) -> Int32? {
     while true {
       let descriptor = Foundation.accept(listener, nil, nil)
       // A connection that was reset before it was accepted is not a reason to stop accepting.
       if descriptor < 0, errno == EINTR || errno == ECONNABORTED { continue }
       guard descriptor >= 0 else { return nil }
-      // Blocking, as its thread serves it; on Darwin it inherits the listener's flags.
-      _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL, 0) & ~O_NONBLOCK)
+      _ = setNonBlocking(descriptor)
       _ = closeOnExec(descriptor)
       var yes: Int32 = 1
       let size = socklen_t(MemoryLayout.size(ofValue: yes))
@@ -96,8 +95,9 @@ enum Socket {
     fcntl(descriptor, F_SETFD, FD_CLOEXEC) == 0
   }
 
-  /// Writes all of `bytes`, waiting for the peer to take them; `false` when it is gone.
-  static func send(_ descriptor: Int32, _ bytes: [UInt8]) -> Bool {
+  /// Writes as much of `bytes` as the socket takes without waiting: how much it took, or
+  /// `nil` when the peer is gone.
+  static func send(_ descriptor: Int32, _ bytes: ArraySlice<UInt8>) -> Int? {
     #if canImport(Darwin)
       let flags: Int32 = 0  // SO_NOSIGPIPE is set on the socket instead.
     #else
@@ -105,14 +105,15 @@ enum Socket {
     #endif
     var sent = 0
     while sent < bytes.count {
-      let count = bytes[sent...].withUnsafeBytes {
+      let count = bytes.dropFirst(sent).withUnsafeBytes {
         Foundation.send(descriptor, $0.baseAddress, $0.count, flags)
       }
       if count < 0, errno == EINTR { continue }
-      guard count > 0 else { return false }
+      if count < 0, errno == EAGAIN || errno == EWOULDBLOCK { break }
+      guard count > 0 else { return nil }
       sent += count
     }
-    return true
+    return sent
   }
 
   /// Tells the peer that no more data follows, while still reading what it sends.
