@@ -25,7 +25,7 @@ struct MealListView: View {
       .navigationTitle(state.title)
       // An intent returns its task; a binding's setter returns nothing.
       .searchable(
-        text: Binding(get: { state.searchText }, set: { model.searchTextChanged($0) })
+        text: Binding(get: { state.searchText.text }, set: { model.searchTextChanged($0) })
       )
       .searchFocused($isSearchFocused)
       .onChange(of: isSearchFocused) { model.searchFocusChanged(isSearchFocused) }
@@ -124,7 +124,7 @@ struct RecipeList: View {
     }
     .navigationTitle(list.state.title)
     .searchable(
-      text: Binding(get: { list.state.searchText }, set: { app.send(.searchTextChanged($0)) })
+      text: Binding(get: { list.state.searchText.text }, set: { app.send(.searchTextChanged($0)) })
     )
     .refreshable { await app.send(.pulledToRefresh).finish() }
   }

@@ -1,5 +1,6 @@
 import CommandLineKit
 import MealCatalog
+import MealDB
 import Spelling
 import Testing
 import ViewDescription
@@ -49,7 +50,7 @@ import VirtualTime
     let containing = random.next() % 2 == 0
     switch kind % 28 {
     case 0:
-      let title = text(&random).trimmingWhitespace()
+      let title = text(&random).trimmed(.whitespacesAndNewlines)
       return .title(title.isEmpty ? "Suche" : title)
     case 1: return .givenFavorites(ids(&random))
     case 2: return .givenRandom(ids(&random))

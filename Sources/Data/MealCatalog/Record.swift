@@ -295,10 +295,10 @@ extension Catalog.Record {
     summary += thumbnailValue
     summary.append(UInt8(ascii: "}"))
 
-    let name = spelledName.trimmed
+    let name = spelledName.trimmed(.whitespacesAndNewlines)
     var ingredients: [String] = []
     for rank in keys.ingredients {
-      if let ingredient = text(rank)?.trimmedOfBlanks, !ingredient.isEmpty {
+      if let ingredient = text(rank)?.trimmed(.whitespaces), !ingredient.isEmpty {
         ingredients.append(ingredient)
       }
     }

@@ -44,7 +44,8 @@ final class Oracle {
   /// The meals the list must show for `query`; `nil` when the catalog answers with an error.
   func meals(for query: Query) async -> [Meal]? {
     if let known = answers[query] { return known }
-    let meals = try? await query.isSearch ? api.search(query.search) : api.meals(in: query.category)
+    let meals =
+      try? await query.isSearch ? api.search(query.search.text) : api.meals(in: query.category)
     answers[query] = meals
     return meals
   }
@@ -120,7 +121,7 @@ final class RuleChecker {
         ]
       }
     case .searchTextChanged(let text):
-      accepted = after.top.list?.searchText == text
+      accepted = after.top.list?.searchText.text == text
       demanded = [.expectVisible(text.isEmpty ? AppText.searchPrompt : text)]
     case .searchFocusChanged(let focused):
       accepted = !focused || after.top.list?.isSearchFocused == true
@@ -130,7 +131,7 @@ final class RuleChecker {
         demanded = [.expectVisible(first)]
       }
     case .suggestionPicked(let text):
-      accepted = after.top.list?.searchText == text
+      accepted = after.top.list?.searchText.text == text
       demanded = [.expectTitle("Suche")]
     case .categoryPicked(let category):
       accepted = after.top.list?.category == category
@@ -394,7 +395,7 @@ final class RuleChecker {
       for search in searches {
         watch.searches += 1
         let early = search.sentAt - watch.lastChange < Self.searchPause
-        let stale = search.request.value(for: "s") != query?.search
+        let stale = search.request.value(for: "s") != query?.search.text
         guard early || stale || watch.searches > 1 else { continue }
         let why =
           early
@@ -443,7 +444,7 @@ final class RuleChecker {
       query.isSearch
     else { return [.expectRequests(0, listed: nil)] }
     let request = APIRequest(
-      path: "search.php", query: [URLQueryItem(name: "s", value: query.search)])
+      path: "search.php", query: [URLQueryItem(name: "s", value: query.search.text)])
     return [.expectRequests(1, listed: [request.description])]
   }
 
@@ -466,7 +467,8 @@ final class RuleChecker {
     var after: [Step.Action] = [.expectTitle(list.title)]
     if names.isEmpty {
       after.append(
-        .expectVisible(query.isSearch ? AppText.noResults(for: query.search) : AppText.noMeals))
+        .expectVisible(query.isSearch ? AppText.noResults(for: query.search.text) : AppText.noMeals)
+      )
     } else {
       after += names.prefix(3).map { .expectVisible($0) }
     }
@@ -484,7 +486,7 @@ final class RuleChecker {
 
   private static func describe(_ query: Query) -> String {
     query.isSearch
-      ? "the search \(Quoting.quoted(query.search))"
+      ? "the search \(Quoting.quoted(query.search.text))"
       : "the category \(Quoting.quoted(query.category))"
   }
 

@@ -18,7 +18,7 @@ public enum CaptureCommand {
     public static let categories = Option(
       "--categories", "A,B,…", help: "Only these categories (default: all)."
     ) { text throws(UsageError) in
-      let names = text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+      let names = text.split(separator: ",").map { $0.trimmed(.whitespaces) }
         .filter { !$0.isEmpty }
       guard !names.isEmpty else { throw UsageError("needs at least one name") }
       return names

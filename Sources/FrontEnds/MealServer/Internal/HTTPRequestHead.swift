@@ -1,4 +1,4 @@
-import Foundation
+import MealDB
 
 /// The request line and header fields of one HTTP/1.x request.
 package struct HTTPRequestHead: Equatable, Sendable {
@@ -23,9 +23,8 @@ package struct HTTPRequestHead: Equatable, Sendable {
 
   /// Whether the client wants the connection kept open after the answer.
   package var keepAlive: Bool {
-    let tokens = (value(of: "connection") ?? "").lowercased().split(separator: ",").map {
-      $0.trimmingCharacters(in: .whitespaces)
-    }
+    let tokens = (value(of: "connection") ?? "").lowercased().split(separator: ",")
+      .map { $0.trimmed(.whitespaces) }
     if tokens.contains("close") { return false }
     return minorVersion >= 1 || tokens.contains("keep-alive")
   }
@@ -118,7 +117,7 @@ package enum HTTPParser {
     else { throw HTTPFailure(status: 400) }
     return HTTPRequestHead.Field(
       name: String(decoding: name, as: UTF8.self),
-      value: String(decoding: value, as: UTF8.self).trimmingCharacters(in: .whitespaces))
+      value: String(decoding: value, as: UTF8.self).trimmed(.whitespaces))
   }
 
   /// HTTP/1.1 needs exactly one `Host`; `Content-Length` must be one number.
