@@ -80,8 +80,8 @@ let package = Package(
     .target(
       name: "Scenarios",
       dependencies: [
-        "AppHarness", "ViewDescription", "ViewModels", "MealCatalog", "MealDB", "LiveNetwork",
-        "VirtualTime", "Spelling",
+        "AppHarness", "ViewDescription", "ViewModels", "MealCatalog", "MealDB", "VirtualTime",
+        "Spelling",
       ],
       path: "Sources/Steps/Scenarios"
     ),
@@ -95,7 +95,7 @@ let package = Package(
       name: "ReplayCommands",
       dependencies: [
         "Scenarios", "AppHarness", "ViewDescription", "ViewModels", "MealCatalog", "MealDB",
-        "Spelling", "CommandLineKit", "FileSafety",
+        "LiveNetwork", "Spelling", "CommandLineKit", "FileSafety",
       ],
       path: "Sources/FrontEnds/ReplayCommands"
     ),
@@ -186,7 +186,9 @@ let package = Package(
     // an app over it.
     .target(
       name: "Fixtures",
-      dependencies: ["AppHarness", "MealCatalog", "MealDB", "ViewModels", "VirtualTime"],
+      dependencies: [
+        "AppHarness", "MealCatalog", "MealDB", "RezepteTesting", "ViewModels", "VirtualTime",
+      ],
       path: "Tests/Support/Fixtures"),
     .testTarget(
       name: "LiveNetworkTests", dependencies: ["LiveNetwork", "MealDB", "ViewModels", "TestPorts"]),

@@ -1,5 +1,6 @@
 import CommandLineKit
 import Foundation
+import LiveNetwork
 import MealCatalog
 import MealDB
 import Scenarios
@@ -75,8 +76,14 @@ public enum ScenarioCommands {
         throw UsageError("\(record) cannot be combined with \(Flag.live), whose answers change")
       }
       let server = live ? MealAPI.theMealDB : invocation[baseURL]
-      return await command(invocation, backend: server.map { .http($0) } ?? .catalog) { command in
-        if !invocation[list], let server, let problem = await AppDriver.probe(server) {
+      let backend = server.map { url in
+        AppDriver.Backend.server { URLSessionTransport(baseURL: url) }
+      }
+      return await command(invocation, backend: backend ?? .catalog) { command in
+        if !invocation[list], let server,
+          let problem = await AppDriver.probe(
+            server, over: URLSessionTransport(baseURL: server, timeout: 5))
+        {
           invocation.console.error(problem)
           if live {
             invocation.console.errorOutput(

@@ -2,6 +2,7 @@ import AppHarness
 import Foundation
 import MealCatalog
 import MealDB
+import RezepteTesting
 import ViewModels
 import VirtualTime
 
