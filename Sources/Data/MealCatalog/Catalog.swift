@@ -195,7 +195,7 @@ public struct Catalog: Sendable {
     if let text = request.value(for: "s") {
       let needle = Record.sortKey(text.trimmed(.whitespaces))
       guard !needle.isEmpty else { return Array(records.indices) }
-      // A plain loop: the stdlib's generic `contains(_:)` on arrays made the explore row 1.5×.
+      // Window by window: the stdlib's generic subsequence `contains(_:)` is slower on arrays.
       return records.indices.filter { index in
         let key = records[index].sortKey
         guard key.count >= needle.count else { return false }

@@ -113,8 +113,7 @@ public struct MealDetail: Decodable, Identifiable, Hashable, Sendable, AnswerRec
   /// Split on any line break, not only "\n": instructions given to `init` may still hold "\r\n".
   /// A line break is always a Character of its own ("\r\n" one of two), so splitting at the
   /// bytes of line breaks splits as `split(whereSeparator: \.isNewline)` would, without
-  /// breaking the whole text into Characters: the detail screen asks for its paragraphs every
-  /// time it is drawn, which was a seventh of an `explore` run (bench row 8).
+  /// breaking the whole text into Characters every time the detail screen is drawn.
   public var paragraphs: [String] {
     guard var text = instructions else { return [] }
     return text.withUTF8 { bytes in
@@ -164,7 +163,7 @@ public struct MealDetail: Decodable, Identifiable, Hashable, Sendable, AnswerRec
   ///
   /// Finds the line breaks in the UTF-8 bytes and trims only the ends of each line, instead of
   /// calling Foundation's `replacingOccurrences` and `trimmingCharacters`, which bridge every
-  /// line through `NSString` and were most of the cost of decoding a `search.php` answer.
+  /// line through `NSString`.
   static func normalizedInstructions(_ text: String) -> String? {
     let utf8 = text.utf8
     var result = ""
@@ -245,8 +244,7 @@ extension String {
   /// reads a first scalar) but single spaces between words, each before printable ASCII, which
   /// makes every space a Character of its own.
   private var isFolded: Bool {
-    // On the UTF-8 bytes, decoding only where a scalar beyond ASCII starts: category
-    // descriptions are long, and stepping through every scalar cost nearly twice as much.
+    // On the UTF-8 bytes, decoding only where a scalar beyond ASCII starts.
     var text = self
     return text.withUTF8 { bytes in
       var previous = UInt8(ascii: " ")

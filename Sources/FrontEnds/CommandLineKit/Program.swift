@@ -41,7 +41,7 @@ public struct Program: Sendable {
   /// exits with the command's code; first, while the main thread is the only one, it unblocks
   /// the signals that end a command (`SignalWaiter.unblockTerminationSignals()`) and starts
   /// `endWithInput()`. For synchronous top-level code: an `async` top level hands main-actor
-  /// work to a fresh Dispatch thread and `malloc` arena (bench row 6, start-up of `run`).
+  /// work to a fresh Dispatch thread and `malloc` arena, which slows the start.
   public func runAsMain(_ arguments: [String], console: Console) -> Never {
     SignalWaiter.unblockTerminationSignals()
     Self.endWithInput()
