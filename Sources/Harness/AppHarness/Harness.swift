@@ -64,35 +64,18 @@ open class Harness {
   ///   - start: the screen the app starts with.
   ///   - favorites: the stored favourites; a relaunch reads them again.
   ///   - searchPause: how long the search text must stay the same before it is searched.
-  ///   - transport: makes the transport the app's requests go to, given the virtual clock.
+  ///   - clock: the virtual clock, made with a `TaskTracker`, whose work `settle()` waits for.
+  ///   - transport: makes the transport the app's requests go to, given `clock` (a caller that
+  ///     keeps the transport, to switch its simulated faults, makes it on `clock` beforehand).
   ///   - faultInForce: the name of the fault the transport simulates for a request now (see
   ///     `RequestLedger`).
   ///   - fileID, filePath, line, column: where the app is made (`madeAt`).
-  public convenience init(
-    start: StartScreen = .list,
-    favorites: FavoritesStorage = .inMemory(),
-    searchPause: Duration = .milliseconds(400),
-    transport: (VirtualClock) -> any Transport,
-    faultInForce: @escaping @Sendable (APIRequest) -> String? = { _ in nil },
-    fileID: StaticString = #fileID, filePath: StaticString = #filePath,
-    line: UInt = #line, column: UInt = #column
-  ) {
-    let clock = VirtualClock(tracker: TaskTracker())
-    self.init(
-      start: start, favorites: favorites, searchPause: searchPause, clock: clock,
-      transport: transport(clock), faultInForce: faultInForce, fileID: fileID,
-      filePath: filePath, line: line, column: column)
-  }
-
-  /// The harness over a `transport` made beforehand on `clock`, for a caller that keeps the
-  /// transport (to switch its simulated faults); `clock` needs a `TaskTracker`
-  /// (`VirtualClock(tracker: TaskTracker())`), whose work `settle()` waits for.
   public init(
     start: StartScreen = .list,
     favorites: FavoritesStorage = .inMemory(),
     searchPause: Duration = .milliseconds(400),
-    clock: VirtualClock,
-    transport: any Transport,
+    clock: VirtualClock = VirtualClock(tracker: TaskTracker()),
+    transport: (VirtualClock) -> any Transport,
     faultInForce: @escaping @Sendable (APIRequest) -> String? = { _ in nil },
     fileID: StaticString = #fileID, filePath: StaticString = #filePath,
     line: UInt = #line, column: UInt = #column
@@ -100,7 +83,7 @@ open class Harness {
     guard let tracker = clock.tracker else {
       preconditionFailure("Harness needs a VirtualClock made with a TaskTracker")
     }
-    ledger = RequestLedger(transport, clock: clock, faultInForce: faultInForce)
+    ledger = RequestLedger(transport(clock), clock: clock, faultInForce: faultInForce)
     self.tracker = tracker
     self.clock = clock
     storage = favorites

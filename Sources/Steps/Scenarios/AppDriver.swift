@@ -48,7 +48,7 @@ public final class AppDriver {
       catalogTransport = transport
       app = Harness(
         start: start, favorites: favorites, clock: clock,
-        transport: wrapTransport(transport, clock),
+        transport: { wrapTransport(transport, $0) },
         faultInForce: { transport.fault(for: $0.path)?.rawValue })
     case .server(let makeTransport):
       catalogTransport = nil
