@@ -175,8 +175,7 @@ public struct MealDetail: Decodable, Identifiable, Hashable, Sendable, AnswerRec
       isFirstLine = false
       let lower = utf8.index(utf8.startIndex, offsetBy: lineStart)
       let upper = utf8.index(utf8.startIndex, offsetBy: end)
-      let line = text.unicodeScalars[lower..<upper]
-      result.append(contentsOf: Substring(line.trimming(where: WhiteSpace.whitespaces.contains)))
+      result += text[lower..<upper].trimmed(.whitespaces)
     }
     var offset = 0
     var previous: UInt8 = 0

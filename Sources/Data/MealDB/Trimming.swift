@@ -29,19 +29,13 @@ extension StringProtocol {
   /// gives it, worked out on the scalars: Foundation bridges every text through `NSString`.
   public func trimmed(_ whiteSpace: WhiteSpace) -> String {
     let scalars = unicodeScalars
-    guard let first = scalars.first, let last = scalars.last,
-      whiteSpace.contains(first) || whiteSpace.contains(last)
-    else { return String(self) }
-    return String(String.UnicodeScalarView(scalars.trimming(where: whiteSpace.contains)))
-  }
-}
-
-extension BidirectionalCollection where Element == Unicode.Scalar {
-  /// The elements between the first and the last that do not satisfy `predicate`.
-  func trimming(where predicate: (Unicode.Scalar) -> Bool) -> SubSequence {
-    guard let first = firstIndex(where: { !predicate($0) }),
-      let last = lastIndex(where: { !predicate($0) })
-    else { return self[endIndex...] }
-    return self[first...last]
+    guard let first = scalars.firstIndex(where: { !whiteSpace.contains($0) }),
+      let last = scalars.lastIndex(where: { !whiteSpace.contains($0) })
+    else { return "" }
+    // A text with nothing to trim is returned as it is, not copied (the search text is long).
+    if first == scalars.startIndex, last == scalars.index(before: scalars.endIndex) {
+      return String(self)
+    }
+    return String(String.UnicodeScalarView(scalars[first...last]))
   }
 }
