@@ -28,14 +28,13 @@ extension StringProtocol {
   /// The text without the white space at its ends, as Foundation's `trimmingCharacters(in:)`
   /// gives it, worked out on the scalars: Foundation bridges every text through `NSString`.
   public func trimmed(_ whiteSpace: WhiteSpace) -> String {
-    let scalars = unicodeScalars
+    let text = String(self)
+    let scalars = text.unicodeScalars
     guard let first = scalars.firstIndex(where: { !whiteSpace.contains($0) }),
       let last = scalars.lastIndex(where: { !whiteSpace.contains($0) })
     else { return "" }
     // A text with nothing to trim is returned as it is, not copied (the search text is long).
-    if first == scalars.startIndex, last == scalars.index(before: scalars.endIndex) {
-      return String(self)
-    }
-    return String(String.UnicodeScalarView(scalars[first...last]))
+    if first == scalars.startIndex, last == scalars.index(before: scalars.endIndex) { return text }
+    return String(scalars[first...last])
   }
 }
