@@ -10,11 +10,9 @@ public struct SearchText: Hashable, Sendable, ExpressibleByStringLiteral, Custom
   public var text: String
 
   public init(_ text: String) { self.text = text }
-
   public init(stringLiteral text: String) { self.text = text }
 
   public var isEmpty: Bool { text.isEmpty }
-
   public var description: String { text }
 
   public static func == (lhs: SearchText, rhs: SearchText) -> Bool {

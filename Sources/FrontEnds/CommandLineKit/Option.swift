@@ -60,15 +60,13 @@ public struct Option<Value: Sendable>: CommandOption {
   public var help: String { helpText() }
   public var isRequired: Bool { value == nil }
 
-  /// The option's value: what the command line gave, else the default (a required option has
-  /// one once its command line is parsed).
+  /// What the command line gave, else the default.
   public var wrappedValue: Value {
     get { value! }
     set { value = newValue }
   }
 
-  /// The declaration: `$port` names the option, reads a text as the parser does, and writes
-  /// the words that give a value.
+  /// The declaration, for `$port`: its name, its `read(_:)` and its `words(_:)`.
   public var projectedValue: Option { self }
 
   /// Takes its value from the command line being read (`CommandOptions.init(_:)`), if any.
@@ -148,6 +146,14 @@ extension Option {
   public init(_ declaration: Option) {
     self = declaration
   }
+
+  /// The words that give the option `value` on a command line the parser reads back: `--seed`,
+  /// `7`; one word, `--catalog=-x`, when the value starts with a dash and would be read as an
+  /// option.
+  public func words(_ value: some CustomStringConvertible) -> [String] {
+    let text = value.description
+    return text.hasPrefix("-") ? ["\(name)=\(text)"] : [name, text]
+  }
 }
 
 /// A flag: `--record`; its property says whether it was given.
@@ -159,16 +165,6 @@ extension Option where Value == Bool {
     wrappedValue: Bool = false, _ name: String, help: @autoclosure @escaping @Sendable () -> String
   ) {
     self.init(name: name, syntax: .flag, help: help, default: wrappedValue) { _ in true }
-  }
-}
-
-extension Option {
-  /// The words that give the option `value` on a command line the parser reads back: `--seed`,
-  /// `7`; one word, `--catalog=-x`, when the value starts with a dash and would be read as an
-  /// option.
-  public func words(_ value: some CustomStringConvertible) -> [String] {
-    let text = value.description
-    return text.hasPrefix("-") ? ["\(name)=\(text)"] : [name, text]
   }
 }
 

@@ -32,14 +32,12 @@ public enum ExploreCommand {
     public var steps = ExploreOptions().steps
     @Option(.catalog(help: "Explores against this catalog instead of the embedded one."))
     public var catalog: String? = nil
-    /// Where the scenario files go; `nil` for `explore-seed-N`, made only when a rule broke.
     /// Checked when the command line is read, not when a finding is written: a file there would
     /// pass a clean run.
     @Option(
       .outputFolder(
         help: "Where the scenario files go (default: explore-seed-N, made when a rule breaks)."))
     public var out: String? = nil
-    /// Also print the wall time and the steps per second (not byte-identical).
     @Flag(.timing(help: "Also prints the wall time and steps per second."))
     public var timing: Bool
     /// How many processes share the sessions; `nil` for `defaultJobs`.
@@ -49,7 +47,6 @@ public enum ExploreCommand {
           + "per processor, at most 8 and one per 25 sessions); the report is the same for any N."
       ))
     public var jobs: Int? = nil
-    /// Run only that shard of the sessions and print its tally.
     @Option(
       .shard(
         help: "Runs only every Nth session from the Kth and prints their tally (steps, first "

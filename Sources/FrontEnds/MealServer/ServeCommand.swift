@@ -48,7 +48,6 @@ public enum ServeCommand {
       help: "Answers 200 OK with a body that is not JSON: \(brokenDataName)=filter.",
       read: { text throws(UsageError) in Faults.Scoped(true, for: try text.map(Options.endpoint)) })
     public var brokenData: Faults.Scoped<Bool>? = nil
-    /// The most connections served at once.
     @Option(
       "--max-connections", "N",
       help: "The most connections served at once; more are refused (default 256).",

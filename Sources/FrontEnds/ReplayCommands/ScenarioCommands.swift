@@ -34,7 +34,6 @@ public enum ScenarioCommands {
         help: "Runs only share K of N (1 ≤ K ≤ N): every file lands in the same share on every "
           + "machine, so N CI jobs with K = 1…N together run each file once."))
     public var shard: Shard? = nil
-    /// Prints the files that would run instead of running them.
     @Flag(
       "--list",
       help: "Prints the files that would run (after \(RunOptions().$shard) and "
@@ -69,7 +68,6 @@ public enum ScenarioCommands {
 
   /// The options of `rezepte storyboard`.
   public struct StoryboardOptions: CommandOptions {
-    /// The folder for the pages.
     @Option(
       .outputFolder(help: "The folder for the pages (default: storyboard); other files in it stay.")
     )
@@ -117,7 +115,6 @@ public enum ScenarioCommands {
         AppDriver.Backend.server { URLSessionTransport(baseURL: url) }
       }
       return await command(invocation, catalog: options.catalog, backend: backend ?? .catalog) {
-        command in
         if !options.list, let server,
           let problem = await AppDriver.probe(
             server, over: URLSessionTransport(baseURL: server, timeout: 5))
@@ -131,7 +128,7 @@ public enum ScenarioCommands {
           }
           return .badInput
         }
-        return await command.run(invocation)
+        return await $0.run(invocation)
       }
     })
 

@@ -42,7 +42,7 @@ enum ValueDump {
   static let summaryWidth = 72
 
   static func shape(of value: Any) -> Shape {
-    // A text, or a value that a string literal makes (`SearchText`), in quotes.
+    // A text, or a value a string literal makes (`SearchText`), is written in quotes.
     if let text = value as? any CustomStringConvertible & ExpressibleByStringLiteral {
       return .leaf(Quoting.quoted(text.description))
     }
