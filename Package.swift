@@ -80,8 +80,8 @@ let package = Package(
     .target(
       name: "Scenarios",
       dependencies: [
-        "AppHarness", "ViewDescription", "ViewModels", "MealCatalog", "MealDB", "LiveNetwork",
-        "VirtualTime", "Spelling",
+        "AppHarness", "ViewDescription", "ViewModels", "MealCatalog", "MealDB", "VirtualTime",
+        "Spelling",
       ],
       path: "Sources/Steps/Scenarios"
     ),
@@ -96,7 +96,7 @@ let package = Package(
       name: "ReplayCommands",
       dependencies: [
         "Scenarios", "AppHarness", "ViewDescription", "ViewModels", "MealCatalog", "MealDB",
-        "Spelling", "CommandLineKit", "FileSafety",
+        "LiveNetwork", "Spelling", "CommandLineKit", "FileSafety",
       ],
       path: "Sources/FrontEnds/ReplayCommands"
     ),
@@ -188,7 +188,8 @@ let package = Package(
     .target(
       name: "Fixtures",
       dependencies: [
-        "AppHarness", "MealCatalog", "MealDB", "ViewModels", "ViewDescription", "VirtualTime",
+        "AppHarness", "MealCatalog", "MealDB", "RezepteTesting", "ViewModels", "ViewDescription",
+        "VirtualTime",
       ],
       path: "Tests/Support/Fixtures"),
     .testTarget(

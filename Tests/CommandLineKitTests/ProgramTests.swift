@@ -21,27 +21,34 @@ import Testing
     var errors: String { lock.withLock { errorLines.joined(separator: "\n") } }
   }
 
-  static let loud = Flag("--loud", help: "Shouts.")
-  static let times = Option("--times", "N", help: "How often.") { text throws(UsageError) in
-    guard let times = Int(text) else { throw UsageError("takes a number") }
-    return times
+  struct GreetOptions: CommandOptions {
+    @Flag("--loud", help: "Shouts.") var loud: Bool
+    @Option(
+      "--times", "N", help: "How often.",
+      read: { text throws(UsageError) in
+        guard let times = Int(text) else { throw UsageError("takes a number") }
+        return times
+      })
+    var times = 1
   }
   static let greet = Command(
     name: "greet", summary: "Greets someone.",
     arguments: Arguments(placeholder: "NAME…", help: "Who to greet.", count: 0...Int.max),
-    options: [loud, times],
-    run: { invocation in
+    options: GreetOptions.self,
+    run: { options, invocation in
       let greeting = "hello \(invocation.arguments.joined(separator: " "))"
-      for _ in 0..<(invocation[times] ?? 1) {
-        invocation.console.output(invocation[loud] ? greeting.uppercased() : greeting)
+      for _ in 0..<options.times {
+        invocation.console.output(options.loud ? greeting.uppercased() : greeting)
       }
       return .success
     })
 
+  /// An option without a default is one the command needs.
+  struct CountOptions: CommandOptions {
+    @Option("--to", "N", help: "The end.", read: { $0 }) var to: String
+  }
   static let count = Command(
-    name: "count", summary: "Counts.",
-    options: [Option<String>("--to", "N", help: "The end.", required: true)],
-    run: { _ in .failure })
+    name: "count", summary: "Counts.", options: CountOptions.self, run: { _, _ in .failure })
 
   static let program = Program(
     name: "tool", summary: "does things.", commands: [greet, count], defaultCommand: "greet",
@@ -109,11 +116,15 @@ import Testing
     #expect(output.output.isEmpty)
   }
 
-  @Test("A usage error thrown while running is reported like a parse error")
+  /// Options that refuse every command line.
+  struct Refusing: CommandOptions {
+    func validate() throws(UsageError) { throw UsageError("refuses to run") }
+  }
+
+  @Test("A usage error from the options' validation is reported like a parse error")
   func usageErrorWhileRunning() async {
     let refusing = Command(
-      name: "refuse", summary: "Refuses.", options: [],
-      run: { _ throws(UsageError) in throw UsageError("refuses to run") })
+      name: "refuse", summary: "Refuses.", options: Refusing.self, run: { _, _ in .success })
     let output = Output()
     let code = await Program(name: "tool", summary: "", commands: [refusing]).run(
       ["refuse"], console: output.console)
@@ -128,31 +139,40 @@ import Testing
     #expect(output.output == "HELLO ADA\nHELLO ADA")
   }
 
+  /// `--level` alone is level 1; without it, 0.
+  struct LevelOptions: CommandOptions {
+    @Option(
+      "--level", optional: "N", help: "How loud.",
+      read: { text throws(UsageError) in
+        guard let text else { return 1 }
+        return try Option<Int>.integer(text, in: 1...3, what: "a level")
+      })
+    var level = 0
+    @Option("--name", "TEXT", help: "", read: { $0 }) var name: String? = nil
+  }
+
+  /// The options that `words` give.
+  func levelOptions(_ words: [String]) throws -> LevelOptions {
+    let command = Command(name: "c", summary: "", options: LevelOptions.self) { _, _ in .success }
+    return LevelOptions(try command.parse(words, console: Output().console))
+  }
+
   @Test("A flag that may carry a value reads it after =, or none")
   func optionalValue() throws {
-    let level = Option<Int?>("--level", optional: "N", help: "How loud.") {
-      text throws(UsageError) in
-      guard let text else { return nil }
-      return try Option<Int>.integer(text, in: 1...3, what: "a level")
-    }
-    let command = Command(name: "c", summary: "", options: [level], run: { _ in .success })
-    let console = Output().console
-    #expect(try command.parse(["--level=2"], console: console)[level] == .some(2))
-    #expect(try command.parse(["--level"], console: console)[level] == .some(nil))
-    #expect(try command.parse([], console: console)[level] == nil)
+    #expect(try levelOptions(["--level=2"]).level == 2)
+    #expect(try levelOptions(["--level"]).level == 1)
+    #expect(try levelOptions([]).level == 0)
     #expect(throws: UsageError("--level takes a level from 1 to 3, not '9'")) {
-      try command.parse(["--level=9"], console: console)
+      try levelOptions(["--level=9"])
     }
   }
 
   @Test("A command line for a worker is made of the option's words, and reads back")
   func words() throws {
-    let name = Option<String>("--name", "TEXT", help: "")
-    let command = Command(name: "c", summary: "", options: [name], run: { _ in .success })
+    let name = LevelOptions().$name
     #expect(name.words("Ada") == ["--name", "Ada"])
     #expect(name.words("--help") == ["--name=--help"])
-    let parsed = try command.parse(name.words("--help"), console: Output().console)
-    #expect(parsed[name] == "--help")
+    #expect(try levelOptions(name.words("--help")).name == "--help")
   }
 
   @Test("Control characters in a word reach no error line raw: they are written visibly")
@@ -239,12 +259,18 @@ import Testing
     #expect(output.errors.hasPrefix("error: unknown command 'grete'; did you mean 'greet'?"))
   }
 
+  /// Options whose usage is longer than a line.
+  struct ManyOptions: CommandOptions {
+    @Option("--first-option-of-many", "VALUE", help: "One.", read: { $0 }) var a: String? = nil
+    @Option("--second-option-of-many", "VALUE", help: "One.", read: { $0 }) var b: String? = nil
+    @Option("--third-option-of-many", "VALUE", help: "One.", read: { $0 }) var c: String? = nil
+    @Option("--fourth-option-of-many", "VALUE", help: "One.", read: { $0 }) var d: String? = nil
+  }
+
   @Test("A long usage line wraps under the command's name")
   func usageWraps() {
     let many = Command(
-      name: "many", summary: "Many options.",
-      options: (1...12).map { Option<String>("--option-\($0)", "VALUE", help: "One.") },
-      run: { _ in .success })
+      name: "many", summary: "Many options.", options: ManyOptions.self, run: { _, _ in .success })
     let usage = Program(name: "tool", summary: "", commands: [many]).usage(of: many)
     let lines = usage.split(separator: "\n")
     #expect(lines.count > 1)

@@ -43,8 +43,9 @@ import Testing
     let scenario = try ScenarioParser.parse(
       text, file: "finding.scenario", context: ScenarioContext(catalog: catalog)
     ).get()
-    let run = await ScenarioRunner().run(
-      scenario, on: AppDriver(catalog: catalog, wrap: BentApp.noBack))
+    let broken = AppDriver(catalog: catalog)
+    broken.app.wrap = BentApp.noBack
+    let run = await ScenarioRunner().run(scenario, on: broken)
     let failure = try #require(run.failure)
     #expect(failure.step.hasPrefix("expect title"))
     // A catalog path with a line break stays inside the first comment line.

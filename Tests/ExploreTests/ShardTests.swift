@@ -153,7 +153,7 @@ import Testing
   @Test("A worker's command line reads back to the same exploration and its shard")
   func workerArguments() throws {
     var options = ExploreCommand.Options()
-    options.explore = ExploreOptions(seed: .max, sessions: 77, steps: 13)
+    (options.seed, options.sessions, options.steps) = (.max, 77, 13)
     options.catalog = "--help"
     options.timing = true
     options.out = "elsewhere"

@@ -181,13 +181,25 @@ import Testing
     "Butter ", "\tSalt\n", "", "\u{2003}Zucker\u{2003}",
   ]
 
-  @Test("trimmed trims as Foundation's whitespacesAndNewlines", arguments: tricky)
-  func trimmed(text: String) {
-    #expect(text.trimmed == text.trimmingCharacters(in: .whitespacesAndNewlines))
+  @Test("Trimming white space and line breaks trims as Foundation", arguments: tricky)
+  func trimmedOfLineBreaks(text: String) {
+    #expect(
+      text.trimmed(.whitespacesAndNewlines) == text.trimmingCharacters(in: .whitespacesAndNewlines))
   }
 
-  @Test("trimmedOfBlanks trims as Foundation's whitespaces", arguments: tricky)
+  @Test("Trimming white space keeps line breaks, as Foundation", arguments: tricky)
   func trimmedOfBlanks(text: String) {
-    #expect(text.trimmedOfBlanks == text.trimmingCharacters(in: .whitespaces))
+    #expect(text.trimmed(.whitespaces) == text.trimmingCharacters(in: .whitespaces))
+  }
+
+  @Test("Both sets of white space hold what Foundation's hold, scalar for scalar")
+  func setsAsFoundation() {
+    let scalars = (0...0x10FFFF).compactMap(Unicode.Scalar.init)
+    let wrong = scalars.filter { scalar in
+      WhiteSpace.whitespaces.contains(scalar) != CharacterSet.whitespaces.contains(scalar)
+        || WhiteSpace.whitespacesAndNewlines.contains(scalar)
+          != CharacterSet.whitespacesAndNewlines.contains(scalar)
+    }
+    #expect(wrong.isEmpty, "U+\(wrong.map { String($0.value, radix: 16) })")
   }
 }

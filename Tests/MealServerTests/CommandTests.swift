@@ -25,7 +25,9 @@ extension CaptureCommand {
 @Suite struct CommandTests {
   @Test("serve without options uses port 8080, the embedded catalog and no faults")
   func serveDefaults() throws {
-    #expect(try ServeCommand.parse([]) == ServeCommand.Options())
+    let options = try ServeCommand.parse([])
+    #expect(options.port == 8080 && options.catalog == nil && options.faults == .none)
+    #expect(options.maxConnections == 256 && !options.quiet)
   }
 
   @Test("serve reads the port, the catalog and quiet, with a space or =")
@@ -150,7 +152,7 @@ extension CaptureCommand {
   @Test("A base URL with its scheme in capitals reaches the server")
   func baseURLInCapitals() async throws {
     let server = try TestServer()
-    let url = try CaptureCommand.Options.baseURL.read(
+    let url = try CaptureCommand.Options().$baseURL.read(
       "HTTP://127.0.0.1:\(server.port)/api/json/v1/1/")
     let api = MealAPI(transport: URLSessionTransport(baseURL: url, timeout: 600))
     #expect(try await api.categories().count == 3)

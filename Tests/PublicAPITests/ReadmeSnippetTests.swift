@@ -4,6 +4,7 @@ import LiveNetwork
 import MealCatalog
 import MealDB
 import ObservableViewModels
+import RezepteTesting
 import Testing
 import ViewModels
 

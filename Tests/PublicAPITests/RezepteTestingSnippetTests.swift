@@ -75,10 +75,10 @@ import Testing
     await app.skipPendingWork()
   }
 
-  @Test("TestApp: requests and the list after a search")
-  func testApp() async throws {
+  @Test("Harness: requests and the list after a search")
+  func harness() async throws {
     let catalog = try Catalog.embedded()
-    let app = TestApp { clock in CatalogTransport(catalog: catalog, clock: clock) }
+    let app = Harness { clock in CatalogTransport(catalog: catalog, clock: clock) }
     await app.launch()
     await app.send(.searchTextChanged("Lasagne"))
     await app.advance(by: .milliseconds(400))

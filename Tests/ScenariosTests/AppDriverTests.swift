@@ -132,7 +132,7 @@ import Testing
     let before = driver.intentCount
     try await driver.type(text)
     #expect(driver.intentCount == before + 1)
-    #expect(driver.screen()?.first { $0.kind == .searchField }?.text == "ab" + text)
+    #expect(driver.screen()?.searchField?.field.text == "ab" + text)
   }
 
   @Test("Favourites given before a relaunch carry the catalog's names")

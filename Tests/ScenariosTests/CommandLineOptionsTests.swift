@@ -15,17 +15,18 @@ import Testing
       "http://127.0.0.1:8080", "--timing", "--live", "--shard", "2/3", "--list", "--jobs", "4",
       "b", "--", "--odd-name.scenario",
     ]
-    let run = try ScenarioCommands.run.parse(words, console: Self.silent)
-    typealias Options = ScenarioCommands
-    #expect(Options.paths(run) == ["a", "b", "--odd-name.scenario"])
-    #expect(run[Options.record] && run[Options.timing] && run[Flag.live] && run[Options.list])
-    #expect(run[Options.catalog] == "Data")
-    #expect(run[Options.filter] == "suche")
-    #expect(run[Options.baseURL] == URL(string: "http://127.0.0.1:8080"))
-    #expect(run[Options.shard] == Shard(index: 2, count: 3))
-    #expect(run[Options.jobs] == 4)
-    #expect(
-      Options.paths(try ScenarioCommands.run.parse([], console: Self.silent)) == ["Scenarios"])
+    let invocation = try ScenarioCommands.run.parse(words, console: Self.silent)
+    let run = ScenarioCommands.RunOptions(invocation)
+    #expect(ScenarioCommands.paths(invocation) == ["a", "b", "--odd-name.scenario"])
+    #expect(run.record && run.timing && run.live && run.list)
+    #expect(run.catalog == "Data")
+    #expect(run.filter == "suche")
+    #expect(run.baseURL == URL(string: "http://127.0.0.1:8080"))
+    #expect(run.shard == Shard(index: 2, count: 3))
+    #expect(run.jobs == 4)
+    let none = try ScenarioCommands.run.parse([], console: Self.silent)
+    #expect(ScenarioCommands.paths(none) == ["Scenarios"])
+    #expect(ScenarioCommands.RunOptions(none).jobs == 1 && !ScenarioCommands.RunOptions(none).list)
   }
 
   /// The first line `rezepte run` writes to standard error for `words`, and that it exits 2.
@@ -42,8 +43,9 @@ import Testing
     let invocation = try ScenarioCommands.show.parse(
       ["f.scenario", "--catalog", "D", "--full"], console: Self.silent)
     #expect(invocation.arguments == ["f.scenario"])
-    #expect(invocation[ScenarioCommands.catalog] == "D")
-    #expect(invocation[ScenarioCommands.full])
+    let show = ScenarioCommands.ShowOptions(invocation)
+    #expect(show.catalog == "D")
+    #expect(show.full)
   }
 
   @Test(

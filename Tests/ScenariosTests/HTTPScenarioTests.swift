@@ -22,6 +22,11 @@ import Testing
     return (server, try #require(server.baseURL))
   }
 
+  /// A driver whose app sends its requests over `URLSession` to `baseURL`.
+  func driverOverHTTP(_ baseURL: URL) -> AppDriver {
+    AppDriver(catalog: embeddedCatalog, backend: .server { URLSessionTransport(baseURL: baseURL) })
+  }
+
   /// Runs the scenario in record mode, so every `expect screen` keeps the screen it saw.
   func screens(_ scenario: Scenario, on driver: AppDriver) async -> ScenarioResult {
     await ScenarioRunner(mode: .record).run(scenario, on: driver)
@@ -37,7 +42,7 @@ import Testing
     let offline = await screens(scenario, on: AppDriver(catalog: embeddedCatalog))
     let overHTTP = await screens(
       scenario,
-      on: AppDriver(catalog: embeddedCatalog, backend: .http(baseURL)))
+      on: driverOverHTTP(baseURL))
 
     #expect(offline.passed)
     #expect(overHTTP.failure == nil, "\(overHTTP.failure?.description ?? "")")
@@ -60,7 +65,7 @@ import Testing
       let scenario = try loadLessonScenario(file)
       let result = await ScenarioRunner().run(
         scenario,
-        on: AppDriver(catalog: embeddedCatalog, backend: .http(baseURL)))
+        on: driverOverHTTP(baseURL))
       if result.passed { passed.append(file) }
     }
     #expect(passed.contains("02-suche.scenario"))
@@ -79,7 +84,7 @@ import Testing
     let command = ScenarioCommand(
       context: ScenarioContext(catalog: embeddedCatalog),
       makeDriver: {
-        AppDriver(catalog: embeddedCatalog, backend: .http(baseURL))
+        driverOverHTTP(baseURL)
       },
       useColor: false, output: { lines.append($0) }, errorOutput: { lines.append($0) },
       now: { .zero })

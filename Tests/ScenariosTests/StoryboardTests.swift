@@ -305,8 +305,10 @@ final class StoryboardRun {
     let invocation = try ScenarioCommands.storyboard.parse(
       ["a", "--out", "o", "--catalog", "c", "b"], console: console)
     #expect(invocation.arguments == ["a", "b"])
-    #expect(invocation[ScenarioCommands.out] == "o")
-    #expect(invocation[ScenarioCommands.catalog] == "c")
+    let options = ScenarioCommands.StoryboardOptions(invocation)
+    #expect(options.out == "o")
+    #expect(options.catalog == "c")
+    #expect(ScenarioCommands.StoryboardOptions().out == "storyboard")
     #expect(throws: UsageError.self) {
       try ScenarioCommands.storyboard.parse(["--outt", "x"], console: console)
     }

@@ -1,6 +1,7 @@
 import CommandLineKit
 import Foundation
 import MealCatalog
+import MealDB
 import Spelling
 import Testing
 import ViewDescription
@@ -50,7 +51,7 @@ import VirtualTime
     let containing = random.next() % 2 == 0
     switch kind % Self.caseCount {
     case 0:
-      let title = text(&random).trimmingWhitespace()
+      let title = text(&random).trimmed(.whitespacesAndNewlines)
       return .title(title.isEmpty ? "Suche" : title)
     case 1: return .givenFavorites(ids(&random))
     case 2: return .givenRandom(ids(&random))

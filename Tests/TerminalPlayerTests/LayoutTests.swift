@@ -223,7 +223,7 @@ import ViewModels
   private var tree: Node {
     var state = Screens.dessertState
     state.meals = .loaded([.init(id: "1", name: Self.hostile)])
-    state.searchText = Self.hostile
+    state.searchText = SearchText(Self.hostile)
     return AppScreen.body(AppState(list: state))
   }
 

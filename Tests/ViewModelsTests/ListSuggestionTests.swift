@@ -24,7 +24,7 @@ import Testing
       (false, "Pie", []),
     ] as [(Bool, String, [String])])
   func shownWhenFocusedAndEmpty(focused: Bool, text: String, suggestions: [String]) {
-    let state = MealListState(searchText: text, isSearchFocused: focused)
+    let state = MealListState(searchText: SearchText(text), isSearchFocused: focused)
     #expect(state.suggestions == suggestions)
   }
 

@@ -1,24 +1,17 @@
-import Foundation
 import MealDB
 
 /// What the list looks for, like the lesson's `Query` for `.task(id:)`: when it changes, it loads.
 public struct Query: Hashable, Sendable {
   public let category: String
   /// The search text trimmed of white space; empty means "show the category".
-  public let search: String
+  public let search: SearchText
 
-  public init(category: String, search: String) {
+  public init(category: String, search: SearchText) {
     self.category = category
     self.search = search
   }
 
   public var isSearch: Bool { !search.isEmpty }
-
-  /// Equal when the category and the search text are, the text byte for byte
-  /// (`MealListState.sameText`).
-  public static func == (lhs: Query, rhs: Query) -> Bool {
-    lhs.category == rhs.category && MealListState.sameText(lhs.search, rhs.search)
-  }
 }
 
 /// A snapshot of the recipe list screen: everything a front end needs to draw it.
@@ -28,7 +21,7 @@ public struct MealListState: Equatable, Sendable {
   /// The picker's options; empty until `categories.php` answered.
   public var categories: [Category]
   /// The search field's text, exactly as typed.
-  public var searchText: String
+  public var searchText: SearchText
   /// Whether the search field has the focus (the keyboard is up); see `suggestions`.
   public var isSearchFocused: Bool
   /// What the search offers under an empty, focused field (lesson 3.12, `.searchSuggestions`).
@@ -52,7 +45,7 @@ public struct MealListState: Equatable, Sendable {
   public init(
     category: String = MealListState.startCategory,
     categories: [Category] = [],
-    searchText: String = "",
+    searchText: SearchText = "",
     isSearchFocused: Bool = false,
     suggestionTerms: [String] = MealListState.defaultSuggestions,
     meals: LoadState<[Meal]> = .idle,
@@ -90,56 +83,16 @@ public struct MealListState: Equatable, Sendable {
     isSearchFocused && searchText.isEmpty ? suggestionTerms : []
   }
 
-  /// The category and the search text trimmed of white space (only the ends are looked at:
-  /// the query is read on every keystroke).
+  /// The category and the search text trimmed of spaces and tabs at its ends.
   public var query: Query {
-    Query(category: category, search: Self.trimmingWhitespace(searchText))
-  }
-
-  /// `text` without the spaces and tabs (`CharacterSet.whitespaces`) at its ends.
-  static func trimmingWhitespace(_ text: String) -> String {
-    func isSpace(_ scalar: Unicode.Scalar) -> Bool {
-      scalar == "\t" || scalar.properties.generalCategory == .spaceSeparator
-    }
-    let scalars = text.unicodeScalars
-    guard let first = scalars.firstIndex(where: { !isSpace($0) }) else { return "" }
-    let last = scalars.lastIndex(where: { !isSpace($0) })!
-    if first == scalars.startIndex, scalars.index(after: last) == scalars.endIndex { return text }
-    return String(scalars[first...last])
-  }
-
-  /// Equal field by field, the search text byte for byte (`sameText`).
-  public static func == (lhs: MealListState, rhs: MealListState) -> Bool {
-    sameText(lhs.searchText, rhs.searchText) && lhs.category == rhs.category
-      && lhs.categories == rhs.categories && lhs.isSearchFocused == rhs.isSearchFocused
-      && lhs.suggestionTerms == rhs.suggestionTerms && lhs.meals == rhs.meals
-      && lhs.loadedQuery == rhs.loadedQuery && lhs.favoriteIDs == rhs.favoriteIDs
-      && lhs.favorites == rhs.favorites && lhs.notice == rhs.notice
-      && lhs.isRefreshing == rhs.isRefreshing && lhs.isDiceBusy == rhs.isDiceBusy
-  }
-
-  /// Whether two typed texts are the same bytes (two spellings of an "ä" are two texts): typing
-  /// compares the search text on every key, and `String`'s `==` beyond ASCII takes time in its
-  /// length, while bytes compare at once when the lengths differ or the two are one text.
-  static func sameText(_ lhs: String, _ rhs: String) -> Bool {
-    guard lhs.utf8.count == rhs.utf8.count else { return false }
-    // memcmp: bench row 5 (typing 64,000 characters) takes 2× the time per key without it.
-    let compared = lhs.utf8.withContiguousStorageIfAvailable { left in
-      rhs.utf8.withContiguousStorageIfAvailable { right in
-        guard let leftBytes = left.baseAddress, let rightBytes = right.baseAddress else {
-          return left.isEmpty
-        }
-        return leftBytes == rightBytes || memcmp(leftBytes, rightBytes, left.count) == 0
-      }
-    }
-    return (compared ?? nil) ?? lhs.utf8.elementsEqual(rhs.utf8)
+    Query(category: category, search: SearchText(searchText.text.trimmed(.whitespaces)))
   }
 
   /// Why a loaded list is empty, if it is.
   public var emptyReason: EmptyReason? {
     guard case .loaded(let meals) = meals, meals.isEmpty else { return nil }
     guard let loadedQuery, loadedQuery.isSearch else { return .noMeals }
-    return .noResults(loadedQuery.search)
+    return .noResults(loadedQuery.search.text)
   }
 
   /// The two empty states the screen tells apart.

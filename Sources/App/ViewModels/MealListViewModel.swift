@@ -82,7 +82,7 @@ public final class MealListViewModel: StateObservable {
   @discardableResult
   public func searchTextChanged(_ text: String) -> Task<Void, Never>? {
     let previous = state.query
-    stateHolder.value.searchText = text
+    stateHolder.value.searchText = SearchText(text)
     let query = state.query
     guard query != previous else { return nil }
     return startLoad(query, pause: query.isSearch, keepingList: false)
@@ -102,7 +102,7 @@ public final class MealListViewModel: StateObservable {
   public func suggestionPicked(_ text: String) -> Task<Void, Never>? {
     let previous = state.query
     stateHolder.update {
-      $0.searchText = text
+      $0.searchText = SearchText(text)
       $0.isSearchFocused = false
     }
     guard state.query != previous || state.loadedQuery != state.query else { return nil }
@@ -211,7 +211,8 @@ public final class MealListViewModel: StateObservable {
         try Task.checkCancellation()
         self?.stateHolder.value.meals = .loading
       }
-      return try await query.isSearch ? api.search(query.search) : api.meals(in: query.category)
+      return try await query.isSearch
+        ? api.search(query.search.text) : api.meals(in: query.category)
     } apply: { [weak self] outcome in
       self?.apply(outcome, for: query, keepingList: keepingList)
     }

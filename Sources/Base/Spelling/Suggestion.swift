@@ -34,8 +34,7 @@ public enum Suggestion {
   ///
   /// Time in the product of the two lengths, memory in the shorter one.
   public static func editDistance(_ lhs: String, _ rhs: String) -> Int {
-    // In printable ASCII a byte is a Character, and bytes compare at a fraction of the cost:
-    // the step table measures step lines against longer steps (a tenth of the suite's replay).
+    // In printable ASCII a byte is a Character, and bytes compare far faster than Characters.
     let isPrintable = { (text: String) in text.utf8.allSatisfy { $0 >= 0x20 && $0 < 0x7F } }
     return isPrintable(lhs) && isPrintable(rhs)
       ? distance(lhs.utf8, rhs.utf8) : distance(lhs, rhs)

@@ -132,7 +132,7 @@ public struct Catalog: Sendable {
 
   /// The first record whose name is exactly this (case-insensitively).
   public func record(named name: String) -> Record? {
-    let key = Record.sortKey(name.trimmingCharacters(in: .whitespacesAndNewlines))
+    let key = Record.sortKey(name.trimmed(.whitespacesAndNewlines))
     return records.first { $0.sortKey == key }
   }
 
@@ -187,7 +187,7 @@ public struct Catalog: Sendable {
     guard let spelling = request.value(for: "i") else { return [] }
     guard !spelling.contains(",") else { return nil }
     let ingredient = Record.sortKey(
-      spelling.replacingOccurrences(of: "_", with: " ").trimmedOfBlanks)
+      spelling.replacingOccurrences(of: "_", with: " ").trimmed(.whitespaces))
     return byName.filter { records[$0].ingredients.contains { Record.sortKey($0) == ingredient } }
   }
 
@@ -195,9 +195,9 @@ public struct Catalog: Sendable {
   /// the indices of the records in `records`.
   func search(_ request: APIRequest) -> [Int] {
     if let text = request.value(for: "s") {
-      let needle = Record.sortKey(text.trimmingCharacters(in: .whitespaces))
+      let needle = Record.sortKey(text.trimmed(.whitespaces))
       guard !needle.isEmpty else { return Array(records.indices) }
-      // A plain loop: the stdlib's generic `contains(_:)` on arrays made the explore row 1.5×.
+      // Window by window: the stdlib's generic subsequence `contains(_:)` is slower on arrays.
       return records.indices.filter { index in
         let key = records[index].sortKey
         guard key.count >= needle.count else { return false }

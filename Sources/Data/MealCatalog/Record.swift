@@ -42,9 +42,8 @@ extension Catalog {
     /// the key of each word beyond it from `words` or, the first time, from Foundation.
     ///
     /// The words' keys between the spaces are the text's: folding maps each character alone,
-    /// and canonical ordering moves no mark across a space. Names repeat their words, and
-    /// Foundation's folding of every name took a fifth longer in the bench row "`rezepte run
-    /// --list --catalog` over 100,000 meals".
+    /// and canonical ordering moves no mark across a space. Names repeat their words, so each
+    /// word goes through Foundation's folding once.
     static func sortKey(_ text: String, words: inout [[UInt8]: [UInt8]]) -> [UInt8] {
       var key: [UInt8] = []
       key.reserveCapacity(text.utf8.count)
@@ -157,8 +156,7 @@ extension Catalog.Record {
     }
 
     /// The rank of the key spelled `key` (UTF-8 without quotes) if it is a known one: found by its
-    /// word, without making a `String` of every key of every record, which took half as long
-    /// again in the bench row "`rezepte run --list --catalog` over 100,000 meals".
+    /// word, without making a `String` of every key of every record.
     func rank(of key: UnsafeBufferPointer<UInt8>) -> Int? {
       guard let rank = ranks[Self.word(key)] else { return nil }
       guard quotedRanges[rank].count == key.count + 3 else { return nil }
@@ -250,8 +248,7 @@ extension Catalog.Record {
     guard id.utf8.allSatisfy({ $0 &- UInt8(ascii: "0") < 10 }) else {
       throw Reason.invalidRecord(index: index, .nonNumericID(id))
     }
-    // `{`, then each known member and a comma, copied into place: appending them one by one
-    // was a tenth of reading a catalog (callgrind, 10,000 meals).
+    // `{`, then each known member and a comma, copied into place in an array of the whole size.
     let size = known.indices.reduce(1) { size, rank in
       known[rank].map { size + keys.quotedRanges[rank].count + $0.count + 1 } ?? size
     }
@@ -295,10 +292,10 @@ extension Catalog.Record {
     summary += thumbnailValue
     summary.append(UInt8(ascii: "}"))
 
-    let name = spelledName.trimmed
+    let name = spelledName.trimmed(.whitespacesAndNewlines)
     var ingredients: [String] = []
     for rank in keys.ingredients {
-      if let ingredient = text(rank)?.trimmedOfBlanks, !ingredient.isEmpty {
+      if let ingredient = text(rank)?.trimmed(.whitespaces), !ingredient.isEmpty {
         ingredients.append(ingredient)
       }
     }

@@ -55,7 +55,7 @@ public struct Meal: Decodable, Identifiable, Hashable, Sendable, AnswerRecord {
 
   init<Fields: AnswerFields>(fields: Fields) throws(Fields.Failure) {
     id = try fields.string("idMeal")
-    name = try fields.string("strMeal").trimmed
+    name = try fields.string("strMeal").trimmed(.whitespacesAndNewlines)
     thumbnail = try fields.optionalString("strMealThumb").nonBlank
   }
 }
@@ -113,8 +113,7 @@ public struct MealDetail: Decodable, Identifiable, Hashable, Sendable, AnswerRec
   /// Split on any line break, not only "\n": instructions given to `init` may still hold "\r\n".
   /// A line break is always a Character of its own ("\r\n" one of two), so splitting at the
   /// bytes of line breaks splits as `split(whereSeparator: \.isNewline)` would, without
-  /// breaking the whole text into Characters: the detail screen asks for its paragraphs every
-  /// time it is drawn, which was a seventh of an `explore` run (bench row 8).
+  /// breaking the whole text into Characters every time the detail screen is drawn.
   public var paragraphs: [String] {
     guard var text = instructions else { return [] }
     return text.withUTF8 { bytes in
@@ -164,7 +163,7 @@ public struct MealDetail: Decodable, Identifiable, Hashable, Sendable, AnswerRec
   ///
   /// Finds the line breaks in the UTF-8 bytes and trims only the ends of each line, instead of
   /// calling Foundation's `replacingOccurrences` and `trimmingCharacters`, which bridge every
-  /// line through `NSString` and were most of the cost of decoding a `search.php` answer.
+  /// line through `NSString`.
   static func normalizedInstructions(_ text: String) -> String? {
     let utf8 = text.utf8
     var result = ""
@@ -176,8 +175,7 @@ public struct MealDetail: Decodable, Identifiable, Hashable, Sendable, AnswerRec
       isFirstLine = false
       let lower = utf8.index(utf8.startIndex, offsetBy: lineStart)
       let upper = utf8.index(utf8.startIndex, offsetBy: end)
-      result.append(
-        contentsOf: Substring(text.unicodeScalars[lower..<upper].trimming(where: \.isBlank)))
+      result += text[lower..<upper].trimmed(.whitespaces)
     }
     var offset = 0
     var previous: UInt8 = 0
@@ -191,8 +189,8 @@ public struct MealDetail: Decodable, Identifiable, Hashable, Sendable, AnswerRec
       offset += 1
     }
     endLine(at: offset)
-    let trimmed = result.unicodeScalars.trimming(where: \.isWhitespaceOrNewline)
-    return trimmed.isEmpty ? nil : String(Substring(trimmed))
+    let trimmed = result.trimmed(.whitespacesAndNewlines)
+    return trimmed.isEmpty ? nil : trimmed
   }
 
   /// TheMealDB numbers its ingredient slots 1 to 20.
@@ -233,26 +231,6 @@ public struct MealDetail: Decodable, Identifiable, Hashable, Sendable, AnswerRec
 }
 
 extension String {
-  /// Trimmed of surrounding white space and line breaks (`CharacterSet.whitespacesAndNewlines`).
-  ///
-  /// Worked out on the scalars: Foundation's `trimmingCharacters(in:)` bridges every text through
-  /// `NSString`, which was the largest cost of decoding a long list of names beyond ASCII.
-  public var trimmed: String {
-    guard let first = unicodeScalars.first, let last = unicodeScalars.last,
-      first.isWhitespaceOrNewline || last.isWhitespaceOrNewline
-    else { return self }
-    return String(String.UnicodeScalarView(unicodeScalars.trimming(where: \.isWhitespaceOrNewline)))
-  }
-
-  /// Trimmed of surrounding white space but not line breaks (`CharacterSet.whitespaces`), worked
-  /// out on the scalars like `trimmed`.
-  public var trimmedOfBlanks: String {
-    guard let first = unicodeScalars.first, let last = unicodeScalars.last,
-      first.isBlank || last.isBlank
-    else { return self }
-    return String(String.UnicodeScalarView(unicodeScalars.trimming(where: \.isBlank)))
-  }
-
   /// Trimmed, with every inner run of white space folded into one space.
   var folded: String {
     // Most texts are folded already and stay as they are: checking that on their scalars costs
@@ -265,8 +243,7 @@ extension String {
   /// reads a first scalar) but single spaces between words, each before printable ASCII, which
   /// makes every space a Character of its own.
   private var isFolded: Bool {
-    // On the UTF-8 bytes, decoding only where a scalar beyond ASCII starts: category
-    // descriptions are long, and stepping through every scalar cost nearly twice as much.
+    // On the UTF-8 bytes, decoding only where a scalar beyond ASCII starts.
     var text = self
     return text.withUTF8 { bytes in
       var previous = UInt8(ascii: " ")
@@ -286,40 +263,6 @@ extension String {
       }
       return previous != UInt8(ascii: " ")
     }
-  }
-}
-
-extension Unicode.Scalar {
-  /// In `CharacterSet.whitespaces`: a space separator (Zs), a tab, or the zero width space
-  /// (Foundation still counts U+200B, a space separator until Unicode 4.0.1).
-  var isBlank: Bool {
-    value < 0x80
-      ? value == 0x20 || value == 0x09
-      : value == 0x200B || properties.generalCategory == .spaceSeparator
-  }
-
-  /// In `CharacterSet.whitespacesAndNewlines`: a separator (Z*), a tab, U+000A to U+000D, NEL,
-  /// or the zero width space.
-  var isWhitespaceOrNewline: Bool {
-    switch value {
-    case 0x09...0x0D, 0x85, 0x200B: true
-    case 0x00...0x7F: value == 0x20
-    default:
-      switch properties.generalCategory {
-      case .spaceSeparator, .lineSeparator, .paragraphSeparator: true
-      default: false
-      }
-    }
-  }
-}
-
-extension BidirectionalCollection where Element == Unicode.Scalar {
-  /// The elements between the first and the last that do not satisfy `predicate`.
-  func trimming(where predicate: (Unicode.Scalar) -> Bool) -> SubSequence {
-    guard let first = firstIndex(where: { !predicate($0) }),
-      let last = lastIndex(where: { !predicate($0) })
-    else { return self[endIndex...] }
-    return self[first...last]
   }
 }
 

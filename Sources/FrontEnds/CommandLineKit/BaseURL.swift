@@ -4,8 +4,8 @@ extension Option where Value == URL {
   /// `--base-url URL`: a server's address (`run`, `play`, `capture`), an absolute http or https
   /// URL with a host. Anything else is refused with a sentence, never silently replaced by
   /// something else.
-  public static func baseURL(help: String, required: Bool = false) -> Option {
-    Option("--base-url", "URL", help: help, required: required, read: serverURL)
+  public static func baseURL(help: @autoclosure @escaping @Sendable () -> String) -> Option {
+    Option("--base-url", "URL", help: help(), read: serverURL)
   }
 
   /// The URL `text` spells, with its scheme in small letters (a scheme is case-insensitive, but

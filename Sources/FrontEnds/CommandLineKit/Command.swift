@@ -15,21 +15,49 @@ public struct Command: Sendable {
   /// More help after the options (a reference, examples); built only when the help is shown.
   public var epilogue: @Sendable () -> String?
   /// Does the work, once the arguments parsed. A `UsageError` thrown here (options that exclude
-  /// each other, a value that does not parse) is reported like a parse error: exit 2.
+  /// each other) is reported like a parse error: exit 2.
   public var run: @MainActor @Sendable (Invocation) async throws(UsageError) -> ExitCode
 
-  public init(
+  /// A command whose options are the properties of `Options`; `run` gets them with the values
+  /// the command line gave, once `validate()` has accepted them.
+  public init<Options: CommandOptions>(
     name: String, summary: String, discussion: String = "", arguments: Arguments = .none,
-    options: [any CommandOption], epilogue: @escaping @Sendable () -> String? = { nil },
-    run: @escaping @MainActor @Sendable (Invocation) async throws(UsageError) -> ExitCode
+    options: Options.Type, epilogue: @escaping @Sendable () -> String? = { nil },
+    run: @escaping @MainActor @Sendable (Options, Invocation) async -> ExitCode
   ) {
     self.name = name
     self.summary = summary
     self.discussion = discussion
     self.arguments = arguments
-    self.options = options
+    self.options = Mirror(reflecting: Options()).children.compactMap {
+      $0.value as? any CommandOption
+    }
     self.epilogue = epilogue
-    self.run = run
+    self.run = { invocation throws(UsageError) in
+      let options = Options(invocation)
+      try options.validate()
+      return await run(options, invocation)
+    }
+  }
+}
+
+/// A command's options, each a property declared with `@Option` or `@Flag`; the help lists them
+/// in the order of the properties.
+public protocol CommandOptions: Sendable {
+  /// Every option at its default.
+  init()
+  /// Refuses a command line whose options exclude each other.
+  func validate() throws(UsageError)
+}
+
+extension CommandOptions {
+  public func validate() throws(UsageError) {}
+
+  /// The options of `invocation`: each property holds what the command line gave, else its
+  /// default.
+  public init(_ invocation: Invocation) {
+    // Each `Option` made while the invocation is current takes its value from it.
+    self = Invocation.$current.withValue(invocation) { Self() }
   }
 }
 

@@ -9,17 +9,8 @@ public struct Invocation: Sendable {
   /// Where the command writes its output and its errors.
   public let console: Console
 
-  /// The value of `option`, or `nil` when it was not given.
-  public subscript<Value>(option: Option<Value>) -> Value? {
-    // Unwrapped first: `nil as? String?` would be a value, `.some(nil)`.
-    guard let value = values[option.name] else { return nil }
-    return value as? Value
-  }
-
-  /// Whether `flag` was given.
-  public subscript(flag: Flag) -> Bool {
-    values[flag.name] != nil
-  }
+  /// The command line whose options are being made (`CommandOptions.init(_:)`).
+  @TaskLocal static var current: Invocation?
 }
 
 /// Where a command writes: standard output and standard error, one line (or block) per call.

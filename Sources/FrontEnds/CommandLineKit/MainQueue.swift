@@ -16,7 +16,7 @@ import Foundation
 public enum MainQueue {
   /// Runs the main queue's jobs on the main thread until the process exits: on Linux by waiting
   /// for its `eventfd` and draining it through the hook `RunLoop` uses, elsewhere by `RunLoop`.
-  // Bench row 8 (`explore`): `RunLoop.main` took 1.1× (--jobs 2) and 1.3× (--jobs 1) as long.
+  // The hook itself on Linux, not `RunLoop.main`, which is slower (the Performance article).
   public static func drainForever() -> Never {
     #if os(Linux)
       let handle = dispatchMainQueueHandle()

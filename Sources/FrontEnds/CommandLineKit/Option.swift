@@ -1,5 +1,6 @@
 /// An `Option` as the parser and the help see it, whatever the type of its value.
-public protocol CommandOption: Sendable, CustomStringConvertible {
+public protocol CommandOption<Value>: Sendable, CustomStringConvertible {
+  associatedtype Value: Sendable
   /// The spelling, with its dashes: `--catalog`.
   var name: String { get }
   /// Whether and how the option takes a value.
@@ -8,9 +9,10 @@ public protocol CommandOption: Sendable, CustomStringConvertible {
   var help: String { get }
   /// Whether the command needs it (shown without brackets in the usage line).
   var isRequired: Bool { get }
-  /// The value that `text`, given after the option (`nil` when none was), stands for, as the
-  /// invocation keeps it; the error is a whole sentence that names the option.
-  func parsedValue(_ text: String?) throws(UsageError) -> any Sendable
+  /// The value that `text`, given after the option (`nil` when none was), stands for; the error
+  /// is a whole sentence that names the option. Also for a text that is not on the command line
+  /// (a default that must pass the same check).
+  func read(_ text: String?) throws(UsageError) -> Value
 }
 
 /// How an option takes its value: `--record`, `--catalog DIR`, `--broken-data[=ENDPOINT]`.
@@ -37,21 +39,48 @@ extension CommandOption {
   }
 }
 
-/// An option, declared once: its name, the name of its value, its help, and how the text after
-/// it becomes a `Value`. The command lists it, the parser reads it (and says what is wrong with
-/// its text), and `invocation[option]` gives the value back, typed.
+/// An option, declared once as a property of a command's `CommandOptions`, as in
+/// swift-argument-parser (`@Option(help:) var port: Int`): its name, the name of its value, its
+/// help, how the text after it becomes the property's value, and (the property's initial value)
+/// its default; without one, the command needs the option. Usage, help, parser, errors and
+/// did-you-mean come from it; `$port` is the declaration, for a sentence that names the option.
 ///
 /// A reader throws the rest of a sentence about the option, which the parser puts after the
-/// option's name: `takes a number from 1 to 64, not '0'` is said as `--jobs takes …`.
+/// option's name: `takes a number from 1 to 64, not '0'` is said as `--jobs takes …`. A help
+/// is read only when shown, so that it may name the other options of its command.
+@propertyWrapper
 public struct Option<Value: Sendable>: CommandOption {
   public let name: String
   public let syntax: OptionSyntax
-  public let help: String
-  public let isRequired: Bool
-  fileprivate let reader: @Sendable (String?) throws(UsageError) -> Value
+  private let helpText: @Sendable () -> String
+  private let reader: @Sendable (String?) throws(UsageError) -> Value
+  /// What the command line gave, else the default; `nil` for a required option before parsing.
+  private var value: Value?
 
-  /// The value `text` gives the option, as the parser reads it; also for a text that is not
-  /// on the command line (a default that must pass the same check).
+  public var help: String { helpText() }
+  public var isRequired: Bool { value == nil }
+
+  /// What the command line gave, else the default.
+  public var wrappedValue: Value {
+    get { value! }
+    set { value = newValue }
+  }
+
+  /// The declaration, for `$port`: its name, its `read(_:)` and its `words(_:)`.
+  public var projectedValue: Option { self }
+
+  /// Takes its value from the command line being read (`CommandOptions.init(_:)`), if any.
+  init(
+    name: String, syntax: OptionSyntax, help: @escaping @Sendable () -> String, default: Value?,
+    reader: @escaping @Sendable (String?) throws(UsageError) -> Value
+  ) {
+    self.name = name
+    self.syntax = syntax
+    self.helpText = help
+    self.reader = reader
+    value = Invocation.current?.values[name].flatMap { $0 as? Value } ?? `default`
+  }
+
   public func read(_ text: String?) throws(UsageError) -> Value {
     do {
       return try reader(text)
@@ -59,22 +88,28 @@ public struct Option<Value: Sendable>: CommandOption {
       throw UsageError("\(name) \(error.message)")
     }
   }
-
-  public func parsedValue(_ text: String?) throws(UsageError) -> any Sendable {
-    try read(text)
-  }
 }
 
 extension Option {
-  /// An option with a value after a space or `=`: `--catalog DIR`.
+  /// An option with a value after a space or `=`: `--seed N`.
   ///
   /// - Parameter read: turns the text after the option into its value.
   public init(
-    _ name: String, _ placeholder: String, help: String, required: Bool = false,
+    wrappedValue: Value, _ name: String, _ placeholder: String,
+    help: @autoclosure @escaping @Sendable () -> String,
+    read: @escaping @Sendable (String) throws(UsageError) -> Value
+  ) {
+    self.init(wrappedValue: wrappedValue, Option(name, placeholder, help: help(), read: read))
+  }
+
+  /// An option with a value that the command needs: `--to N`; also the declaration of an
+  /// option several commands take, to which each gives its default.
+  public init(
+    _ name: String, _ placeholder: String, help: @autoclosure @escaping @Sendable () -> String,
     read: @escaping @Sendable (String) throws(UsageError) -> Value
   ) {
     self.init(
-      name: name, syntax: .value(placeholder: placeholder), help: help, isRequired: required,
+      name: name, syntax: .value(placeholder: placeholder), help: help, default: nil,
       reader: { text throws(UsageError) in try read(text ?? "") })
   }
 
@@ -82,39 +117,54 @@ extension Option {
   ///
   /// - Parameter read: turns the text after `=`, or `nil` for the bare option, into its value.
   public init(
-    _ name: String, optional placeholder: String, help: String,
+    wrappedValue: Value, _ name: String, optional placeholder: String,
+    help: @autoclosure @escaping @Sendable () -> String,
     read: @escaping @Sendable (String?) throws(UsageError) -> Value
   ) {
     self.init(
-      name: name, syntax: .optionalValue(placeholder: placeholder), help: help, isRequired: false,
-      reader: read)
+      name: name, syntax: .optionalValue(placeholder: placeholder), help: help,
+      default: wrappedValue, reader: read)
   }
-}
 
-/// A flag: `--record`. `invocation[flag]` says whether it was given.
-public typealias Flag = Option<Bool>
-
-extension Option where Value == Bool {
-  /// A flag spelled `name`.
-  public init(_ name: String, help: String) {
-    self.init(name: name, syntax: .flag, help: help, isRequired: false) { _ in true }
+  /// The option `declaration` declares (one several commands take), with a default.
+  public init(wrappedValue: Value, _ declaration: Option) {
+    self.init(
+      name: declaration.name, syntax: declaration.syntax, help: declaration.helpText,
+      default: wrappedValue, reader: declaration.reader)
   }
-}
 
-extension Option where Value: CustomStringConvertible {
+  /// The option `declaration` declares, for a property that is `nil` when it is not given.
+  public init<Wrapped>(wrappedValue: Value, _ declaration: Option<Wrapped>)
+  where Value == Wrapped? {
+    self.init(
+      name: declaration.name, syntax: declaration.syntax, help: declaration.helpText,
+      default: wrappedValue, reader: { text throws(UsageError) in try declaration.reader(text) })
+  }
+
+  /// The option `declaration` declares, as it is: a flag, or (without a default) an option the
+  /// command needs.
+  public init(_ declaration: Option) {
+    self = declaration
+  }
+
   /// The words that give the option `value` on a command line the parser reads back: `--seed`,
   /// `7`; one word, `--catalog=-x`, when the value starts with a dash and would be read as an
   /// option.
-  public func words(_ value: Value) -> [String] {
+  public func words(_ value: some CustomStringConvertible) -> [String] {
     let text = value.description
     return text.hasPrefix("-") ? ["\(name)=\(text)"] : [name, text]
   }
 }
 
-extension Option where Value == String {
-  /// An option whose value is its text: `--filter TEXT`.
-  public init(_ name: String, _ placeholder: String, help: String, required: Bool = false) {
-    self.init(name, placeholder, help: help, required: required) { text in text }
+/// A flag: `--record`; its property says whether it was given.
+public typealias Flag = Option<Bool>
+
+extension Option where Value == Bool {
+  /// A flag spelled `name`.
+  public init(
+    wrappedValue: Bool = false, _ name: String, help: @autoclosure @escaping @Sendable () -> String
+  ) {
+    self.init(name: name, syntax: .flag, help: help, default: wrappedValue) { _ in true }
   }
 }
 
@@ -122,11 +172,12 @@ extension Option where Value == Int {
   /// An option whose value is a whole number in `range`: `--port N`; a number outside it is
   /// refused with "takes `what` from … to …".
   public init(
-    _ name: String, _ placeholder: String, help: String, in range: ClosedRange<Int>,
+    wrappedValue: Int, _ name: String, _ placeholder: String,
+    help: @autoclosure @escaping @Sendable () -> String, in range: ClosedRange<Int>,
     what: String = "a number"
   ) {
-    self.init(name, placeholder, help: help) { text throws(UsageError) in
-      try Self.integer(text, in: range, what: what)
+    self.init(wrappedValue: wrappedValue, name, placeholder, help: help()) {
+      text throws(UsageError) in try Self.integer(text, in: range, what: what)
     }
   }
 

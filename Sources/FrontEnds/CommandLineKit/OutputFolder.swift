@@ -3,8 +3,8 @@ import Foundation
 extension Option where Value == String {
   /// `--out DIR`: a folder to write into (`storyboard`, `explore`, `capture`). It may exist as a
   /// folder or be made later, but no file may stand at its place or at any folder above it.
-  public static func outputFolder(help: String, required: Bool = false) -> Option {
-    Option("--out", "DIR", help: help, required: required, read: outputFolder)
+  public static func outputFolder(help: @autoclosure @escaping @Sendable () -> String) -> Option {
+    Option("--out", "DIR", help: help(), read: outputFolder)
   }
 
   /// `path`, unless it is empty, or a file stands where it or a folder above it should be a

@@ -40,7 +40,7 @@ extension Command {
         text = next
         rest.removeFirst()
       }
-      values[name] = try option.parsedValue(text)
+      values[name] = try option.read(text)
     }
     try check(arguments)
     for option in options where option.isRequired && values[option.name] == nil {

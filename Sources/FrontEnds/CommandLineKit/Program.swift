@@ -40,8 +40,9 @@ public struct Program: Sendable {
   /// Runs the command line `arguments` (without the program's name) on the main thread, then
   /// exits with the command's code (`StandardStreams.exitCode(for:)`); first, while the main
   /// thread is the only one, it puts `/dev/null` on closed standard streams, unblocks the signals
-  /// that end a command (`SignalWaiter.unblockTerminationSignals()`) and starts `endWithInput()`. For synchronous top-level code: an `async` top level hands main-actor
-  /// work to a fresh Dispatch thread and `malloc` arena (bench row 6, start-up of `run`).
+  /// that end a command (`SignalWaiter.unblockTerminationSignals()`) and starts
+  /// `endWithInput()`. For synchronous top-level code: an `async` top level hands main-actor
+  /// work to a fresh Dispatch thread and `malloc` arena, which slows the start.
   public func runAsMain(_ arguments: [String], console: Console) -> Never {
     StandardStreams.reserveClosedStreams()
     SignalWaiter.unblockTerminationSignals()

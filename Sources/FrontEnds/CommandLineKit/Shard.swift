@@ -51,7 +51,7 @@ public struct Shard: Equatable, Sendable, CustomStringConvertible {
 
 extension Option where Value == Shard {
   /// `--shard K/N`: one share of the work.
-  public static func shard(help: String) -> Option {
-    Option("--shard", "K/N", help: help, read: Shard.parse)
+  public static func shard(help: @autoclosure @escaping @Sendable () -> String) -> Option {
+    Option("--shard", "K/N", help: help(), read: Shard.parse)
   }
 }

@@ -4,8 +4,8 @@
 extension Option where Value == String {
   /// `--catalog DIR`: a catalog folder, read by the catalog's loader when the command runs; an
   /// empty name is refused, as `--out`'s is, rather than taken for the current folder.
-  public static func catalog(help: String) -> Option {
-    Option("--catalog", "DIR", help: help) { text throws(UsageError) in
+  public static func catalog(help: @autoclosure @escaping @Sendable () -> String) -> Option {
+    Option("--catalog", "DIR", help: help()) { text throws(UsageError) in
       guard !text.isEmpty else { throw UsageError("needs a folder, not an empty name") }
       return text
     }
@@ -18,8 +18,10 @@ extension Option where Value == Int {
   public static var maximumJobs: Int { 64 }
 
   /// `--jobs N`: how many at once, from 1 to `maximumJobs`.
-  public static func jobs(help: String) -> Option {
-    Option("--jobs", "N", help: help, in: 1...maximumJobs)
+  public static func jobs(help: @autoclosure @escaping @Sendable () -> String) -> Option {
+    Option("--jobs", "N", help: help()) { text throws(UsageError) in
+      try integer(text, in: 1...maximumJobs, what: "a number")
+    }
   }
 }
 
@@ -28,7 +30,7 @@ extension Flag {
   public static var live: Flag { Flag("--live", help: "Sends the requests to the real TheMealDB.") }
 
   /// `--timing`: wall times besides the output that stays the same on every run.
-  public static func timing(help: String) -> Flag {
-    Flag("--timing", help: help)
+  public static func timing(help: @autoclosure @escaping @Sendable () -> String) -> Flag {
+    Flag("--timing", help: help())
   }
 }

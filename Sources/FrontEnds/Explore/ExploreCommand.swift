@@ -11,63 +11,58 @@ import ViewDescription
 @MainActor
 public enum ExploreCommand {
   /// The options of `explore`, parsed.
-  public struct Options: Equatable, Sendable {
-    public static let seed = Option(
+  public struct Options: CommandOptions {
+    @Option(
       "--seed", "N",
       help: "The seed of every session (default 1); the same seed gives the same sessions, "
-        + "report and files."
-    ) { text throws(UsageError) in
-      guard let seed = UInt64(text) else {
-        throw UsageError("needs a whole number from 0 to 2^64−1, not '\(text)'")
-      }
-      return seed
-    }
-    public static let sessions = Option(
-      "--sessions", "N", help: "How many sessions (default 200).", in: 1...1_000_000)
-    public static let steps = Option(
+        + "report and files.",
+      read: { text throws(UsageError) in
+        guard let seed = UInt64(text) else {
+          throw UsageError("needs a whole number from 0 to 2^64−1, not '\(text)'")
+        }
+        return seed
+      })
+    public var seed = ExploreOptions().seed
+    @Option("--sessions", "N", help: "How many sessions (default 200).", in: 1...1_000_000)
+    public var sessions = ExploreOptions().sessions
+    @Option(
       "--steps", "N",
       help: "The most steps a session takes (default 40, at most 20000); shrinking a finding "
         + "stops after about a minute and says so.", in: 1...maximumSteps)
-    public static let catalog: Option<String> = .catalog(
-      help: "Explores against this catalog instead of the embedded one.")
+    public var steps = ExploreOptions().steps
+    @Option(.catalog(help: "Explores against this catalog instead of the embedded one."))
+    public var catalog: String? = nil
     /// Checked when the command line is read, not when a finding is written: a file there would
     /// pass a clean run.
-    public static let out: Option<String> = .outputFolder(
-      help: "Where the scenario files go (default: explore-seed-N, made when a rule breaks).")
-    public static let timing = Flag.timing(help: "Also prints the wall time and steps per second.")
-    public static let jobs: Option<Int> = .jobs(
-      help: "How many processes share the sessions, this one and N − 1 workers (default: one "
-        + "per processor, at most 8 and one per 25 sessions); the report is the same for any N.")
-    public static let shard: Option<Shard> = .shard(
-      help: "Runs only every Nth session from the Kth and prints their tally (steps, first "
-        + "session breaking each rule): what each worker of \(jobs) does.")
-
-    public var explore = ExploreOptions()
-    public var catalog: String?
-    /// Where the scenario files go; `nil` for `explore-seed-N`, made only when a rule broke.
-    public var out: String?
-    /// `--timing`: also print the wall time and the steps per second (not byte-identical).
-    public var timing = false
-    /// `--jobs N`: how many processes share the sessions; `nil` for `defaultJobs`.
-    public var jobs: Int?
-    /// `--shard K/N`: run only that shard of the sessions and print its tally.
-    public var shard: Shard?
+    @Option(
+      .outputFolder(
+        help: "Where the scenario files go (default: explore-seed-N, made when a rule breaks)."))
+    public var out: String? = nil
+    @Flag(.timing(help: "Also prints the wall time and steps per second."))
+    public var timing: Bool
+    /// How many processes share the sessions; `nil` for `defaultJobs`.
+    @Option(
+      .jobs(
+        help: "How many processes share the sessions, this one and N − 1 workers (default: one "
+          + "per processor, at most 8 and one per 25 sessions); the report is the same for any N."
+      ))
+    public var jobs: Int? = nil
+    @Option(
+      .shard(
+        help: "Runs only every Nth session from the Kth and prints their tally (steps, first "
+          + "session breaking each rule): what each worker of \(Options().$jobs) does."))
+    public var shard: Shard? = nil
 
     public init() {}
 
-    /// The options of one invocation; the parser has checked their spelling.
-    init(_ invocation: Invocation) throws(UsageError) {
-      explore.seed = invocation[Self.seed] ?? explore.seed
-      explore.sessions = invocation[Self.sessions] ?? explore.sessions
-      explore.steps = invocation[Self.steps] ?? explore.steps
-      catalog = invocation[Self.catalog]
-      out = invocation[Self.out]
-      timing = invocation[Self.timing]
-      jobs = invocation[Self.jobs]
-      shard = invocation[Self.shard]
+    /// The exploration the command line asks for.
+    public var explore: ExploreOptions {
+      ExploreOptions(seed: seed, sessions: sessions, steps: steps)
+    }
+
+    public func validate() throws(UsageError) {
       if shard != nil, out != nil || jobs != nil || timing {
-        throw UsageError(
-          "\(Self.shard) prints a tally; it takes no \(Self.out), \(Self.jobs) or \(Self.timing)")
+        throw UsageError("\($shard) prints a tally; it takes no \($out), \($jobs) or \($timing)")
       }
     }
 
@@ -77,9 +72,10 @@ public enum ExploreCommand {
     public static func words(
       _ explore: ExploreOptions, catalog: String?, shard: Shard? = nil
     ) -> [String] {
-      ["explore"] + seed.words(explore.seed) + sessions.words(explore.sessions)
-        + steps.words(explore.steps) + (shard.map(Self.shard.words) ?? [])
-        + (catalog.map(Self.catalog.words) ?? [])
+      let options = Options()
+      return ["explore"] + options.$seed.words(explore.seed)
+        + options.$sessions.words(explore.sessions) + options.$steps.words(explore.steps)
+        + (shard.map(options.$shard.words) ?? []) + (catalog.map(options.$catalog.words) ?? [])
     }
 
     /// The processes an exploration of `sessions` sessions runs in without `--jobs`: one per
@@ -110,15 +106,12 @@ public enum ExploreCommand {
         to a smallest one that still breaks it and written as a scenario file that `rezepte run` \
         fails on.
         Exit status: 0 when every rule held, 1 when one broke (files written), 2 for bad input \
-        or a worker of \(Options.jobs) that failed, 128 + N when signal N (SIGINT, SIGTERM, SIGHUP) \
+        or a worker of \(Options().$jobs) that failed, 128 + N when signal N (SIGINT, SIGTERM, SIGHUP) \
         ended it and its workers.
         """,
-      options: [
-        Options.seed, Options.sessions, Options.steps, Options.catalog, Options.out,
-        Options.timing, Options.jobs, Options.shard,
-      ],
-      run: { invocation throws(UsageError) in
-        await run(try Options(invocation), workers: workers, console: invocation.console)
+      options: Options.self,
+      run: { options, invocation in
+        await run(options, workers: workers, console: invocation.console)
       })
   }
 

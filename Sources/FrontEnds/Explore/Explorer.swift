@@ -190,8 +190,8 @@ public struct Explorer {
 
   // MARK: - Shrinking
 
-  /// How many steps shrinking one finding may replay: about a minute of a release build on the
-  /// bench machine; a longer shrink reports the smallest session found by then.
+  /// How many steps shrinking one finding may replay, about a minute of a release build; a
+  /// longer shrink reports the smallest session found by then.
   nonisolated public static let shrinkingBudget = 1_000_000
 
   /// Drops steps, shortens waits and texts and starts on the list where it can, until no change

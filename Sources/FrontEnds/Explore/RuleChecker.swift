@@ -43,7 +43,8 @@ final class Oracle {
   /// The meals the list must show for `query`; `nil` when the catalog answers with an error.
   func meals(for query: Query) async -> [Meal]? {
     if let known = answers[query] { return known }
-    let meals = try? await query.isSearch ? api.search(query.search) : api.meals(in: query.category)
+    let meals =
+      try? await query.isSearch ? api.search(query.search.text) : api.meals(in: query.category)
     answers[query] = meals
     return meals
   }
@@ -114,7 +115,7 @@ final class RuleChecker {
         demanded = [.expectVisible(heart.label)]
       }
     case .searchTextChanged(let text):
-      accepted = after.top.list?.searchText == text
+      accepted = after.top.list?.searchText.text == text
       let prompt = AppScreen.body(before).searchField?.field.prompt
       demanded = [.expectVisible(text.isEmpty ? prompt ?? text : text)]
     case .searchFocusChanged(let focused):
@@ -125,9 +126,9 @@ final class RuleChecker {
         demanded = [.expectVisible(first)]
       }
     case .suggestionPicked(let text):
-      accepted = after.top.list?.searchText == text
+      accepted = after.top.list?.searchText.text == text
       var searched = before
-      searched.list?.searchText = text
+      searched.list?.searchText = SearchText(text)
       demanded = AppScreen.body(searched).screenTitle.map { [.expectTitle($0)] } ?? []
     case .categoryPicked(let category):
       accepted = after.top.list?.category == category
@@ -399,7 +400,7 @@ final class RuleChecker {
       for search in searches {
         watch.searches += 1
         let early = search.sentAt - watch.lastChange < Self.searchPause
-        let stale = search.request.value(for: "s") != query?.search
+        let stale = search.request.value(for: "s") != query?.search.text
         guard early || stale || watch.searches > 1 else { continue }
         let why =
           early
@@ -448,7 +449,7 @@ final class RuleChecker {
       query.isSearch
     else { return [.expectRequests(0, listed: nil)] }
     let request = APIRequest(
-      path: "search.php", query: [URLQueryItem(name: "s", value: query.search)])
+      path: "search.php", query: [URLQueryItem(name: "s", value: query.search.text)])
     return [.expectRequests(1, listed: [request.description])]
   }
 
@@ -496,7 +497,7 @@ final class RuleChecker {
 
   private static func describe(_ query: Query) -> String {
     query.isSearch
-      ? "the search \(Quoting.quoted(query.search))"
+      ? "the search \(Quoting.quoted(query.search.text))"
       : "the category \(Quoting.quoted(query.category))"
   }
 

@@ -7,35 +7,25 @@ import Spelling
 /// `rezepte capture`: records a TheMealDB-compatible server's answers into a catalog directory.
 public enum CaptureCommand {
   /// What the command line asks for.
-  public struct Options: Equatable, Sendable {
-    public static let baseURL: Option<URL> = .baseURL(
-      help: "The API folder, e.g. https://www.themealdb.com/api/json/v1/1/ or "
-        + "http://127.0.0.1:8080/api/json/v1/1/ (rezepte serve).",
-      required: true)
-    /// Checked before anything is downloaded.
-    public static let out: Option<String> = .outputFolder(
-      help: "The catalog directory; created if missing.", required: true)
-    public static let categories = Option(
-      "--categories", "A,B,…", help: "Only these categories (default: all)."
-    ) { text throws(UsageError) in
-      let names = text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
-        .filter { !$0.isEmpty }
-      guard !names.isEmpty else { throw UsageError("needs at least one name") }
-      return names
-    }
-
-    public var baseURL: URL
-    public var directory: String
+  struct Options: CommandOptions {
+    @Option(
+      .baseURL(
+        help: "The API folder, e.g. https://www.themealdb.com/api/json/v1/1/ or "
+          + "http://127.0.0.1:8080/api/json/v1/1/ (rezepte serve)."))
+    var baseURL: URL
+    /// The catalog directory, checked before anything is downloaded.
+    @Option(.outputFolder(help: "The catalog directory; created if missing."))
+    var directory: String
     /// `nil` for every category.
-    public var categories: [String]?
-
-    /// The options of a parsed `capture` command line.
-    init(_ invocation: Invocation) {
-      // The parser has made sure that both required options are there.
-      baseURL = invocation[Self.baseURL]!
-      directory = invocation[Self.out]!
-      categories = invocation[Self.categories]
-    }
+    @Option(
+      "--categories", "A,B,…", help: "Only these categories (default: all).",
+      read: { text throws(UsageError) in
+        let names = text.split(separator: ",").map { $0.trimmed(.whitespaces) }
+          .filter { !$0.isEmpty }
+        guard !names.isEmpty else { throw UsageError("needs at least one name") }
+        return names
+      })
+    var categories: [String]? = nil
   }
 
   /// The declaration of `rezepte capture`: its options, help and run.
@@ -45,7 +35,7 @@ public enum CaptureCommand {
     discussion: """
       Downloads categories.php and, for the chosen categories, every meal's full record \
       (filter.php, then lookup.php) into DIR as categories.json and meals.json, a catalog that \
-      `rezepte serve \(ServeCommand.Options.catalog.synopsis)` serves. Running it again resumes: records already in \
+      `rezepte serve \(ServeCommand.Options().$catalog.synopsis)` serves. Running it again resumes: records already in \
       meals.json are not downloaded again; the category lists are, to find new meals. \
       meals.json is replaced after each category, never left half-written. A second capture into \
       DIR while one runs stops at once. A capture keeps at most \
@@ -53,8 +43,8 @@ public enum CaptureCommand {
       no catalog it began.
       Exit status: 0 when done, 1 when the capture failed, 2 for bad input.
       """,
-    options: [Options.baseURL, Options.out, Options.categories],
-    run: { invocation in await run(Options(invocation), console: invocation.console) })
+    options: Options.self,
+    run: { options, invocation in await run(options, console: invocation.console) })
 
   /// Runs the capture.
   static func run(_ options: Options, console: Console) async -> ExitCode {

@@ -6,72 +6,64 @@ import Spelling
 /// `rezepte serve`: serves a catalog over HTTP until SIGINT or SIGTERM.
 public enum ServeCommand {
   /// What the command line asks for.
-  public struct Options: Equatable, Sendable {
-    public static let port = Option(
+  public struct Options: CommandOptions {
+    @Option(
       "--port", "N",
       help: "Port on 127.0.0.1 (default 8080; 0 picks a free one, printed on start).",
       in: 0...65535, what: "a port")
-    public static let catalog: Option<String> = .catalog(
-      help: "A directory with categories.json and meals.json, as written by `rezepte capture` "
-        + "(default: the embedded catalog).")
-    public static let delay = Option(
+    public var port = 8080
+    /// A catalog directory; `nil` for the embedded catalog.
+    @Option(
+      .catalog(
+        help: "A directory with categories.json and meals.json, as written by `rezepte capture` "
+          + "(default: the embedded catalog)."))
+    public var catalog: String? = nil
+    @Option(
       "--delay", "DURATION[@ENDPOINT]",
       help: "Waits before every answer (or those of one endpoint): 250ms, 2s, 1.5s; "
-        + "from 0s to 1 hour."
-    ) { text throws(UsageError) in
-      let (value, endpoint) = try scoped(text)
-      do {
-        return Faults.Scoped(
-          try DurationText.parse(value, in: DurationText.defaultRange), for: endpoint)
-      } catch {
-        throw UsageError("\(error)")
-      }
-    }
-    public static let status = Option(
+        + "from 0s to 1 hour.",
+      read: { text throws(UsageError) in
+        let (value, endpoint) = try Options.scoped(text)
+        do {
+          return Faults.Scoped(
+            try DurationText.parse(value, in: DurationText.defaultRange), for: endpoint)
+        } catch {
+          throw UsageError("\(error)")
+        }
+      })
+    public var delay: Faults.Scoped<Duration>? = nil
+    @Option(
       statusName, "CODE[@ENDPOINT]",
       help: "Answers every request (or those of one endpoint) with this HTTP status, 400-599: "
-        + "\(statusName) 500@lookup."
-    ) { text throws(UsageError) in
-      let (value, endpoint) = try scoped(text)
-      return Faults.Scoped(
-        try Option<Int>.integer(value, in: 400...599, what: "an HTTP error status"), for: endpoint)
-    }
-    public static let brokenData = Option(
+        + "\(statusName) 500@lookup.",
+      read: { text throws(UsageError) in
+        let (value, endpoint) = try Options.scoped(text)
+        return Faults.Scoped(
+          try Option<Int>.integer(value, in: 400...599, what: "an HTTP error status"),
+          for: endpoint)
+      })
+    public var status: Faults.Scoped<Int>? = nil
+    @Option(
       brokenDataName, optional: "ENDPOINT",
-      help: "Answers 200 OK with a body that is not JSON: \(brokenDataName)=filter."
-    ) { text throws(UsageError) -> String? in
-      guard let text else { return nil }
-      return try endpoint(text)
-    }
-    public static let maxConnections = Option(
+      help: "Answers 200 OK with a body that is not JSON: \(brokenDataName)=filter.",
+      read: { text throws(UsageError) in Faults.Scoped(true, for: try text.map(Options.endpoint)) })
+    public var brokenData: Faults.Scoped<Bool>? = nil
+    @Option(
       "--max-connections", "N",
       help: "The most connections served at once; more are refused (default 256).",
       in: 1...65536, what: "a number of connections")
-    public static let quiet = Flag("--quiet", help: "Does not log one line per request to stderr.")
+    public var maxConnections = 256
+    @Flag("--quiet", help: "Does not log one line per request to stderr.")
+    public var quiet: Bool
+
     // The names of the options whose help shows them in an example.
     private static let statusName = "--status"
     private static let brokenDataName = "--broken-data"
 
-    public var port: UInt16 = 8080
-    /// A catalog directory; `nil` for the embedded catalog.
-    public var catalog: String?
-    public var faults = Faults.none
-    public var quiet = false
-    /// The most connections served at once.
-    public var maxConnections = 256
-
     public init() {}
 
-    /// The options of a parsed `serve` command line.
-    init(_ invocation: Invocation) {
-      port = invocation[Self.port].map(UInt16.init) ?? port
-      catalog = invocation[Self.catalog]
-      faults.delay = invocation[Self.delay]
-      faults.status = invocation[Self.status]
-      faults.brokenData = invocation[Self.brokenData].map { Faults.Scoped(true, for: $0) }
-      maxConnections = invocation[Self.maxConnections] ?? maxConnections
-      quiet = invocation[Self.quiet]
-    }
+    /// The faults to simulate.
+    public var faults: Faults { Faults(delay: delay, status: status, brokenData: brokenData) }
 
     /// `search` or `search.php`: one of the catalog's endpoints, spelled as everywhere else.
     private static func endpoint(_ text: String) throws(UsageError) -> String {
@@ -107,18 +99,15 @@ public enum ServeCommand {
       Exit status: 0 after a clean stop, 1 when the server cannot start, 2 for bad input and \
       for a file-descriptor limit (ulimit -n) too low to serve.
       """,
-    options: [
-      Options.port, Options.catalog, Options.delay, Options.status, Options.brokenData,
-      Options.maxConnections, Options.quiet,
-    ],
+    options: Options.self,
     epilogue: {
       """
       Example:
-        rezepte serve \(Options.port) 0 \(Options.delay) 3s@search
+        rezepte serve \(Options().$port) 0 \(Options().$delay) 3s@search
         curl 'http://127.0.0.1:8080/api/json/v1/1/search.php?s=Lasagne'
       """
     },
-    run: { invocation in await run(Options(invocation), console: invocation.console) })
+    run: { options, invocation in await run(options, console: invocation.console) })
 
   /// Runs the server until SIGINT or SIGTERM.
   static func run(_ options: Options, console: Console) async -> ExitCode {
@@ -145,7 +134,7 @@ public enum ServeCommand {
     let signals = SignalWaiter(signals: [SIGINT, SIGTERM])
     let port: UInt16
     do {
-      port = try server.start(port: options.port)
+      port = try server.start(port: UInt16(options.port))
     } catch {
       console.error("\(error)")
       return .failure

@@ -27,13 +27,11 @@ struct ScenarioCommand {
   /// given), or lists them; writes files only with `--record` and when every file parsed and
   /// can be written, and then exits with 1 when it wrote a block.
   func run(_ invocation: Invocation) async -> ExitCode {
-    typealias Options = ScenarioCommands
-    let (record, list, filter) = (
-      invocation[Options.record], invocation[Options.list], invocation[Options.filter]
-    )
-    let paths = Options.paths(invocation)
+    let options = ScenarioCommands.RunOptions(invocation)
+    let (record, list, filter) = (options.record, options.list, options.filter)
+    let paths = ScenarioCommands.paths(invocation)
     let (entries, missing) = ScenarioFiles.collectEntries(paths)
-    let shard = invocation[Options.shard]
+    let shard = options.shard
     let files = entries.filter { shard?.contains(key: $0.key) ?? true }.map(\.file)
     let (loaded, diagnostics) = ScenarioFiles.load(
       files, context: context, allowsEmptyScreens: record)
@@ -56,12 +54,11 @@ struct ScenarioCommand {
     }
 
     let runner = ScenarioRunner(mode: record ? .record : .check, now: now)
-    let report = Report(useColor: useColor, showsWallTime: invocation[Options.timing])
+    let report = Report(useColor: useColor, showsWallTime: options.timing)
     var results: [ScenarioResult] = []
     var recorded = 0
     var failedToRecord = false
-    let jobs = invocation[Options.jobs] ?? 1
-    await replay(scenarios, runner: runner, jobs: jobs) { scenario, result in
+    await replay(scenarios, runner: runner, jobs: options.jobs) { scenario, result in
       var blocks: [String] = []
       if record {
         guard let written = writeRecording(scenario, result) else {

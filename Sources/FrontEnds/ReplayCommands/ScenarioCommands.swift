@@ -1,5 +1,6 @@
 import CommandLineKit
 import Foundation
+import LiveNetwork
 import MealCatalog
 import MealDB
 import Scenarios
@@ -8,34 +9,76 @@ import Scenarios
 public enum ScenarioCommands {
   // MARK: - Options
 
-  /// `--catalog DIR` of `run`, `show` and `storyboard`.
-  public static let catalog: Option<String> = .catalog(
-    help: "Uses the catalog in DIR instead of the embedded one.")
-  static let record = Flag(
-    "--record",
-    help: "Writes the actual screen into every `expect screen` block that differs; a run that "
-      + "wrote one exits with 1.")
-  static let filter = Option<String>(
-    "--filter", "TEXT", help: "Runs only the scenarios whose file name or title contains TEXT.")
-  static let baseURL: Option<URL> = .baseURL(
-    help: "Sends the requests over HTTP to a TheMealDB-compatible server, such as "
-      + "http://127.0.0.1:8080/api/json/v1/1/ (`rezepte serve`).")
-  static let timing = Flag.timing(help: "Adds the wall time each scenario took to its line.")
-  static let shard: Option<Shard> = .shard(
-    help: "Runs only share K of N (1 ≤ K ≤ N): every file lands in the same share on every "
-      + "machine, so N CI jobs with K = 1…N together run each file once.")
-  /// `--list` of `run`: prints the files that would run instead of running them.
-  public static let list = Flag(
-    "--list", help: "Prints the files that would run (after \(shard) and \(filter)).")
-  static let jobs: Option<Int> = .jobs(
-    help: "Replays up to N scenarios at once (1-\(Option<Int>.maximumJobs), default 1); the "
-      + "report stays in file order, the same bytes as with 1. This overlaps waiting for a "
-      + "server (\(baseURL), \(Flag.live)); offline replays take turns on one thread.")
-  static let full = Flag(
-    "--full", help: "Prints the whole screen after every step instead of what changed.")
-  /// `--out DIR` of `storyboard`.
-  public static let out: Option<String> = .outputFolder(
-    help: "The folder for the pages (default: storyboard); other files in it stay.")
+  /// The options of `rezepte run`.
+  public struct RunOptions: CommandOptions {
+    @Flag(
+      "--record",
+      help: "Writes the actual screen into every `expect screen` block that differs; a run that "
+        + "wrote one exits with 1.")
+    public var record: Bool
+    @Option(.catalog(help: catalogHelp)) public var catalog: String? = nil
+    @Option(
+      "--filter", "TEXT", help: "Runs only the scenarios whose file name or title contains TEXT.",
+      read: { $0 })
+    public var filter: String? = nil
+    @Option(
+      .baseURL(
+        help: "Sends the requests over HTTP to a TheMealDB-compatible server, such as "
+          + "http://127.0.0.1:8080/api/json/v1/1/ (`rezepte serve`)."))
+    public var baseURL: URL? = nil
+    @Flag(.live) public var live: Bool
+    @Flag(.timing(help: "Adds the wall time each scenario took to its line."))
+    public var timing: Bool
+    @Option(
+      .shard(
+        help: "Runs only share K of N (1 ≤ K ≤ N): every file lands in the same share on every "
+          + "machine, so N CI jobs with K = 1…N together run each file once."))
+    public var shard: Shard? = nil
+    @Flag(
+      "--list",
+      help: "Prints the files that would run (after \(RunOptions().$shard) and "
+        + "\(RunOptions().$filter)).")
+    public var list: Bool
+    @Option(
+      .jobs(
+        help: "Replays up to N scenarios at once (1-\(Option<Int>.maximumJobs), default 1); the "
+          + "report stays in file order, the same bytes as with 1. This overlaps waiting for a "
+          + "server (\(RunOptions().$baseURL), \(Flag.live)); offline replays take turns on one "
+          + "thread."))
+    public var jobs = 1
+
+    public init() {}
+
+    public func validate() throws(UsageError) {
+      if live, baseURL != nil {
+        throw UsageError("\($live) and \($baseURL) exclude each other; choose one server")
+      }
+      if live, record {
+        throw UsageError("\($record) cannot be combined with \($live), whose answers change")
+      }
+    }
+  }
+
+  /// The options of `rezepte show`.
+  struct ShowOptions: CommandOptions {
+    @Option(.catalog(help: catalogHelp)) var catalog: String? = nil
+    @Flag("--full", help: "Prints the whole screen after every step instead of what changed.")
+    var full: Bool
+  }
+
+  /// The options of `rezepte storyboard`.
+  public struct StoryboardOptions: CommandOptions {
+    @Option(
+      .outputFolder(help: "The folder for the pages (default: storyboard); other files in it stay.")
+    )
+    public var out = "storyboard"
+    @Option(.catalog(help: catalogHelp)) public var catalog: String? = nil
+
+    public init() {}
+  }
+
+  /// The help of `--catalog DIR` of `run`, `show` and `storyboard`.
+  static let catalogHelp = "Uses the catalog in DIR instead of the embedded one."
 
   /// The scenario files and folders of `run` and `storyboard`.
   static let paths = Arguments(
@@ -62,31 +105,30 @@ public enum ScenarioCommands {
       files (`wait`, `network delay`) go from 0s to 1 hour.
       """,
     arguments: paths,
-    options: [record, catalog, filter, baseURL, Flag.live, timing, shard, list, jobs],
+    options: RunOptions.self,
     epilogue: {
       "Steps of a scenario file (one per line; `#` starts a comment):\n" + StepTable.helpText()
     },
-    run: { invocation throws(UsageError) in
-      let live = invocation[Flag.live]
-      if live, invocation[baseURL] != nil {
-        throw UsageError("\(Flag.live) and \(baseURL) exclude each other; choose one server")
+    run: { options, invocation in
+      let server = options.live ? MealAPI.theMealDB : options.baseURL
+      let backend = server.map { url in
+        AppDriver.Backend.server { URLSessionTransport(baseURL: url) }
       }
-      if live, invocation[record] {
-        throw UsageError("\(record) cannot be combined with \(Flag.live), whose answers change")
-      }
-      let server = live ? MealAPI.theMealDB : invocation[baseURL]
-      return await command(invocation, backend: server.map { .http($0) } ?? .catalog) { command in
-        if !invocation[list], let server, let problem = await AppDriver.probe(server) {
+      return await command(invocation, catalog: options.catalog, backend: backend ?? .catalog) {
+        if !options.list, let server,
+          let problem = await AppDriver.probe(
+            server, over: URLSessionTransport(baseURL: server, timeout: 5))
+        {
           invocation.console.error(problem)
-          if live {
+          if options.live {
             invocation.console.errorOutput(
-              "`\(Flag.live)` needs TheMealDB on the internet; offline, replay against `rezepte "
-                + "serve` with `\(baseURL)`, or against the embedded catalog without either "
-                + "option.")
+              "`\(options.$live)` needs TheMealDB on the internet; offline, replay against "
+                + "`rezepte serve` with `\(options.$baseURL)`, or against the embedded catalog "
+                + "without either option.")
           }
           return .badInput
         }
-        return await command.run(invocation)
+        return await $0.run(invocation)
       }
     })
 
@@ -99,18 +141,18 @@ public enum ScenarioCommands {
       prints the simulated time, the requests the step sent (as `expect requests` spells them) \
       and the nodes of the screen that are new or changed (+), with the lines removed counted \
       (−), or that nothing changed; a screen pushed for the first time is printed whole. \
-      \(full) prints the whole screen after every such step. Expectations are checked as in \
-      `run` and marked ✓. The walkthrough speaks German, as the lesson does; a failed step is \
-      said as `run` says it.
+      \(ShowOptions().$full) prints the whole screen after every such step. Expectations are \
+      checked as in `run` and marked ✓. The walkthrough speaks German, as the lesson does; a \
+      failed step is said as `run` says it.
       Exit status: 0 when every step passed, 1 when one failed, 2 for bad input.
       """,
     arguments: Arguments(
       placeholder: "FILE", help: "The scenario file to walk through.", count: 1...1),
-    options: [catalog, full],
-    run: { invocation in
-      await command(invocation) {
+    options: ShowOptions.self,
+    run: { options, invocation in
+      await command(invocation, catalog: options.catalog) {
         // The parser has made sure there is exactly one file.
-        await $0.show(invocation.arguments[0], full: invocation[full])
+        await $0.show(invocation.arguments[0], full: options.full)
       }
     })
 
@@ -126,10 +168,10 @@ public enum ScenarioCommands {
       Exit status: 0 when every scenario passed, 1 when one failed (its page shows where), 2 for \
       a bad argument or file, or a page that cannot be written.
       """,
-    arguments: paths, options: [out, catalog],
-    run: { invocation in
-      await command(invocation) {
-        await $0.storyboard(paths(invocation), out: invocation[out] ?? "storyboard")
+    arguments: paths, options: StoryboardOptions.self,
+    run: { options, invocation in
+      await command(invocation, catalog: options.catalog) {
+        await $0.storyboard(paths(invocation), out: options.out)
       }
     })
 
@@ -158,13 +200,13 @@ public enum ScenarioCommands {
   /// read or asked.
   @MainActor
   static func command(
-    _ invocation: Invocation, backend: AppDriver.Backend = .catalog,
+    _ invocation: Invocation, catalog directory: String?, backend: AppDriver.Backend = .catalog,
     _ body: (ScenarioCommand) async -> ExitCode
   ) async -> ExitCode {
     let console = invocation.console
     let catalog: Catalog
     do {
-      catalog = try Catalog.load(directory: invocation[Self.catalog])
+      catalog = try Catalog.load(directory: directory)
     } catch {
       console.error("\(error)")
       return .badInput

@@ -1,3 +1,4 @@
+import MealDB
 import Scenarios
 import ViewDescription
 
@@ -56,7 +57,7 @@ extension Storyboard {
   static func comments(in lines: ArraySlice<String>) -> [String] {
     var comments: [String] = []
     for line in lines {
-      let trimmed = line.trimmingWhitespace()
+      let trimmed = line.trimmed(.whitespacesAndNewlines)
       if trimmed.isEmpty {
         if comments.last?.isEmpty == false { comments.append("") }
       } else if trimmed.hasPrefix("#") {

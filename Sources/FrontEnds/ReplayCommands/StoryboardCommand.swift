@@ -19,13 +19,14 @@ extension ScenarioCommand {
     let folder = URL(fileURLWithPath: out)
     do {
       // Checked here too: the default folder is not on the command line.
-      _ = try ScenarioCommands.out.read(out)
+      _ = try ScenarioCommands.StoryboardOptions().$out.read(out)
       try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     } catch let error as UsageError {
       return badInput(error.message)
     } catch {
       return badInput(
-        "\(ScenarioCommands.out) \(out): the folder cannot be made (\(Self.reason(error)))")
+        "\(ScenarioCommands.StoryboardOptions().$out) \(out): the folder cannot be made (\(Self.reason(error)))"
+      )
     }
     let pages = Self.pageNames(scenarios.map(\.name)) + ["index.html"]
     // Every page is checked before anything replays, so that a page that cannot be written

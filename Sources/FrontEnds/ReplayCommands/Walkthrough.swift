@@ -1,3 +1,4 @@
+import MealDB
 import Scenarios
 import Spelling
 import ViewDescription
@@ -19,7 +20,7 @@ extension ScenarioRunner {
       let step = moment.event.step
       // The comments and blank lines since the previous step explain this one.
       for line in captions[moment.event.index] {
-        let trimmed = line.trimmingWhitespace()
+        let trimmed = line.trimmed(.whitespacesAndNewlines)
         if trimmed.isEmpty || trimmed.hasPrefix("#") { output(line) }
       }
       if let failure = moment.event.failure {

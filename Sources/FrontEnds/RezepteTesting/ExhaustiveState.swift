@@ -77,21 +77,3 @@ extension TestApp {
       at: site)
   }
 }
-
-extension TestApp: WorkLeftCheck {
-  /// Fails the test at the line that made the app, naming the work it left running.
-  public nonisolated static func fail(
-    workLeft work: [String],
-    madeAt place: (fileID: StaticString, filePath: StaticString, line: UInt, column: UInt)
-  ) {
-    let site = CallSite(
-      fileID: place.fileID, filePath: place.filePath, line: place.line, column: place.column)
-    let more = work.count == 1 ? "" : " and \(work.count - 1) more"
-    FailureReporter.fail(
-      "work was still running when the test ended: \(work[0])\(more); the TestApp made at "
-        + "\(site.description) went away with:\n" + work.map { "  - \($0)" }.joined(separator: "\n")
-        + "\nLet it end (`await app.advance(by:)`), or end the test with "
-        + "`await app.skipPendingWork()` to let it go on purpose.",
-      at: site)
-  }
-}

@@ -1,6 +1,6 @@
 // What a test of the app needs, through one import: `import RezepteTesting` brings the harness
-// (`TestApp`, in AppHarness), the screens and their renderer (ViewDescription), the offline
-// catalog and its transport (MealCatalog), the API's models (MealDB) and the virtual clock.
+// (AppHarness), the screens and their renderer (ViewDescription), the offline catalog and its
+// transport (MealCatalog), the API's models (MealDB) and the virtual clock.
 @_exported import AppHarness
 @_exported import MealCatalog
 @_exported import MealDB

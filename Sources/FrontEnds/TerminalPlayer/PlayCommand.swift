@@ -20,49 +20,55 @@ import VirtualTime
 /// scenario file when the player quits.
 public enum PlayCommand {
   /// The options of `rezepte play`, each declared once.
-  enum Options {
-    static let catalog: Option<String> = .catalog(
-      help: "Answers from the catalog in DIR instead of the embedded one.")
-    static let baseURL: Option<URL> = .baseURL(
-      help: "Sends the requests over HTTP to a TheMealDB-compatible server.")
-    static let save = Option<String>(
+  struct Options: CommandOptions {
+    @Option(.catalog(help: "Answers from the catalog in DIR instead of the embedded one."))
+    var catalog: String? = nil
+    @Option(.baseURL(help: "Sends the requests over HTTP to a TheMealDB-compatible server."))
+    var baseURL: URL? = nil
+    @Flag(.live) var live: Bool
+    @Option(
       "--save", "FILE",
       help: "When you quit, writes what you did as a scenario file: the steps, the pauses "
         + "between them (rounded down to 100 ms) and the screens as `rezepte run FILE` replays "
-        + "them against the catalog.")
-    static let force = Flag("--force", help: "Lets \(save) replace an existing file.")
-    static let favorites = Option(
+        + "them against the catalog.",
+      read: { $0 })
+    var save: String? = nil
+    @Flag("--force", help: "Lets \(Options().$save) replace an existing file.")
+    var force: Bool
+    @Option(
       "--favorites", "FILE",
-      help: "Keeps the favourites in FILE instead of the app's own favourites file."
-    ) { text throws(UsageError) in
-      guard !text.isEmpty else { throw UsageError("needs a file name, not an empty text") }
-      return text
-    }
-    static let noFavorites = Flag(
+      help: "Keeps the favourites in FILE instead of the app's own favourites file.",
+      read: { text throws(UsageError) in
+        guard !text.isEmpty else { throw UsageError("needs a file name, not an empty text") }
+        return text
+      })
+    var favorites: String? = nil
+    @Flag(
       "--no-favorites",
       help: "Starts with no favourites and keeps them in memory only; no file is read or written.")
-    static let start = Option(
+    var noFavorites: Bool
+    @Option(
       "--start", "SCREEN",
-      help: "Starts on the category grid (categories) or the recipe list (list, the default)."
-    ) { text throws(UsageError) in
-      guard let start = StartScreen(rawValue: text) else {
-        throw UsageError("takes 'categories' or 'list', not '\(text)'")
-      }
-      return start
-    }
+      help: "Starts on the category grid (categories) or the recipe list (list, the default).",
+      read: { text throws(UsageError) in
+        guard let start = StartScreen(rawValue: text) else {
+          throw UsageError("takes 'categories' or 'list', not '\(text)'")
+        }
+        return start
+      })
+    var start = StartScreen.list
 
-    /// Refuses the options of `invocation` that exclude each other.
-    static func check(_ invocation: Invocation) throws(UsageError) {
-      if invocation[favorites] != nil, invocation[noFavorites] {
-        throw UsageError("\(favorites) and \(noFavorites) exclude each other; choose one")
+    init() {}
+
+    func validate() throws(UsageError) {
+      if favorites != nil, noFavorites {
+        throw UsageError("\($favorites) and \($noFavorites) exclude each other; choose one")
       }
-      let servers = [invocation[catalog] != nil, invocation[baseURL] != nil, invocation[Flag.live]]
-      if servers.filter({ $0 }).count > 1 {
-        throw UsageError(
-          "\(catalog), \(baseURL) and \(Flag.live) exclude each other; choose one")
+      if [catalog != nil, baseURL != nil, live].filter({ $0 }).count > 1 {
+        throw UsageError("\($catalog), \($baseURL) and \($live) exclude each other; choose one")
       }
-      if invocation[force], invocation[save] == nil {
-        throw UsageError("\(force) lets \(save) replace a file, but there is no \(save)")
+      if force, save == nil {
+        throw UsageError("\($force) lets \($save) replace a file, but there is no \($save)")
       }
     }
   }
@@ -71,12 +77,12 @@ public enum PlayCommand {
   public static let command = Command(
     name: "play",
     summary:
-      "Plays the app in the terminal; \(Options.save) writes what you did as a scenario file.",
+      "Plays the app in the terminal; \(Options().$save) writes what you did as a scenario file.",
     discussion: """
       Opens the recipe app full-screen in the terminal, over the same screens the scenarios \
       check, in real time: the 400 ms search pause, loading states and network delays are real. \
       Favourites are stored where the app keeps them ($XDG_DATA_HOME/rezepte/favorites.json), \
-      in FILE with \(Options.favorites) FILE, or only in memory with \(Options.noFavorites); the \
+      in FILE with \(Options().$favorites) FILE, or only in memory with \(Options().$noFavorites); the \
       first screen's bottom line names the file in use. A favourites file that cannot be read or \
       saved is shown on the bottom line while playing, and said on standard error after \
       quitting.
@@ -84,15 +90,9 @@ public enum PlayCommand {
       (also when standard input or output is not a terminal), 128 + N when signal N (SIGHUP, \
       SIGINT, SIGTERM) ended it.
       """,
-    options: [
-      Options.catalog, Options.baseURL, Flag.live, Options.save, Options.force,
-      Options.favorites, Options.noFavorites, Options.start,
-    ],
+    options: Options.self,
     epilogue: { ScreenLayout(width: 100).keyTable().map(\.text).joined(separator: "\n") },
-    run: { invocation throws(UsageError) in
-      try Options.check(invocation)
-      return await run(invocation)
-    })
+    run: { options, invocation in await run(options, console: invocation.console) })
 
   /// The keys and what each does, in German like the rest of the player: the table of the
   /// help and of the player's `?`, laid out at the width it gets (`ScreenLayout.keyTable()`).
@@ -119,12 +119,9 @@ public enum PlayCommand {
 
   /// Runs the player; returns the exit status.
   @MainActor
-  static func run(_ invocation: Invocation) async -> ExitCode {
-    let console = invocation.console
+  static func run(_ options: Options, console: Console) async -> ExitCode {
     // Before the terminal: a mistake on the command line is said wherever it is typed.
-    if let save = invocation[Options.save],
-      let problem = saveProblem(save, force: invocation[Options.force])
-    {
+    if let save = options.save, let problem = saveProblem(save, force: options.force) {
       console.error(problem)
       return .badInput
     }
@@ -136,13 +133,13 @@ public enum PlayCommand {
     }
     let catalog: Catalog
     do {
-      catalog = try Catalog.load(directory: invocation[Options.catalog])
+      catalog = try Catalog.load(directory: options.catalog)
     } catch {
       console.error("\(error)")
       return .badInput
     }
 
-    let server = invocation[Flag.live] ? MealAPI.theMealDB : invocation[Options.baseURL]
+    let server = options.live ? MealAPI.theMealDB : options.baseURL
     let base: any Transport =
       if let server {
         URLSessionTransport(baseURL: server)
@@ -152,10 +149,10 @@ public enum PlayCommand {
       }
     let transport = RequestLedger(base)
     let file =
-      invocation[Options.favorites].map { URL(fileURLWithPath: $0) }
+      options.favorites.map { URL(fileURLWithPath: $0) }
       ?? FavoritesLocation.defaultURL()
-    let inMemory = invocation[Options.noFavorites]
-    let start = invocation[Options.start] ?? .list
+    let inMemory = options.noFavorites
+    let start = options.start
     let tracker = TaskTracker(keepsWorkOnMainQueue: false)
     let app = AppModel.live(
       start: start, transport: transport, favorites: inMemory ? .inMemory() : .file(at: file),
@@ -196,7 +193,7 @@ public enum PlayCommand {
     let token = app.observe { _ in continuation.yield(.stateChanged) }
     let note =
       inMemory
-      ? "♥ Favoriten: keine, nur im Speicher (\(Options.noFavorites))"
+      ? "♥ Favoriten: keine, nur im Speicher (\(options.$noFavorites))"
       : "♥ Favoritendatei: \(file.path)"
     let played = await play(
       app, log: log, screen: PlayerScreen(note: note), terminal: terminal, events: events
@@ -234,10 +231,10 @@ public enum PlayCommand {
     }
 
     var code = ExitCode.success
-    if let save = invocation[Options.save] {
+    if let save = options.save {
       do {
         let text = try await SessionSaver(catalog: catalog).text(for: log, file: save)
-        try AtomicFile.write(Data(text.utf8), to: save, replacing: invocation[Options.force])
+        try AtomicFile.write(Data(text.utf8), to: save, replacing: options.force)
         let file = Quoting.visible(save)
         console.output("saved \(file); replay it with `rezepte run \(file)`")
       } catch {
@@ -261,8 +258,8 @@ public enum PlayCommand {
       return nil
     } catch {
       let hint =
-        error.reason == AtomicFile.existsReason ? "; pass \(Options.force) to replace it" : ""
-      return "\(Options.save): \(error)\(hint)"
+        error.reason == AtomicFile.existsReason ? "; pass \(Options().$force) to replace it" : ""
+      return "\(Options().$save): \(error)\(hint)"
     }
   }
 }

@@ -53,7 +53,7 @@ struct SessionSaver {
 
   /// Comment lines at the top of every saved file.
   static let header = [
-    "# Played with `rezepte play` and saved with `\(PlayCommand.Options.save)`; replay it with "
+    "# Played with `rezepte play` and saved with `\(PlayCommand.Options().$save)`; replay it with "
       + "`rezepte run FILE`.",
     "",
   ]

@@ -6,7 +6,7 @@ import VirtualTime
 /// simulated fault in force, how it ended and its answer. It passes every request on to another
 /// transport.
 ///
-/// `TestApp` puts it in front of its transport; `expect requests`, `rezepte show`, the
+/// `Harness` puts it in front of its transport; `expect requests`, `rezepte show`, the
 /// storyboard and `explore`'s rules all read it, and `play --save` finds the dice's answers in it.
 public final class RequestLedger: Transport {
   /// One request and what became of it.

@@ -1,4 +1,4 @@
-import Foundation
+import MealDB
 import Spelling
 import ViewModels
 
@@ -86,7 +86,7 @@ public struct SpokenElement: Hashable, Sendable {
     parts += [label, value].compactMap { $0 }
     parts += Self.words.filter { traits.contains($0.trait) }.map(\.word)
     parts += [hint].compactMap { $0 }
-    return parts.map { Quoting.visible($0.trimmingCharacters(in: .whitespaces)) }
+    return parts.map { Quoting.visible($0.trimmed(.whitespaces)) }
       .filter { !$0.isEmpty }.joined(separator: ", ")
   }
 }

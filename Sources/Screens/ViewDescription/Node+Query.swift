@@ -1,4 +1,5 @@
 import Foundation
+import MealDB
 import Spelling
 import ViewModels
 
@@ -56,7 +57,7 @@ public enum TapLookupError: Error, Hashable, Sendable, CustomStringConvertible {
         available.isEmpty ? "nothing" : available.map(Quoting.quoted).joined(separator: ", ")
       // A label that differs only in case or surrounding white space is offered as a hint.
       func normalized(_ text: String) -> String {
-        text.trimmingCharacters(in: .whitespaces).lowercased()
+        text.trimmed(.whitespaces).lowercased()
       }
       let near = available.first { normalized($0) == normalized(label) }
       let hint = near.map { " (did you mean \(Quoting.quoted($0))?)" }

@@ -1,6 +1,5 @@
 import AppHarness
 import Foundation
-import LiveNetwork
 import MealCatalog
 import MealDB
 import Spelling
@@ -8,7 +7,7 @@ import ViewDescription
 import ViewModels
 import VirtualTime
 
-/// The app as a scenario drives it, on a `TestApp` (`app` launches it, moves its clock and logs
+/// The app as a scenario drives it, on a `Harness` (`app` launches it, moves its clock and logs
 /// its requests): a step finds the node a user would touch in `screen()` and hands its intent to
 /// `send(_:)`.
 @MainActor
@@ -17,12 +16,13 @@ public final class AppDriver {
   public enum Backend: Sendable {
     /// The offline catalog in this process, with simulated faults and delays.
     case catalog
-    /// Real HTTP to a TheMealDB-compatible server, where faults cannot be simulated.
-    case http(URL)
+    /// A server, such as TheMealDB over HTTP, where faults cannot be simulated: each app's
+    /// requests go to a transport `makeTransport` makes.
+    case server(makeTransport: @Sendable () -> any Transport)
   }
 
   /// The harness the app runs on.
-  public let app: TestApp
+  public let app: Harness
   /// How many intents the steps sent, and the last of them: a step's own intent is the last
   /// one when the count went up during it.
   public private(set) var intentCount = 0
@@ -39,13 +39,11 @@ public final class AppDriver {
   private let catalogTransport: CatalogTransport?
 
   /// The app on `catalog` (which also names the meals of `given favorites`), its requests sent
-  /// to `backend`, `random.php` seeded with `seed`, starting on `start` with `favorites`; `wrap`
-  /// and `wrapTransport` put stand-ins around the app and the catalog's transport (tests of
-  /// rules that must be able to fail).
+  /// to `backend`, `random.php` seeded with `seed`, starting on `start` with `favorites`;
+  /// `wrapTransport` puts another transport in front of the catalog's.
   public init(
     catalog: Catalog, backend: Backend = .catalog, seed: UInt64 = 1,
     start: StartScreen = .list, favorites: FavoritesStorage = .inMemory(),
-    wrap: ((AppModel, AppWiring) -> any AppUnderTest)? = nil,
     transport wrapTransport: @escaping (CatalogTransport, VirtualClock) -> any Transport = {
       base, _ in base
     }
@@ -56,26 +54,21 @@ public final class AppDriver {
       let clock = VirtualClock(tracker: TaskTracker())
       let transport = CatalogTransport(catalog: catalog, clock: clock, seed: seed)
       catalogTransport = transport
-      app = TestApp(
-        start: start, favorites: favorites, wrap: wrap, clock: clock,
-        transport: wrapTransport(transport, clock),
+      app = Harness(
+        start: start, favorites: favorites, clock: clock,
+        transport: { wrapTransport(transport, $0) },
         faultInForce: { transport.fault(for: $0.path)?.rawValue })
-    case .http(let baseURL):
+    case .server(let makeTransport):
       catalogTransport = nil
-      app = TestApp(start: start, favorites: favorites, wrap: wrap) { _ in
-        URLSessionTransport(baseURL: baseURL)
-      }
+      app = Harness(start: start, favorites: favorites) { _ in makeTransport() }
     }
-    // A scenario may end anywhere, during a search pause too.
-    app.checksWorkLeft = false
   }
 
-  /// Asks the server at `baseURL` for its categories once, before any scenario runs over HTTP,
-  /// over `transport` (`URLSessionTransport` with a 5 s deadline unless told otherwise): `nil`
-  /// when it answers with categories, else one sentence saying what is wrong.
-  public static func probe(_ baseURL: URL, over transport: (any Transport)? = nil) async -> String?
-  {
-    let api = MealAPI(transport: transport ?? URLSessionTransport(baseURL: baseURL, timeout: 5))
+  /// Asks the server at `baseURL` for its categories once, over `transport`, before any
+  /// scenario runs on it: `nil` when it answers with categories, else one sentence saying what
+  /// is wrong.
+  public static func probe(_ baseURL: URL, over transport: any Transport) async -> String? {
+    let api = MealAPI(transport: transport)
     let address = baseURL.absoluteString
     do {
       let categories = try await api.categories()

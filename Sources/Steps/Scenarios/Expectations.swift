@@ -27,7 +27,7 @@ enum Expectations {
       return .failed(["expected \(wanted) \(Quoting.quoted(text)), but the screen shows no text"])
     }
     // The heart drawn after a favourite's name is a mark of the row, not part of its text.
-    let name = String(text.filter { $0 != "♥" }).trimmingWhitespace()
+    let name = String(text.filter { $0 != "♥" }).trimmed(.whitespaces)
     let mark =
       text.contains("♥") && texts.contains(name)
       ? ["♥ is the favourite's mark, not text: `expect favorite \(Quoting.quoted(name))` checks it"]

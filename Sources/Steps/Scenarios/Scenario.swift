@@ -1,3 +1,4 @@
+import MealDB
 import ViewModels
 
 /// A parsed scenario file: its title, its steps, and the exact text it was read from.
@@ -47,7 +48,7 @@ public struct Step: Equatable, Sendable {
 
   /// The step's text without its trailing comment and surrounding whitespace.
   public var displayText: String {
-    (try? Tokenizer.tokenize(text[...]).body) ?? text.trimmingWhitespace()
+    (try? Tokenizer.tokenize(text[...]).body) ?? text.trimmed(.whitespacesAndNewlines)
   }
 
   /// What a user or the world around the app does, or what a scenario checks: one case per step.

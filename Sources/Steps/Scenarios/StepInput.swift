@@ -1,4 +1,5 @@
 import MealCatalog
+import MealDB
 import Spelling
 
 /// What a step's parser gets, and readers of the usual kinds of arguments.
@@ -103,9 +104,8 @@ struct StepInput {
     }
     let ids = tokens.compactMap(\.word).flatMap { $0.split(separator: ",").map(String.init) }
     if ids.count > 0, ids.allSatisfy(isID), tokens.allSatisfy({ $0.word != nil }) { return ids }
-    let named = tokens.map(\.text).joined(separator: " ").split(separator: ",").map {
-      $0.trimmingWhitespace()
-    }
+    let named = tokens.map(\.text).joined(separator: " ").split(separator: ",")
+      .map { $0.trimmed(.whitespacesAndNewlines) }
     let found = named.map { isID($0) ? $0 : context.mealID($0) }
     if !named.isEmpty, !named.allSatisfy(isID), found.allSatisfy({ $0 != nil }) {
       throw StepError(

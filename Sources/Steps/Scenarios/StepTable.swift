@@ -1,4 +1,5 @@
 import MealCatalog
+import MealDB
 import Spelling
 import ViewDescription
 
@@ -69,7 +70,7 @@ public enum StepTable {
       "title", "title TEXT", "Names the scenario; without it the file name is used.",
       example: "title Suche mit Pause", order: .title
     ) { input in
-      var text = String(input.body.dropFirst("title".count)).trimmingWhitespace()
+      var text = input.body.dropFirst("title".count).trimmed(.whitespacesAndNewlines)
       if input.tokens.count == 1, case .quoted(let quoted) = input.tokens[0] { text = quoted }
       guard !text.isEmpty else { throw StepError("`title` needs the scenario's name after it") }
       return .title(text)

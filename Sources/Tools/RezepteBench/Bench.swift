@@ -51,7 +51,8 @@ struct Bench {
       ("`rezepte show` of one lesson file", ["show", "Scenarios/02-suche.scenario"], nil),
       (
         "`rezepte storyboard`: 13 pages and the index",
-        ["storyboard"] + ScenarioCommands.out.words(storyboard), ("< 1 s", .seconds(1))
+        ["storyboard"] + ScenarioCommands.StoryboardOptions().$out.words(storyboard),
+        ("< 1 s", .seconds(1))
       ),
     ]
     let usages = try Processes.time(jobs.map { [rezepte] + $0.1 }, runs: runs)
@@ -69,7 +70,7 @@ struct Bench {
     let sessions = 300
     let words = ExploreCommand.Options.words(
       ExploreOptions(seed: 1, sessions: sessions, steps: 40), catalog: nil)
-    let oneJob = ExploreCommand.Options.jobs.words(1)
+    let oneJob = ExploreCommand.Options().$jobs.words(1)
     let usages = try Processes.time([[rezepte] + words + oneJob, [rezepte] + words], runs: runs)
     let jobs = ExploreCommand.Options.defaultJobs(sessions: sessions)
     let names = [
@@ -98,7 +99,8 @@ struct Bench {
       ]
     }
     let (server, banner) = try Processes.start(
-      [rezepte, "serve"] + ServeCommand.Options.port.words(0) + [ServeCommand.Options.quiet.name])
+      [rezepte, "serve"] + ServeCommand.Options().$port.words(0)
+        + [ServeCommand.Options().$quiet.name])
     defer { server.terminate() }
     // "Serving the embedded catalog (…) on http://127.0.0.1:PORT/api/json/v1/1/".
     guard let address = banner.split(separator: " ").last, let url = URL(string: String(address))
@@ -195,8 +197,8 @@ struct Bench {
         let meals = folder.appendingPathComponent(Catalog.mealsFile).path
         let usages = try Processes.time(
           [
-            [rezepte, "run", ScenarioCommands.list.name]
-              + ScenarioCommands.catalog.words(folder.path)
+            [rezepte, "run", ScenarioCommands.RunOptions().$list.name]
+              + ScenarioCommands.RunOptions().$catalog.words(folder.path)
               + ["Scenarios/01-kategorien.scenario"],
             [python, "-c", "import json, sys; json.load(open(sys.argv[1], 'rb'))", meals],
           ], runs: min(runs, 5))

@@ -1,4 +1,5 @@
 import Foundation
+import MealDB
 
 /// One line of the table: a job, its figures, and the goal it is held to.
 struct Row {
@@ -40,7 +41,7 @@ enum Table {
   static var processor: String {
     let info = (try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8)) ?? ""
     let line = info.split(separator: "\n").first { $0.hasPrefix("model name") }
-    return line?.split(separator: ":").last?.trimmingCharacters(in: .whitespaces) ?? "unknown"
+    return line?.split(separator: ":").last?.trimmed(.whitespaces) ?? "unknown"
   }
 }
 

@@ -140,11 +140,11 @@ private struct StandInApp {
 
   /// `text` in the search field, and the rows of its search: the meals whose name holds it.
   private mutating func search(_ text: String) {
-    list.searchText = text
+    list.searchText = SearchText(text)
     let query = list.query
     list.meals = .loaded(
       query.isSearch
-        ? Self.meals.filter { $0.name.localizedCaseInsensitiveContains(query.search) }
+        ? Self.meals.filter { $0.name.localizedCaseInsensitiveContains(query.search.text) }
         : Self.meals)
     list.loadedQuery = query
   }

@@ -48,6 +48,22 @@ final class HangingLookupTransport: Transport {
 /// Puts a stand-in around each app a harness makes.
 typealias Wrap = (AppModel, AppWiring) -> any AppUnderTest
 
+extension ExploreSetup {
+  /// The setup over `catalog` with broken pieces in place of the real ones.
+  init(
+    catalog: Catalog, wrap: Wrap? = nil,
+    wrapTransport: @escaping (CatalogTransport, VirtualClock) -> any Transport = { base, _ in
+      base
+    },
+    makeStorage: @escaping @Sendable () -> FavoritesStorage = { .inMemory() }
+  ) {
+    self.init(catalog: catalog)
+    self.wrap = wrap
+    self.wrapTransport = wrapTransport
+    self.makeStorage = makeStorage
+  }
+}
+
 /// The real app with one intent bent into another, or dropped.
 @MainActor
 final class BentApp: AppUnderTest {

@@ -2,6 +2,7 @@ import AppHarness
 import Foundation
 import MealCatalog
 import MealDB
+import RezepteTesting
 import ViewModels
 import VirtualTime
 
@@ -83,7 +84,7 @@ extension TestApp {
     let clock = VirtualClock(tracker: TaskTracker())
     let network = CatalogTransport(catalog: catalog, clock: clock)
     let app = TestApp(
-      start: start, favorites: favorites, clock: clock, transport: wrap(network),
+      start: start, favorites: favorites, clock: clock, transport: { _ in wrap(network) },
       faultInForce: { network.fault(for: $0.path)?.rawValue }, fileID: fileID,
       filePath: filePath, line: line, column: column)
     return (app, network)

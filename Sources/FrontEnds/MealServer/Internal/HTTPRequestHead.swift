@@ -1,4 +1,4 @@
-import Foundation
+import MealDB
 
 /// The request line of one HTTP/1.x request, and what its header fields say about the
 /// connection and a body.
@@ -78,7 +78,7 @@ package enum HTTPParser {
       return .failure(.init(status: 400))
     }
     let tokens = (fields.connection ?? "").lowercased().split(separator: ",").map {
-      $0.trimmingCharacters(in: .whitespaces)
+      $0.trimmed(.whitespaces)
     }
     let head = HTTPRequestHead(
       method: String(decoding: line[..<first], as: UTF8.self),
@@ -116,7 +116,7 @@ package enum HTTPParser {
         line[..<colon].elementsEqual(name.utf8) { $0 | 0x20 == $1 }
       }
       func value() -> String {
-        String(decoding: line[(colon + 1)...], as: UTF8.self).trimmingCharacters(in: .whitespaces)
+        String(decoding: line[(colon + 1)...], as: UTF8.self).trimmed(.whitespaces)
       }
       if named("host") {
         hosts += 1

@@ -42,7 +42,10 @@ enum ValueDump {
   static let summaryWidth = 72
 
   static func shape(of value: Any) -> Shape {
-    if let text = value as? String { return .leaf(Quoting.quoted(text)) }
+    // A text, or a value a string literal makes (`SearchText`), is written in quotes.
+    if let text = value as? any CustomStringConvertible & ExpressibleByStringLiteral {
+      return .leaf(Quoting.quoted(text.description))
+    }
     if value is URL || value is Date || value is UUID || value is Decimal {
       return .leaf(String(describing: value))
     }

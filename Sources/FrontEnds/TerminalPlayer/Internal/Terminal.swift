@@ -70,7 +70,7 @@ final class Terminal: Sendable {
     }
   }
 
-  /// The size in columns and lines; 80 × 24 when the terminal does not say.
+  /// The size in columns and lines; 80 columns and 24 lines when the terminal does not say.
   var size: (width: Int, height: Int) {
     var size = winsize()
     guard ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0, size.ws_row > 0

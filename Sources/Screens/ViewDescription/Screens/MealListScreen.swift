@@ -22,7 +22,7 @@ public enum MealListScreen {
   /// (lesson 3.12, `.searchSuggestions`).
   static func searchField(_ state: MealListState) -> Node {
     .searchField(
-      prompt: AppText.searchPrompt, text: state.searchText, isFocused: state.isSearchFocused,
+      prompt: AppText.searchPrompt, text: state.searchText.text, isFocused: state.isSearchFocused,
       suggestions: state.suggestions.map {
         .suggestion($0).accessibility(.init(label: AppText.suggestionLabel($0)))
       })

@@ -1,3 +1,4 @@
+import MealDB
 import Spelling
 import ViewDescription
 
@@ -79,7 +80,7 @@ enum Tokenizer {
       }
     }
     endWord()
-    let body = Substring(scalars[..<bodyEnd]).trimmingWhitespace()
+    let body = Substring(scalars[..<bodyEnd]).trimmed(.whitespacesAndNewlines)
     return (tokens, body)
   }
 
@@ -133,27 +134,15 @@ struct StepError: Error, Equatable {
 
 extension Unicode.Scalar {
   /// Whether the scalar is white space in a scenario file, what separates words and indents
-  /// blocks: ASCII's space, tab and line breaks, or any other Unicode white space.
-  var isSpace: Bool {
-    isASCII ? self == " " || (0x09...0x0D).contains(value) : properties.isWhitespace
-  }
+  /// blocks: the white space the package trims (`WhiteSpace.whitespacesAndNewlines`).
+  var isSpace: Bool { WhiteSpace.whitespacesAndNewlines.contains(self) }
 }
 
 extension StringProtocol {
-  /// The text without leading and trailing white space.
-  package func trimmingWhitespace() -> String {
-    let scalars = unicodeScalars
-    guard let start = scalars.firstIndex(where: { !$0.isSpace }),
-      let end = scalars.lastIndex(where: { !$0.isSpace })
-    else { return "" }
-    return String(String.UnicodeScalarView(scalars[start...end]))
-  }
-
   /// The first scalar that is not white space; `nil` for a blank line.
   var firstVisible: Unicode.Scalar? {
     unicodeScalars.first { !$0.isSpace }
   }
-
 }
 
 extension Substring {

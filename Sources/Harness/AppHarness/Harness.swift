@@ -3,13 +3,14 @@ import MealDB
 import ViewModels
 import VirtualTime
 
-/// The app on virtual time, for tests and every front end that replays steps: an `AppModel` on a
-/// `VirtualClock`, with `settle()`, the request log (`RequestLedger`), the favourites' storage
-/// and the start screen across relaunches, over any transport (an offline catalog, a fake, HTTP).
+/// The app on virtual time, for every front end that replays steps (RezepteTesting's `TestApp`
+/// is one that also checks the work a test leaves running): an `AppModel` on a `VirtualClock`,
+/// with `settle()`, the request log (`RequestLedger`), the favourites' storage and the start
+/// screen across relaunches, over any transport (an offline catalog, a fake, HTTP).
 ///
 /// ```swift
 /// let catalog = try Catalog.embedded()
-/// let app = TestApp { clock in CatalogTransport(catalog: catalog, clock: clock) }
+/// let app = Harness { clock in CatalogTransport(catalog: catalog, clock: clock) }
 /// await app.launch()
 /// await app.send(.searchTextChanged("Lasagne"))
 /// await app.advance(by: .milliseconds(400))
@@ -23,7 +24,7 @@ import VirtualTime
 /// waits for exactly the work that is ready at the current virtual time. `rezepte run`,
 /// `explore` and `play --save` drive the app through this type.
 @MainActor
-public final class TestApp {
+open class Harness {
   /// The virtual clock: the search pause and simulated delays sleep on it.
   public let clock: VirtualClock
   /// The log of every request the app sent.
@@ -40,21 +41,22 @@ public final class TestApp {
   }
   /// The running app, or the one the next `launch()` starts.
   public private(set) var model: AppModel
-  /// What the harness drives: `model`, or a stand-in around it (see `init`'s `wrap`).
-  public private(set) var app: any AppUnderTest
+  /// What the harness drives: `model`, or the stand-in `wrap` puts around it.
+  package private(set) var app: any AppUnderTest
+  /// Puts a stand-in around the app and each app made after it (tests of rules that must be
+  /// able to fail); `nil` drives the app itself.
+  package var wrap: ((AppModel, AppWiring) -> any AppUnderTest)? {
+    didSet { app = wrap?(model, wiring) ?? model }
+  }
   /// Whether `launch()` has been called.
   public private(set) var isLaunched = false
-  /// Whether the work the app still runs when it goes away fails the test that made it (see
-  /// `WorkLeftCheck`): `false` for the front ends that replay steps, where a scenario may end
-  /// anywhere, and after `skipPendingWork()`.
-  public var checksWorkLeft = true
   /// Where the app was made: the `init` call's `#fileID`, `#filePath`, `#line` and `#column`.
-  public let madeAt: (fileID: StaticString, filePath: StaticString, line: UInt, column: UInt)
+  public nonisolated let madeAt:
+    (fileID: StaticString, filePath: StaticString, line: UInt, column: UInt)
 
   private let tracker: TaskTracker
   private let api: MealAPI
   private let searchPause: Duration
-  private let wrap: ((AppModel, AppWiring) -> any AppUnderTest)?
   /// Whether `model` was made with other settings than the current ones.
   private var isStale = false
 
@@ -62,60 +64,38 @@ public final class TestApp {
   ///   - start: the screen the app starts with.
   ///   - favorites: the stored favourites; a relaunch reads them again.
   ///   - searchPause: how long the search text must stay the same before it is searched.
-  ///   - wrap: puts a stand-in around each app made (tests of rules that must be able to fail);
-  ///     `nil` drives the app itself.
-  ///   - transport: makes the transport the app's requests go to, given the virtual clock.
+  ///   - clock: the virtual clock, made with a `TaskTracker`, whose work `settle()` waits for.
+  ///   - transport: makes the transport the app's requests go to, given `clock` (a caller that
+  ///     keeps the transport, to switch its simulated faults, makes it on `clock` beforehand).
   ///   - faultInForce: the name of the fault the transport simulates for a request now (see
   ///     `RequestLedger`).
   ///   - fileID, filePath, line, column: where the app is made (`madeAt`).
-  public convenience init(
+  public init(
     start: StartScreen = .list,
     favorites: FavoritesStorage = .inMemory(),
     searchPause: Duration = .milliseconds(400),
-    wrap: ((AppModel, AppWiring) -> any AppUnderTest)? = nil,
+    clock: VirtualClock = VirtualClock(tracker: TaskTracker()),
     transport: (VirtualClock) -> any Transport,
     faultInForce: @escaping @Sendable (APIRequest) -> String? = { _ in nil },
     fileID: StaticString = #fileID, filePath: StaticString = #filePath,
     line: UInt = #line, column: UInt = #column
   ) {
-    let clock = VirtualClock(tracker: TaskTracker())
-    self.init(
-      start: start, favorites: favorites, searchPause: searchPause, wrap: wrap, clock: clock,
-      transport: transport(clock), faultInForce: faultInForce, fileID: fileID,
-      filePath: filePath, line: line, column: column)
-  }
-
-  /// The harness over a `transport` made beforehand on `clock`, for a caller that keeps the
-  /// transport (to switch its simulated faults); `clock` needs a `TaskTracker`
-  /// (`VirtualClock(tracker: TaskTracker())`), whose work `settle()` waits for.
-  public init(
-    start: StartScreen = .list,
-    favorites: FavoritesStorage = .inMemory(),
-    searchPause: Duration = .milliseconds(400),
-    wrap: ((AppModel, AppWiring) -> any AppUnderTest)? = nil,
-    clock: VirtualClock,
-    transport: any Transport,
-    faultInForce: @escaping @Sendable (APIRequest) -> String? = { _ in nil },
-    fileID: StaticString = #fileID, filePath: StaticString = #filePath,
-    line: UInt = #line, column: UInt = #column
-  ) {
     guard let tracker = clock.tracker else {
-      preconditionFailure("TestApp needs a VirtualClock made with a TaskTracker")
+      preconditionFailure("Harness needs a VirtualClock made with a TaskTracker")
     }
-    ledger = RequestLedger(transport, clock: clock, faultInForce: faultInForce)
+    ledger = RequestLedger(transport(clock), clock: clock, faultInForce: faultInForce)
     self.tracker = tracker
     self.clock = clock
     storage = favorites
     self.start = start
     self.searchPause = searchPause
-    self.wrap = wrap
     madeAt = (fileID, filePath, line, column)
     api = MealAPI(transport: ledger)
     let wiring = AppWiring(
       api: api, clock: clock, tracker: tracker, favorites: favorites, start: start,
       searchPause: searchPause)
     model = AppModel(wiring)
-    app = wrap?(model, wiring) ?? model
+    app = model
   }
 
   /// What each app is built from: the same for every launch but for the settings.
@@ -182,22 +162,6 @@ public final class TestApp {
     return Array(repeating: "the search pause", count: pauses) + loads
   }
 
-  /// Lets the work still running go without failing the test (`checksWorkLeft` becomes
-  /// `false`): for a test that ends during the search pause or a load on purpose. The work
-  /// is cancelled when the app goes away.
-  public func skipPendingWork() async {
-    await settle()
-    checksWorkLeft = false
-  }
-
-  deinit {
-    guard checksWorkLeft, let check = Self.self as Any.Type as? any WorkLeftCheck.Type else {
-      return
-    }
-    let work = pendingWork
-    if !work.isEmpty { check.fail(workLeft: work, madeAt: madeAt) }
-  }
-
   /// The requests sent since the last call, oldest first, as `GET search.php?s=Lasagne`.
   public func takeRequests() -> [String] {
     ledger.takeNew().map(\.description)
@@ -213,7 +177,7 @@ public final class TestApp {
 /// What a harness drives: the app (`AppModel`), or a stand-in around it that breaks one of the
 /// app's rules on purpose, to prove that a check of that rule can fail.
 @MainActor
-public protocol AppUnderTest: AnyObject {
+package protocol AppUnderTest: AnyObject {
   /// The snapshot of every screen.
   var state: AppState { get }
   /// Starts the app on its root screen.
@@ -223,16 +187,6 @@ public protocol AppUnderTest: AnyObject {
 }
 
 extension AppModel: AppUnderTest {}
-
-/// The check of the work a `TestApp` still runs when it goes away. RezepteTesting conforms
-/// `TestApp` to it, so only a process that links RezepteTesting (a test) checks, never
-/// `rezepte`.
-public protocol WorkLeftCheck {
-  /// Fails the test that made the app at `place` because `work` still runs.
-  nonisolated static func fail(
-    workLeft work: [String],
-    madeAt place: (fileID: StaticString, filePath: StaticString, line: UInt, column: UInt))
-}
 
 /// What an app is built from: its API, clock, task tracker, favourites' storage and settings.
 public struct AppWiring: Sendable {
