@@ -205,8 +205,7 @@ public enum StepTable {
       value: .voiceOver(.back)),
     StepKind(
       "expect spoken", "expect spoken",
-      "What VoiceOver reads of the screen is the indented block below: an element a line, in "
-        + "swipe order, the focused one marked ▸; `--record` writes it.",
+      "VoiceOver reads the indented block: an element a line, the focused one marked ▸.",
       example: "expect spoken\n  ▸ Dessert, Überschrift\n  Alle Rezepte durchsuchen, Suchfeld",
       takesBlock: true
     ) { .expectSpoken(try $0.block(of: "expect spoken")) },

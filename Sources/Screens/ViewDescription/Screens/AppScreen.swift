@@ -39,7 +39,8 @@ public enum AppScreen {
       let query = after.loadedQuery, query.isSearch, case .loaded(let meals) = after.meals,
       before.loadedQuery != query || before.meals.value == nil
     {
-      said.append(meals.isEmpty ? AppText.noResults(for: query.search.text) : AppText.found(meals.count))
+      said.append(
+        meals.isEmpty ? AppText.noResults(for: query.search.text) : AppText.found(meals.count))
     }
     if let failure = new.top.failure, failure != old.top.failure {
       said.append(AppText.message(for: failure))
