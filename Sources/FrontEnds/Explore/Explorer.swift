@@ -136,7 +136,9 @@ public struct Explorer {
       let app = driver.app
       let (before, startTime, requestsBefore) = (app.state, app.now, app.ledger.count)
       let (failuresBefore, intentsBefore) = (app.ledger.failures, driver.intentCount)
-      guard (try? await action.replay(on: driver, mode: .check)) != nil else { return (false, nil) }
+      guard let outcome = try? await action.replay(on: driver, mode: .check) else {
+        return (false, nil)
+      }
       let context = StepContext(
         index: actions.count, action: action,
         intent: driver.intentCount > intentsBefore ? driver.lastIntent : nil,
@@ -144,6 +146,12 @@ public struct Explorer {
         log: app.ledger.entries, requestsBefore: requestsBefore,
         failures: app.ledger.failures - failuresBefore, sleepers: app.clock.sleeperCount)
       actions.append(action)
+      // The accessibility rules, which the step's replay checked as `rezepte run` does.
+      if outcome != .done, let finding = driver.findings.first {
+        let violation = Violation(
+          rule: Rule(finding.rule), step: context.index, message: finding.message)
+        return (true, violation)
+      }
       return (true, await checker.check(context))
     }
   }

@@ -1,6 +1,8 @@
 import Scenarios
+import ViewDescription
 
-/// The app's rules that exploration checks after every step.
+/// The app's rules that exploration checks after every step: its own, then the accessibility
+/// rules `rezepte run` checks too.
 public enum Rule: Int, CaseIterable, Comparable, Sendable {
   case currentAnswer = 1
   case onePerPause
@@ -9,8 +11,30 @@ public enum Rule: Int, CaseIterable, Comparable, Sendable {
   case favoritesAgree
   case navigationStays
   case everyIntentSettles
+  case labeledControls
+  case describedImages
+  case distinctLabels
+  case changesAnnounced
+  case focusOnElement
 
   public static func < (lhs: Rule, rhs: Rule) -> Bool { lhs.rawValue < rhs.rawValue }
+
+  /// The rule for a broken accessibility rule.
+  init(_ rule: AccessibilityRule) {
+    self =
+      switch rule {
+      case .labeledControls: .labeledControls
+      case .describedImages: .describedImages
+      case .distinctLabels: .distinctLabels
+      case .changesAnnounced: .changesAnnounced
+      case .focusOnElement: .focusOnElement
+      }
+  }
+
+  /// The accessibility rule this is, if it is one.
+  var accessibility: AccessibilityRule? {
+    AccessibilityRule.allCases.first { Rule($0) == self }
+  }
 
   /// A short name for reports and file names.
   public var name: String {
@@ -22,6 +46,7 @@ public enum Rule: Int, CaseIterable, Comparable, Sendable {
     case .favoritesAgree: "favorites-agree"
     case .navigationStays: "navigation-stays"
     case .everyIntentSettles: "every-intent-settles"
+    default: accessibility?.rawValue ?? ""
     }
   }
 
@@ -45,6 +70,7 @@ public enum Rule: Int, CaseIterable, Comparable, Sendable {
     case .everyIntentSettles:
       "Every node the screen offers accepts its intent, and nothing waits forever (10 s of "
         + "virtual time without a gesture leave nothing loading)."
+    default: accessibility?.sentence ?? ""
     }
   }
 
@@ -68,6 +94,13 @@ public enum Rule: Int, CaseIterable, Comparable, Sendable {
       "Eine später eintreffende Antwort überstimmt nie die eigene Navigation."
     case .everyIntentSettles:
       "Jedes angebotene Element nimmt seine Aktion an; nichts wartet ewig."
+    case .labeledControls: "Jedes Element, das man aktivieren kann, sagt VoiceOver seinen Namen."
+    case .describedImages: "Kein Bild wird ohne Beschreibung vorgelesen, außer es ist verborgen."
+    case .distinctLabels:
+      "Zwei Elemente eines Bildschirms mit gleichem Namen tun nie Verschiedenes."
+    case .changesAnnounced:
+      "Eine Änderung, die man ausgelöst hat, wird angesagt oder bewegt den Fokus."
+    case .focusOnElement: "Der VoiceOver-Fokus ruht nie auf einem verborgenen oder entfernten Element."
     }
   }
 }

@@ -1,3 +1,4 @@
+import MealDB
 import Spelling
 import ViewModels
 
@@ -159,7 +160,10 @@ extension Node {
     let heart = { (tree: Node) in tree.node(.heart)?.accessibility.traits.contains(.isSelected) }
     if heart(old) != heart(self) { return true }
     if node(.retry) != nil, old.node(.retry) == nil { return true }
-    guard searchField?.field.text.isEmpty == false, !showsProgress else { return false }
+    // A search's results: the list while the field holds a query.
+    guard searchField?.field.text.trimmed(.whitespaces).isEmpty == false, !showsProgress else {
+      return false
+    }
     return old.results != results
   }
 

@@ -32,6 +32,8 @@ public final class AppDriver {
   public private(set) var cursor = VoiceOverCursor()
   /// What the app announced since the last `expect announced`.
   public private(set) var announcements: [String] = []
+  /// The accessibility rules the last step broke (`followStep(since:)`).
+  public private(set) var findings: [AccessibilityFinding] = []
   /// The app the cursor follows: a relaunch starts a new one.
   private var followed: ObjectIdentifier?
 
@@ -183,8 +185,10 @@ public final class AppDriver {
     let said = before.map { AppScreen.announcements(from: $0.state, to: app.state) } ?? []
     announcements += said
     cursor.follow(screen)
-    return screen.accessibilityFindings
+    findings =
+      screen.accessibilityFindings
       + cursor.findings(on: screen, since: before.map { ($0.screen, $0.focus) }, announced: said)
+    return findings
   }
 
   /// What VoiceOver reads of the screen, an element a line in swipe order, the focused one
