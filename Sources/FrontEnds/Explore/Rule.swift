@@ -100,7 +100,8 @@ public enum Rule: Int, CaseIterable, Comparable, Sendable {
       "Zwei Elemente eines Bildschirms mit gleichem Namen tun nie Verschiedenes."
     case .changesAnnounced:
       "Eine Änderung, die man ausgelöst hat, wird angesagt oder bewegt den Fokus."
-    case .focusOnElement: "Der VoiceOver-Fokus ruht nie auf einem verborgenen oder entfernten Element."
+    case .focusOnElement:
+      "Der VoiceOver-Fokus ruht nie auf einem verborgenen oder entfernten Element."
     }
   }
 }
