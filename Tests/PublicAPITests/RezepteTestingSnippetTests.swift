@@ -62,6 +62,7 @@ import Testing
         GET filter.php?c=Dessert
         """)
     await app.send(.mealTapped(Meal(id: "52768", name: "Apple Frangipan Tart")))
+    expectAccessible(app)
     expectSnapshot(of: app.state.detail, as: .dump, named: "tart")
   }
 

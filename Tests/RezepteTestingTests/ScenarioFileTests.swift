@@ -9,7 +9,7 @@ import Testing
   @Test("The lesson files are found from the package's root, whatever the working directory")
   func findsLessons() throws {
     let files = try ScenarioFile.all(in: "Scenarios")
-    #expect(files.count == 13)
+    #expect(files.count == 15)
     #expect(files.first?.path == "Scenarios/01-kategorien.scenario")
     #expect(FileManager.default.fileExists(atPath: try #require(files.first).absolutePath))
   }

@@ -138,3 +138,55 @@ import Testing
     #expect(SnapshotCheck.fileNamePart(name) == part)
   }
 }
+
+/// What VoiceOver reads, as a snapshot, and the audit of a screen.
+@MainActor
+@Suite struct VoiceOverSnapshotTests {
+  @Test("What VoiceOver reads of the app is a snapshot, inline and kept in a file")
+  func voiceOver() async throws {
+    let app = try embeddedApp(start: .categories)
+    await app.launch()
+    await app.send(.categoryTileTapped("Pasta"))
+    expectSnapshot(
+      of: app, as: .voiceOver,
+      matches: """
+        Kategorien, Taste
+        Zufallsrezept, Taste, Öffnet ein zufälliges Rezept
+        Kategorie, Pasta, Taste
+        Pasta, Überschrift
+        Alle Rezepte durchsuchen, Suchfeld
+        Fettucine alfredo, Taste
+        Grilled Mac and Cheese Sandwich, Taste
+        Lasagne, Taste
+        Pilchard puttanesca, Taste
+        """)
+    await app.send(.mealTapped(Meal(id: "52844", name: "Lasagne")))
+    await app.send(.heartTapped)
+    expectSnapshot(of: app, as: .voiceOver, named: "lasagne")
+    expectAccessible(app)
+  }
+
+  @Test("A screen that breaks a rule fails, its headline naming the rule and the node")
+  func auditFails() async {
+    let unlabelled = Node.screen(
+      "Dessert", [.toolbar([.button("", symbol: .dice, id: .dice, intent: .diceTapped)])])
+    let twoLasagnes = Node.list([
+      .row("Lasagne", id: .meal("1"), intent: .backTapped),
+      .row("Lasagne", id: .meal("2"), intent: .diceTapped),
+    ])
+    let messages = await failures {
+      expectAccessible(unlabelled)
+      expectAccessible(twoLasagnes)
+    }
+    #expect(messages.count == 2)
+    #expect(
+      messages.first?.hasPrefix(
+        "the screen breaks the accessibility rule labeled-controls: dice at 0.0 speaks no label")
+        == true)
+    #expect(
+      messages.last?.hasPrefix(
+        #"the screen breaks the accessibility rule distinct-labels: meal-1 at 0 and meal-2 at 1 both speak "Lasagne""#
+      )
+        == true)
+  }
+}

@@ -151,7 +151,7 @@ public enum UserIntent: Hashable, Sendable {
   case noticeDismissed
   case linkTapped(URL)
   /// The navigation path was set as a whole: `NavigationStack(path:)` after a swipe back over
-  /// several screens, or a deep link (`AppModel.makeDetail(_:)`).
+  /// several screens, or a deep link (`AppModel.makeDetail(_:isRandom:)`).
   case pathChanged([AppModel.Destination])
 }
 

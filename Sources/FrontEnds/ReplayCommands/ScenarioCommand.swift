@@ -168,7 +168,7 @@ struct ScenarioCommand {
   }
 
   /// `rezepte show FILE`: the walkthrough of one scenario.
-  func show(_ file: String, full: Bool = false) async -> ExitCode {
+  func show(_ file: String, full: Bool = false, voiceOver: Bool = false) async -> ExitCode {
     var isFolder: ObjCBool = false
     if FileManager.default.fileExists(atPath: file, isDirectory: &isFolder), isFolder.boolValue {
       return badInput(
@@ -178,7 +178,7 @@ struct ScenarioCommand {
     let (scenarios, diagnostics) = ScenarioFiles.load([file], context: context)
     guard noneOf(diagnostics), let scenario = scenarios.first else { return .badInput }
     let result = await ScenarioRunner(now: now).walkthrough(
-      scenario, on: makeDriver(), full: full, output: output)
+      scenario, on: makeDriver(), full: full, voiceOver: voiceOver, output: output)
     return ExitCode([result])
   }
 }

@@ -64,6 +64,11 @@ public enum ScenarioCommands {
     @Option(.catalog(help: catalogHelp)) var catalog: String? = nil
     @Flag("--full", help: "Prints the whole screen after every step instead of what changed.")
     var full: Bool
+    @Flag(
+      "--voiceover",
+      help: "Prints after every step what VoiceOver reads of the screen, its focus marked ▸, "
+        + "and what the app announced.")
+    var voiceOver: Bool
   }
 
   /// The options of `rezepte storyboard`.
@@ -152,7 +157,7 @@ public enum ScenarioCommands {
     run: { options, invocation in
       await command(invocation, catalog: options.catalog) {
         // The parser has made sure there is exactly one file.
-        await $0.show(invocation.arguments[0], full: options.full)
+        await $0.show(invocation.arguments[0], full: options.full, voiceOver: options.voiceOver)
       }
     })
 

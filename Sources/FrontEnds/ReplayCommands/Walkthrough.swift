@@ -6,13 +6,15 @@ import ViewDescription
 extension ScenarioRunner {
   /// `rezepte show FILE`, the learner's walkthrough of one scenario: replays it, handing each
   /// printed line to `output`, and returns how it went; `full` prints the whole screen after
-  /// every step that acts on the app instead of what changed.
+  /// every step that acts on the app instead of what changed, `voiceOver` what VoiceOver reads
+  /// of it and what the app announced.
   ///
   /// It speaks German, as the lesson and the storyboard do; a failed step is said as `run` says
   /// it. Every line has its control characters made visible (`Quoting.visible`): comments,
   /// steps, requests and failures come from the file and the catalog, not from this program.
   func walkthrough(
-    _ scenario: Scenario, on driver: AppDriver, full: Bool, output print: (String) -> Void
+    _ scenario: Scenario, on driver: AppDriver, full: Bool, voiceOver: Bool = false,
+    output print: (String) -> Void
   ) async -> ScenarioResult {
     func output(_ line: String) { print(Quoting.visible(line)) }
     let captions = scenario.captions
@@ -34,6 +36,10 @@ extension ScenarioRunner {
       output(step.displayText + (step.action.role == .expectation ? "  ✓" : ""))
       guard [.gesture, .app].contains(step.action.role) else { return }
       for line in lines(after: moment, of: scenario, on: driver, full: full) { output(line) }
+      guard voiceOver else { return }
+      output("  VoiceOver liest:")
+      for line in driver.spokenText().split(separator: "\n") { output("    " + line) }
+      for said in driver.announced { output("  angesagt: „\(said)“") }
     }
   }
 

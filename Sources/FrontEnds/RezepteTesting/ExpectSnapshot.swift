@@ -102,6 +102,44 @@ public func expectScreen(
   SnapshotCheck("expectScreen", app, .screen, site).named(name, testName: testName)
 }
 
+/// Checks the app's screen now against the accessibility rules `rezepte run` checks after
+/// every step (`AccessibilityRule`): a control without a label, an image spoken without a
+/// description, one label for different actions. Each broken rule is one failure at the call,
+/// its headline naming the rule and the node.
+///
+/// ```swift
+/// await app.send(.mealTapped(Meal(id: "52768", name: "Apple Frangipan Tart")))
+/// expectAccessible(app)
+/// ```
+@MainActor
+public func expectAccessible(
+  _ app: TestApp,
+  fileID: StaticString = #fileID,
+  filePath: StaticString = #filePath,
+  line: UInt = #line,
+  column: UInt = #column
+) {
+  expectAccessible(
+    AppScreen.body(app.state), fileID: fileID, filePath: filePath, line: line, column: column)
+}
+
+/// Checks a screen's node tree against the accessibility rules, as `expectAccessible(_:)`
+/// checks an app's.
+public func expectAccessible(
+  _ screen: Node,
+  fileID: StaticString = #fileID,
+  filePath: StaticString = #filePath,
+  line: UInt = #line,
+  column: UInt = #column
+) {
+  let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+  for finding in screen.accessibilityFindings {
+    FailureReporter.fail(
+      "the screen breaks the accessibility rule \(finding.rule.rawValue): \(finding.message)\n"
+        + finding.rule.sentence, at: site)
+  }
+}
+
 /// One comparison of a value's snapshot with the one a test keeps (in the call's literal or in
 /// a file), and what the record mode makes of it: nothing, a failure, or a recording that is
 /// reported as a failure. Every `expectSnapshot` and `expectScreen` goes through it.

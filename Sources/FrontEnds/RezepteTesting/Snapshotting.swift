@@ -65,6 +65,12 @@ extension Snapshotting where Value == Node {
   public static var tree: Snapshotting {
     Snapshotting(diffing: .tree) { TextRenderer().render($0) }
   }
+
+  /// What VoiceOver reads of a screen, an element a line in swipe order
+  /// (`SpokenElement.spoken`): `Lasagne, Favorit, Taste`.
+  public static var voiceOver: Snapshotting {
+    Snapshotting(diffing: .lines) { $0.spokenElements.map(\.spoken).joined(separator: "\n") }
+  }
 }
 
 extension Snapshotting where Value == TestApp {
@@ -72,6 +78,11 @@ extension Snapshotting where Value == TestApp {
   /// scenario holds.
   public static var screen: Snapshotting {
     Snapshotting<Node>.tree.pullback { AppScreen.body($0.state) }
+  }
+
+  /// What VoiceOver reads of the app's screen, as `Snapshotting<Node>.voiceOver` writes it.
+  public static var voiceOver: Snapshotting {
+    Snapshotting<Node>.voiceOver.pullback { AppScreen.body($0.state) }
   }
 
   /// Every request the app sent, oldest first, one a line as `expect requests` lists them

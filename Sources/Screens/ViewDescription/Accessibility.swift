@@ -110,6 +110,10 @@ private struct Reader: NodeWalker {
   /// The alert's elements, once the walk met one.
   var modal: [SpokenElement]?
 
+  /// How many elements had each key: a meal's row shown twice (in the list and in „Favoriten“)
+  /// is two elements, `meal-52768` and `meal-52768#2`.
+  var seen: [String: Int] = [:]
+
   mutating func visit(_ node: Node, at place: NodePlace) {
     guard !node.accessibility.isHidden else { return }
     let key = node.id?.identifier ?? node.kind.name
@@ -118,8 +122,11 @@ private struct Reader: NodeWalker {
       action: UserIntent? = nil
     ) {
       let a = node.accessibility
+      var unique = node.id == nil ? key + "|" + label : key
+      seen[unique, default: 0] += 1
+      if let count = seen[unique], count > 1 { unique += "#\(count)" }
       let element = SpokenElement(
-        key: node.id == nil ? key + "|" + label : key, label: a.label ?? label,
+        key: unique, label: a.label ?? label,
         value: a.value ?? value, traits: traits.union(a.traits), hint: a.hint, action: action,
         path: place.path)
       // What speaks nothing (an empty text) is no element VoiceOver stops at.

@@ -21,8 +21,9 @@ extension HTMLRenderer {
       padding: 26px 12px 8px; }
     .nav-row { display: flex; flex-wrap: wrap; align-items: center; gap: 6px; min-height: 30px; }
     .nav-spacer { flex: 1; }
-    .back { color: #0a64d8; font-size: 15px; white-space: nowrap; }
-    .back .chevron { color: inherit; font-size: 22px; line-height: 15px; margin-right: 3px; }
+    .back { color: #0a64d8; font-size: 15px; white-space: nowrap; display: inline-block;
+      line-height: 28px; }
+    .back .chevron { color: inherit; font-size: 22px; margin-right: 3px; }
     .nav-title { font-size: 26px; font-weight: bold; margin: 4px 2px 6px; overflow-wrap: anywhere; }
     .toolbar { display: flex; gap: 8px; align-items: center; position: relative; }
     .button { color: #0a64d8; display: inline-flex; align-items: center; gap: 4px;

@@ -59,6 +59,11 @@ public struct VoiceOverCursor: Hashable, Sendable {
   }
 }
 
+extension SpokenElement {
+  /// The node it stands for, as a finding names it: its identifier or kind, and its place.
+  fileprivate var node: String { "\(key.split(separator: "|").first ?? "") at \(path)" }
+}
+
 extension VoiceOverCursor {
   /// The rules a step broke that its screen alone does not show, on `screen` after the step
   /// since `before` during which the app `announced` these: a change out of sight of the focus
@@ -125,30 +130,28 @@ extension Node {
   public var accessibilityFindings: [AccessibilityFinding] {
     let elements = spokenElements
     var findings: [AccessibilityFinding] = []
+    var byLabel: [String: SpokenElement] = [:]
     for element in elements {
-      let node = "\(element.key.split(separator: "|").first ?? "") at \(element.path)"
       if element.action != nil, element.label.isEmpty {
-        findings.append(.init(rule: .labeledControls, message: "\(node) speaks no label"))
+        findings.append(.init(rule: .labeledControls, message: "\(element.node) speaks no label"))
       }
       if element.traits.contains(.isImage), element.label.isEmpty {
         findings.append(
           .init(
             rule: .describedImages,
-            message: "\(node) is spoken as an image without a description; describe it "
-              + "(.accessibilityLabel) or hide it (.accessibilityHidden)"))
+            message: "\(element.node) is spoken as an image without a description; describe "
+              + "it (.accessibilityLabel) or hide it (.accessibilityHidden)"))
       }
-    }
-    var actions: [String: UserIntent] = [:]
-    for element in elements where !element.label.isEmpty {
-      guard let action = element.action else { continue }
-      if let other = actions[element.label], other != action {
+      guard let action = element.action, !element.label.isEmpty else { continue }
+      if let other = byLabel[element.label], let first = other.action, first != action {
         findings.append(
           .init(
             rule: .distinctLabels,
-            message: "two elements speak \(Quoting.quoted(element.label)) and do different "
-              + "things (\(other.rendered), \(action.rendered))"))
+            message: "\(other.node) and \(element.node) both speak "
+              + "\(Quoting.quoted(element.label)), but one sends \(first.rendered) and the other "
+              + "\(action.rendered)"))
       }
-      actions[element.label] = actions[element.label] ?? action
+      byLabel[element.label] = byLabel[element.label] ?? element
     }
     return findings
   }

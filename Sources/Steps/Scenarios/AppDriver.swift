@@ -32,8 +32,9 @@ public final class AppDriver {
   public private(set) var cursor = VoiceOverCursor()
   /// What the app announced since the last `expect announced`.
   public private(set) var announcements: [String] = []
-  /// The accessibility rules the last step broke (`followStep(since:)`).
-  public private(set) var findings: [AccessibilityFinding] = []
+  /// What the app announced during the last step, and the accessibility rules it broke
+  /// (`followStep(since:)`).
+  public private(set) var (announced, findings): ([String], [AccessibilityFinding]) = ([], [])
   /// The app the cursor follows: a relaunch starts a new one.
   private var followed: ObjectIdentifier?
 
@@ -184,6 +185,7 @@ public final class AppDriver {
     if followed != model { (cursor, followed) = (VoiceOverCursor(), model) }
     let said = before.map { AppScreen.announcements(from: $0.state, to: app.state) } ?? []
     announcements += said
+    announced = said
     cursor.follow(screen)
     findings =
       screen.accessibilityFindings
