@@ -1,4 +1,5 @@
 import Explore
+import Fixtures
 import MealCatalog
 import MealDB
 import Testing
@@ -88,5 +89,26 @@ import VirtualTime
     let setup = ExploreSetup(catalog: catalog, wrap: BentApp.noBack)
     let finding = try await finding(.everyIntentSettles, in: setup)
     await expectPinned(finding, brokenIn: setup)
+  }
+}
+
+/// The accessibility rules are explored too: a catalog whose category holds two recipes of one
+/// name breaks rule 10, and the finding shrinks to a short scenario.
+@MainActor
+@Suite struct BrokenAccessibilityTests {
+  @Test("Two recipes of one name in a category break rule 10, distinct-labels")
+  func twinNames() async throws {
+    let twins = [
+      (Meal(id: "1", name: "Lasagne"), "Dessert"), (Meal(id: "2", name: "Lasagne"), "Dessert"),
+    ]
+    let setup = ExploreSetup(
+      catalog: TestCatalog.make(categories: TestCatalog.categories, meals: twins))
+    let result = await Explorer(setup: setup).explore(
+      ExploreOptions(seed: 3, sessions: 5, steps: 10))
+    let finding = try #require(result.findings.first { $0.rule == .distinctLabels })
+    #expect(finding.shrunk.actions.count <= 2, "\(finding.shrunk.actions)")
+    #expect(finding.violation.message.contains(#"both speak "Lasagne""#))
+    let broken = await Explorer(setup: setup).check(finding.script, start: finding.shrunk.start)
+    #expect(broken != nil, "the scenario passes on the catalog with twins: \(finding.script)")
   }
 }
