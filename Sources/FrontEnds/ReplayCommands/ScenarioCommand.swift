@@ -118,7 +118,9 @@ struct ScenarioCommand {
       index, screen -> String? in
       let step = scenario.steps[index]
       guard let expected = step.action.recordedText, expected != screen else { return nil }
-      return "recorded line \(step.line): " + Self.summary(ScreenDiff(old: expected, new: screen))
+      let noun = if case .expectSpoken = step.action { "line" } else { "node" }
+      return "recorded line \(step.line): "
+        + Self.summary(ScreenDiff(old: expected, new: screen), of: noun)
     }
   }
 
@@ -153,17 +155,17 @@ struct ScenarioCommand {
   }
 
   /// `3 nodes differ (2 new, 1 changed)`, or `a screen of 25 nodes` for a block that was empty.
-  static func summary(_ diff: ScreenDiff) -> String {
+  static func summary(_ diff: ScreenDiff, of noun: String = "node") -> String {
     let counts = diff.counts
     guard diff.entries.contains(where: { $0.change != .added }) else {
-      return "a screen of \(counts.added) \(counts.added == 1 ? "node" : "nodes")"
+      return "a screen of \(counts.added) \(counts.added == 1 ? noun : noun + "s")"
     }
     var parts: [String] = []
     if counts.added > 0 { parts.append("\(counts.added) new") }
     if counts.changed > 0 { parts.append("\(counts.changed) changed") }
     if counts.removed > 0 { parts.append("\(counts.removed) gone") }
     let total = counts.added + counts.changed + counts.removed
-    return (total == 1 ? "1 node differs" : "\(total) nodes differ")
+    return (total == 1 ? "1 \(noun) differs" : "\(total) \(noun)s differ")
       + " (\(parts.joined(separator: ", ")))"
   }
 

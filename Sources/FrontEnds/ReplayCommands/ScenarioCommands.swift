@@ -13,8 +13,8 @@ public enum ScenarioCommands {
   public struct RunOptions: CommandOptions {
     @Flag(
       "--record",
-      help: "Writes the actual screen into every `expect screen` block that differs; a run that "
-        + "wrote one exits with 1.")
+      help: "Writes the actual screen into every `expect screen` (and `expect spoken`) block that "
+        + "differs; a run that wrote one exits with 1.")
     public var record: Bool
     @Option(.catalog(help: catalogHelp)) public var catalog: String? = nil
     @Option(

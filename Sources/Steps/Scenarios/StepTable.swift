@@ -205,13 +205,13 @@ public enum StepTable {
       value: .voiceOver(.back)),
     StepKind(
       "expect spoken", "expect spoken",
-      "VoiceOver reads the indented block: an element a line, the focused one marked ▸.",
+      "VoiceOver reads the whole indented block: an element a line, the focused one marked ▸.",
       example: "expect spoken\n  ▸ Dessert, Überschrift\n  Alle Rezepte durchsuchen, Suchfeld",
       takesBlock: true
     ) { .expectSpoken(try $0.block(of: "expect spoken")) },
     StepKind(
       "expect announced", "expect announced \"TEXT\"",
-      "The app announced this to VoiceOver since the last `expect announced`.",
+      "The app announced this to VoiceOver since the last `expect announced`, which hears them all.",
       example: "expect announced \"1 Rezept gefunden\""
     ) { .expectAnnounced(try $0.quoted()) },
   ]
@@ -251,7 +251,10 @@ public enum StepTable {
     "focus next": "voiceover next", "next element": "voiceover next",
     "expect speech": "expect spoken", "expect read": "expect spoken",
     "expect voiceover": "expect spoken", "expect announcement": "expect announced",
-    "announced": "expect announced",
+    "announced": "expect announced", "voiceover": "voiceover next",
+    "voice over": "voiceover next", "voiceover escape": "voiceover back",
+    "voiceover swipe right": "voiceover next", "voiceover swipe left": "voiceover previous",
+    "voiceover tap": "voiceover activate", "voiceover double tap": "voiceover activate",
   ]
 
   /// The words of each wording and keyword, with the keyword it means.
