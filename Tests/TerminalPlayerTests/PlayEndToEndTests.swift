@@ -91,6 +91,37 @@ import Testing
     #expect(try Self.replays(saved, with: #require(Self.rezepte())))
   }
 
+  @Test("A session walked with VoiceOver is saved as voiceover steps that `rezepte run` passes")
+  func voiceOverSession() throws {
+    let folder = try Self.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let saved = folder.appendingPathComponent("voiceover.scenario").path
+    let (process, terminal) = try Self.play(dataHome: folder, arguments: ["--save", saved])
+    defer { if process.isRunning { process.terminate() } }
+    try terminal.waitFor("Apam balik")
+    terminal.type("v")
+    try terminal.waitFor("VoiceOver ▸ Dessert, Überschrift")
+    terminal.type("\u{1B}[B\u{1B}[B")  // ↓ ↓: the search field, the first row
+    try terminal.waitFor("VoiceOver ▸ Apam balik, Taste")
+    terminal.type("\r")
+    try terminal.waitFor("VoiceOver ▸ Apam balik, Überschrift")
+    terminal.type("\u{1B}[A")  // ↑: the heart
+    try terminal.waitFor("VoiceOver ▸ Als Favorit merken, Taste")
+    terminal.type("\r")
+    try terminal.waitFor("Ansage: Als Favorit gemerkt")
+    terminal.type("\u{1B}")  // the escape gesture: back, to the row that was opened
+    try terminal.waitFor("VoiceOver ▸ Apam balik, Favorit, Taste")
+    terminal.type("q")
+    try terminal.waitFor("saved \(saved); replay it")
+    process.waitUntilExit()
+    #expect(process.terminationStatus == 0, "\(terminal.output)")
+    let text = try String(contentsOfFile: saved, encoding: .utf8)
+    for step in ["voiceover next", "voiceover activate", "voiceover previous", "voiceover back"] {
+      #expect(text.contains("\n\(step)\n"))
+    }
+    #expect(try Self.replays(saved, with: #require(Self.rezepte())))
+  }
+
   @Test("An unreadable favourites file is shown while playing and said on stderr after quitting")
   func favoritesIssue() throws {
     let folder = try Self.temporaryFolder()
