@@ -56,6 +56,13 @@ import ViewModels
         == "VoiceOver ▸ Zufallsrezept, Taste, Öffnet ein zufälliges Rezept")
   }
 
+  @Test("PgUp and PgDn still scroll the body, which does not follow the focus, and save no step")
+  func pagingScrolls() {
+    let paged = press([.character("v"), .pageDown], on: Screens.dessertList)[1]
+    #expect(paged.view.scroll == 9)
+    #expect(paged.view.voiceOver && paged.steps.isEmpty)
+  }
+
   @Test("Enter activates the focused element with its own intent, saved as voiceover activate")
   func enterActivates() {
     var screen = PlayerScreen()
@@ -115,7 +122,7 @@ import ViewModels
     #expect(
       layout.footer.map(\.text) == [
         "VoiceOver ▸ Apam balik, Taste", "Ansage: 1 Rezept gefunden",
-        "↑↓←→ Fokus · Enter aktivieren · v VoiceOver aus · q beenden",
+        "↑↓←→ Fokus · Enter aktivieren · Bild↑/Bild↓ blättern · v VoiceOver aus", "q beenden",
       ])
     let notice = ScreenLayout(columns: 80).layout(
       Screens.listWithNotice, view: PlayerView(voiceOver: true))

@@ -59,6 +59,10 @@ enum KeyMap {
       return PlayerAction(view: view)  // the screen behind the picker takes no keys
     case (.keys, _) where !moves.contains(key):
       return PlayerAction(view: PlayerView())  // any other key closes the table
+    case (_, .pageUp), (_, .pageDown):
+      view.scroll += (key == .pageUp ? -1 : 1) * max(bodyHeight - 1, 1)
+      view.followsSelection = false
+      return PlayerAction(view: view)
     case (.browsing, .character("v")):
       view.voiceOver.toggle()
       return PlayerAction(view: view)
@@ -77,10 +81,6 @@ enum KeyMap {
         view.selection = min(max(current + step, 0), layout.items.count - 1)
         view.followsSelection = true
       }
-      return PlayerAction(view: view)
-    case (_, .pageUp), (_, .pageDown):
-      view.scroll += (key == .pageUp ? -1 : 1) * max(bodyHeight - 1, 1)
-      view.followsSelection = false
       return PlayerAction(view: view)
     case (_, .home):
       return PlayerAction(view: PlayerView(mode: view.mode))
@@ -160,7 +160,8 @@ enum KeyMap {
       return tap(Gestures.escape(on: tree), step: .voiceOver(.back), view: view)
     default:
       return PlayerAction(
-        view: view, note: "Mit VoiceOver: ↑↓←→ Fokus, Enter, Esc; v beendet VoiceOver.")
+        view: view, note: "Mit VoiceOver: ↑↓←→ Fokus, Enter, Esc, Bild↑/Bild↓; v beendet VoiceOver."
+      )
     }
   }
 

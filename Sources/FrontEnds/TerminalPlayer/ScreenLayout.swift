@@ -117,7 +117,7 @@ struct ScreenLayout: Sendable {
       return action == PlayerAction(view: view) ? nil : action.steps
     }
     if view.voiceOver {
-      var keys = ["↑↓←→ Fokus", "Enter aktivieren"]
+      var keys = ["↑↓←→ Fokus", "Enter aktivieren", "Bild↑/Bild↓ blättern"]
       if does(.escape) != nil {
         keys.append(screen.alert == nil ? "Esc zurück" : "Esc Hinweis schließen")
       }
