@@ -18,12 +18,27 @@ import Testing
 
   @Test("The Porting article's Swift blocks, as written, compile as one app against SwiftUI")
   func articleCompiles() async throws {
-    let text = try String(
-      contentsOf: SnippetTests.root.appendingPathComponent(Self.article), encoding: .utf8)
-    let code = Self.swiftCode(of: text)
+    let code = try Self.articleCode()
     #expect(code.contains("@main\nstruct"))
     let result = try await Self.typecheck(code)
     #expect(result.status == 0, "the article's app does not compile:\n\(result.output)")
+  }
+
+  @Test(
+    "The article's app sets each accessibility modifier its table maps a node's attribute to",
+    arguments: [
+      ".accessibilityLabel(", ".accessibilityValue(", ".accessibilityHint(",
+      ".accessibilityAddTraits(.isHeader)", ".isSelected : []", ".accessibilityHidden(true)",
+      ".accessibilityElement(children: .combine)", ".accessibilityIdentifier(",
+      "AccessibilityNotification.Announcement(",
+    ])
+  func accessibilityModifiers(modifier: String) throws {
+    #expect(try Self.articleCode().contains(modifier))
+  }
+
+  @Test("The article's app types no text of its own: what it shows and speaks comes from AppText")
+  func noTypedTexts() throws {
+    #expect(try !Self.articleCode().contains("\""))
   }
 
   @Test("The SwiftUI stand-in refuses what SwiftUI refuses: a path of a set is no stack's path")
@@ -45,6 +60,13 @@ import Testing
   }
 
   // MARK: - Compiling
+
+  /// The Swift code of the article, read from the package's folder.
+  static func articleCode() throws -> String {
+    try swiftCode(
+      of: String(
+        contentsOf: SnippetTests.root.appendingPathComponent(article), encoding: .utf8))
+  }
 
   /// The text of every ```` ```swift ```` block of `markdown`, as written, in order.
   static func swiftCode(of markdown: String) -> String {

@@ -18,7 +18,7 @@ import ViewModels
     ])
   func keysFindControls(key: Key, screen: Int, intent: UserIntent) {
     let tree = Fixture.screens[screen].renamingAppTexts()
-    let layout = ScreenLayout(width: 60).layout(tree, view: PlayerView())
+    let layout = ScreenLayout(columns: 60).layout(tree, view: PlayerView())
     let action = KeyMap.action(for: key, tree: tree, layout: layout, view: PlayerView())
     #expect(action.intents == [intent])
   }

@@ -31,20 +31,20 @@ import ViewModels
     #expect(
       text(layout.footer) == [
         "/ suchen · ↑↓ auswählen · Bild↑/Bild↓ blättern · Enter öffnen · r aktualisieren",
-        "d würfeln · c Kategorie · ? Tasten · q beenden",
+        "d würfeln · c Kategorie · v VoiceOver · ? Tasten · q beenden",
       ])
     #expect(layout.items.map(\.label).count == 4)
   }
 
   @Test("A status (a favourites problem) is a notice line above the help")
   func statusLine() {
-    let layout = ScreenLayout(width: 80, status: "The favourites file f is not valid JSON")
+    let layout = ScreenLayout(columns: 80, status: "The favourites file f is not valid JSON")
       .layout(Screens.dessertList, view: PlayerView())
     #expect(
       text(layout.footer) == [
         "⚠ The favourites file f is not valid JSON",
         "/ suchen · ↑↓ auswählen · Bild↑/Bild↓ blättern · Enter öffnen · r aktualisieren",
-        "d würfeln · c Kategorie · ? Tasten · q beenden",
+        "d würfeln · c Kategorie · v VoiceOver · ? Tasten · q beenden",
       ])
     #expect(layout.footer[0].spans.map(\.style) == [.notice])
   }
@@ -93,7 +93,8 @@ import ViewModels
     #expect(text(layout.body) == ["", "  ⋯ Rezept wird geladen…"])
     #expect(
       text(layout.footer) == [
-        "↑↓ blättern · Bild↑/Bild↓ blättern · Esc zurück · h Herz · ? Tasten · q beenden"
+        "↑↓ blättern · Bild↑/Bild↓ blättern · Esc zurück · h Herz · v VoiceOver",
+        "? Tasten · q beenden",
       ])
   }
 

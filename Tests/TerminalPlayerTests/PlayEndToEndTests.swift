@@ -73,22 +73,52 @@ import Testing
     return replay.terminationStatus == 0
   }
 
-  @Test("Keys sent in one burst after the dice are saved as a session that replays")
-  func burstAfterDice() throws {
-    let folder = try Self.temporaryFolder()
+  /// Plays with `--save` in a new data folder: `keys` act once the first screen is shown, then
+  /// `q` quits; the session must be saved, and `rezepte run` must pass it. The saved text.
+  static func playAndSave(_ keys: (PseudoTerminal) throws -> Void) throws -> String {
+    let folder = try temporaryFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
-    let saved = folder.appendingPathComponent("burst.scenario").path
-    let (process, terminal) = try Self.play(dataHome: folder, arguments: ["--save", saved])
+    let saved = folder.appendingPathComponent("session.scenario").path
+    let (process, terminal) = try play(dataHome: folder, arguments: ["--save", saved])
     defer { if process.isRunning { process.terminate() } }
     try terminal.waitFor("Apam balik")
-    // The search key comes before the dice's answer: it acts on what the dice leads to.
-    terminal.type("d/")
-    try terminal.waitFor("Zutaten")
+    try keys(terminal)
     terminal.type("q")
     try terminal.waitFor("saved \(saved); replay it")
     process.waitUntilExit()
     #expect(process.terminationStatus == 0, "\(terminal.output)")
-    #expect(try Self.replays(saved, with: #require(Self.rezepte())))
+    #expect(try replays(saved, with: #require(rezepte())))
+    return try String(contentsOfFile: saved, encoding: .utf8)
+  }
+
+  @Test("Keys sent in one burst after the dice are saved as a session that replays")
+  func burstAfterDice() throws {
+    _ = try Self.playAndSave { terminal in
+      // The search key comes before the dice's answer: it acts on what the dice leads to.
+      terminal.type("d/")
+      try terminal.waitFor("Zutaten")
+    }
+  }
+
+  @Test("A session walked with VoiceOver is saved as voiceover steps that `rezepte run` passes")
+  func voiceOverSession() throws {
+    let text = try Self.playAndSave { terminal in
+      terminal.type("v")
+      try terminal.waitFor("VoiceOver ▸ Dessert, Überschrift")
+      terminal.type("\u{1B}[B\u{1B}[B")  // ↓ ↓: the search field, the first row
+      try terminal.waitFor("VoiceOver ▸ Apam balik, Taste")
+      terminal.type("\r")
+      try terminal.waitFor("VoiceOver ▸ Apam balik, Überschrift")
+      terminal.type("\u{1B}[A")  // ↑: the heart
+      try terminal.waitFor("VoiceOver ▸ Als Favorit merken, Taste")
+      terminal.type("\r")
+      try terminal.waitFor("Ansage: Als Favorit gemerkt")
+      terminal.type("\u{1B}")  // the escape gesture: back, to the row that was opened
+      try terminal.waitFor("VoiceOver ▸ Apam balik, Favorit, Taste")
+    }
+    for step in ["voiceover next", "voiceover activate", "voiceover previous", "voiceover back"] {
+      #expect(text.contains("\n\(step)\n"))
+    }
   }
 
   @Test("An unreadable favourites file is shown while playing and said on stderr after quitting")

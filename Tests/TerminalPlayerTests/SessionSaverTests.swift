@@ -46,6 +46,21 @@ import Testing
     #expect(text.contains("Screen \"Teriyaki Chicken Casserole\" back=\"Dessert\""))
   }
 
+  @Test("A VoiceOver session is saved as its voiceover steps, with the screens they led to")
+  func voiceOver() async throws {
+    let log = session(
+      [
+        (.launch, 0), (.voiceOver(.next), 300), (.voiceOver(.next), 600),
+        (.voiceOver(.activate), 900), (.voiceOver(.previous), 1_500),
+        (.voiceOver(.activate), 1_800), (.voiceOver(.back), 2_400),
+      ])
+    let text = try await saver().text(for: log, file: "voiceover.scenario")
+    #expect(text.contains("wait 300ms\nvoiceover activate\nexpect screen\n"))
+    #expect(text.contains("Screen \"Apam balik\" back=\"Dessert\""))
+    #expect(text.contains("Button \"Favorit entfernen\" [heart.fill]"))
+    #expect(text.contains("voiceover back\nexpect screen\n"))
+  }
+
   @Test("A session that does not replay is reported with the step that failed")
   func unreplayable() async throws {
     let log = session([(.launch, 0), (.open("Lasagne"), 500)])

@@ -45,7 +45,7 @@ enum Screens {
 
 /// The layout of `tree` at `width`, as the player lays it out for `view`.
 func layout(_ tree: Node, width: Int = 80, view: PlayerView = PlayerView()) -> Layout {
-  ScreenLayout(width: width).layout(tree, view: view)
+  ScreenLayout(columns: width).layout(tree, view: view)
 }
 
 /// What `keys` do, one after the other, on a screen that does not change in between.

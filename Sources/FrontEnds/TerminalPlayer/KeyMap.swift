@@ -13,14 +13,18 @@ package struct PlayerAction: Equatable, Sendable {
   /// the results, and the saved session waits out the search pause (`scenarioLines`).
   var searchesAtOnce = false
   var note: String?
+  /// Where a swipe moved VoiceOver's focus.
+  var cursor: VoiceOverCursor?
 }
 
 /// The keys of `rezepte play` (`PlayCommand.keys`): each one finds the node it acts on in the
 /// current screen's tree, as the scenario steps do (`Gestures`), and sends that node's intent.
 enum KeyMap {
-  /// What `key` does on `tree` laid out as `layout`, with `bodyHeight` lines of visible body.
+  /// What `key` does on `tree` laid out as `layout`, with `bodyHeight` lines of visible body
+  /// and VoiceOver's focus where `cursor` has it.
   static func action(
-    for key: Key, tree: Node, layout: Layout, view: PlayerView, bodyHeight: Int = 10
+    for key: Key, tree: Node, layout: Layout, view: PlayerView, bodyHeight: Int = 10,
+    cursor: VoiceOverCursor = VoiceOverCursor()
   ) -> PlayerAction {
     var view = view
     let field = tree.searchField?.field
@@ -34,7 +38,8 @@ enum KeyMap {
       return PlayerAction(view: view, quits: true)
     case (.editing, _) where field == nil, (.editing, .up), (.editing, .down):
       view.mode = .browsing
-      return action(for: key, tree: tree, layout: layout, view: view, bodyHeight: bodyHeight)
+      return action(
+        for: key, tree: tree, layout: layout, view: view, bodyHeight: bodyHeight, cursor: cursor)
     case (.editing, .enter):
       // The keyboard's search key: the text is searched at once, as a picked suggestion is, and
       // the field lets go. An empty field only hands the keys back and keeps the focus, so that
@@ -42,8 +47,8 @@ enum KeyMap {
       view.mode = .browsing
       guard let field, !field.text.isEmpty else { return PlayerAction(view: view) }
       return PlayerAction(
-        intents: [field.submitting(field.text)], steps: [.leaveSearch], view: PlayerView(),
-        searchesAtOnce: true)
+        intents: [field.submitting(field.text)], steps: [.leaveSearch],
+        view: PlayerView(voiceOver: view.voiceOver), searchesAtOnce: true)
     case (.editing, .escape):
       return leave(field, view: view)
     case (.editing, _):
@@ -54,6 +59,15 @@ enum KeyMap {
       return PlayerAction(view: view)  // the screen behind the picker takes no keys
     case (.keys, _) where !moves.contains(key):
       return PlayerAction(view: PlayerView())  // any other key closes the table
+    case (_, .pageUp), (_, .pageDown):
+      view.scroll += (key == .pageUp ? -1 : 1) * max(bodyHeight - 1, 1)
+      view.followsSelection = false
+      return PlayerAction(view: view)
+    case (.browsing, .character("v")):
+      view.voiceOver.toggle()
+      return PlayerAction(view: view)
+    case (.browsing, _) where view.voiceOver:
+      return voiceOver(key, tree: tree, view: view, cursor: cursor)
     case (_, .up), (_, .character("k")), (_, .down), (_, .character("j")):
       let step = key == .up || key == .character("k") ? -1 : 1
       if layout.items.isEmpty {
@@ -67,10 +81,6 @@ enum KeyMap {
         view.selection = min(max(current + step, 0), layout.items.count - 1)
         view.followsSelection = true
       }
-      return PlayerAction(view: view)
-    case (_, .pageUp), (_, .pageDown):
-      view.scroll += (key == .pageUp ? -1 : 1) * max(bodyHeight - 1, 1)
-      view.followsSelection = false
       return PlayerAction(view: view)
     case (_, .home):
       return PlayerAction(view: PlayerView(mode: view.mode))
@@ -124,6 +134,34 @@ enum KeyMap {
       return PlayerAction(view: PlayerView(mode: .keys, selection: view.selection))
     default:
       return PlayerAction(view: view, note: "Diese Taste bewirkt hier nichts; ? zeigt die Tasten.")
+    }
+  }
+
+  /// What `key` does while VoiceOver is on, saved as the `voiceover` steps: ↑ and ← swipe to
+  /// the previous element, ↓ and → to the next, Enter double-taps the focused one (the search
+  /// field then takes the keys, as the keyboard comes up), Esc is the escape gesture.
+  private static func voiceOver(
+    _ key: Key, tree: Node, view: PlayerView, cursor: VoiceOverCursor
+  ) -> PlayerAction {
+    var view = view
+    switch key {
+    case .up, .left, .down, .right:
+      let gesture: VoiceOverGesture = [.up, .left].contains(key) ? .previous : .next
+      var moved = cursor
+      guard moved.move(by: gesture == .next ? 1 : -1, on: tree) else {
+        return PlayerAction(view: view)  // at the end already
+      }
+      return PlayerAction(steps: [.voiceOver(gesture)], view: view, cursor: moved)
+    case .enter:
+      let action = cursor.focused(on: tree)?.action
+      if case .searchFocusChanged(true) = action { view.mode = .editing }
+      return press(action, step: .voiceOver(.activate), view: view)
+    case .escape:
+      return tap(Gestures.escape(on: tree), step: .voiceOver(.back), view: view)
+    default:
+      return PlayerAction(
+        view: view, note: "Mit VoiceOver: ↑↓←→ Fokus, Enter, Esc, Bild↑/Bild↓; v beendet VoiceOver."
+      )
     }
   }
 

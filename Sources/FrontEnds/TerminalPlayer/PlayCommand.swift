@@ -91,7 +91,7 @@ public enum PlayCommand {
       SIGINT, SIGTERM) ended it.
       """,
     options: Options.self,
-    epilogue: { ScreenLayout(width: 100).keyTable().map(\.text).joined(separator: "\n") },
+    epilogue: { ScreenLayout(columns: 100).keyTable().map(\.text).joined(separator: "\n") },
     run: { options, invocation in await run(options, console: invocation.console) })
 
   /// The keys and what each does, in German like the rest of the player: the table of the
@@ -113,6 +113,7 @@ public enum PlayCommand {
     ("c", "Kategorieauswahl (↑ ↓, Enter)."),
     ("e", "„Erneut versuchen“."),
     ("n", "Schließt einen Hinweis."),
+    ("v", "VoiceOver an und aus: ↑← ↓→ Fokus zurück und vor, Enter aktiviert, Esc zurück."),
     ("?", "Diese Tasten."),
     ("q  Strg-C", "Beenden."),
   ]

@@ -30,6 +30,9 @@ extension PlayCommand {
     var drawnState: AppState?
     func redraw(full: Bool = false) {
       screen.status = favoritesIssue(app.favorites)
+      if let drawnState {
+        screen.announced += AppScreen.announcements(from: drawnState, to: app.state)
+      }
       drawnState = app.state
       let bytes = screen.draw(AppScreen.body(app.state), size: terminal.size, full: full)
       if !bytes.isEmpty { terminal.output(bytes) }

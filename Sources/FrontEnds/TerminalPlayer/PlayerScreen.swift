@@ -13,6 +13,11 @@ package struct PlayerScreen {
   var status: String?
   /// A sentence shown until the next key: which favourites file is in use, what a key did.
   var note: String?
+  /// What the app announced since the last key (`AppScreen.announcements`), shown with VoiceOver.
+  var announced: [String] = []
+  /// VoiceOver's cursor, following every screen from the launch on, as the replay's does: a
+  /// saved `voiceover next` moves from where it moved here.
+  private var cursor = VoiceOverCursor()
   private var writer = FrameWriter()
   /// The screen drawn last.
   private var screenKey: NodeID?
@@ -37,6 +42,7 @@ package struct PlayerScreen {
   ) -> (quits: Bool, rest: [Key]) {
     guard !keys.isEmpty else { return (false, []) }
     note = nil
+    announced = []
     var edits: [Key] = []
     // The screen the keys act on, built again only after an intent or when the keys go
     // elsewhere: a key that only moves needs no new layout.
@@ -56,13 +62,15 @@ package struct PlayerScreen {
       }
       if current?.mode != view.mode {
         let tree = tree()
-        let layout = ScreenLayout(width: size.width, status: status).layout(tree, view: view)
+        cursor.follow(tree)
+        let layout = ScreenLayout(columns: size.width, status: status).layout(tree, view: view)
         current = (tree, layout, view.mode)
       }
       guard let (tree, layout, _) = current else { continue }
       let action = KeyMap.action(
         for: key, tree: tree, layout: layout, view: view,
-        bodyHeight: layout.bodyHeight(for: size.height))
+        bodyHeight: layout.bodyHeight(for: size.height), cursor: cursor)
+      cursor = action.cursor ?? cursor
       if action.searchesAtOnce || [view.mode, action.view.mode].contains(.picker) {
         selected = nil  // the first row of what comes, or an option of the picker
       } else if action.view.selection != view.selection,
@@ -89,8 +97,10 @@ package struct PlayerScreen {
   {
     // A screen of the stack, by the identity its entry got when it was pushed.
     let key = tree.screen?.id
+    cursor.follow(tree)
     if key != screenKey {
-      view = PlayerView(mode: view.mode == .picker ? .browsing : view.mode)
+      view = PlayerView(
+        mode: view.mode == .picker ? .browsing : view.mode, voiceOver: view.voiceOver)
       if let left = screenKey { remembered[left] = selected }
       // Back: a screen shown before gets back the item that was opened from it.
       selected = key.flatMap { remembered[$0] }
@@ -102,7 +112,8 @@ package struct PlayerScreen {
       awaitsRefresh = false
       if tree.alert == nil { note = "↻ Aktualisiert." }
     }
-    let layouter = ScreenLayout(width: size.width, status: status, note: note)
+    let spoken = view.voiceOver ? (cursor.focused(on: tree)?.spoken ?? "–", announced) : nil
+    let layouter = ScreenLayout(columns: size.width, status: status, note: note, voiceOver: spoken)
     var layout = layouter.layout(tree, view: view)
     let laidOut = view.selection
     var found = selected.flatMap { id in layout.items.firstIndex { $0.id == id } }

@@ -8,6 +8,9 @@ struct PlayerView: Equatable, Sendable {
   }
 
   var mode = Mode.browsing
+  /// Whether VoiceOver is on (`v`): while browsing, the arrows move its focus, Enter activates
+  /// the focused element and Esc is its escape gesture.
+  var voiceOver = false
   /// The index of the selected item (row, tile, suggestion or picker option).
   var selection = 0
   /// The first line of the scrolling part that is shown.

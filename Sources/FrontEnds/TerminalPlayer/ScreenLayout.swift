@@ -9,24 +9,24 @@ import ViewModels
 /// text, so a long paste costs no more to draw than a word. The player's own words are German,
 /// as the app's are.
 struct ScreenLayout: Sendable {
-  /// The terminal's width in columns; narrower than 20 is laid out as 20.
-  var width: Int
+  /// The terminal's width in columns.
+  var columns: Int
   /// `PlayerScreen.status`, shown over the notice and the help line.
   var status: String?
   /// `PlayerScreen.note`, shown dim under the status.
   var note: String?
+  /// While VoiceOver is on: what it speaks of the focused element, and what the app announced
+  /// since the last key; shown over the help line, as the body marks no selection.
+  var voiceOver: (focus: String, announced: [String])?
 
-  init(width: Int, status: String? = nil, note: String? = nil) {
-    self.width = max(width, 20)
-    self.status = status
-    self.note = note
-  }
+  /// The width laid out: the terminal's, and at least 20 columns.
+  var width: Int { max(columns, 20) }
 
   /// The layout of the screen in `tree` (a `NavigationStack` or a `Screen`).
   func layout(_ tree: Node, view: PlayerView) -> Layout {
     // The app always shows a screen.
     let screen = tree.screen ?? tree
-    var body = BodyBuilder(layout: self, selection: view.selection)
+    var body = BodyBuilder(layout: self, selection: view.voiceOver ? -1 : view.selection)
     let picker = screen.picker
     if view.mode == .keys {
       body.lines = keyTable()
@@ -47,6 +47,10 @@ struct ScreenLayout: Sendable {
     var footer: [Line] = []
     if let status { footer += wrapped("⚠ \(status)", .notice) }
     if let note { footer += wrapped(note, .dim) }
+    if let voiceOver {
+      footer += wrapped("VoiceOver ▸ " + voiceOver.focus, .selected)
+      footer += voiceOver.announced.flatMap { wrapped("Ansage: " + $0, .bold) }
+    }
     if let alert = screen.alert {
       let buttons = alert.buttons.map { "[\($0.label)]" }.joined(separator: " ")
       footer += wrapped("⚠ \(alert.message)  \(buttons)", .notice)
@@ -112,6 +116,13 @@ struct ScreenLayout: Sendable {
       let action = KeyMap.action(for: key, tree: screen, layout: laidOut, view: view)
       return action == PlayerAction(view: view) ? nil : action.steps
     }
+    if view.voiceOver {
+      var keys = ["↑↓←→ Fokus", "Enter aktivieren", "Bild↑/Bild↓ blättern"]
+      if does(.escape) != nil {
+        keys.append(screen.alert == nil ? "Esc zurück" : "Esc Hinweis schließen")
+      }
+      return keys + ["v VoiceOver aus", "q beenden"]
+    }
     var keys = does(.character("/")) == nil ? [] : ["/ suchen"]
     keys += [items.isEmpty ? "↑↓ blättern" : "↑↓ auswählen", "Bild↑/Bild↓ blättern"]
     if does(.enter) != nil { keys.append("Enter öffnen") }
@@ -122,7 +133,7 @@ struct ScreenLayout: Sendable {
     if does(.escape) != [.back], does(.left) != nil { keys.append("← zurück") }
     let letters = [
       "h Herz", "r aktualisieren", "d würfeln", "c Kategorie", "e erneut versuchen",
-      "n Hinweis schließen",
+      "n Hinweis schließen", "v VoiceOver",
     ]
     keys += letters.filter { does(.character($0.first!)) != nil }
     return keys + ["? Tasten", "q beenden"]

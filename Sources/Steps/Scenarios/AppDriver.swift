@@ -226,7 +226,7 @@ public final class AppDriver {
       }
       await send(action)
     case .back:
-      guard let target = screen.alert?.buttons.first ?? screen.control(.back) else {
+      guard let target = Gestures.escape(on: screen) else {
         throw StepUnavailable("no notice is shown and this is the first screen: nothing to escape")
       }
       await press(target)

@@ -12,6 +12,11 @@ package enum Gestures {
     screen.tappables.first { kinds.contains($0.kind) && $0.label == label }
   }
 
+  /// What VoiceOver's escape gesture presses on `screen`: the notice's button, else back.
+  package static func escape(on screen: Node) -> Tappable? {
+    screen.alert?.buttons.first ?? screen.control(.back)
+  }
+
   // MARK: - For the steps
 
   /// The node the gesture `action` touches on `screen` (the search field's focus and text stand

@@ -98,11 +98,27 @@ nonisolated public struct Text: PrimitiveView {
   nonisolated public init<S: StringProtocol>(_ content: S) {}
 }
 
-nonisolated public struct Image: PrimitiveView {}
+nonisolated public struct Image: PrimitiveView {
+  nonisolated public init(systemName: String) {}
+}
+
+nonisolated public struct AsyncImage<Content: View>: PrimitiveView {
+  nonisolated public init(url: URL?, scale: CGFloat = 1) where Content == Image {}
+}
+
+nonisolated public struct HStack<Content: View>: PrimitiveView {
+  nonisolated public init(@ViewBuilder content: () -> Content) {}
+}
 
 nonisolated public struct Label<Title: View, Icon: View>: PrimitiveView {}
 
 nonisolated public struct Button<Label: View>: PrimitiveView {}
+
+extension Button {
+  @preconcurrency nonisolated public init(
+    action: @escaping @MainActor () -> Void, @ViewBuilder label: () -> Label
+  ) {}
+}
 
 extension Button where Label == Text {
   @preconcurrency nonisolated public init<S: StringProtocol>(
@@ -119,6 +135,8 @@ extension Button where Label == SwiftUI.Label<Text, Image> {
 nonisolated public struct List<SelectionValue: Hashable, Content: View>: PrimitiveView {}
 
 extension List where SelectionValue == Never {
+  nonisolated public init(@ViewBuilder content: () -> Content) {}
+
   nonisolated public init<Data: RandomAccessCollection, RowContent: View>(
     _ data: Data, @ViewBuilder rowContent: @escaping (Data.Element) -> RowContent
   ) where Content == ForEach<Data, Data.Element.ID, RowContent>, Data.Element: Identifiable {}
@@ -136,6 +154,32 @@ extension ForEach: View, PrimitiveView where Content: View {
 extension ForEach where ID == Data.Element.ID, Content: View, Data.Element: Identifiable {
   nonisolated public init(_ data: Data, @ViewBuilder content: @escaping (Data.Element) -> Content) {
   }
+}
+
+nonisolated public struct Section<Parent, Content, Footer> {}
+
+extension Section: View, PrimitiveView where Parent: View, Content: View, Footer: View {
+  nonisolated public init(
+    @ViewBuilder content: () -> Content, @ViewBuilder header: () -> Parent
+  ) where Footer == EmptyView {}
+}
+
+nonisolated public struct Menu<Label: View, Content: View>: PrimitiveView {}
+
+extension Menu where Label == SwiftUI.Label<Text, Image> {
+  nonisolated public init<S: StringProtocol>(
+    _ title: S, systemImage: String, @ViewBuilder content: () -> Content
+  ) {}
+}
+
+nonisolated public struct Picker<Label: View, SelectionValue: Hashable, Content: View>:
+  PrimitiveView
+{}
+
+extension Picker where Label == Text {
+  nonisolated public init<S: StringProtocol>(
+    _ title: S, selection: Binding<SelectionValue>, @ViewBuilder content: () -> Content
+  ) {}
 }
 
 public struct GridItem: Sendable {
@@ -199,6 +243,12 @@ extension View {
     of value: V, initial: Bool = false, _ action: @escaping () -> Void
   ) -> some View { ModifiedView<Self>() }
 
+  nonisolated public func onChange<V: Equatable>(
+    of value: V, initial: Bool = false, _ action: @escaping (_ oldValue: V, _ newValue: V) -> Void
+  ) -> some View { ModifiedView<Self>() }
+
+  nonisolated public func tag<V: Hashable>(_ tag: V) -> some View { ModifiedView<Self>() }
+
   nonisolated public func refreshable(action: @escaping @Sendable () async -> Void) -> some View {
     ModifiedView<Self>()
   }
@@ -206,6 +256,64 @@ extension View {
   nonisolated public func task(
     priority: TaskPriority = .userInitiated,
     @_inheritActorContext _ action: sending @escaping @isolated(any) () async -> Void
+  ) -> some View { ModifiedView<Self>() }
+}
+
+// MARK: - Accessibility
+
+/// What an element is to VoiceOver. SwiftUI's is a `SetAlgebra`; the stand-in offers only the
+/// traits the article adds and the empty set, `[]`.
+public struct AccessibilityTraits: ExpressibleByArrayLiteral, Sendable {
+  public static let isHeader = AccessibilityTraits()
+  public static let isSelected = AccessibilityTraits()
+
+  public init(arrayLiteral elements: AccessibilityTraits...) {}
+}
+
+/// How an element made of a view's children treats them.
+public struct AccessibilityChildBehavior: Sendable {
+  public static let ignore = AccessibilityChildBehavior()
+  public static let combine = AccessibilityChildBehavior()
+  public static let contain = AccessibilityChildBehavior()
+}
+
+/// The notifications an app posts to VoiceOver (the module Accessibility, which SwiftUI
+/// exports).
+public enum AccessibilityNotification {
+  public struct Announcement: Sendable {
+    public init(_ announcement: String) {}
+
+    public func post() {}
+  }
+}
+
+extension View {
+  nonisolated public func accessibilityLabel<S: StringProtocol>(_ label: S) -> some View {
+    ModifiedView<Self>()
+  }
+
+  nonisolated public func accessibilityValue<S: StringProtocol>(_ value: S) -> some View {
+    ModifiedView<Self>()
+  }
+
+  nonisolated public func accessibilityHint<S: StringProtocol>(_ hint: S) -> some View {
+    ModifiedView<Self>()
+  }
+
+  nonisolated public func accessibilityAddTraits(_ traits: AccessibilityTraits) -> some View {
+    ModifiedView<Self>()
+  }
+
+  nonisolated public func accessibilityHidden(_ hidden: Bool) -> some View {
+    ModifiedView<Self>()
+  }
+
+  nonisolated public func accessibilityIdentifier(_ identifier: String) -> some View {
+    ModifiedView<Self>()
+  }
+
+  nonisolated public func accessibilityElement(
+    children: AccessibilityChildBehavior = .ignore
   ) -> some View { ModifiedView<Self>() }
 }
 
