@@ -25,8 +25,7 @@ public enum ServeCommand {
       read: { text throws(UsageError) in
         let (value, endpoint) = try Options.scoped(text)
         do {
-          return Faults.Scoped(
-            try DurationText.parse(value, in: DurationText.defaultRange), for: endpoint)
+          return Faults.Scoped(try DurationText.parse(value), for: endpoint)
         } catch {
           throw UsageError("\(error)")
         }
