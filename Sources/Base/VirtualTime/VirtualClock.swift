@@ -46,9 +46,9 @@ public final class VirtualClock: Clock, Sendable {
   public let tracker: TaskTracker?
 
   /// - Parameter tracker: the tracker whose work `advance(by:)` waits for between deadlines.
-  public init(tracker: TaskTracker? = nil, now: Instant = Instant(offset: .zero)) {
+  public init(tracker: TaskTracker? = nil) {
     self.tracker = tracker
-    state = Locked(State(now: now))
+    state = Locked(State(now: Instant(offset: .zero)))
   }
 
   public var now: Instant { state.withLock { $0.now } }
@@ -100,15 +100,12 @@ public final class VirtualClock: Clock, Sendable {
     try Task.checkCancellation()
   }
 
-  /// Moves time forward by `duration`, waking every sleeper whose deadline it reaches.
+  /// Moves time forward by `duration`, waking every sleeper whose deadline it reaches, in
+  /// deadline order.
   public func advance(
     by duration: Duration, isolation: isolated (any Actor)? = #isolation
   ) async {
-    await advance(to: now.advanced(by: duration), isolation: isolation)
-  }
-
-  /// Moves time forward to `target`, waking sleepers in deadline order.
-  public func advance(to target: Instant, isolation: isolated (any Actor)? = #isolation) async {
+    let target = now.advanced(by: duration)
     await tracker?.settle(isolation: isolation)
     // One sleeper at a time, and its work settles before the next wakes: ties resume in the order
     // they went to sleep, whichever threads the runtime resumes them on.
