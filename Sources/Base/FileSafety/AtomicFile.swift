@@ -45,10 +45,9 @@ public enum AtomicFile {
     replacing: Bool = true
   ) throws(FileWriteError) {
     let target = try target(of: path, replacing: replacing)
-    let folder = (target as NSString).deletingLastPathComponent
+    let folderPath = folder(of: target)
     let name = (target as NSString).lastPathComponent
     let finalMode = try existingMode(of: target, path: path) ?? mode & ~currentUmask()
-    let folderPath = folder.isEmpty ? "." : folder
     if createFolders {
       do {
         try FileManager.default.createDirectory(
@@ -57,13 +56,7 @@ public enum AtomicFile {
         throw FileWriteError(path: path, reason: "its folder cannot be created (\(error))")
       }
     }
-    var folderInfo = stat()
-    guard stat(folderPath, &folderInfo) == 0 else {
-      throw FileWriteError(path: path, reason: "the folder \(folderPath) \(describe(errno))")
-    }
-    guard folderInfo.st_mode & S_IFMT == S_IFDIR else {
-      throw FileWriteError(path: path, reason: "\(folderPath) is not a folder")
-    }
+    try checkFolder(folderPath, path: path)
     let temporary = folderPath + "/" + temporaryPrefix(for: name) + UUID().uuidString + ".tmp"
     let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
     guard descriptor >= 0 else {
@@ -112,16 +105,9 @@ public enum AtomicFile {
   /// - Throws: the `FileWriteError` that `write` would throw.
   public static func checkWritable(_ path: String, replacing: Bool = true) throws(FileWriteError) {
     let target = try target(of: path, replacing: replacing)
-    let folder = (target as NSString).deletingLastPathComponent
-    let folderPath = folder.isEmpty ? "." : folder
+    let folderPath = folder(of: target)
     _ = try existingMode(of: target, path: path)
-    var folderInfo = stat()
-    guard stat(folderPath, &folderInfo) == 0 else {
-      throw FileWriteError(path: path, reason: "the folder \(folderPath) \(describe(errno))")
-    }
-    guard folderInfo.st_mode & S_IFMT == S_IFDIR else {
-      throw FileWriteError(path: path, reason: "\(folderPath) is not a folder")
-    }
+    try checkFolder(folderPath, path: path)
     guard access(folderPath, W_OK | X_OK) == 0 else {
       throw FileWriteError(
         path: path, reason: "the folder \(folderPath) takes no new file (\(describe(errno)))")
@@ -142,6 +128,22 @@ public enum AtomicFile {
     }
     guard errno == ENOENT else { throw FileWriteError(path: path, reason: describe(errno)) }
     return path
+  }
+
+  /// The folder that holds `target`: `.` for a bare name.
+  private static func folder(of target: String) -> String {
+    let folder = (target as NSString).deletingLastPathComponent
+    return folder.isEmpty ? "." : folder
+  }
+
+  private static func checkFolder(_ folderPath: String, path: String) throws(FileWriteError) {
+    var info = stat()
+    guard stat(folderPath, &info) == 0 else {
+      throw FileWriteError(path: path, reason: "the folder \(folderPath) \(describe(errno))")
+    }
+    guard info.st_mode & S_IFMT == S_IFDIR else {
+      throw FileWriteError(path: path, reason: "\(folderPath) is not a folder")
+    }
   }
 
   /// The permission bits of the regular file at `target`, `nil` when there is none yet.
@@ -178,9 +180,8 @@ public enum AtomicFile {
   @discardableResult
   public static func removeLeftovers(of path: String) -> Int {
     guard let target = try? resolvingLinks(path) else { return 0 }
-    let folder = (target as NSString).deletingLastPathComponent
     let prefix = temporaryPrefix(for: (target as NSString).lastPathComponent)
-    let folderPath = folder.isEmpty ? "." : folder
+    let folderPath = folder(of: target)
     guard let names = try? FileManager.default.contentsOfDirectory(atPath: folderPath) else {
       return 0
     }
