@@ -15,11 +15,9 @@ public final class MealListViewModel: StateObservable {
   public let stateHolder: StateHolder<MealListState>
 
   /// Called with the meal the dice found; the app model pushes its detail screen.
-  public var onRandomMeal: @MainActor (Meal) -> Void
+  public var onRandomMeal: @MainActor (Meal) -> Void = { _ in }
 
-  /// The pause after the last change of a search before its request goes out.
-  public let searchPause: Duration
-
+  private let searchPause: Duration
   private let api: MealAPI
   private let clock: any Clock<Duration>
   private var favoritesToken: ObservationToken?
@@ -40,21 +38,18 @@ public final class MealListViewModel: StateObservable {
     tracker: TaskTracker,
     searchPause: Duration = .milliseconds(400),
     category: String = MealListState.startCategory,
-    categories: [Category] = [],
-    suggestions: [String] = MealListState.defaultSuggestions,
-    onRandomMeal: @escaping @MainActor (Meal) -> Void = { _ in }
+    categories: [Category] = []
   ) {
     self.api = api
     self.clock = clock
     self.searchPause = searchPause
-    self.onRandomMeal = onRandomMeal
     meals = Loader(tracker: tracker)
     self.categories = Loader(tracker: tracker)
     dice = Loader(tracker: tracker)
     stateHolder = StateHolder(
       MealListState(
-        category: category, categories: categories, suggestionTerms: suggestions,
-        favoriteIDs: favorites.favoriteIDs, favorites: favorites.favorites))
+        category: category, categories: categories, favoriteIDs: favorites.favoriteIDs,
+        favorites: favorites.favorites))
     favoritesToken = favorites.observe { [weak self] favorites in
       self?.stateHolder.update {
         $0.favorites = favorites
