@@ -47,7 +47,7 @@ public struct URLSessionTransport: Transport {
     configuration.timeoutIntervalForRequest = idle
     configuration.timeoutIntervalForResource = idle
     configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
-    transfers = Transfers()
+    transfers = Transfers(maxBytes: maxBytes)
     let queue = OperationQueue()
     queue.maxConcurrentOperationCount = 1
     queue.underlyingQueue = Self.delegateQueue
@@ -76,11 +76,10 @@ public struct URLSessionTransport: Transport {
     let task = session.dataTask(with: urlRequest)
     let id = task.taskIdentifier
     let transfers = transfers
-    let maxBytes = maxBytes
     let deadline = DispatchTime.now() + .nanoseconds(Int(clamping: Int64(timeout * 1e9)))
     return try await withTaskCancellationHandler {
       try await withCheckedThrowingContinuation { continuation in
-        transfers.begin(id, maxBytes: maxBytes, continuation: continuation)
+        transfers.begin(id, continuation: continuation)
         Self.delegateQueue.asyncAfter(deadline: deadline) {
           // The same error URLSession gives for a timeout, so the same message shows.
           if transfers.finish(id, with: .failure(URLError(.timedOut))) { task.cancel() }
@@ -118,18 +117,21 @@ private final class SessionOwner: Sendable {
 private final class Transfers: NSObject, URLSessionDataDelegate, @unchecked Sendable {
   private struct Transfer {
     var continuation: CheckedContinuation<APIResponse, any Error>
-    var maxBytes: Int
     var status: Int?
     var body = Data()
   }
 
+  /// The largest answer body read, in bytes.
+  private let maxBytes: Int
   private let lock = NSLock()
   private var running: [Int: Transfer] = [:]
 
-  func begin(
-    _ id: Int, maxBytes: Int, continuation: CheckedContinuation<APIResponse, any Error>
-  ) {
-    lock.withLock { running[id] = Transfer(continuation: continuation, maxBytes: maxBytes) }
+  init(maxBytes: Int) {
+    self.maxBytes = maxBytes
+  }
+
+  func begin(_ id: Int, continuation: CheckedContinuation<APIResponse, any Error>) {
+    lock.withLock { running[id] = Transfer(continuation: continuation) }
   }
 
   /// Ends the transfer with `result` unless it has ended already.
@@ -142,7 +144,7 @@ private final class Transfers: NSObject, URLSessionDataDelegate, @unchecked Send
     return true
   }
 
-  private func tooLarge(_ maxBytes: Int) -> URLError {
+  private var tooLarge: URLError {
     URLError(
       .dataLengthExceedsMaximum,
       userInfo: [
@@ -155,14 +157,12 @@ private final class Transfers: NSObject, URLSessionDataDelegate, @unchecked Send
     completionHandler: @escaping (URLSession.ResponseDisposition) -> Void
   ) {
     let id = dataTask.taskIdentifier
-    let maxBytes: Int? = lock.withLock {
-      guard var transfer = running[id] else { return nil }
-      transfer.status = (response as? HTTPURLResponse)?.statusCode
-      running[id] = transfer
-      return transfer.maxBytes
+    let isRunning = lock.withLock {
+      running[id]?.status = (response as? HTTPURLResponse)?.statusCode
+      return running[id] != nil
     }
-    if let maxBytes, response.expectedContentLength > Int64(maxBytes) {
-      finish(id, with: .failure(tooLarge(maxBytes)))
+    if isRunning, response.expectedContentLength > Int64(maxBytes) {
+      finish(id, with: .failure(tooLarge))
       // `.cancel` alone does not stop the transfer everywhere (not in swift-corelibs-foundation).
       completionHandler(.cancel)
       dataTask.cancel()
@@ -176,17 +176,15 @@ private final class Transfers: NSObject, URLSessionDataDelegate, @unchecked Send
     // The announced length is checked here too: not every URLSession asks the delegate about
     // the response before the body arrives.
     let announced = dataTask.response?.expectedContentLength ?? -1
-    let overflow: Int? = lock.withLock {
-      guard let count = running[id]?.body.count, let maxBytes = running[id]?.maxBytes else {
-        return nil
-      }
-      guard count + data.count <= maxBytes, announced <= Int64(maxBytes) else { return maxBytes }
+    let overflows = lock.withLock {
+      guard let count = running[id]?.body.count else { return false }
+      guard count + data.count <= maxBytes, announced <= Int64(maxBytes) else { return true }
       // In place: a copy taken out and put back would copy the whole body each time.
       running[id]?.body.append(data)
-      return nil
+      return false
     }
-    if let overflow {
-      finish(id, with: .failure(tooLarge(overflow)))
+    if overflows {
+      finish(id, with: .failure(tooLarge))
       dataTask.cancel()
     }
   }
