@@ -149,7 +149,6 @@ struct SnapshotCheck {
   let site: CallSite
   let actual: String
   let diffing: Diffing
-  let pathExtension: String
 
   @MainActor
   init<Value>(_ call: String, _ value: Value, _ strategy: Snapshotting<Value>, _ site: CallSite) {
@@ -157,7 +156,6 @@ struct SnapshotCheck {
     self.site = site
     actual = strategy.snapshot(value)
     diffing = strategy.diffing
-    pathExtension = strategy.pathExtension
   }
 
   /// What failures call the text: `screen` or `snapshot`.
@@ -189,7 +187,7 @@ struct SnapshotCheck {
     let parameters = testName.hasSuffix(")") ? testName.lastIndex(of: "(") : nil
     let test = testName[..<(parameters ?? testName.endIndex)]
     let file = Self.fileNamePart(String(test)) + "." + Self.fileNamePart(name)
-    let path = "\(root)/Tests/__Screens__/\(source)/\(file).\(pathExtension)"
+    let path = "\(root)/Tests/__Screens__/\(source)/\(file).txt"
     let stored = FileManager.default.contents(atPath: path).map {
       String(decoding: $0, as: UTF8.self)
     }

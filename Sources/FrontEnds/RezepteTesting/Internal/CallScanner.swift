@@ -280,8 +280,7 @@ struct CallScanner {
   }
 
   private func hasHashes(_ count: Int, at index: Int) -> Bool {
-    guard index + count <= bytes.count else { return false }
-    return bytes[index..<index + count].allSatisfy { $0 == UInt8(ascii: "#") }
+    has(String(repeating: "#", count: count), at: index)
   }
 
   private func isSpace(_ byte: UInt8) -> Bool {
