@@ -21,8 +21,7 @@ import VirtualTime
 /// ```
 ///
 /// Every task of the app runs under one `TaskTracker`, which is also the clock's, so `settle()`
-/// waits for exactly the work that is ready at the current virtual time. `rezepte run`,
-/// `explore` and `play --save` drive the app through this type.
+/// waits for exactly the work that is ready at the current virtual time.
 @MainActor
 open class Harness {
   /// The virtual clock: the search pause and simulated delays sleep on it.
@@ -60,16 +59,9 @@ open class Harness {
   /// Whether `model` was made with other settings than the current ones.
   private var isStale = false
 
-  /// - Parameters:
-  ///   - start: the screen the app starts with.
-  ///   - favorites: the stored favourites; a relaunch reads them again.
-  ///   - searchPause: how long the search text must stay the same before it is searched.
-  ///   - clock: the virtual clock, made with a `TaskTracker`, whose work `settle()` waits for.
-  ///   - transport: makes the transport the app's requests go to, given `clock` (a caller that
-  ///     keeps the transport, to switch its simulated faults, makes it on `clock` beforehand).
-  ///   - faultInForce: the name of the fault the transport simulates for a request now (see
-  ///     `RequestLedger`).
-  ///   - fileID, filePath, line, column: where the app is made (`madeAt`).
+  /// The app over the transport that `transport` makes on `clock` (a clock made with a
+  /// `TaskTracker`), its favourites read from `favorites` at every launch; `faultInForce` names
+  /// the fault the transport simulates for a request now (see `RequestLedger`).
   public init(
     start: StartScreen = .list,
     favorites: FavoritesStorage = .inMemory(),

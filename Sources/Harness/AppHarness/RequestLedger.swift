@@ -45,12 +45,8 @@ public final class RequestLedger: Transport {
   private let faultInForce: @Sendable (APIRequest) -> String?
   private let log = Locked(Log())
 
-  /// - Parameters:
-  ///   - base: the transport every request is passed on to.
-  ///   - clock: stamps each request with its virtual time.
-  ///   - faultInForce: the name of the fault a transport behind `base` simulates for a request
-  ///     now, if any; a simulated fault counts as a failure even when its answer is a 200 with a
-  ///     broken body.
+  /// A log in front of `base`, stamping requests with `clock`'s time; `faultInForce` names the
+  /// fault `base` simulates for a request now, which counts as a failure even with a 200.
   public init(
     _ base: any Transport, clock: VirtualClock? = nil,
     faultInForce: @escaping @Sendable (APIRequest) -> String? = { _ in nil }
