@@ -45,12 +45,10 @@ public struct AppState: Equatable, Sendable {
     case list(MealListState)
     case detail(MealDetailState)
 
-    /// The list's state, if this is a list.
     public var list: MealListState? {
       if case .list(let list) = self { list } else { nil }
     }
 
-    /// The detail's state, if this is a detail.
     public var detail: MealDetailState? {
       if case .detail(let detail) = self { detail } else { nil }
     }

@@ -158,7 +158,6 @@ public final class MealListViewModel: StateObservable {
     }
   }
 
-  /// The notice was dismissed.
   public func noticeDismissed() {
     stateHolder.value.notice = nil
   }

@@ -79,7 +79,6 @@ public struct FavoritesFile: Sendable {
     case favorites([Meal])
   }
 
-  /// Reads the file.
   private func read() -> ReadResult {
     let data: Data
     do {

@@ -28,12 +28,10 @@ public final class FavoritesStore {
     favorites = FavoritesOrder.normalized(result.favorites)
   }
 
-  /// Whether the meal with this id is a favourite.
   public func contains(id: String) -> Bool {
     favorites.contains { $0.id == id }
   }
 
-  /// The ids of all favourites.
   public var favoriteIDs: Set<String> { Set(favorites.map(\.id)) }
 
   /// Adds the meal, or removes it when it is a favourite already, and saves the change; what
