@@ -103,9 +103,8 @@ public func expectScreen(
 }
 
 /// Checks the app's screen now against the accessibility rules `rezepte run` checks after
-/// every step (`AccessibilityRule`): a control without a label, an image spoken without a
-/// description, one label for different actions. Each broken rule is one failure at the call,
-/// its headline naming the rule and the node.
+/// every step (`AccessibilityRule`): each broken rule is one failure at the call, naming the
+/// rule and the node.
 ///
 /// ```swift
 /// await app.send(.mealTapped(Meal(id: "52768", name: "Apple Frangipan Tart")))
@@ -142,7 +141,7 @@ public func expectAccessible(
 
 /// One comparison of a value's snapshot with the one a test keeps (in the call's literal or in
 /// a file), and what the record mode makes of it: nothing, a failure, or a recording that is
-/// reported as a failure. Every `expectSnapshot` and `expectScreen` goes through it.
+/// reported as a failure.
 struct SnapshotCheck {
   /// `expectScreen` or `expectSnapshot`: the call the recorder looks for and failures name.
   let call: String
