@@ -3,11 +3,9 @@
 /// messages go through it.
 ///
 /// In quotes, `"` and `\` are written `\"` and `\\`, a line feed, carriage return and tab `\n`,
-/// `\r` and `\t`, and every other control character `\u{…}` (hexadecimal, upper case): the C0
-/// and C1 controls, DEL, the bidirectional formatting characters (a right-to-left override is
-/// `\u{202E}`), and the invisible ones that split or join lines and words (line and paragraph
-/// separators, the zero-width space and the byte order mark), which would otherwise reorder, hide
-/// or colour what follows on a terminal or a page, or make two different texts look alike.
+/// `\r` and `\t`, and every other control character (`isControl(_:)`) `\u{…}` (hexadecimal,
+/// upper case): raw, these would reorder, hide or colour what follows on a terminal or a page, or
+/// make two different texts look alike.
 public enum Quoting {
   /// `text` in double quotes, escaped.
   public static func quoted(_ text: String) -> String {

@@ -17,22 +17,18 @@ public struct URLSessionTransport: Transport {
   /// The largest answer read by default: 32 MB, several times a whole real catalog.
   public static let defaultMaxBytes = 32 * 1024 * 1024
 
+  /// The folder that holds `categories.php` and the other endpoints.
   public let baseURL: URL
-  /// Seconds from sending a request to having its whole answer.
+  /// Seconds a request may take in all, from sending it to the answer's last byte, before it
+  /// fails with `URLError.timedOut`: 15 s is long enough for a slow mobile network and short
+  /// enough that nobody gives up first.
   public let timeout: TimeInterval
-  /// The largest answer body read, in bytes.
+  /// The largest answer read; a longer one fails with `URLError.dataLengthExceedsMaximum`.
   public let maxBytes: Int
   private let owner: SessionOwner
   private let transfers: Transfers
   private var session: URLSession { owner.session }
 
-  /// - Parameters:
-  ///   - baseURL: the folder that holds `categories.php` and the other endpoints.
-  ///   - timeout: seconds a request may take in all, from sending it to the answer's last byte,
-  ///     before failing with `URLError.timedOut`; 15 s is long enough for a slow mobile network
-  ///     and short enough that nobody gives up first.
-  ///   - maxBytes: the largest answer read; a longer one fails with
-  ///     `URLError.dataLengthExceedsMaximum`.
   public init(
     baseURL: URL = MealAPI.theMealDB, timeout: TimeInterval = defaultTimeout,
     maxBytes: Int = defaultMaxBytes
@@ -121,7 +117,6 @@ private final class Transfers: NSObject, URLSessionDataDelegate, @unchecked Send
     var body = Data()
   }
 
-  /// The largest answer body read, in bytes.
   private let maxBytes: Int
   private let lock = NSLock()
   private var running: [Int: Transfer] = [:]
