@@ -11,31 +11,23 @@ import MealDB
 /// Every request has a total deadline, however slowly the server trickles its answer, and an
 /// answer has a size limit; past either the request fails and its connection is dropped.
 public struct URLSessionTransport: Transport {
-  /// Seconds a request may take in all when the caller has no deadline of its own.
-  public static let defaultTimeout: TimeInterval = 15
-
-  /// The largest answer read by default: 32 MB, several times a whole real catalog.
-  public static let defaultMaxBytes = 32 * 1024 * 1024
-
   /// The folder that holds `categories.php` and the other endpoints.
   public let baseURL: URL
   /// Seconds a request may take in all, from sending it to the answer's last byte, before it
   /// fails with `URLError.timedOut`: 15 s is long enough for a slow mobile network and short
   /// enough that nobody gives up first.
   public let timeout: TimeInterval
-  /// The largest answer read; a longer one fails with `URLError.dataLengthExceedsMaximum`.
-  public let maxBytes: Int
   private let owner: SessionOwner
   private let transfers: Transfers
   private var session: URLSession { owner.session }
 
+  /// A transport to `baseURL`; an answer longer than `maxBytes` (32 MB by default, several times
+  /// a whole real catalog) fails with `URLError.dataLengthExceedsMaximum`.
   public init(
-    baseURL: URL = MealAPI.theMealDB, timeout: TimeInterval = defaultTimeout,
-    maxBytes: Int = defaultMaxBytes
+    baseURL: URL = MealAPI.theMealDB, timeout: TimeInterval = 15, maxBytes: Int = 32 << 20
   ) {
     self.baseURL = baseURL
     self.timeout = timeout
-    self.maxBytes = maxBytes
     let configuration = URLSessionConfiguration.ephemeral
     // URLSession's own timeouts only notice silence (a trickle resets them) and round a fraction
     // of a second down to nothing; the deadline in `send` is the one that counts.
@@ -52,9 +44,7 @@ public struct URLSessionTransport: Transport {
   }
 
   /// Where the sessions' delegates and the deadlines run: a queue of its own, not Dispatch's
-  /// shared pool, where an operation queue runs by default. While other work kept that pool's
-  /// few threads busy (Swift's tasks run there), answers on loopback waited past the deadline,
-  /// and a deadline on the pool came late.
+  /// shared pool, whose few threads other work (Swift's tasks) can keep busy past a deadline.
   private static let delegateQueue = DispatchQueue(label: "URLSessionTransport")
 
   /// The full URL for a request, with its query values percent-encoded.

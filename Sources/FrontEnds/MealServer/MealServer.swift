@@ -55,7 +55,6 @@ public final class MealServer: Sendable {
   /// The path under which the endpoints live: `/api/json/v1/1/`.
   public static let apiPath = Responder.prefix
 
-  public let catalog: Catalog
   public let configuration: Configuration
   /// The most connections served at once: `maxConnections`, or fewer when the process may not
   /// open that many files. Every connection takes one descriptor; the rest is kept for the
@@ -66,7 +65,6 @@ public final class MealServer: Sendable {
   private let responder: Responder
 
   public init(catalog: Catalog, faults: Faults = .none, configuration: Configuration = .init()) {
-    self.catalog = catalog
     self.configuration = configuration
     faultState = Locked(faults)
     responder = Responder(
