@@ -166,8 +166,7 @@ public struct IntentTask: Sendable {
   public static let none = IntentTask(nil)
 
   /// Returns once the work the intent started has ended (a load, the search pause and its
-  /// search, the dice's request), not what that opens; on a `VirtualClock` a search pause ends
-  /// only when the clock is advanced.
+  /// search, the dice's request), not what that opens.
   public func finish() async {
     await task?.value
   }

@@ -8,8 +8,6 @@ import VirtualTime
 /// **Notices.** `state.notice` holds why a pull to refresh (the list stays) or a dice tap
 /// failed. It stays until the user dismisses it or starts something new that could replace it:
 /// a new query (typing that changes it, picking a category), a refresh, a retry or a dice tap.
-///
-/// The article "Porting to SwiftUI" shows a SwiftUI list view following it.
 @MainActor
 public final class MealListViewModel: StateObservable {
   public let stateHolder: StateHolder<MealListState>

@@ -25,13 +25,12 @@ public struct FileWriteError: Error, Equatable, Sendable, CustomStringConvertibl
 
 /// Replaces a file's contents so that readers see the old or the new file, never half of one.
 ///
-/// The one place every writer of the package goes through: recorded scenarios, the favourites,
-/// captured catalogs, storyboards and saved player sessions. A symbolic link is followed, so the
-/// file it points to is replaced and the link stays a link; the file keeps its permission bits; a
-/// read-only file is not replaced, nor is anything but a regular file (a folder, a FIFO, a
-/// device); the new contents go to a temporary file in the same folder, are flushed to disk, and
-/// are renamed over the file. With `replacing: false` the file must not exist yet, and the
-/// temporary file is linked to its name, which fails if anything took the name in the meantime.
+/// Every writer of the package goes through it. A symbolic link is followed, so the file it points
+/// to is replaced and the link stays a link; the file keeps its permission bits; a read-only file
+/// is not replaced, nor is anything but a regular file; the new contents go to a temporary file in
+/// the same folder, are flushed to disk, and are renamed over the file. With `replacing: false`
+/// the file must not exist yet, and the temporary file is linked to its name, which fails if
+/// anything took the name in the meantime.
 public enum AtomicFile {
   /// Writes `data` to `path`.
   ///
@@ -173,10 +172,8 @@ public enum AtomicFile {
   /// `.name.`; the rest is a UUID and `.tmp`.
   public static func temporaryPrefix(for name: String) -> String { ".\(name)." }
 
-  /// Removes temporary files that an interrupted `write` to `path` left in its folder.
-  ///
-  /// Only safe while no other process writes the same file (hold its `FileLock`).
-  /// - Returns: how many were removed.
+  /// Removes the temporary files an interrupted `write` to `path` left, and returns how many; only
+  /// safe while no other process writes the same file (hold its `FileLock`).
   @discardableResult
   public static func removeLeftovers(of path: String) -> Int {
     guard let target = try? resolvingLinks(path) else { return 0 }

@@ -49,10 +49,8 @@ public enum DurationText {
     return duration
   }
 
-  /// The duration as a user writes it, and as `parse` reads it back exactly: whole milliseconds
-  /// below a second as `400ms`, whole seconds as `2s`, other multiples of a millisecond as
-  /// `1.5s`, and anything finer with the decimals it needs (`0.25ms`, `1.000000001s`). Zero is
-  /// `0s`.
+  /// The duration as a user writes it, and as `parse` reads it back exactly: `0s`, `400ms`, `2s`,
+  /// `1.5s`, and anything finer with the decimals it needs (`0.25ms`, `1.000000001s`).
   public static func format(_ duration: Duration) -> String {
     if duration == .zero { return "0s" }
     let (seconds, attoseconds) = duration.components

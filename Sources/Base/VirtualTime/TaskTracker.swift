@@ -17,10 +17,8 @@ public final class TaskTracker: Sendable {
   private let keepsWorkOnMainQueue: Bool
 
   /// - Parameter keepsWorkOnMainQueue: whether tracked tasks and `settle()` prefer
-  ///   `MainQueueExecutor` (macOS 15, iOS 18 and later). Right for replays and tests, where every
-  ///   resumption then stays on the main queue and wakes no other thread; a live app passes
-  ///   `false`, so that `@concurrent` work of its tasks (and of their child tasks, which inherit
-  ///   the preference) runs on the global executor as usual, off the main thread.
+  ///   `MainQueueExecutor` (macOS 15, iOS 18 and later), right for replays and tests; a live app
+  ///   passes `false`, so that `@concurrent` work of its tasks runs off the main thread.
   public init(keepsWorkOnMainQueue: Bool = true) {
     self.keepsWorkOnMainQueue = keepsWorkOnMainQueue
   }

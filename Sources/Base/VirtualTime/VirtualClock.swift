@@ -1,11 +1,9 @@
 /// A clock whose time moves only when told to: the search pause and response delays run in
 /// virtual time, so a scenario that waits a minute replays in milliseconds, the same way each run.
 ///
-/// `sleep(until:)` suspends until `advance(by:)` reaches the deadline. Sleepers are woken one at a
-/// time in deadline order (ties in the order they went to sleep); a cancelled sleeper is removed
-/// and throws `CancellationError` at once. With a `TaskTracker`, `advance(by:)` lets each woken
-/// piece of work settle before it wakes the next, so they also *run* in that order, and a sleep
-/// that work starts inside the window runs on time.
+/// `advance(by:)` wakes sleepers one at a time in deadline order (ties in the order they went to
+/// sleep); with a `TaskTracker`, each woken piece of work settles before it wakes the next, so
+/// they also *run* in that order. A cancelled sleeper throws `CancellationError` at once.
 public final class VirtualClock: Clock, Sendable {
   public struct Instant: InstantProtocol, Sendable {
     /// Time since the clock started.

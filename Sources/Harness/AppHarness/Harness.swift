@@ -112,9 +112,8 @@ open class Harness {
     await settle()
   }
 
-  /// Quits the app and starts a new one over the same favourites storage, and launches it.
-  /// The harness lets the old app go, and with it the old app's work in flight is cancelled,
-  /// so none of it reaches the new app (unless a test still holds the old `model`).
+  /// Quits the app and launches a new one over the same favourites storage; the old app's work in
+  /// flight is cancelled (unless a test still holds the old `model`).
   public func relaunch() async {
     isStale = true
     await launch()

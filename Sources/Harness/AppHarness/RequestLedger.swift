@@ -3,11 +3,8 @@ import ViewModels
 import VirtualTime
 
 /// The one log of the requests an app sends: each request, the virtual time it went out, the
-/// simulated fault in force, how it ended and its answer. It passes every request on to another
-/// transport.
-///
-/// `Harness` puts it in front of its transport; `expect requests`, `rezepte show`, the
-/// storyboard and `explore`'s rules all read it, and `play --save` finds the dice's answers in it.
+/// simulated fault in force, how it ended and its answer. `Harness` puts it in front of its
+/// transport, and every front end reads it.
 public final class RequestLedger: Transport {
   /// One request and what became of it.
   public struct Entry: Hashable, Sendable {

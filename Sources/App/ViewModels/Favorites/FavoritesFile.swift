@@ -39,8 +39,7 @@ public struct FavoritesFile: Sendable {
   private var lock: FileLock { FileLock(beside: url.path) }
 
   /// Reads the file; a missing file means no favourites. A file that cannot be used is moved
-  /// to `favorites.json.corrupt-N` (the first N not taken) and reported. Temporary files of an
-  /// interrupted save are removed.
+  /// to `favorites.json.corrupt-N` (the first N not taken) and reported.
   public func load() -> FavoritesLoadResult {
     guard FileManager.default.fileExists(atPath: url.deletingLastPathComponent().path) else {
       return FavoritesLoadResult(favorites: [])
