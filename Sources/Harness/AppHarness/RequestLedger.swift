@@ -1,5 +1,4 @@
 import MealDB
-import ViewModels
 import VirtualTime
 
 /// The one log of the requests an app sends: each request, the virtual time it went out, the

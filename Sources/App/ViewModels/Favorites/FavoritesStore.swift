@@ -1,5 +1,4 @@
 import FileSafety
-import Foundation
 import MealDB
 
 /// The favourites, shared by the list and every detail screen (lesson Schritt 5), with each
