@@ -10,7 +10,6 @@ import VirtualTime
 public final class AppModel: StateObservable {
   public let stateHolder: StateHolder<AppState>
 
-  public let start: StartScreen
   /// The root screen with its view model: the recipe list, or the category grid.
   public let root: Destination
   /// The pushed screens with their view models, bottom first: what `NavigationStack(path:)`
@@ -49,7 +48,6 @@ public final class AppModel: StateObservable {
     self.tracker = tracker
     self.searchPause = searchPause
     self.favorites = favorites
-    self.start = start
     switch start {
     case .list:
       root = .list(

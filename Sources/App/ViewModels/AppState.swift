@@ -107,8 +107,8 @@ public struct AppState: Equatable, Sendable {
 
 /// The identity of an entry of the navigation path, given when it is pushed and never given
 /// again by the same app, like TCA's `StackElementID`; the root screen is `.root`.
-public struct StackID: RawRepresentable, Hashable, Sendable, Comparable,
-  CustomStringConvertible, ExpressibleByIntegerLiteral
+public struct StackID: RawRepresentable, Hashable, Sendable, CustomStringConvertible,
+  ExpressibleByIntegerLiteral
 {
   public let rawValue: Int
 
@@ -123,8 +123,6 @@ public struct StackID: RawRepresentable, Hashable, Sendable, Comparable,
 
   /// The root screen's.
   public static let root = StackID(rawValue: 0)
-
-  public static func < (lhs: StackID, rhs: StackID) -> Bool { lhs.rawValue < rhs.rawValue }
 
   public var description: String { "#\(rawValue)" }
 }

@@ -168,9 +168,8 @@ public enum AtomicFile {
     return info.st_mode & 0o7777
   }
 
-  /// The start of the name of every temporary file `write` makes for a file called `name`:
-  /// `.name.`; the rest is a UUID and `.tmp`.
-  public static func temporaryPrefix(for name: String) -> String { ".\(name)." }
+  /// How the temporary files `write` makes for `name` start; a UUID and `.tmp` follow.
+  private static func temporaryPrefix(for name: String) -> String { ".\(name)." }
 
   /// Removes the temporary files an interrupted `write` to `path` left, and returns how many; only
   /// safe while no other process writes the same file (hold its `FileLock`).
