@@ -12,7 +12,6 @@ import Foundation
 /// never interleaves with another's. The lock file itself stays empty and is never removed:
 /// removing it would let a later process lock a new file while an earlier one still holds the old.
 public struct FileLock: Sendable {
-  /// The lock file's path.
   public let path: String
 
   public init(path: String) {

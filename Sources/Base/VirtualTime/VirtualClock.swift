@@ -53,7 +53,6 @@ public final class VirtualClock: Clock, Sendable {
 
   public var minimumResolution: Duration { .zero }
 
-  /// How many tasks are sleeping on this clock.
   public var sleeperCount: Int { state.withLock { $0.sleepers.count } }
 
   public func sleep(until deadline: Instant, tolerance: Duration? = nil) async throws {

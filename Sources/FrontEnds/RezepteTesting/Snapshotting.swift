@@ -8,9 +8,7 @@ import ViewDescription
 /// `Snapshotting<Node>.tree.pullback { AppScreen.body($0) }` checks the screen of an
 /// `AppState`.
 public struct Snapshotting<Value> {
-  /// The value as text.
   public var snapshot: @MainActor (Value) -> String
-  /// How a text that differs from the expected one is shown.
   public var diffing: Diffing
 
   /// A strategy that makes `snapshot` of a value and compares it with `diffing`.
@@ -32,7 +30,6 @@ public struct Snapshotting<Value> {
 /// How a text that differs from the expected one is shown: the lines of a diff, `− expected`
 /// and `+ actual`.
 public struct Diffing: Sendable {
-  /// The diff of an expected and an actual text that differ.
   public var diff: @Sendable (_ expected: String, _ actual: String) -> [String]
 
   /// A way of diffing two texts.

@@ -25,7 +25,6 @@ import VirtualTime
 open class Harness {
   /// The virtual clock: the search pause and simulated delays sleep on it.
   public let clock: VirtualClock
-  /// The log of every request the app sent.
   public let ledger: RequestLedger
   /// Where the favourites are kept across relaunches; a new storage takes effect at the next
   /// `launch()` or `relaunch()`.
@@ -46,7 +45,6 @@ open class Harness {
   package var wrap: ((AppModel, AppWiring) -> any AppUnderTest)? {
     didSet { app = wrap?(model, wiring) ?? model }
   }
-  /// Whether `launch()` has been called.
   public private(set) var isLaunched = false
   /// Where the app was made: the `init` call's `#fileID`, `#filePath`, `#line` and `#column`.
   public nonisolated let madeAt:
@@ -96,7 +94,6 @@ open class Harness {
       searchPause: searchPause)
   }
 
-  /// The running app's snapshot.
   public var state: AppState { app.state }
 
   /// The virtual time that has passed since the harness was made.
@@ -168,11 +165,8 @@ open class Harness {
 /// app's rules on purpose, to prove that a check of that rule can fail.
 @MainActor
 package protocol AppUnderTest: AnyObject {
-  /// The snapshot of every screen.
   var state: AppState { get }
-  /// Starts the app on its root screen.
   @discardableResult func launch() -> IntentTask
-  /// Routes the intent to the screen on top.
   @discardableResult func send(_ intent: UserIntent) -> IntentTask
 }
 
@@ -184,7 +178,6 @@ public struct AppWiring: Sendable {
   public let api: MealAPI
   public let clock: VirtualClock
   public let tracker: TaskTracker
-  /// Where the favourites live between launches.
   public let favorites: FavoritesStorage
   public let start: StartScreen
   public let searchPause: Duration

@@ -55,10 +55,8 @@ public final class RequestLedger: Transport {
   /// Every request sent so far, oldest first; reading them marks nothing as read.
   public var entries: [Entry] { log.withLock { $0.entries } }
 
-  /// How many requests have been sent.
   public var count: Int { log.withLock { $0.entries.count } }
 
-  /// How many requests have ended in a failure.
   public var failures: Int { log.withLock { $0.failures } }
 
   /// The requests sent since the last call, oldest first.
