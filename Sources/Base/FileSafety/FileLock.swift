@@ -1,5 +1,3 @@
-import Foundation
-
 #if canImport(Darwin)
   import Darwin
 #elseif canImport(Glibc)
