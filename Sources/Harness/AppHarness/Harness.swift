@@ -2,10 +2,9 @@ import MealDB
 import ViewModels
 import VirtualTime
 
-/// The app on virtual time, for every front end that replays steps (RezepteTesting's `TestApp`
-/// is one that also checks the work a test leaves running): an `AppModel` on a `VirtualClock`,
-/// with `settle()`, the request log (`RequestLedger`), the favourites' storage and the start
-/// screen across relaunches, over any transport (an offline catalog, a fake, HTTP).
+/// The app on virtual time, for every front end that replays steps: an `AppModel` on a
+/// `VirtualClock`, with `settle()`, the request log (`RequestLedger`), the favourites' storage
+/// and the start screen across relaunches, over any transport (an offline catalog, a fake, HTTP).
 ///
 /// ```swift
 /// let catalog = try Catalog.embedded()
