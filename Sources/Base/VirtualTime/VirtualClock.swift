@@ -43,7 +43,6 @@ public final class VirtualClock: Clock, Sendable {
   /// The tracker whose work `advance(by:)` waits for between deadlines.
   public let tracker: TaskTracker?
 
-  /// - Parameter tracker: the tracker whose work `advance(by:)` waits for between deadlines.
   public init(tracker: TaskTracker? = nil) {
     self.tracker = tracker
     state = Locked(State(now: Instant(offset: .zero)))
