@@ -92,8 +92,7 @@ import VirtualTime
     fixture.sleeper("sleeper", 100)
     await fixture.tracker.settle()
     #expect(fixture.entries == ["busy done"])
-    #expect(fixture.tracker.isSettled)
-    #expect(fixture.tracker.sleepingCount == 1)
+    #expect(fixture.clock.sleeperCount == 1)
   }
 
   @Test("Advance runs a sleep that work started inside the window at its own deadline")
@@ -124,11 +123,11 @@ import VirtualTime
     #expect(fixture.clock.now.offset == .milliseconds(500))
   }
 
-  @Test("Advancing to an earlier instant does not turn time back")
+  @Test("Advancing by a negative duration does not turn time back")
   func noTimeTravel() async {
     let clock = VirtualClock()
     await clock.advance(by: .seconds(2))
-    await clock.advance(to: VirtualClock.Instant(offset: .seconds(1)))
+    await clock.advance(by: .seconds(-1))
     #expect(clock.now.offset == .seconds(2))
   }
 }

@@ -46,9 +46,8 @@ extension Observed where Model == AppModel {
   }
 
   /// The one mirror of a screen of the app, its root or an entry of `path`
-  /// (`app.observed(detail)`): made the first time a view asks for it and the same on every
-  /// later call, so a view's `body` may ask each time it runs; let go once its entry has left the
-  /// path. (A mirror made in a `body` itself would be made anew on every run.)
+  /// (`app.observed(detail)`): the same on every call, so a view's `body` may ask each time it
+  /// runs; let go once its entry has left the path.
   public func observed<Screen: StateObservable>(_ screen: Screen) -> Observed<Screen> {
     let shown = Set(([model.root] + model.path).map(\.id))
     screens = screens.filter { shown.contains($0.key) }

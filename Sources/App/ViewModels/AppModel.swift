@@ -10,8 +10,6 @@ import VirtualTime
 public final class AppModel: StateObservable {
   public let stateHolder: StateHolder<AppState>
 
-  /// The screen the app started with.
-  public let start: StartScreen
   /// The root screen with its view model: the recipe list, or the category grid.
   public let root: Destination
   /// The pushed screens with their view models, bottom first: what `NavigationStack(path:)`
@@ -19,7 +17,6 @@ public final class AppModel: StateObservable {
   public private(set) var path: [Destination] = []
   /// The links the user tapped (a video, a source), oldest first; the app opens nothing itself.
   public private(set) var openedLinks: [URL] = []
-  /// The shared favourites.
   public let favorites: FavoritesStore
 
   private let api: MealAPI
@@ -30,7 +27,6 @@ public final class AppModel: StateObservable {
   private var tokens: [ObservationToken] = []
   /// The identity of each entry of `path`, given when it was pushed.
   private var pathIDs: [StackID] = []
-  /// The identity the last pushed entry got.
   private var lastID = StackID.root
 
   /// The screen on top: the last pushed one, or the root.
@@ -52,7 +48,6 @@ public final class AppModel: StateObservable {
     self.tracker = tracker
     self.searchPause = searchPause
     self.favorites = favorites
-    self.start = start
     switch start {
     case .list:
       root = .list(
@@ -121,7 +116,6 @@ public final class AppModel: StateObservable {
     return .none
   }
 
-  /// The intents a list offers.
   private func send(_ intent: UserIntent, to list: MealListViewModel) -> Task<Void, Never>? {
     switch intent {
     case .mealTapped(let meal): return setPath(path + [makeDetail(meal)])
@@ -140,9 +134,8 @@ public final class AppModel: StateObservable {
 
   // MARK: - Navigation
 
-  /// Sets the path: screens above the part that stays are removed (their work is cancelled),
-  /// new entries are followed, lists that are no longer on top drop their dice, and the screen
-  /// that ends on top appears (it loads, unless it has loaded).
+  /// Sets the path: removed screens' work is cancelled, lists no longer on top drop their dice,
+  /// and the screen on top appears (it loads, unless it has loaded).
   @discardableResult
   private func setPath(_ destinations: [Destination]) -> Task<Void, Never>? {
     let kept = zip(path, destinations).prefix { $0 == $1 }.count
@@ -197,7 +190,6 @@ extension AppModel {
     /// A recipe's detail screen.
     case detail(MealDetailViewModel)
 
-    /// The view model, compared by identity.
     nonisolated var model: any ScreenLifecycle {
       switch self {
       case .categories(let grid): grid
@@ -221,7 +213,6 @@ extension AppModel {
 
 @MainActor
 extension AppModel.Destination {
-  /// The snapshot of the screen.
   var screen: AppState.Screen {
     switch self {
     case .categories(let grid): .categories(grid.state)
@@ -230,7 +221,6 @@ extension AppModel.Destination {
     }
   }
 
-  /// The list's view model, if this is a list.
   var list: MealListViewModel? {
     if case .list(let list) = self { list } else { nil }
   }

@@ -45,12 +45,10 @@ public struct AppState: Equatable, Sendable {
     case list(MealListState)
     case detail(MealDetailState)
 
-    /// The list's state, if this is a list.
     public var list: MealListState? {
       if case .list(let list) = self { list } else { nil }
     }
 
-    /// The detail's state, if this is a detail.
     public var detail: MealDetailState? {
       if case .detail(let detail) = self { detail } else { nil }
     }
@@ -109,8 +107,8 @@ public struct AppState: Equatable, Sendable {
 
 /// The identity of an entry of the navigation path, given when it is pushed and never given
 /// again by the same app, like TCA's `StackElementID`; the root screen is `.root`.
-public struct StackID: RawRepresentable, Hashable, Sendable, Comparable,
-  CustomStringConvertible, ExpressibleByIntegerLiteral
+public struct StackID: RawRepresentable, Hashable, Sendable, CustomStringConvertible,
+  ExpressibleByIntegerLiteral
 {
   public let rawValue: Int
 
@@ -125,8 +123,6 @@ public struct StackID: RawRepresentable, Hashable, Sendable, Comparable,
 
   /// The root screen's.
   public static let root = StackID(rawValue: 0)
-
-  public static func < (lhs: StackID, rhs: StackID) -> Bool { lhs.rawValue < rhs.rawValue }
 
   public var description: String { "#\(rawValue)" }
 }
@@ -168,8 +164,7 @@ public struct IntentTask: Sendable {
   public static let none = IntentTask(nil)
 
   /// Returns once the work the intent started has ended (a load, the search pause and its
-  /// search, the dice's request), not what that opens; on a `VirtualClock` a search pause ends
-  /// only when the clock is advanced.
+  /// search, the dice's request), not what that opens.
   public func finish() async {
     await task?.value
   }

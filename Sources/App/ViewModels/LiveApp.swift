@@ -1,12 +1,10 @@
-import Foundation
 import MealDB
 import VirtualTime
 
 extension AppModel {
   /// The app wired for a real front end: requests over `transport` (`URLSessionTransport()` of
   /// `LiveNetwork` for TheMealDB, or an offline catalog answering in real time), real time, and
-  /// the favourites kept by `favorites`: the platform's file by default, another file, or memory
-  /// for a session that must not touch the user's; its tasks spawned by `tracker`.
+  /// the favourites kept by `favorites` (the platform's file by default).
   public static func live(
     start: StartScreen = .list,
     transport: any Transport,

@@ -1,13 +1,10 @@
-import Foundation
 import MealDB
 import VirtualTime
 
 /// One recipe's detail screen: loads the full recipe with `lookup.php?i=` and toggles its heart.
 ///
-/// `state.recipe` is `.failed(.notFound)` when the server knows no such recipe (`null` or
-/// `"Invalid ID"`). The heart works then too, so that a stored favourite whose recipe is gone
-/// can still be removed. `state.isFavorite` follows the shared `FavoritesStore`, whoever
-/// changes it.
+/// The heart works when the server knows no such recipe too, so that a stored favourite whose
+/// recipe is gone can still be removed; `state.isFavorite` follows the shared `FavoritesStore`.
 @MainActor
 public final class MealDetailViewModel: StateObservable {
   public let stateHolder: StateHolder<MealDetailState>

@@ -1,4 +1,3 @@
-import Foundation
 import MealDB
 import VirtualTime
 
@@ -8,18 +7,14 @@ import VirtualTime
 /// **Notices.** `state.notice` holds why a pull to refresh (the list stays) or a dice tap
 /// failed. It stays until the user dismisses it or starts something new that could replace it:
 /// a new query (typing that changes it, picking a category), a refresh, a retry or a dice tap.
-///
-/// The article "Porting to SwiftUI" shows a SwiftUI list view following it.
 @MainActor
 public final class MealListViewModel: StateObservable {
   public let stateHolder: StateHolder<MealListState>
 
   /// Called with the meal the dice found; the app model pushes its detail screen.
-  public var onRandomMeal: @MainActor (Meal) -> Void
+  public var onRandomMeal: @MainActor (Meal) -> Void = { _ in }
 
-  /// The pause after the last change of a search before its request goes out.
-  public let searchPause: Duration
-
+  private let searchPause: Duration
   private let api: MealAPI
   private let clock: any Clock<Duration>
   private var favoritesToken: ObservationToken?
@@ -40,21 +35,18 @@ public final class MealListViewModel: StateObservable {
     tracker: TaskTracker,
     searchPause: Duration = .milliseconds(400),
     category: String = MealListState.startCategory,
-    categories: [Category] = [],
-    suggestions: [String] = MealListState.defaultSuggestions,
-    onRandomMeal: @escaping @MainActor (Meal) -> Void = { _ in }
+    categories: [Category] = []
   ) {
     self.api = api
     self.clock = clock
     self.searchPause = searchPause
-    self.onRandomMeal = onRandomMeal
     meals = Loader(tracker: tracker)
     self.categories = Loader(tracker: tracker)
     dice = Loader(tracker: tracker)
     stateHolder = StateHolder(
       MealListState(
-        category: category, categories: categories, suggestionTerms: suggestions,
-        favoriteIDs: favorites.favoriteIDs, favorites: favorites.favorites))
+        category: category, categories: categories, favoriteIDs: favorites.favoriteIDs,
+        favorites: favorites.favorites))
     favoritesToken = favorites.observe { [weak self] favorites in
       self?.stateHolder.update {
         $0.favorites = favorites
@@ -163,7 +155,6 @@ public final class MealListViewModel: StateObservable {
     }
   }
 
-  /// The notice was dismissed.
   public func noticeDismissed() {
     stateHolder.value.notice = nil
   }

@@ -47,9 +47,7 @@ extension StateObservable {
   }
 
   /// The current snapshot, then every new one; ends when the view model is gone.
-  public func stateUpdates(
-    bufferingPolicy: AsyncStream<State>.Continuation.BufferingPolicy = .unbounded
-  ) -> AsyncStream<State> {
-    stateHolder.broadcaster.stream(startingWith: state, bufferingPolicy: bufferingPolicy)
+  public func stateUpdates() -> AsyncStream<State> {
+    stateHolder.broadcaster.stream(startingWith: state)
   }
 }

@@ -25,13 +25,12 @@ public struct FileWriteError: Error, Equatable, Sendable, CustomStringConvertibl
 
 /// Replaces a file's contents so that readers see the old or the new file, never half of one.
 ///
-/// The one place every writer of the package goes through: recorded scenarios, the favourites,
-/// captured catalogs, storyboards and saved player sessions. A symbolic link is followed, so the
-/// file it points to is replaced and the link stays a link; the file keeps its permission bits; a
-/// read-only file is not replaced, nor is anything but a regular file (a folder, a FIFO, a
-/// device); the new contents go to a temporary file in the same folder, are flushed to disk, and
-/// are renamed over the file. With `replacing: false` the file must not exist yet, and the
-/// temporary file is linked to its name, which fails if anything took the name in the meantime.
+/// Every writer of the package goes through it. A symbolic link is followed, so the file it points
+/// to is replaced and the link stays a link; the file keeps its permission bits; a read-only file
+/// is not replaced, nor is anything but a regular file; the new contents go to a temporary file in
+/// the same folder, are flushed to disk, and are renamed over the file. With `replacing: false`
+/// the file must not exist yet, and the temporary file is linked to its name, which fails if
+/// anything took the name in the meantime.
 public enum AtomicFile {
   /// Writes `data` to `path`.
   ///
@@ -45,10 +44,9 @@ public enum AtomicFile {
     replacing: Bool = true
   ) throws(FileWriteError) {
     let target = try target(of: path, replacing: replacing)
-    let folder = (target as NSString).deletingLastPathComponent
+    let folderPath = folder(of: target)
     let name = (target as NSString).lastPathComponent
     let finalMode = try existingMode(of: target, path: path) ?? mode & ~currentUmask()
-    let folderPath = folder.isEmpty ? "." : folder
     if createFolders {
       do {
         try FileManager.default.createDirectory(
@@ -57,13 +55,7 @@ public enum AtomicFile {
         throw FileWriteError(path: path, reason: "its folder cannot be created (\(error))")
       }
     }
-    var folderInfo = stat()
-    guard stat(folderPath, &folderInfo) == 0 else {
-      throw FileWriteError(path: path, reason: "the folder \(folderPath) \(describe(errno))")
-    }
-    guard folderInfo.st_mode & S_IFMT == S_IFDIR else {
-      throw FileWriteError(path: path, reason: "\(folderPath) is not a folder")
-    }
+    try checkFolder(folderPath, path: path)
     let temporary = folderPath + "/" + temporaryPrefix(for: name) + UUID().uuidString + ".tmp"
     let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
     guard descriptor >= 0 else {
@@ -112,16 +104,9 @@ public enum AtomicFile {
   /// - Throws: the `FileWriteError` that `write` would throw.
   public static func checkWritable(_ path: String, replacing: Bool = true) throws(FileWriteError) {
     let target = try target(of: path, replacing: replacing)
-    let folder = (target as NSString).deletingLastPathComponent
-    let folderPath = folder.isEmpty ? "." : folder
+    let folderPath = folder(of: target)
     _ = try existingMode(of: target, path: path)
-    var folderInfo = stat()
-    guard stat(folderPath, &folderInfo) == 0 else {
-      throw FileWriteError(path: path, reason: "the folder \(folderPath) \(describe(errno))")
-    }
-    guard folderInfo.st_mode & S_IFMT == S_IFDIR else {
-      throw FileWriteError(path: path, reason: "\(folderPath) is not a folder")
-    }
+    try checkFolder(folderPath, path: path)
     guard access(folderPath, W_OK | X_OK) == 0 else {
       throw FileWriteError(
         path: path, reason: "the folder \(folderPath) takes no new file (\(describe(errno)))")
@@ -142,6 +127,22 @@ public enum AtomicFile {
     }
     guard errno == ENOENT else { throw FileWriteError(path: path, reason: describe(errno)) }
     return path
+  }
+
+  /// The folder that holds `target`: `.` for a bare name.
+  private static func folder(of target: String) -> String {
+    let folder = (target as NSString).deletingLastPathComponent
+    return folder.isEmpty ? "." : folder
+  }
+
+  private static func checkFolder(_ folderPath: String, path: String) throws(FileWriteError) {
+    var info = stat()
+    guard stat(folderPath, &info) == 0 else {
+      throw FileWriteError(path: path, reason: "the folder \(folderPath) \(describe(errno))")
+    }
+    guard info.st_mode & S_IFMT == S_IFDIR else {
+      throw FileWriteError(path: path, reason: "\(folderPath) is not a folder")
+    }
   }
 
   /// The permission bits of the regular file at `target`, `nil` when there is none yet.
@@ -167,20 +168,16 @@ public enum AtomicFile {
     return info.st_mode & 0o7777
   }
 
-  /// The start of the name of every temporary file `write` makes for a file called `name`:
-  /// `.name.`; the rest is a UUID and `.tmp`.
-  public static func temporaryPrefix(for name: String) -> String { ".\(name)." }
+  /// How the temporary files `write` makes for `name` start; a UUID and `.tmp` follow.
+  private static func temporaryPrefix(for name: String) -> String { ".\(name)." }
 
-  /// Removes temporary files that an interrupted `write` to `path` left in its folder.
-  ///
-  /// Only safe while no other process writes the same file (hold its `FileLock`).
-  /// - Returns: how many were removed.
+  /// Removes the temporary files an interrupted `write` to `path` left, and returns how many; only
+  /// safe while no other process writes the same file (hold its `FileLock`).
   @discardableResult
   public static func removeLeftovers(of path: String) -> Int {
     guard let target = try? resolvingLinks(path) else { return 0 }
-    let folder = (target as NSString).deletingLastPathComponent
     let prefix = temporaryPrefix(for: (target as NSString).lastPathComponent)
-    let folderPath = folder.isEmpty ? "." : folder
+    let folderPath = folder(of: target)
     guard let names = try? FileManager.default.contentsOfDirectory(atPath: folderPath) else {
       return 0
     }

@@ -1,5 +1,3 @@
-import Foundation
-
 #if canImport(Darwin)
   import Darwin
 #elseif canImport(Glibc)
@@ -12,7 +10,6 @@ import Foundation
 /// never interleaves with another's. The lock file itself stays empty and is never removed:
 /// removing it would let a later process lock a new file while an earlier one still holds the old.
 public struct FileLock: Sendable {
-  /// The lock file's path.
   public let path: String
 
   public init(path: String) {

@@ -1,22 +1,14 @@
 /// The one reader of durations a user writes, on the command line (`serve --delay 2s`) and in
-/// scenario files (`wait 400ms`): a decimal number, then `ms` or `s`.
+/// scenario files (`wait 400ms`): a decimal number, then `ms` or `s`, from 0s to 1 hour.
 ///
 /// Only plain decimals are read (`400ms`, `1s`, `1.5s`, `0.25ms`): no sign, exponent, hex,
 /// `nan` or `inf`. The arithmetic is exact integer nanoseconds, checked for overflow, so no
-/// spelling can crash; anything outside the allowed range is refused with a sentence.
+/// spelling can crash; anything longer than an hour is refused with a sentence.
 public enum DurationText {
-  /// The longest duration accepted unless a caller allows another range: one hour.
-  public static let maximum: Duration = .seconds(3600)
-
-  /// The range accepted unless a caller allows another: 0 … 1 hour.
-  public static let defaultRange: ClosedRange<Duration> = .zero...maximum
-
   /// The duration `text` spells.
   ///
-  /// - Throws: `DurationError` saying why `text` is not a duration in `range`.
-  public static func parse(
-    _ text: String, in range: ClosedRange<Duration> = defaultRange
-  ) throws(DurationError) -> Duration {
+  /// - Throws: `DurationError` saying why `text` is not a duration of at most an hour.
+  public static func parse(_ text: String) throws(DurationError) -> Duration {
     let unitNanoseconds: Int64
     let number: Substring
     if text.hasSuffix("ms") {
@@ -32,7 +24,7 @@ public enum DurationText {
     guard (1...2).contains(parts.count), parts.allSatisfy({ !$0.isEmpty }),
       parts.allSatisfy({ $0.allSatisfy { $0.isASCII && $0.isNumber } })
     else { throw DurationError(text: text, reason: .malformed) }
-    let tooLong = DurationError(text: text, reason: .outOfRange(range))
+    let tooLong = DurationError(text: text, reason: .tooLong)
     var nanoseconds: Int64 = 0
     for digit in parts[0] {
       let (shifted, overflow1) = nanoseconds.multipliedReportingOverflow(by: 10)
@@ -53,14 +45,12 @@ public enum DurationText {
       }
     }
     let duration = Duration.nanoseconds(nanoseconds)
-    guard range.contains(duration) else { throw tooLong }
+    guard duration <= .seconds(3600) else { throw tooLong }
     return duration
   }
 
-  /// The duration as a user writes it, and as `parse` reads it back exactly: whole milliseconds
-  /// below a second as `400ms`, whole seconds as `2s`, other multiples of a millisecond as
-  /// `1.5s`, and anything finer with the decimals it needs (`0.25ms`, `1.000000001s`). Zero is
-  /// `0s`.
+  /// The duration as a user writes it, and as `parse` reads it back exactly: `0s`, `400ms`, `2s`,
+  /// `1.5s`, and anything finer with the decimals it needs (`0.25ms`, `1.000000001s`).
   public static func format(_ duration: Duration) -> String {
     if duration == .zero { return "0s" }
     let (seconds, attoseconds) = duration.components
@@ -94,20 +84,6 @@ public enum DurationText {
     while decimals.hasSuffix("0") { decimals.removeLast() }
     return "\(whole).\(decimals)"
   }
-
-  /// How a range reads in help texts and errors: `0s to 1 hour`.
-  public static func describe(_ range: ClosedRange<Duration>) -> String {
-    "\(describe(range.lowerBound)) to \(describe(range.upperBound))"
-  }
-
-  static func describe(_ duration: Duration) -> String {
-    let seconds = duration.components.seconds
-    if duration == .seconds(3600) { return "1 hour" }
-    if seconds >= 3600, seconds % 3600 == 0, duration.components.attoseconds == 0 {
-      return "\(seconds / 3600) hours"
-    }
-    return format(duration)
-  }
 }
 
 /// Why a text is not an acceptable duration; `description` is one sentence for the user.
@@ -118,8 +94,8 @@ public struct DurationError: Error, Equatable, Sendable, CustomStringConvertible
     case malformed
     /// Finer than a nanosecond.
     case tooPrecise
-    /// A number, but outside the allowed range.
-    case outOfRange(ClosedRange<Duration>)
+    /// A number, but longer than an hour.
+    case tooLong
   }
 
   /// The text as written.
@@ -137,8 +113,8 @@ public struct DurationError: Error, Equatable, Sendable, CustomStringConvertible
       "'\(text)' is not a duration; write a decimal number and ms or s, like 400ms, 2s or 1.5s"
     case .tooPrecise:
       "'\(text)' is finer than a nanosecond"
-    case .outOfRange(let range):
-      "'\(text)' is outside the allowed range of \(DurationText.describe(range))"
+    case .tooLong:
+      "'\(text)' is outside the allowed range of 0s to 1 hour"
     }
   }
 }

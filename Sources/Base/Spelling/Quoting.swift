@@ -3,11 +3,9 @@
 /// messages go through it.
 ///
 /// In quotes, `"` and `\` are written `\"` and `\\`, a line feed, carriage return and tab `\n`,
-/// `\r` and `\t`, and every other control character `\u{…}` (hexadecimal, upper case): the C0
-/// and C1 controls, DEL, the bidirectional formatting characters (a right-to-left override is
-/// `\u{202E}`), and the invisible ones that split or join lines and words (line and paragraph
-/// separators, the zero-width space and the byte order mark), which would otherwise reorder, hide
-/// or colour what follows on a terminal or a page, or make two different texts look alike.
+/// `\r` and `\t`, and every other control character (`isControl(_:)`) `\u{…}` (hexadecimal,
+/// upper case): raw, these would reorder, hide or colour what follows on a terminal or a page, or
+/// make two different texts look alike.
 public enum Quoting {
   /// `text` in double quotes, escaped.
   public static func quoted(_ text: String) -> String {
@@ -24,8 +22,7 @@ public enum Quoting {
   }
 
   /// `text` without quotes, its control characters written as in quotes (`\u{1B}`, `\n`) and
-  /// everything else, `"` and `\` included, as it is: for a text printed on its own line, such
-  /// as a scenario's title or a meal's name in a sentence.
+  /// everything else as it is: for a scenario's title or a meal's name in a sentence.
   public static func visible(_ text: String) -> String {
     guard text.unicodeScalars.contains(where: isControl) else { return text }
     var output = ""
@@ -41,9 +38,8 @@ public enum Quoting {
       .map { visible(String($0)) }.joined(separator: "\n")
   }
 
-  /// Whether the scalar is a control character that is never shown raw: C0 and C1 controls,
-  /// DEL, the bidirectional formatting characters, U+2028 and U+2029 (line and paragraph
-  /// separators), U+200B (zero-width space) and U+FEFF (byte order mark).
+  /// Whether the scalar is never shown raw: C0 and C1 controls, DEL, the bidirectional formatting
+  /// characters, line and paragraph separators, the zero-width space and the byte order mark.
   public static func isControl(_ scalar: Unicode.Scalar) -> Bool {
     switch scalar.value {
     case 0..<0x20, 0x7F...0x9F: true

@@ -3,13 +3,10 @@ import Dispatch
 /// A task executor that runs a task's nonisolated jobs on the main queue, the queue the main
 /// actor's jobs run on, so that a task living on the main actor never leaves it.
 ///
-/// Why it exists: the runtime resumes every continuation on the *generic* executor, even one
-/// resumed from the main actor by code isolated to it, and the task then hops back to the main
-/// actor. So each resumption woke a worker thread for the generic executor, and then the thread
-/// that drains the main queue (on Linux, after `dispatch_main()`, another Dispatch worker): about
-/// one voluntary context switch per replayed step. A task that prefers this executor
-/// (`Task(executorPreference:)`, `withTaskExecutorPreference`) resumes on the main queue
-/// instead, which the thread that resumed it is already draining: no thread is woken.
+/// The runtime resumes every continuation on the *generic* executor, even one resumed from the
+/// main actor, and the task then hops back: a worker thread woken for each resumption. A task
+/// that prefers this executor resumes on the main queue, which the resuming thread is already
+/// draining: no thread is woken.
 @available(macOS 15, iOS 18, *)
 final class MainQueueExecutor: TaskExecutor {
   /// The one instance: the executor has no state.

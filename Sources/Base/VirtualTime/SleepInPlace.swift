@@ -2,11 +2,8 @@ extension Clock where Duration == Swift.Duration {
   /// Sleeps for `duration` on this clock, staying on the caller's executor when the clock is a
   /// `VirtualClock`.
   ///
-  /// The standard library's `sleep(for:)`, and `sleep(until:)` called through `any Clock`, run on
-  /// the global executor: a view model on the main actor hopped to a worker thread and back for
-  /// every search pause and every simulated network delay, a thread wake-up each way. The
-  /// `VirtualClock` is called directly here, so its sleep runs where the caller does; other
-  /// clocks sleep as before.
+  /// The standard library's `sleep(for:)` through `any Clock` runs on the global executor, a
+  /// hop to a worker thread and back for every search pause; other clocks sleep as before.
   public func sleepInPlace(
     for duration: Duration, isolation: isolated (any Actor)? = #isolation
   ) async throws {

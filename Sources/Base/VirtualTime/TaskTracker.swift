@@ -8,7 +8,6 @@
 public final class TaskTracker: Sendable {
   private struct State {
     var busy = 0
-    var sleeping = 0
     /// Each `settle()` that waits.
     var waiters: [CheckedContinuation<Void, Never>] = []
   }
@@ -18,10 +17,8 @@ public final class TaskTracker: Sendable {
   private let keepsWorkOnMainQueue: Bool
 
   /// - Parameter keepsWorkOnMainQueue: whether tracked tasks and `settle()` prefer
-  ///   `MainQueueExecutor` (macOS 15, iOS 18 and later). Right for replays and tests, where every
-  ///   resumption then stays on the main queue and wakes no other thread; a live app passes
-  ///   `false`, so that `@concurrent` work of its tasks (and of their child tasks, which inherit
-  ///   the preference) runs on the global executor as usual, off the main thread.
+  ///   `MainQueueExecutor` (macOS 15, iOS 18 and later), right for replays and tests; a live app
+  ///   passes `false`, so that `@concurrent` work of its tasks runs off the main thread.
   public init(keepsWorkOnMainQueue: Bool = true) {
     self.keepsWorkOnMainQueue = keepsWorkOnMainQueue
   }
@@ -30,11 +27,6 @@ public final class TaskTracker: Sendable {
   @TaskLocal public static var current: TaskTracker?
 
   /// Starts `operation` on the main actor as a tracked task.
-  ///
-  /// Unless made with `keepsWorkOnMainQueue: false`, the task prefers `MainQueueExecutor` for
-  /// the work that belongs to no actor (above all the resumption of its continuations, which the
-  /// runtime schedules on the generic executor), so that it stays on the main queue and waking
-  /// it wakes no other thread.
   @discardableResult
   public func spawn(
     _ operation: @escaping @MainActor @Sendable () async -> Void
@@ -55,18 +47,9 @@ public final class TaskTracker: Sendable {
     return Task(operation: tracked)
   }
 
-  /// Whether no tracked task is busy.
-  public var isSettled: Bool { state.withLock { $0.busy == 0 } }
-
-  /// Tracked tasks that are waiting on a virtual clock.
-  public var sleepingCount: Int { state.withLock { $0.sleeping } }
-
   /// Returns once every tracked task has finished or sleeps on a virtual clock.
   ///
-  /// - Parameter isolation: where the caller runs, and where it resumes: on its own actor, so
-  ///   that waiting costs no hop to a worker thread and back. The wait prefers
-  ///   `MainQueueExecutor`, so that the last tracked task, ending on the main actor, resumes the
-  ///   caller on the main queue instead of on a worker thread of the global executor.
+  /// - Parameter isolation: where the caller runs, and resumes, without a hop to a worker thread.
   public func settle(isolation: isolated (any Actor)? = #isolation) async {
     if keepsWorkOnMainQueue, #available(macOS 15, iOS 18, *) {
       // The continuation below resumes on the generic executor, which this makes the main queue.
@@ -94,18 +77,12 @@ public final class TaskTracker: Sendable {
   // MARK: - Reported by VirtualClock
 
   func willSleep() {
-    update {
-      $0.busy -= 1
-      $0.sleeping += 1
-    }
+    update { $0.busy -= 1 }
   }
 
   /// Called by the clock *before* it resumes the sleeper, so the task counts as busy at once.
   func willWake() {
-    update {
-      $0.busy += 1
-      $0.sleeping -= 1
-    }
+    update { $0.busy += 1 }
   }
 
   private func finished() {

@@ -1,11 +1,9 @@
 /// A clock whose time moves only when told to: the search pause and response delays run in
 /// virtual time, so a scenario that waits a minute replays in milliseconds, the same way each run.
 ///
-/// `sleep(until:)` suspends until `advance(by:)` reaches the deadline. Sleepers are woken one at a
-/// time in deadline order (ties in the order they went to sleep); a cancelled sleeper is removed
-/// and throws `CancellationError` at once. With a `TaskTracker`, `advance(by:)` lets each woken
-/// piece of work settle before it wakes the next, so they also *run* in that order, and a sleep
-/// that work starts inside the window runs on time.
+/// `advance(by:)` wakes sleepers one at a time in deadline order (ties in the order they went to
+/// sleep); with a `TaskTracker`, each woken piece of work settles before it wakes the next, so
+/// they also *run* in that order. A cancelled sleeper throws `CancellationError` at once.
 public final class VirtualClock: Clock, Sendable {
   public struct Instant: InstantProtocol, Sendable {
     /// Time since the clock started.
@@ -45,17 +43,15 @@ public final class VirtualClock: Clock, Sendable {
   /// The tracker whose work `advance(by:)` waits for between deadlines.
   public let tracker: TaskTracker?
 
-  /// - Parameter tracker: the tracker whose work `advance(by:)` waits for between deadlines.
-  public init(tracker: TaskTracker? = nil, now: Instant = Instant(offset: .zero)) {
+  public init(tracker: TaskTracker? = nil) {
     self.tracker = tracker
-    state = Locked(State(now: now))
+    state = Locked(State(now: Instant(offset: .zero)))
   }
 
   public var now: Instant { state.withLock { $0.now } }
 
   public var minimumResolution: Duration { .zero }
 
-  /// How many tasks are sleeping on this clock.
   public var sleeperCount: Int { state.withLock { $0.sleepers.count } }
 
   public func sleep(until deadline: Instant, tolerance: Duration? = nil) async throws {
@@ -100,15 +96,12 @@ public final class VirtualClock: Clock, Sendable {
     try Task.checkCancellation()
   }
 
-  /// Moves time forward by `duration`, waking every sleeper whose deadline it reaches.
+  /// Moves time forward by `duration`, waking every sleeper whose deadline it reaches, in
+  /// deadline order.
   public func advance(
     by duration: Duration, isolation: isolated (any Actor)? = #isolation
   ) async {
-    await advance(to: now.advanced(by: duration), isolation: isolation)
-  }
-
-  /// Moves time forward to `target`, waking sleepers in deadline order.
-  public func advance(to target: Instant, isolation: isolated (any Actor)? = #isolation) async {
+    let target = now.advanced(by: duration)
     await tracker?.settle(isolation: isolation)
     // One sleeper at a time, and its work settles before the next wakes: ties resume in the order
     // they went to sleep, whichever threads the runtime resumes them on.

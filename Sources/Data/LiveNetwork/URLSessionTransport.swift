@@ -11,35 +11,23 @@ import MealDB
 /// Every request has a total deadline, however slowly the server trickles its answer, and an
 /// answer has a size limit; past either the request fails and its connection is dropped.
 public struct URLSessionTransport: Transport {
-  /// Seconds a request may take in all when the caller has no deadline of its own.
-  public static let defaultTimeout: TimeInterval = 15
-
-  /// The largest answer read by default: 32 MB, several times a whole real catalog.
-  public static let defaultMaxBytes = 32 * 1024 * 1024
-
+  /// The folder that holds `categories.php` and the other endpoints.
   public let baseURL: URL
-  /// Seconds from sending a request to having its whole answer.
+  /// Seconds a request may take in all, from sending it to the answer's last byte, before it
+  /// fails with `URLError.timedOut`: 15 s is long enough for a slow mobile network and short
+  /// enough that nobody gives up first.
   public let timeout: TimeInterval
-  /// The largest answer body read, in bytes.
-  public let maxBytes: Int
   private let owner: SessionOwner
   private let transfers: Transfers
   private var session: URLSession { owner.session }
 
-  /// - Parameters:
-  ///   - baseURL: the folder that holds `categories.php` and the other endpoints.
-  ///   - timeout: seconds a request may take in all, from sending it to the answer's last byte,
-  ///     before failing with `URLError.timedOut`; 15 s is long enough for a slow mobile network
-  ///     and short enough that nobody gives up first.
-  ///   - maxBytes: the largest answer read; a longer one fails with
-  ///     `URLError.dataLengthExceedsMaximum`.
+  /// A transport to `baseURL`; an answer longer than `maxBytes` (32 MB by default, several times
+  /// a whole real catalog) fails with `URLError.dataLengthExceedsMaximum`.
   public init(
-    baseURL: URL = MealAPI.theMealDB, timeout: TimeInterval = defaultTimeout,
-    maxBytes: Int = defaultMaxBytes
+    baseURL: URL = MealAPI.theMealDB, timeout: TimeInterval = 15, maxBytes: Int = 32 << 20
   ) {
     self.baseURL = baseURL
     self.timeout = timeout
-    self.maxBytes = maxBytes
     let configuration = URLSessionConfiguration.ephemeral
     // URLSession's own timeouts only notice silence (a trickle resets them) and round a fraction
     // of a second down to nothing; the deadline in `send` is the one that counts.
@@ -47,7 +35,7 @@ public struct URLSessionTransport: Transport {
     configuration.timeoutIntervalForRequest = idle
     configuration.timeoutIntervalForResource = idle
     configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
-    transfers = Transfers()
+    transfers = Transfers(maxBytes: maxBytes)
     let queue = OperationQueue()
     queue.maxConcurrentOperationCount = 1
     queue.underlyingQueue = Self.delegateQueue
@@ -56,9 +44,7 @@ public struct URLSessionTransport: Transport {
   }
 
   /// Where the sessions' delegates and the deadlines run: a queue of its own, not Dispatch's
-  /// shared pool, where an operation queue runs by default. While other work kept that pool's
-  /// few threads busy (Swift's tasks run there), answers on loopback waited past the deadline,
-  /// and a deadline on the pool came late.
+  /// shared pool, whose few threads other work (Swift's tasks) can keep busy past a deadline.
   private static let delegateQueue = DispatchQueue(label: "URLSessionTransport")
 
   /// The full URL for a request, with its query values percent-encoded.
@@ -76,11 +62,10 @@ public struct URLSessionTransport: Transport {
     let task = session.dataTask(with: urlRequest)
     let id = task.taskIdentifier
     let transfers = transfers
-    let maxBytes = maxBytes
     let deadline = DispatchTime.now() + .nanoseconds(Int(clamping: Int64(timeout * 1e9)))
     return try await withTaskCancellationHandler {
       try await withCheckedThrowingContinuation { continuation in
-        transfers.begin(id, maxBytes: maxBytes, continuation: continuation)
+        transfers.begin(id, continuation: continuation)
         Self.delegateQueue.asyncAfter(deadline: deadline) {
           // The same error URLSession gives for a timeout, so the same message shows.
           if transfers.finish(id, with: .failure(URLError(.timedOut))) { task.cancel() }
@@ -118,18 +103,20 @@ private final class SessionOwner: Sendable {
 private final class Transfers: NSObject, URLSessionDataDelegate, @unchecked Sendable {
   private struct Transfer {
     var continuation: CheckedContinuation<APIResponse, any Error>
-    var maxBytes: Int
     var status: Int?
     var body = Data()
   }
 
+  private let maxBytes: Int
   private let lock = NSLock()
   private var running: [Int: Transfer] = [:]
 
-  func begin(
-    _ id: Int, maxBytes: Int, continuation: CheckedContinuation<APIResponse, any Error>
-  ) {
-    lock.withLock { running[id] = Transfer(continuation: continuation, maxBytes: maxBytes) }
+  init(maxBytes: Int) {
+    self.maxBytes = maxBytes
+  }
+
+  func begin(_ id: Int, continuation: CheckedContinuation<APIResponse, any Error>) {
+    lock.withLock { running[id] = Transfer(continuation: continuation) }
   }
 
   /// Ends the transfer with `result` unless it has ended already.
@@ -142,7 +129,7 @@ private final class Transfers: NSObject, URLSessionDataDelegate, @unchecked Send
     return true
   }
 
-  private func tooLarge(_ maxBytes: Int) -> URLError {
+  private var tooLarge: URLError {
     URLError(
       .dataLengthExceedsMaximum,
       userInfo: [
@@ -155,14 +142,12 @@ private final class Transfers: NSObject, URLSessionDataDelegate, @unchecked Send
     completionHandler: @escaping (URLSession.ResponseDisposition) -> Void
   ) {
     let id = dataTask.taskIdentifier
-    let maxBytes: Int? = lock.withLock {
-      guard var transfer = running[id] else { return nil }
-      transfer.status = (response as? HTTPURLResponse)?.statusCode
-      running[id] = transfer
-      return transfer.maxBytes
+    let isRunning = lock.withLock {
+      running[id]?.status = (response as? HTTPURLResponse)?.statusCode
+      return running[id] != nil
     }
-    if let maxBytes, response.expectedContentLength > Int64(maxBytes) {
-      finish(id, with: .failure(tooLarge(maxBytes)))
+    if isRunning, response.expectedContentLength > Int64(maxBytes) {
+      finish(id, with: .failure(tooLarge))
       // `.cancel` alone does not stop the transfer everywhere (not in swift-corelibs-foundation).
       completionHandler(.cancel)
       dataTask.cancel()
@@ -176,17 +161,15 @@ private final class Transfers: NSObject, URLSessionDataDelegate, @unchecked Send
     // The announced length is checked here too: not every URLSession asks the delegate about
     // the response before the body arrives.
     let announced = dataTask.response?.expectedContentLength ?? -1
-    let overflow: Int? = lock.withLock {
-      guard let count = running[id]?.body.count, let maxBytes = running[id]?.maxBytes else {
-        return nil
-      }
-      guard count + data.count <= maxBytes, announced <= Int64(maxBytes) else { return maxBytes }
+    let overflows = lock.withLock {
+      guard let count = running[id]?.body.count else { return false }
+      guard count + data.count <= maxBytes, announced <= Int64(maxBytes) else { return true }
       // In place: a copy taken out and put back would copy the whole body each time.
       running[id]?.body.append(data)
-      return nil
+      return false
     }
-    if let overflow {
-      finish(id, with: .failure(tooLarge(overflow)))
+    if overflows {
+      finish(id, with: .failure(tooLarge))
       dataTask.cancel()
     }
   }

@@ -1,6 +1,5 @@
 /// One command of the program, declared once: its name, what it does, its arguments and options
-/// with their help, and what it runs. The parser, the help, the usage line printed after an
-/// error and the did-you-mean all come from this declaration.
+/// with their help, and what it runs; the parser, the help and the errors come from it.
 public struct Command: Sendable {
   /// The word after the program's name: `serve`.
   public var name: String

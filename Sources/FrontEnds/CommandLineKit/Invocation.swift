@@ -27,10 +27,9 @@ public struct Console: Sendable {
 }
 
 extension Console {
-  /// `error: ` and `message` with its control characters but its line feeds made visible
-  /// (`Quoting.visibleLines`): a message may carry a path, an option's value or a server's
-  /// answer, which must not reach a terminal as escapes, and may list things a line each. Every
-  /// error a command prints is such a line.
+  /// `error: ` and `message` with its control characters but its line feeds made visible: a
+  /// message may carry a path, an option's value or a server's answer, which must not reach a
+  /// terminal as escapes.
   public static func errorLine(_ message: String) -> String {
     "error: " + Quoting.visibleLines(message)
   }

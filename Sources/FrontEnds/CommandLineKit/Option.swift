@@ -40,10 +40,9 @@ extension CommandOption {
 }
 
 /// An option, declared once as a property of a command's `CommandOptions`, as in
-/// swift-argument-parser (`@Option(help:) var port: Int`): its name, the name of its value, its
-/// help, how the text after it becomes the property's value, and (the property's initial value)
-/// its default; without one, the command needs the option. Usage, help, parser, errors and
-/// did-you-mean come from it; `$port` is the declaration, for a sentence that names the option.
+/// swift-argument-parser (`@Option(help:) var port: Int`): its name and value, its help, its
+/// reader, and (the property's initial value) its default; without one, the command needs it.
+/// `$port` is the declaration, for a sentence that names the option.
 ///
 /// A reader throws the rest of a sentence about the option, which the parser puts after the
 /// option's name: `takes a number from 1 to 64, not '0'` is said as `--jobs takes …`. A help
@@ -60,7 +59,6 @@ public struct Option<Value: Sendable>: CommandOption {
   public var help: String { helpText() }
   public var isRequired: Bool { value == nil }
 
-  /// What the command line gave, else the default.
   public var wrappedValue: Value {
     get { value! }
     set { value = newValue }

@@ -32,17 +32,14 @@ public struct Program: Sendable {
     self.epilogue = epilogue
   }
 
-  /// The command named `name`.
   public func command(named name: String) -> Command? {
     commands.first { $0.name == name }
   }
 
   /// Runs the command line `arguments` (without the program's name) on the main thread, then
-  /// exits with the command's code (`StandardStreams.exitCode(for:)`); first, while the main
-  /// thread is the only one, it puts `/dev/null` on closed standard streams, unblocks the signals
-  /// that end a command (`SignalWaiter.unblockTerminationSignals()`) and starts
-  /// `endWithInput()`. For synchronous top-level code: an `async` top level hands main-actor
-  /// work to a fresh Dispatch thread and `malloc` arena, which slows the start.
+  /// exits with the command's code; first, while the main thread is the only one, it sets up the
+  /// standard streams and signals. For synchronous top-level code: an `async` top level hands
+  /// main-actor work to a fresh Dispatch thread and `malloc` arena, which slows the start.
   public func runAsMain(_ arguments: [String], console: Console) -> Never {
     StandardStreams.reserveClosedStreams()
     SignalWaiter.unblockTerminationSignals()

@@ -7,15 +7,11 @@ import Dispatch
 #endif
 
 /// Turns signals (SIGINT, SIGTERM, …) into awaitable events instead of ending the process, from
-/// its making until `cancel()`, which gives them their default actions back; `serve` waits for
-/// one to stop its server.
+/// its making until `cancel()`; `serve` waits for one to stop its server.
 ///
-/// Until its source is registered, a signal has its default action: one that comes that early
-/// ends the process with 128 + its number, and none is lost. The initializer returns once every
-/// source is registered. On Linux libdispatch's own handler then hands a signal to its source; after
-/// `cancel()` it does not come back, so a process waits for a signal once. On Darwin a kqueue
-/// sees a signal whatever its action, and the default action would end the process first, so
-/// there the signals are ignored from then on.
+/// Until its source is registered (the initializer waits for that), a signal has its default
+/// action, so none is lost. On Darwin a kqueue sees a signal whatever its action, and the default
+/// action would end the process first, so there the signals are ignored from then on.
 public final class SignalWaiter {
   private let sources: [any DispatchSourceSignal]
   /// The signals as they arrive; the stream ends when the waiter is cancelled.
@@ -53,8 +49,7 @@ public final class SignalWaiter {
     pthread_sigmask(SIG_UNBLOCK, &mask, nil)
   }
 
-  /// Stops turning the signals into events: each has its default action again, and `received`
-  /// ends.
+  /// Gives the signals their default actions back, and ends `received`.
   public func cancel() {
     for source in sources { source.cancel() }
     // A signal source's handle is its signal's number.

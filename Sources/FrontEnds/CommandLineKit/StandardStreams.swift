@@ -23,8 +23,7 @@ public enum StandardStreams {
     }
   }
 
-  /// Writes all of `text` to `descriptor` (standard output or error); what a closed or failing
-  /// stream does not take is dropped, and the stream counts as failed.
+  /// Writes all of `text` to `descriptor` (standard output or error), or marks it failed.
   public static func write(_ text: String, to descriptor: Int32) {
     let closed = state.withLock { state in
       if state.closed.contains(descriptor) { state.failed.insert(descriptor) }

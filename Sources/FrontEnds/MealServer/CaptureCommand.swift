@@ -46,7 +46,6 @@ public enum CaptureCommand {
     options: Options.self,
     run: { options, invocation in await run(options, console: invocation.console) })
 
-  /// Runs the capture.
   static func run(_ options: Options, console: Console) async -> ExitCode {
     let onTerminal = isatty(STDOUT_FILENO) == 1
     var progress: (@Sendable (CatalogCapture.Progress) -> Void)?

@@ -1,6 +1,5 @@
 import FileSafety
 import Foundation
-import LiveNetwork
 import MealCatalog
 import MealDB
 import Spelling

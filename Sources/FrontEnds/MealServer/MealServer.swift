@@ -10,16 +10,14 @@ import VirtualTime
 public final class MealServer: Sendable {
   /// Timeouts, limits, the log and the generator behind `random.php`.
   public struct Configuration: Sendable {
-    /// How long a client may take to send a complete request head, how long an idle keep-alive
-    /// connection stays open, and how long a client may go without taking any of its answer
-    /// before its connection is closed.
+    /// How long a client may take to send a request head, stay idle, or leave its answer
+    /// untaken before its connection is closed.
     public var timeout = Duration.seconds(5)
     /// Seeds `random.php`; `nil` picks a different seed each time the server is created.
     public var seed: UInt64?
     /// Receives one entry per answered request; `nil` logs nothing.
     public var log: (@Sendable (RequestLog) -> Void)? = RequestLog.standardError
-    /// The most client connections open at once; more are answered 503 and closed. The server
-    /// also stays below the process's file-descriptor limit, whatever this says.
+    /// The most client connections open at once (see `connectionLimit`); more get a 503.
     public var maxConnections = 256
 
     public init() {}
@@ -49,7 +47,6 @@ public final class MealServer: Sendable {
     var port: UInt16?
     /// The pipe's writing end that tells the serving thread to stop, while the server runs.
     var stop: Int32?
-    /// The number of open client connections.
     var connections = 0
     /// What `beginStopping` asked to run once the listener is closed.
     var whenClosed: [@Sendable () -> Void] = []
@@ -58,7 +55,6 @@ public final class MealServer: Sendable {
   /// The path under which the endpoints live: `/api/json/v1/1/`.
   public static let apiPath = Responder.prefix
 
-  public let catalog: Catalog
   public let configuration: Configuration
   /// The most connections served at once: `maxConnections`, or fewer when the process may not
   /// open that many files. Every connection takes one descriptor; the rest is kept for the
@@ -69,7 +65,6 @@ public final class MealServer: Sendable {
   private let responder: Responder
 
   public init(catalog: Catalog, faults: Faults = .none, configuration: Configuration = .init()) {
-    self.catalog = catalog
     self.configuration = configuration
     faultState = Locked(faults)
     responder = Responder(
@@ -165,8 +160,7 @@ public final class MealServer: Sendable {
     }
   }
 
-  /// Starts stopping without waiting for it, for `defer` blocks and other synchronous callers:
-  /// `closed` runs once the listening socket is closed and every connection has been shut down.
+  /// `stop()` for `defer` blocks and other synchronous callers: `closed` runs once it is done.
   public func beginStopping(closed: @escaping @Sendable () -> Void = {}) {
     let stop = state.withLock { state in
       defer { (state.port, state.stop) = (nil, nil) }
@@ -177,9 +171,8 @@ public final class MealServer: Sendable {
     Socket.close(stop)
   }
 
-  /// Serves on this thread until the stop pipe closes: accepts connections, and moves each one
-  /// on whenever its socket is ready or its deadline passes. Then closes the listener and every
-  /// connection, and tells whoever waits for the stop.
+  /// Serves on this thread until the stop pipe closes, then closes every socket and tells whoever
+  /// waits for the stop.
   private func serve(_ listener: Int32, until stop: Int32) {
     var connections: [Connection] = []
     /// Until when accepting rests after the descriptors ran out.

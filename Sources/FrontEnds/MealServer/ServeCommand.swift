@@ -25,8 +25,7 @@ public enum ServeCommand {
       read: { text throws(UsageError) in
         let (value, endpoint) = try Options.scoped(text)
         do {
-          return Faults.Scoped(
-            try DurationText.parse(value, in: DurationText.defaultRange), for: endpoint)
+          return Faults.Scoped(try DurationText.parse(value), for: endpoint)
         } catch {
           throw UsageError("\(error)")
         }
@@ -62,7 +61,6 @@ public enum ServeCommand {
 
     public init() {}
 
-    /// The faults to simulate.
     public var faults: Faults { Faults(delay: delay, status: status, brokenData: brokenData) }
 
     /// `search` or `search.php`: one of the catalog's endpoints, spelled as everywhere else.
@@ -109,7 +107,6 @@ public enum ServeCommand {
     },
     run: { options, invocation in await run(options, console: invocation.console) })
 
-  /// Runs the server until SIGINT or SIGTERM.
   static func run(_ options: Options, console: Console) async -> ExitCode {
     let catalog: Catalog
     do {

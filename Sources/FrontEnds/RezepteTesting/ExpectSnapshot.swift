@@ -103,9 +103,8 @@ public func expectScreen(
 }
 
 /// Checks the app's screen now against the accessibility rules `rezepte run` checks after
-/// every step (`AccessibilityRule`): a control without a label, an image spoken without a
-/// description, one label for different actions. Each broken rule is one failure at the call,
-/// its headline naming the rule and the node.
+/// every step (`AccessibilityRule`): each broken rule is one failure at the call, naming the
+/// rule and the node.
 ///
 /// ```swift
 /// await app.send(.mealTapped(Meal(id: "52768", name: "Apple Frangipan Tart")))
@@ -142,14 +141,13 @@ public func expectAccessible(
 
 /// One comparison of a value's snapshot with the one a test keeps (in the call's literal or in
 /// a file), and what the record mode makes of it: nothing, a failure, or a recording that is
-/// reported as a failure. Every `expectSnapshot` and `expectScreen` goes through it.
+/// reported as a failure.
 struct SnapshotCheck {
   /// `expectScreen` or `expectSnapshot`: the call the recorder looks for and failures name.
   let call: String
   let site: CallSite
   let actual: String
   let diffing: Diffing
-  let pathExtension: String
 
   @MainActor
   init<Value>(_ call: String, _ value: Value, _ strategy: Snapshotting<Value>, _ site: CallSite) {
@@ -157,7 +155,6 @@ struct SnapshotCheck {
     self.site = site
     actual = strategy.snapshot(value)
     diffing = strategy.diffing
-    pathExtension = strategy.pathExtension
   }
 
   /// What failures call the text: `screen` or `snapshot`.
@@ -189,7 +186,7 @@ struct SnapshotCheck {
     let parameters = testName.hasSuffix(")") ? testName.lastIndex(of: "(") : nil
     let test = testName[..<(parameters ?? testName.endIndex)]
     let file = Self.fileNamePart(String(test)) + "." + Self.fileNamePart(name)
-    let path = "\(root)/Tests/__Screens__/\(source)/\(file).\(pathExtension)"
+    let path = "\(root)/Tests/__Screens__/\(source)/\(file).txt"
     let stored = FileManager.default.contents(atPath: path).map {
       String(decoding: $0, as: UTF8.self)
     }

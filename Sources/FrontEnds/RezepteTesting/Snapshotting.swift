@@ -1,36 +1,27 @@
 import AppHarness
 import ViewDescription
 
-/// How `expectSnapshot` checks a value: how the value becomes text, how an expected and an
-/// actual text are diffed, and the extension of the file a named snapshot is kept in; as
-/// swift-snapshot-testing's `Snapshotting`.
+/// How `expectSnapshot` checks a value: how the value becomes text, and how an expected and an
+/// actual text are diffed; as swift-snapshot-testing's `Snapshotting`.
 ///
 /// A strategy for another value is one of these pulled back along a function to its value:
 /// `Snapshotting<Node>.tree.pullback { AppScreen.body($0) }` checks the screen of an
 /// `AppState`.
 public struct Snapshotting<Value> {
-  /// The value as text.
   public var snapshot: @MainActor (Value) -> String
-  /// How a text that differs from the expected one is shown.
   public var diffing: Diffing
-  /// The extension of a named snapshot's file, without its dot.
-  public var pathExtension: String
 
   /// A strategy that makes `snapshot` of a value and compares it with `diffing`.
-  public init(
-    pathExtension: String = "txt", diffing: Diffing = .lines,
-    snapshot: @escaping @MainActor (Value) -> String
-  ) {
+  public init(diffing: Diffing = .lines, snapshot: @escaping @MainActor (Value) -> String) {
     self.snapshot = snapshot
     self.diffing = diffing
-    self.pathExtension = pathExtension
   }
 
   /// This strategy for a value that `transform` turns into this one's value.
   public func pullback<Other>(
     _ transform: @escaping @MainActor (Other) -> Value
   ) -> Snapshotting<Other> {
-    Snapshotting<Other>(pathExtension: pathExtension, diffing: diffing) { [snapshot] in
+    Snapshotting<Other>(diffing: diffing) { [snapshot] in
       snapshot(transform($0))
     }
   }
@@ -39,7 +30,6 @@ public struct Snapshotting<Value> {
 /// How a text that differs from the expected one is shown: the lines of a diff, `− expected`
 /// and `+ actual`.
 public struct Diffing: Sendable {
-  /// The diff of an expected and an actual text that differ.
   public var diff: @Sendable (_ expected: String, _ actual: String) -> [String]
 
   /// A way of diffing two texts.

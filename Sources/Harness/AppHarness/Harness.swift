@@ -1,12 +1,10 @@
-import Foundation
 import MealDB
 import ViewModels
 import VirtualTime
 
-/// The app on virtual time, for every front end that replays steps (RezepteTesting's `TestApp`
-/// is one that also checks the work a test leaves running): an `AppModel` on a `VirtualClock`,
-/// with `settle()`, the request log (`RequestLedger`), the favourites' storage and the start
-/// screen across relaunches, over any transport (an offline catalog, a fake, HTTP).
+/// The app on virtual time, for every front end that replays steps: an `AppModel` on a
+/// `VirtualClock`, with `settle()`, the request log (`RequestLedger`), the favourites' storage
+/// and the start screen across relaunches, over any transport (an offline catalog, a fake, HTTP).
 ///
 /// ```swift
 /// let catalog = try Catalog.embedded()
@@ -21,13 +19,11 @@ import VirtualTime
 /// ```
 ///
 /// Every task of the app runs under one `TaskTracker`, which is also the clock's, so `settle()`
-/// waits for exactly the work that is ready at the current virtual time. `rezepte run`,
-/// `explore` and `play --save` drive the app through this type.
+/// waits for exactly the work that is ready at the current virtual time.
 @MainActor
 open class Harness {
   /// The virtual clock: the search pause and simulated delays sleep on it.
   public let clock: VirtualClock
-  /// The log of every request the app sent.
   public let ledger: RequestLedger
   /// Where the favourites are kept across relaunches; a new storage takes effect at the next
   /// `launch()` or `relaunch()`.
@@ -48,7 +44,6 @@ open class Harness {
   package var wrap: ((AppModel, AppWiring) -> any AppUnderTest)? {
     didSet { app = wrap?(model, wiring) ?? model }
   }
-  /// Whether `launch()` has been called.
   public private(set) var isLaunched = false
   /// Where the app was made: the `init` call's `#fileID`, `#filePath`, `#line` and `#column`.
   public nonisolated let madeAt:
@@ -60,16 +55,9 @@ open class Harness {
   /// Whether `model` was made with other settings than the current ones.
   private var isStale = false
 
-  /// - Parameters:
-  ///   - start: the screen the app starts with.
-  ///   - favorites: the stored favourites; a relaunch reads them again.
-  ///   - searchPause: how long the search text must stay the same before it is searched.
-  ///   - clock: the virtual clock, made with a `TaskTracker`, whose work `settle()` waits for.
-  ///   - transport: makes the transport the app's requests go to, given `clock` (a caller that
-  ///     keeps the transport, to switch its simulated faults, makes it on `clock` beforehand).
-  ///   - faultInForce: the name of the fault the transport simulates for a request now (see
-  ///     `RequestLedger`).
-  ///   - fileID, filePath, line, column: where the app is made (`madeAt`).
+  /// The app over the transport that `transport` makes on `clock` (a clock made with a
+  /// `TaskTracker`), its favourites read from `favorites` at every launch; `faultInForce` names
+  /// the fault the transport simulates for a request now (see `RequestLedger`).
   public init(
     start: StartScreen = .list,
     favorites: FavoritesStorage = .inMemory(),
@@ -105,7 +93,6 @@ open class Harness {
       searchPause: searchPause)
   }
 
-  /// The running app's snapshot.
   public var state: AppState { app.state }
 
   /// The virtual time that has passed since the harness was made.
@@ -120,9 +107,8 @@ open class Harness {
     await settle()
   }
 
-  /// Quits the app and starts a new one over the same favourites storage, and launches it.
-  /// The harness lets the old app go, and with it the old app's work in flight is cancelled,
-  /// so none of it reaches the new app (unless a test still holds the old `model`).
+  /// Quits the app and launches a new one over the same favourites storage; the old app's work in
+  /// flight is cancelled (unless a test still holds the old `model`).
   public func relaunch() async {
     isStale = true
     await launch()
@@ -178,11 +164,8 @@ open class Harness {
 /// app's rules on purpose, to prove that a check of that rule can fail.
 @MainActor
 package protocol AppUnderTest: AnyObject {
-  /// The snapshot of every screen.
   var state: AppState { get }
-  /// Starts the app on its root screen.
   @discardableResult func launch() -> IntentTask
-  /// Routes the intent to the screen on top.
   @discardableResult func send(_ intent: UserIntent) -> IntentTask
 }
 
@@ -194,7 +177,6 @@ public struct AppWiring: Sendable {
   public let api: MealAPI
   public let clock: VirtualClock
   public let tracker: TaskTracker
-  /// Where the favourites live between launches.
   public let favorites: FavoritesStorage
   public let start: StartScreen
   public let searchPause: Duration

@@ -1,13 +1,9 @@
 import MealDB
-import ViewModels
 import VirtualTime
 
 /// The one log of the requests an app sends: each request, the virtual time it went out, the
-/// simulated fault in force, how it ended and its answer. It passes every request on to another
-/// transport.
-///
-/// `Harness` puts it in front of its transport; `expect requests`, `rezepte show`, the
-/// storyboard and `explore`'s rules all read it, and `play --save` finds the dice's answers in it.
+/// simulated fault in force, how it ended and its answer. `Harness` puts it in front of its
+/// transport, and every front end reads it.
 public final class RequestLedger: Transport {
   /// One request and what became of it.
   public struct Entry: Hashable, Sendable {
@@ -45,12 +41,8 @@ public final class RequestLedger: Transport {
   private let faultInForce: @Sendable (APIRequest) -> String?
   private let log = Locked(Log())
 
-  /// - Parameters:
-  ///   - base: the transport every request is passed on to.
-  ///   - clock: stamps each request with its virtual time.
-  ///   - faultInForce: the name of the fault a transport behind `base` simulates for a request
-  ///     now, if any; a simulated fault counts as a failure even when its answer is a 200 with a
-  ///     broken body.
+  /// A log in front of `base`, stamping requests with `clock`'s time; `faultInForce` names the
+  /// fault `base` simulates for a request now, which counts as a failure even with a 200.
   public init(
     _ base: any Transport, clock: VirtualClock? = nil,
     faultInForce: @escaping @Sendable (APIRequest) -> String? = { _ in nil }
@@ -63,10 +55,8 @@ public final class RequestLedger: Transport {
   /// Every request sent so far, oldest first; reading them marks nothing as read.
   public var entries: [Entry] { log.withLock { $0.entries } }
 
-  /// How many requests have been sent.
   public var count: Int { log.withLock { $0.entries.count } }
 
-  /// How many requests have ended in a failure.
   public var failures: Int { log.withLock { $0.failures } }
 
   /// The requests sent since the last call, oldest first.

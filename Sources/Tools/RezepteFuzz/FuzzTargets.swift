@@ -3,7 +3,6 @@ import MealCatalog
 import MealDB
 import MealServer
 import Scenarios
-import TerminalPlayer
 
 /// The fuzz targets by name: each takes any bytes and must neither crash nor leak.
 enum FuzzTargets {

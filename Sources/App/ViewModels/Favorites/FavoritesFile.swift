@@ -39,8 +39,7 @@ public struct FavoritesFile: Sendable {
   private var lock: FileLock { FileLock(beside: url.path) }
 
   /// Reads the file; a missing file means no favourites. A file that cannot be used is moved
-  /// to `favorites.json.corrupt-N` (the first N not taken) and reported. Temporary files of an
-  /// interrupted save are removed.
+  /// to `favorites.json.corrupt-N` (the first N not taken) and reported.
   public func load() -> FavoritesLoadResult {
     guard FileManager.default.fileExists(atPath: url.deletingLastPathComponent().path) else {
       return FavoritesLoadResult(favorites: [])
@@ -79,7 +78,6 @@ public struct FavoritesFile: Sendable {
     case favorites([Meal])
   }
 
-  /// Reads the file.
   private func read() -> ReadResult {
     let data: Data
     do {

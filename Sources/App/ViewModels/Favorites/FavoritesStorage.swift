@@ -1,4 +1,3 @@
-import FileSafety
 import Foundation
 import MealDB
 import VirtualTime

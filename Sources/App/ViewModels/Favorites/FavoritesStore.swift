@@ -1,5 +1,4 @@
 import FileSafety
-import Foundation
 import MealDB
 
 /// The favourites, shared by the list and every detail screen (lesson Schritt 5), with each
@@ -28,12 +27,10 @@ public final class FavoritesStore {
     favorites = FavoritesOrder.normalized(result.favorites)
   }
 
-  /// Whether the meal with this id is a favourite.
   public func contains(id: String) -> Bool {
     favorites.contains { $0.id == id }
   }
 
-  /// The ids of all favourites.
   public var favoriteIDs: Set<String> { Set(favorites.map(\.id)) }
 
   /// Adds the meal, or removes it when it is a favourite already, and saves the change; what

@@ -28,12 +28,8 @@ final class Broadcaster<Value: Sendable>: Sendable {
   }
 
   /// A stream that starts with `current` and then yields every value sent.
-  func stream(
-    startingWith current: Value,
-    bufferingPolicy: AsyncStream<Value>.Continuation.BufferingPolicy
-  ) -> AsyncStream<Value> {
-    let (stream, continuation) = AsyncStream.makeStream(
-      of: Value.self, bufferingPolicy: bufferingPolicy)
+  func stream(startingWith current: Value) -> AsyncStream<Value> {
+    let (stream, continuation) = AsyncStream.makeStream(of: Value.self)
     continuation.yield(current)
     let id = state.withLock { state -> UInt64 in
       state.nextID += 1

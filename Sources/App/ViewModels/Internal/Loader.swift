@@ -15,7 +15,6 @@ final class Loader<Value: Sendable> {
     self.tracker = tracker
   }
 
-  /// Whether a load is in flight.
   var isRunning: Bool { task != nil }
 
   /// Cancels the load in flight and starts `load`; `apply` receives its outcome while it is

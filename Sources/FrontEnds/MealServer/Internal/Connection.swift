@@ -1,10 +1,8 @@
 import Foundation
 
 /// One client connection, moved on by the server's loop whenever its socket is ready or its
-/// deadline passes, without ever blocking: reads request heads, answers them one after the
-/// other, and ends on request, on a broken request, on the peer leaving, after a read timeout,
-/// or when the peer stops taking its answer for as long. The server closes the descriptor once
-/// `resume` says the connection is over.
+/// deadline passes, without ever blocking: reads request heads and answers them one after the
+/// other until the connection ends, which the server learns from `resume`.
 final class Connection {
   /// What the connection waits for.
   private enum Phase {

@@ -162,9 +162,8 @@ struct CallScanner {
   /// The end of the regex literal `#/…/#` that starts at `start`, or `nil` when the `#`s there
   /// start none (`#line`).
   private func regexEnd(from start: Int) throws(Refusal) -> Int? {
-    var index = start
-    while index < bytes.count, bytes[index] == UInt8(ascii: "#") { index += 1 }
-    let hashes = index - start
+    let hashes = bytes[start...].prefix { $0 == UInt8(ascii: "#") }.count
+    var index = start + hashes
     guard hashes > 0, index < bytes.count, bytes[index] == UInt8(ascii: "/") else { return nil }
     index += 1
     while index < bytes.count {
@@ -201,9 +200,8 @@ struct CallScanner {
   /// The string literal that starts at `start` (its `#`s or its `"`), or `nil` when a `#`
   /// there starts no literal (`#line`).
   func literal(at start: Int) throws(Refusal) -> Literal? {
-    var index = start
-    while index < bytes.count, bytes[index] == UInt8(ascii: "#") { index += 1 }
-    let hashes = index - start
+    let hashes = bytes[start...].prefix { $0 == UInt8(ascii: "#") }.count
+    var index = start + hashes
     guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { return nil }
     let isMultiline = has("\"\"\"", at: index)
     index += isMultiline ? 3 : 1
@@ -280,8 +278,7 @@ struct CallScanner {
   }
 
   private func hasHashes(_ count: Int, at index: Int) -> Bool {
-    guard index + count <= bytes.count else { return false }
-    return bytes[index..<index + count].allSatisfy { $0 == UInt8(ascii: "#") }
+    has(String(repeating: "#", count: count), at: index)
   }
 
   private func isSpace(_ byte: UInt8) -> Bool {

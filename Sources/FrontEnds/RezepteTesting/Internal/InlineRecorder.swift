@@ -6,13 +6,11 @@ import Spelling
 /// `expectSnapshot(of:as:matches:)` calls in the tests' own source files.
 ///
 /// `#line` and `#column` point into the file as it was compiled, so every recording is an edit
-/// of that text, and the file is written again with all of them after each one: the file on
-/// disk is whole at every moment, and each call is found at its compiled place however many
-/// literals above it grew. The compiled text and the edits are kept in a journal in the
-/// temporary folder, read, rewritten and written under one `FileLock` with the source, so that
-/// every process of the run (XCTest's and Swift Testing's, `--parallel`'s workers) adds to the
-/// same edits and two processes recording into one file both land. A file an editor saved
-/// after the test was built is not written: its lines are no longer the ones `#line` counted.
+/// of that text, and the file is written again with all of them after each one. The compiled
+/// text and the edits are kept in a journal in the temporary folder, under one `FileLock` with
+/// the source, so that every process of the run (XCTest's, Swift Testing's, `--parallel`'s
+/// workers) adds to the same edits. A file an editor saved after the test was built is not
+/// written: its lines are no longer the ones `#line` counted.
 final class InlineRecorder: Sendable {
   static let shared = InlineRecorder(builtAt: executableDate())
 
@@ -27,8 +25,7 @@ final class InlineRecorder: Sendable {
   }
 
   /// When the binary holding the tests was last written: the bundle this code is linked into
-  /// (on macOS the test bundle, not the `xctest` runner that loads it; on Linux the test
-  /// executable itself), else the running executable.
+  /// (on macOS the test bundle, not the `xctest` runner), else the running executable.
   private static func executableDate() -> Date? {
     guard
       let path = Bundle(for: InlineRecorder.self).executablePath ?? Bundle.main.executablePath

@@ -4,8 +4,7 @@ import Spelling
 /// Any value written out through `Mirror`, as swift-custom-dump prints it: a struct as its type
 /// and fields (`Meal(id: "52844", name: "Lasagne")`), an enum case as `.loaded(…)`, a list in
 /// brackets, a text in quotes. What fits in the width stays on one line; anything longer opens
-/// up, one field or element a line, indented by two spaces. The `.dump` snapshots and the
-/// values in a state diff are written this way.
+/// up, one field or element a line, indented by two spaces.
 enum ValueDump {
   /// A value taken apart: its own text, or the parts it is written from.
   enum Shape {
