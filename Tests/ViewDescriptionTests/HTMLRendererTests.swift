@@ -163,7 +163,7 @@ import ViewModels
         suggestions: [.suggestion("Pasta"), .suggestion("Chicken")]))
     #expect(output.contains(#"class="search focused""#))
     #expect(output.contains(#"<span class="caret"></span>"#))
-    #expect(count(#"<li class="suggestion""#, in: output) == 2)
+    #expect(count(#"<button class="suggestion""#, in: output) == 2)
     #expect(output.contains(#"title="→ suggestionPicked(&quot;Pasta&quot;)""#))
   }
 
@@ -227,7 +227,7 @@ import ViewModels
     #expect(output.contains(#"<div class="alert-backdrop" data-path="0">"#))
     #expect(
       output.contains(
-        #"<div class="alert" role="alertdialog" aria-modal="true" aria-label="Aktualisieren fehlgeschlagen"><p class="alert-message" aria-hidden="true">Aktualisieren fehlgeschlagen</p>"#
+        #"<div class="alert" role="alertdialog" aria-modal="true" aria-label="Aktualisieren fehlgeschlagen"><span class="alert-message" aria-hidden="true">Aktualisieren fehlgeschlagen</span>"#
       ))
     #expect(output.contains(#"<span class="button-label">OK</span>"#))
     #expect(count(#" inert="""#, in: output) == 2, "the navigation bar and the content")

@@ -8,7 +8,7 @@ extension ScenarioRunner {
   /// VoiceOver reads and hears, and the failure.
   func storyboard(_ scenario: Scenario, on driver: AppDriver) async -> Storyboard {
     var frames = Storyboard.frames(of: scenario)
-    var (heard, read): ([String], [String]) = ([], [])
+    var (heard, read): ([String], [Substring]) = ([], [])
     let result = await replay(scenario, on: driver) { moment in
       var frame = frames[moment.event.index]
       frame.requests = moment.requests
@@ -31,12 +31,10 @@ extension ScenarioRunner {
       frame.announced =
         announced.starts(with: heard) ? Array(announced.dropFirst(heard.count)) : announced
       heard = announced
-      if moment.screen != nil {
-        // An element a line: `spoken` shows a line break in a label as `\n`.
-        let lines = driver.spokenText().split(separator: "\n").map(String.init)
-        if frame.screen != nil || lines != read { frame.spoken = lines }
-        read = lines
-      }
+      // An element a line: `spoken` shows a line break in a label as `\n`.
+      let lines = moment.screen == nil ? [] : driver.spokenText().split(separator: "\n")
+      if frame.screen != nil || lines != read { frame.spoken = lines.map(String.init) }
+      read = lines
       frames[moment.event.index] = frame
     }
     let introduction = scenario.captions.first.map(Storyboard.comments(in:)) ?? []

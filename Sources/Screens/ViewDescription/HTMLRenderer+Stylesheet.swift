@@ -55,9 +55,9 @@ extension HTMLRenderer {
     .search-box input::placeholder { color: inherit; opacity: 1; }
     .prompt { color: #636366; }
     .caret { display: inline-block; width: 2px; height: 18px; background: #0a64d8; }
-    .suggestions { list-style: none; margin: 6px 0 0; padding: 0; background: #fff;
-      border-radius: 10px; }
-    .suggestion { padding: 7px 10px; border-top: 1px solid #ececf0; color: #0a64d8; }
+    .suggestions { margin-top: 6px; background: #fff; border-radius: 10px; }
+    .suggestion { display: block; width: stretch; padding: 7px 10px; color: #0a64d8;
+      border-top: 1px solid #ececf0; }
     .suggestion .glyph { color: #8e8e93; margin-right: 6px; }
     .content { flex: 1; overflow-y: auto; min-height: 0; }
     .list { margin: 10px 12px; background: #fff; border-radius: 12px; overflow: hidden; }
@@ -103,7 +103,7 @@ extension HTMLRenderer {
       align-items: center; justify-content: center; z-index: 10; }
     .alert { width: 250px; background: #f5f5f7; border-radius: 14px; text-align: center;
       overflow: hidden; }
-    .alert-message { margin: 0; padding: 16px 14px; }
+    .alert-message { display: block; padding: 16px 14px; }
     .alert-buttons { display: flex; border-top: 1px solid #d0d0d4; }
     .alert-buttons > * { flex: 1; justify-content: center; padding: 10px; font-size: 16px; }
     .changed { outline: 2px solid #ff9f0a; outline-offset: 2px;

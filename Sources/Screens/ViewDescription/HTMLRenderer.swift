@@ -11,11 +11,8 @@ import ViewModels
 /// what a tap sends as their tooltip, image placeholders their address.
 ///
 /// A screen reader hears the phone as VoiceOver hears the app: the elements of
-/// `Node.spokenElements`, in its order, each named by its label (and value) and in the role of
-/// its traits: buttons, headings, links, the search box, the alert; what only decorates
-/// (glyphs, placeholders, chevrons) and what VoiceOver skips (a hidden node, a closed menu's
-/// picker, the screen behind an alert) is hidden, and the app's announcements are in a live
-/// region.
+/// `Node.spokenElements`, in order, named by their labels and in the roles of their traits;
+/// decorations and what VoiceOver skips are hidden, and announcements are in a live region.
 ///
 /// ```
 /// NavigationStack                 ┌──────────────────────────┐
@@ -67,18 +64,18 @@ private struct PhoneDrawing: NodeWalker {
     let (tag, classes, attributes) = element(for: node, at: place)
     let hidden: [HTMLWriter.Attribute] =
       node.accessibility.isHidden ? [("aria-hidden", "true")] : []
+    // A control is named by what VoiceOver speaks of it.
+    let named = node.tappable.map { accessible(place.path, visible: $0.label) } ?? []
     writer.open(
       tag, classes: changed.contains(place.path) ? classes + ["changed"] : classes,
-      [("data-path", place.path.description)] + attributes + hidden + tooltip(node))
+      [("data-path", place.path.description)] + attributes + named + hidden + tooltip(node))
     switch node.kind {
     case .button(let button):
       glyph(button.symbol)
       writer.element("span", classes: ["button-label"], text: button.title)
     case .label(let label):
       glyph(label.symbol)
-      writer.open("span", classes: ["label-title"])
-      say(label.title, at: place.path)
-      writer.close("span")
+      text(label.title, "span", ["label-title"], at: place.path)
     case .menu(let label):
       writer.open("summary", accessible(place.path, visible: label.title))
       glyph(label.symbol)
@@ -109,19 +106,17 @@ private struct PhoneDrawing: NodeWalker {
         ])
       if field.isFocused { writer.element("span", classes: ["caret"], text: "") }
       writer.close("div")
-      if !node.children.isEmpty { children("ul", ["suggestions"], node, place) }
+      if !node.children.isEmpty { children("div", ["suggestions"], node, place) }
     case .suggestion(let suggestion):
-      writer.open("button", accessible(place.path, visible: suggestion.term))
       glyph(.magnifyingglass)
       writer.text(suggestion.term)
-      writer.close("button")
     case .list(let list):
       if list.isRefreshing {
         writer.raw(#"<div class="refresh-spinner"><span class="spinner"></span></div>"#)
       }
       descend(into: node, at: place)
     case .section(let header):
-      if let header { heading(header, classes: ["section-header"], at: place.path) }
+      if let header { text(header, "p", ["section-header"], at: place.path) }
       children("div", ["section-body"], node, place)
     case .row(let row):
       if let url = row.thumbnail {
@@ -137,17 +132,13 @@ private struct PhoneDrawing: NodeWalker {
       placeholder(["image-placeholder"], name: screenTitle, url: url, caption: screenTitle)
     case .progressView(let title):
       writer.raw(#"<span class="spinner"></span>"#)
-      if let title {
-        writer.open("p", classes: ["progress-title"])
-        say(title, at: place.path)
-        writer.close("p")
-      }
+      if let title { text(title, "p", ["progress-title"], at: place.path) }
     case .contentUnavailableView(let label):
       // The big glyph, the title, then the description and the actions (the children).
       writer.open("div", classes: ["big-glyph"])
       glyph(label.symbol)
       writer.close("div")
-      heading(label.title, classes: ["unavailable-title"], at: place.path)
+      text(label.title, "p", ["unavailable-title"], at: place.path)
       descend(into: node, at: place)
     case .link(let link):
       writer.text(link.title)
@@ -160,11 +151,8 @@ private struct PhoneDrawing: NodeWalker {
       // by the message, which is not read twice.
       writer.open(
         "div", classes: ["alert"],
-        [
-          ("role", "alertdialog"), ("aria-modal", "true"),
-          ("aria-label", spoken[place.path]?.label ?? message),
-        ])
-      decoration(["alert-message"], message, tag: "p")
+        [("role", "alertdialog"), ("aria-modal", "true")] + accessible(place.path, visible: ""))
+      decoration(["alert-message"], message)
       children("div", ["alert-buttons"], node, place)
       writer.close("div")
     case .navigationStack, .toolbar, .grid, .screen, .backButton:
@@ -187,7 +175,6 @@ private struct PhoneDrawing: NodeWalker {
       return (
         "button", button.isDisabled ? ["button", "disabled"] : ["button"],
         (button.isDisabled ? [("disabled", "")] : []) + toggle
-          + accessible(place.path, visible: button.title)
       )
     case .menu:
       // Open when something in it changed, so that the change is in view.
@@ -200,7 +187,7 @@ private struct PhoneDrawing: NodeWalker {
     case .picker: return ("div", ["picker"], [("aria-hidden", "true")])
     case .searchField(let field):
       return ("div", field.isFocused ? ["search", "focused"] : ["search"], [])
-    case .suggestion: return ("li", ["suggestion"], [])
+    case .suggestion: return ("button", ["suggestion"], [])
     case .list(let list):
       return (
         "div",
@@ -208,11 +195,7 @@ private struct PhoneDrawing: NodeWalker {
           + (list.isRefreshing ? ["refreshing"] : []), []
       )
     case .section: return ("div", ["section"], [])
-    case .row(let row):
-      return (
-        "button", row.isFavorite ? ["row", "favorite"] : ["row"],
-        accessible(place.path, visible: row.title)
-      )
+    case .row(let row): return ("button", row.isFavorite ? ["row", "favorite"] : ["row"], [])
     case .text: return ("p", ["text"], [])
     case .image:
       guard let element = spoken[place.path] else { return ("div", ["image"], []) }
@@ -224,16 +207,12 @@ private struct PhoneDrawing: NodeWalker {
       // An `<a href>` only for http and https destinations, which a click opens and nothing
       // loads; any other scheme (`javascript:`, `file:`) from a catalog stays plain text.
       let url = link.destination.absoluteString
-      let name = accessible(place.path, visible: link.title)
       guard url.lowercased().hasPrefix("https://") || url.lowercased().hasPrefix("http://") else {
-        return ("span", ["link"], [("role", "link")] + name)
+        return ("span", ["link"], [("role", "link")])
       }
-      return (
-        "a", ["link"],
-        [("href", url), ("rel", "noopener noreferrer"), ("target", "_blank")] + name
-      )
+      return ("a", ["link"], [("href", url), ("rel", "noopener noreferrer"), ("target", "_blank")])
     case .grid: return ("div", ["grid"], [])
-    case .tile(let tile): return ("button", ["tile"], accessible(place.path, visible: tile.title))
+    case .tile: return ("button", ["tile"], [])
     case .alert: return ("div", ["alert-backdrop"], [])
     case .screen: return ("div", ["screen"], [])
     case .backButton: return ("span", ["back"], [])
@@ -296,10 +275,9 @@ private struct PhoneDrawing: NodeWalker {
 
   /// Drawn, but hidden from a screen reader: what only decorates, or is said elsewhere.
   private mutating func decoration(
-    _ classes: [StaticString], _ text: String, _ attributes: [HTMLWriter.Attribute] = [],
-    tag: StaticString = "span"
+    _ classes: [StaticString], _ text: String, _ attributes: [HTMLWriter.Attribute] = []
   ) {
-    writer.element(tag, classes: classes, attributes + [("aria-hidden", "true")], text: text)
+    writer.element("span", classes: classes, attributes + [("aria-hidden", "true")], text: text)
   }
 
   /// `text` as drawn, spoken as VoiceOver speaks the node at `path`: its label in its place
@@ -310,15 +288,18 @@ private struct PhoneDrawing: NodeWalker {
     decoration([], text)
   }
 
-  /// The text of the node at `path` as a heading (`h3`) when VoiceOver speaks it as one, named
-  /// by its label: the drawn text may be transformed (a section's header is upper-cased).
-  private mutating func heading(_ text: String, classes: [StaticString], at path: NodePath) {
-    guard let element = spoken[path], element.traits.contains(.isHeader) else {
-      writer.open("p", classes: classes)
-      say(text, at: path)
-      return writer.close("p")
+  /// `text` in an element `tag` of its own, read as the node at `path`: a heading (`h3`) named
+  /// by its label when VoiceOver speaks it as one (the drawn text may be transformed, as a
+  /// section's header is upper-cased).
+  private mutating func text(
+    _ text: String, _ tag: StaticString, _ classes: [StaticString], at path: NodePath
+  ) {
+    if let element = spoken[path], element.traits.contains(.isHeader) {
+      return writer.element("h3", classes: classes, [("aria-label", element.label)], text: text)
     }
-    writer.element("h3", classes: classes, [("aria-label", element.label)], text: text)
+    writer.open(tag, classes: classes)
+    say(text, at: path)
+    writer.close(tag)
   }
 
   /// What VoiceOver says of the node at `path` that `visible`, its drawn text, does not: its
