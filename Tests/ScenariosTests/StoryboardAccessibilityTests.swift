@@ -100,8 +100,8 @@ import Testing
       let violations =
         try session.evaluate(
           """
-          axe.run(document).then(r => r.violations.map(v => v.id + " (" + v.impact + "): "
-            + v.nodes.map(n => n.target.join(" ")).join(", ")))
+          axe.run(document, { resultTypes: ["violations"] }).then(r => r.violations.map(v =>
+            v.id + " (" + v.impact + "): " + v.nodes.map(n => n.target.join(" ")).join(", ")))
           """) as? [String]
       #expect(violations == [], "\(page):\n\(violations?.joined(separator: "\n") ?? "no result")")
     }

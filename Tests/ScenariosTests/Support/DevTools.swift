@@ -26,7 +26,7 @@ final class DevToolsSession {
     profile = FileManager.default.temporaryDirectory
       .appendingPathComponent("rezepte-devtools-\(UUID().uuidString)")
     // Both pipes above the descriptors the child gets, closed on exec but for the two
-    // `dup2` gives it, so that no other process inherits them.
+    // `dup2` gives it, so that no other process (the tests run in parallel) inherits them.
     func pipeAboveTen() throws -> (read: Int32, write: Int32) {
       var ends: [Int32] = [0, 0]
       guard pipe(&ends) == 0 else { throw BrowserError(message: "no pipe for the browser") }
@@ -72,6 +72,8 @@ final class DevToolsSession {
   }
 
   deinit {
+    // Chromium quits when its pipe closes; `timeout` is ended at once.
+    try? commands.close()
     kill(process, SIGKILL)
     var status: Int32 = 0
     waitpid(process, &status, 0)
