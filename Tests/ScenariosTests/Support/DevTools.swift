@@ -1,9 +1,5 @@
 import Foundation
 
-#if canImport(Glibc)
-  import Glibc
-#endif
-
 /// Headless Chromium driven over the DevTools protocol, one tab for many pages.
 ///
 /// The protocol runs over a pipe (`--remote-debugging-pipe`): the browser reads commands from
@@ -11,7 +7,7 @@ import Foundation
 /// byte; no port is opened. Every host name is unresolvable, as in `HeadlessBrowser.run`, and
 /// the browser is killed after five minutes, so a hung browser ends the reads with an error.
 final class DevToolsSession {
-  private let process: pid_t
+  private let process = Process()
   private let commands: FileHandle
   private let replies: FileHandle
   private let profile: URL
@@ -25,41 +21,22 @@ final class DevToolsSession {
   init(_ browser: HeadlessBrowser) throws {
     profile = FileManager.default.temporaryDirectory
       .appendingPathComponent("rezepte-devtools-\(UUID().uuidString)")
-    // Both pipes above the descriptors the child gets, closed on exec but for the two
-    // `dup2` gives it, so that no other process (the tests run in parallel) inherits them.
-    func pipeAboveTen() throws -> (read: Int32, write: Int32) {
-      var ends: [Int32] = [0, 0]
-      guard pipe(&ends) == 0 else { throw BrowserError(message: "no pipe for the browser") }
-      defer { for end in ends { close(end) } }
-      return (fcntl(ends[0], F_DUPFD_CLOEXEC, 10), fcntl(ends[1], F_DUPFD_CLOEXEC, 10))
-    }
-    let toBrowser = try pipeAboveTen()
-    let fromBrowser = try pipeAboveTen()
-    var actions = posix_spawn_file_actions_t()
-    posix_spawn_file_actions_init(&actions)
-    defer { posix_spawn_file_actions_destroy(&actions) }
-    posix_spawn_file_actions_adddup2(&actions, toBrowser.read, 3)
-    posix_spawn_file_actions_adddup2(&actions, fromBrowser.write, 4)
-    posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
-    posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-    let arguments = [
-      "/usr/bin/timeout", "300", browser.executable, "--headless", "--no-sandbox",
-      "--disable-gpu", "--hide-scrollbars", "--no-first-run", "--window-size=1000,900",
-      "--user-data-dir=\(profile.path)", "--host-resolver-rules=MAP * ~NOTFOUND",
-      "--remote-debugging-pipe", "about:blank",
+    // The shell hands its standard input and output to the browser as 3 and 4; `Process`
+    // gives the child no other descriptor of this process (a socket of a test running beside).
+    let (toBrowser, fromBrowser) = (Pipe(), Pipe())
+    process.executableURL = URL(fileURLWithPath: "/bin/sh")
+    process.arguments = [
+      "-c", #"exec /usr/bin/timeout 300 "$0" "$@" 3<&0 4>&1 </dev/null >/dev/null 2>&1"#,
+      browser.executable, "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars",
+      "--no-first-run", "--window-size=1000,900", "--user-data-dir=\(profile.path)",
+      "--host-resolver-rules=MAP * ~NOTFOUND", "--remote-debugging-pipe", "about:blank",
     ]
-    let argv = arguments.map { strdup($0) } + [nil]
-    defer { for argument in argv { free(argument) } }
-    var pid = pid_t()
-    let status = posix_spawn(&pid, arguments[0], &actions, nil, argv, environ)
-    close(toBrowser.read)
-    close(fromBrowser.write)
-    commands = FileHandle(fileDescriptor: toBrowser.write, closeOnDealloc: true)
-    replies = FileHandle(fileDescriptor: fromBrowser.read, closeOnDealloc: true)
-    guard status == 0 else {
-      throw BrowserError(message: "\(browser.executable) did not start (error \(status))")
-    }
-    process = pid
+    process.standardInput = toBrowser
+    process.standardOutput = fromBrowser
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    commands = toBrowser.fileHandleForWriting
+    replies = fromBrowser.fileHandleForReading
     let targets = try send("Target.getTargets", toTab: false)["targetInfos"] as? [[String: Any]]
     let page = try (targets ?? []).first { $0["type"] as? String == "page" }?["targetId"]
       .orThrow("the browser has no tab")
@@ -72,11 +49,9 @@ final class DevToolsSession {
   }
 
   deinit {
-    // Chromium quits when its pipe closes; `timeout` is ended at once.
+    // Chromium quits when its pipe closes.
     try? commands.close()
-    kill(process, SIGKILL)
-    var status: Int32 = 0
-    waitpid(process, &status, 0)
+    process.waitUntilExit()
     try? FileManager.default.removeItem(at: profile)
   }
 
