@@ -160,7 +160,8 @@ extension Storyboard {
       }
       if !frame.spoken.isEmpty {
         page.open("details", classes: ["block"])
-        page.element("summary", text: "VoiceOver liest \(frame.spoken.count) Elemente")
+        let count = frame.spoken.count
+        page.element("summary", text: "VoiceOver liest \(count) Element\(count == 1 ? "" : "e")")
         page.element("pre", text: frame.spoken.joined(separator: "\n"))
         page.close("details")
       }

@@ -222,9 +222,7 @@ private struct PhoneDrawing: NodeWalker {
   /// The navigation bar (back button, toolbar, title, search field), the content below it,
   /// and any alert over both.
   private mutating func screen(_ node: Node, title: String, _ place: NodePlace) {
-    let outerTitle = screenTitle
     screenTitle = title
-    defer { screenTitle = outerTitle }
     // A changed screen marks its title and back button, not everything on it.
     let isChanged = changed.contains(place.path)
     // VoiceOver reaches nothing behind an alert.
