@@ -49,19 +49,19 @@ import Testing
     for (name, storyboard) in storyboards.sorted(by: { $0.key < $1.key }) {
       try session.open(folder.appendingPathComponent("\(name).html"))
       let tree = try session.accessibilityTree()
-      let byID = Dictionary(tree.map { ($0.nodeId, $0) }) { first, _ in first }
+      let byID = Dictionary(tree.map { ($0.nodeId, $0) }, uniquingKeysWith: { first, _ in first })
       let byDOMNode = Dictionary(
-        tree.compactMap { node in node.backendDOMNodeId.map { ($0, node) } }
-      ) {
-        first, _ in first
-      }
+        tree.compactMap { node in node.backendDOMNodeId.map { ($0, node) } },
+        uniquingKeysWith: { first, _ in first })
       // A phone for each frame with a screen, with the announcements of its steps.
       let starts = storyboard.frames.indices.filter { storyboard.frames[$0].screen != nil }
       let phones = try session.nodes(matching: ".phone")
       try #require(phones.count == starts.count, "\(name): \(phones.count) phones")
       for (phone, start) in zip(phones, starts) {
         let frame = storyboard.frames[start]
-        let end = storyboard.frames[(start + 1)...].firstIndex { $0.screen != nil }
+        let end =
+          storyboard.frames[(start + 1)...].firstIndex { $0.screen != nil }
+          ?? storyboard.frames.endIndex
         let root = try #require(byDOMNode[phone], "\(name): a phone is not in the tree")
         let read = ChromiumReading.read(root, in: byID)
         let expected = try #require(frame.screen).spokenElements.map(ChromiumReading.line)
@@ -70,8 +70,7 @@ import Testing
           read.elements == expected,
           "\(place):\n\(ChromiumReading.difference(expected, read.elements))")
         #expect(
-          read.announced
-            == storyboard.frames[start..<(end ?? storyboard.frames.endIndex)].flatMap(\.announced),
+          read.announced == storyboard.frames[start..<end].flatMap(\.announced),
           "\(place): the live region")
         compared += expected.count
       }
