@@ -142,6 +142,30 @@ final class StoryboardRun {
     #expect(frames.allSatisfy { $0.contains(#"<div class="phone">"#) })
   }
 
+  @Test("A phone's step and a step that moves VoiceOver's focus hold what VoiceOver reads")
+  func spokenLines() async throws {
+    let storyboard = try await collect(
+      "launch\nexpect title \"Dessert\"\nvoiceover next\n")
+    #expect(storyboard.frames[0].spoken.contains("▸ Dessert, Überschrift"))
+    #expect(storyboard.frames[1].spoken.isEmpty, "VoiceOver reads the same")
+    #expect(storyboard.frames[2].screen == nil)
+    #expect(storyboard.frames[2].spoken.contains("▸ Alle Rezepte durchsuchen, Suchfeld"))
+    let html = storyboard.html()
+    #expect(html.contains("<summary>VoiceOver liest \(storyboard.frames[0].spoken.count) Elemente"))
+    #expect(html.contains("\n▸ Alle Rezepte durchsuchen, Suchfeld\n"))
+  }
+
+  @Test("What the app announced is beside its step and in the phone's live region")
+  func announcements() async throws {
+    let storyboard = try await collect(
+      "launch\ntype \"Lasagne\"\nwait 400ms\nexpect announced \"1 Rezept gefunden\"\n")
+    #expect(storyboard.result.passed)
+    #expect(storyboard.frames.map(\.announced) == [[], [], ["1 Rezept gefunden"], []])
+    let html = storyboard.html()
+    #expect(html.contains(#"<p class="announced">Angesagt: „1 Rezept gefunden“</p>"#))
+    #expect(html.contains(#"<div class="sr-only" role="status"><p>1 Rezept gefunden</p></div>"#))
+  }
+
   @Test("A failed step keeps its diff; the steps after it are not run")
   func failure() async throws {
     let storyboard = try await collect(

@@ -119,17 +119,17 @@ import ViewModels
       ]))
     #expect(output.hasPrefix(#"<div class="phone"><div class="phone-screen">"#))
     #expect(output.contains(#"<h2 class="nav-title">Apple Frangipan Tart</h2>"#))
-    #expect(output.contains(#"<span class="back" title="→ backTapped">"#))
-    #expect(output.contains("‹</span>Dessert</span>"))
-    #expect(output.contains(#"<span class="glyph" title="heart">♡</span>"#))
+    #expect(output.contains(#"<button class="back" title="→ backTapped">"#))
+    #expect(output.contains("‹</span>Dessert</button>"))
+    #expect(output.contains(#"<span class="glyph" title="heart" aria-hidden="true">♡</span>"#))
     #expect(output.contains(#"<span class="button-label">Als Favorit merken</span>"#))
   }
 
-  @Test("A disabled button is drawn greyed")
+  @Test("A disabled button is drawn greyed and is disabled")
   func disabledButton() {
     let output = html(
       .button("Zufallsrezept", symbol: .dice, isDisabled: true, intent: .diceTapped))
-    #expect(output.contains(#"class="button disabled""#))
+    #expect(output.contains(#"<button class="button disabled" data-path="root" disabled="""#))
   }
 
   @Test("The menu is a closed details element holding the picker with its selection")
@@ -139,19 +139,20 @@ import ViewModels
         "Kategorie", symbol: .line3HorizontalDecreaseCircle,
         [.picker("Kategorie", options: ["Beef", "Dessert"], selection: "Dessert")]))
     #expect(output.contains(#"<details class="menu" data-path="root"><summary>"#))
-    #expect(output.contains(#"<li class="option"><span class="checkmark"></span>Beef</li>"#))
-    #expect(
-      output.contains(
-        #"<li class="option selected"><span class="checkmark">✓</span>Dessert</li>"#))
+    let checkmark = #"<span class="checkmark" aria-hidden="true">"#
+    #expect(output.contains(#"<li class="option">\#(checkmark)</span>Beef</li>"#))
+    #expect(output.contains(#"<li class="option selected">\#(checkmark)✓</span>Dessert</li>"#))
   }
 
-  @Test("An empty search field shows its prompt; a filled one its text")
+  @Test("The search field is a search box named by its prompt, its text the value")
   func searchField() {
+    let field =
+      #"type="search" readonly="" aria-label="Alle Rezepte durchsuchen" "#
+      + #"placeholder="Alle Rezepte durchsuchen" value="#
     let empty = html(.searchField(prompt: "Alle Rezepte durchsuchen", text: ""))
-    #expect(empty.contains(#"<span class="prompt">Alle Rezepte durchsuchen</span>"#))
+    #expect(empty.contains(#"<input class="prompt" \#(field)"">"#))
     let filled = html(.searchField(prompt: "Alle Rezepte durchsuchen", text: "Las"))
-    #expect(filled.contains(#"<span class="search-text">Las</span>"#))
-    #expect(!filled.contains("prompt"))
+    #expect(filled.contains(#"<input class="search-text" \#(field)"Las">"#))
   }
 
   @Test("A focused search field shows the caret and its suggestions")
@@ -162,7 +163,7 @@ import ViewModels
         suggestions: [.suggestion("Pasta"), .suggestion("Chicken")]))
     #expect(output.contains(#"class="search focused""#))
     #expect(output.contains(#"<span class="caret"></span>"#))
-    #expect(count(#"<li class="suggestion""#, in: output) == 2)
+    #expect(count(#"<button class="suggestion""#, in: output) == 2)
     #expect(output.contains(#"title="→ suggestionPicked(&quot;Pasta&quot;)""#))
   }
 
@@ -170,20 +171,22 @@ import ViewModels
   func rows() {
     let output = html(MealListScreen.body(Fixture.dessertList))
     // The tart is a favourite: in the list and in the "Favoriten" section.
-    #expect(count(#"<div class="row""#, in: output) == 2)
-    #expect(count(#"<div class="row favorite""#, in: output) == 2)
-    #expect(output.contains(#"<span class="heart">♥</span>"#))
+    #expect(count(#"<button class="row""#, in: output) == 2)
+    #expect(count(#"<button class="row favorite""#, in: output) == 2)
+    #expect(output.contains(#"<span class="heart" aria-hidden="true">♥</span>"#))
     #expect(output.contains(#"<span class="row-label">Apple &amp; Blackberry Crumble</span>"#))
     #expect(!output.contains("<img"))
   }
 
-  @Test("The favourites section has its header above its rows")
+  @Test("The favourites section has its header, a heading named by its label, above its rows")
   func section() {
-    let output = html(.section("Favoriten", [.text("eins")]))
+    let output = html(
+      .section("Favoriten", [.text("eins")]).accessibility(.init(traits: .isHeader)))
     #expect(
       output.contains(
-        #"<div class="section-header">Favoriten</div><div class="section-body"><p class="text" data-path="0">eins</p>"#
+        #"<h3 class="section-header" aria-label="Favoriten">Favoriten</h3><div class="section-body"><p class="text" data-path="0">eins</p>"#
       ))
+    #expect(html(.section("Favoriten", [])).contains(#"<p class="section-header">Favoriten</p>"#))
   }
 
   @Test("A refreshing list shows a spinner above its rows")
@@ -207,22 +210,27 @@ import ViewModels
     let output = html(
       .contentUnavailableView(
         "Fehler", symbol: .wifiExclamationmark, description: "Keine Verbindung",
-        actions: [.button("Erneut versuchen", intent: .retryTapped)]))
-    #expect(output.contains(#"<span class="glyph" title="wifi.exclamationmark">⚠</span>"#))
-    #expect(output.contains(#"<h3 class="unavailable-title">Fehler</h3>"#))
+        actions: [.button("Erneut versuchen", intent: .retryTapped)]
+      ).accessibility(.init(traits: .isHeader)))
+    #expect(output.contains(#"title="wifi.exclamationmark" aria-hidden="true">⚠</span>"#))
+    #expect(output.contains(#"<h3 class="unavailable-title" aria-label="Fehler">Fehler</h3>"#))
     #expect(output.contains(#"<p class="text" data-path="0">Keine Verbindung</p>"#))
     #expect(output.contains(#"<span class="button-label">Erneut versuchen</span>"#))
   }
 
-  @Test("An alert is drawn over the screen with its message and buttons")
+  @Test("An alert is a modal dialog named by its message over the screen, which is inert")
   func alert() {
     let output = html(
       .screen(
         "Dessert",
         [.alert("Aktualisieren fehlgeschlagen", [.button("OK", intent: .noticeDismissed)])]))
     #expect(output.contains(#"<div class="alert-backdrop" data-path="0">"#))
-    #expect(output.contains(#"<p class="alert-message">Aktualisieren fehlgeschlagen</p>"#))
+    #expect(
+      output.contains(
+        #"<div class="alert" role="alertdialog" aria-modal="true" aria-label="Aktualisieren fehlgeschlagen"><span class="alert-message" aria-hidden="true">Aktualisieren fehlgeschlagen</span>"#
+      ))
     #expect(output.contains(#"<span class="button-label">OK</span>"#))
+    #expect(count(#" inert="""#, in: output) == 2, "the navigation bar and the content")
   }
 
   @Test("Grid tiles show a placeholder and their name")
@@ -233,7 +241,7 @@ import ViewModels
       ]))
     #expect(output.contains(#"<div class="grid" data-path="root">"#))
     #expect(output.contains(#"<span class="tile-label">Beef</span>"#))
-    #expect(output.contains(#"title="https://example.com/beef.png">B</span>"#))
+    #expect(output.contains(#"title="https://example.com/beef.png" aria-hidden="true">B</span>"#))
   }
 
   @Test("The detail's image is a placeholder showing the meal's name, without a request")
@@ -254,10 +262,49 @@ import ViewModels
         MealDetailState(meal: Fixture.frangipanTart, recipe: .loaded(Fixture.tartDetail))))
     #expect(
       output.contains(
-        #"<span class="glyph" title="globe">⊕</span><span class="label-title">British</span>"#))
+        #"<span class="label-title"><span class="sr-only">Küche: British</span><span aria-hidden="true">British</span></span>"#
+      ))
     #expect(output.contains(">175g/6oz digestive biscuits</p>"))
     #expect(output.contains(">Bake for 20-25 mins until golden.</p>"))
     #expect(output.contains(#"href="https://www.youtube.com/watch?v=rp8Slv4INLk""#))
+  }
+
+  // MARK: - What a screen reader hears
+
+  @Test("A favourite row is a button named by its title and its value")
+  func favouriteRowName() {
+    let output = html(MealListScreen.body(Fixture.dessertList))
+    #expect(output.contains(#"data-path="2.1" aria-label="Apple Frangipan Tart, Favorit""#))
+    #expect(!output.contains(#"aria-label="Apam balik"#), "a row named by its title alone")
+  }
+
+  @Test("The heart is a toggle button, pressed while the meal is a favourite")
+  func heartIsPressed() {
+    for isFavorite in [false, true] {
+      var state = MealDetailState(meal: Fixture.frangipanTart, recipe: .loaded(Fixture.tartDetail))
+      state.isFavorite = isFavorite
+      #expect(html(MealDetailScreen.body(state)).contains(#"aria-pressed="\#(isFavorite)""#))
+    }
+  }
+
+  @Test("The recipe's picture is hidden from a screen reader, as VoiceOver skips it")
+  func pictureIsHidden() {
+    let output = html(
+      MealDetailScreen.body(
+        MealDetailState(meal: Fixture.frangipanTart, recipe: .loaded(Fixture.tartDetail))))
+    #expect(output.contains(#"<div class="image" data-path="1.0" aria-hidden="true">"#))
+    #expect(
+      html(.image(url: "x").accessibility(.init(label: "Torte"))).contains(
+        #"role="img" aria-label="Torte""#))
+  }
+
+  @Test("What the app announced is in a live region, for a screen reader only")
+  func announcementsInLiveRegion() {
+    var writer = HTMLWriter()
+    renderer.render(.text("x"), announcements: ["3 Rezepte gefunden"], into: &writer)
+    #expect(
+      writer.output.hasSuffix(
+        #"<div class="sr-only" role="status"><p>3 Rezepte gefunden</p></div></div></div>"#))
   }
 
   // MARK: - Changes
@@ -266,7 +313,7 @@ import ViewModels
   func changedNodes() {
     let tree = Node.list([.row("A", intent: .diceTapped), .row("B", intent: .diceTapped)])
     let output = html(tree, changed: [NodePath([1])])
-    #expect(output.contains(#"<div class="row changed" data-path="1""#))
+    #expect(output.contains(#"<button class="row changed" data-path="1""#))
     #expect(count("changed", in: output) == 1)
   }
 

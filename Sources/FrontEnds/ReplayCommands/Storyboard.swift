@@ -40,6 +40,12 @@ struct Storyboard: Equatable, Sendable {
     var changed: Set<NodePath> = []
     /// What `rezepte show` says instead of listing changes: a new screen, or one seen before.
     var screenNote: String?
+    /// What VoiceOver reads of the screen after the step, an element a line, the focused one
+    /// marked `▸` (as `expect spoken` has it); empty where the step shares the phone of the
+    /// step before it and VoiceOver reads the same.
+    var spoken: [String] = []
+    /// What the app announced during the step.
+    var announced: [String] = []
   }
 
   /// How one step went.
@@ -86,6 +92,7 @@ extension Storyboard {
     }
     page.close("p")
     page.close("header")
+    page.open("main")
     if !introduction.isEmpty {
       page.open("section", classes: ["introduction"])
       Self.paragraphs(introduction, into: &page)
@@ -100,6 +107,7 @@ extension Storyboard {
       start = end
     }
     page.close("ol")
+    page.close("main")
     page.raw("</body>\n</html>\n")
     return page.output
   }
@@ -147,11 +155,23 @@ extension Storyboard {
         for request in frame.requests { page.element("li", text: request) }
         page.close("ul")
       }
+      for text in frame.announced {
+        page.element("p", classes: ["announced"], text: "Angesagt: „\(text)“")
+      }
+      if !frame.spoken.isEmpty {
+        page.open("details", classes: ["block"])
+        let count = frame.spoken.count
+        page.element("summary", text: "VoiceOver liest \(count) Element\(count == 1 ? "" : "e")")
+        page.element("pre", text: frame.spoken.joined(separator: "\n"))
+        page.close("details")
+      }
       page.close("div")
     }
     page.close("div")
     if let screen = frames[range.lowerBound].screen {
-      HTMLRenderer().render(screen, changed: frames[range.lowerBound].changed, into: &page)
+      HTMLRenderer().render(
+        screen, changed: frames[range.lowerBound].changed,
+        announcements: frames[range].flatMap(\.announced), into: &page)
     }
     for number in range.map({ $0 + 1 }) {
       guard case .failed(let details) = frames[number - 1].status else { continue }
@@ -178,6 +198,7 @@ extension Storyboard {
       "p", classes: ["verdict"],
       text: "\(storyboards.count - failed) bestanden, \(failed) fehlgeschlagen")
     page.close("header")
+    page.open("main")
     page.open("table", classes: ["index"])
     page.raw("<thead><tr><th>Ergebnis</th><th>Szenario</th><th>Datei</th><th>Schritte</th>")
     page.raw("<th>Simulierte Zeit</th></tr></thead>")
@@ -198,6 +219,7 @@ extension Storyboard {
     }
     page.close("tbody")
     page.close("table")
+    page.close("main")
     page.raw("</body>\n</html>\n")
     return page.output
   }

@@ -4,10 +4,11 @@ import ViewDescription
 
 extension ScenarioRunner {
   /// Replays `scenario` on `driver` (a fresh one) and returns its storyboard: its result, and
-  /// per step the caption, the time, the requests, the screen and what changed on it, and the
-  /// failure.
+  /// per step the caption, the time, the requests, the screen and what changed on it, what
+  /// VoiceOver reads and hears, and the failure.
   func storyboard(_ scenario: Scenario, on driver: AppDriver) async -> Storyboard {
     var frames = Storyboard.frames(of: scenario)
+    var (heard, read): ([String], [Substring]) = ([], [])
     let result = await replay(scenario, on: driver) { moment in
       var frame = frames[moment.event.index]
       frame.requests = moment.requests
@@ -25,6 +26,15 @@ extension ScenarioRunner {
       case .new?: frame.screenNote = "neuer Bildschirm"
       case .first?: break
       }
+      // The driver keeps what was announced until `expect announced` takes it.
+      let announced = driver.announcements
+      frame.announced =
+        announced.starts(with: heard) ? Array(announced.dropFirst(heard.count)) : announced
+      heard = announced
+      // An element a line: `spoken` shows a line break in a label as `\n`.
+      let lines = moment.screen == nil ? [] : driver.spokenText().split(separator: "\n")
+      if frame.screen != nil || lines != read { frame.spoken = lines.map(String.init) }
+      read = lines
       frames[moment.event.index] = frame
     }
     let introduction = scenario.captions.first.map(Storyboard.comments(in:)) ?? []

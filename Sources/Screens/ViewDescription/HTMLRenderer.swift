@@ -10,6 +10,10 @@ import ViewModels
 /// changed carry the class `changed`, which the stylesheet highlights. Tappable elements have
 /// what a tap sends as their tooltip, image placeholders their address.
 ///
+/// A screen reader hears the phone as VoiceOver hears the app: the elements of
+/// `Node.spokenElements`, in order, named by their labels and in the roles of their traits;
+/// decorations and what VoiceOver skips are hidden, and announcements are in a live region.
+///
 /// ```
 /// NavigationStack                 ┌──────────────────────────┐
 /// └─ Screen "Dessert"             │ ‹ Kategorien    ⚄  ☰     │  ← back button, toolbar
@@ -23,12 +27,20 @@ public struct HTMLRenderer: Sendable {
   public init() {}
 
   /// Writes the tree drawn as a phone into `writer`, for a page built around it; the nodes at
-  /// `changed` are highlighted.
-  public func render(_ node: Node, changed: Set<NodePath> = [], into writer: inout HTMLWriter) {
-    var drawing = PhoneDrawing(changed: changed, writer: writer)
+  /// `changed` are highlighted, and `announcements` (what the app announced) are in the live
+  /// region.
+  public func render(
+    _ node: Node, changed: Set<NodePath> = [], announcements: [String] = [],
+    into writer: inout HTMLWriter
+  ) {
+    let spoken = Dictionary(node.spokenElements.map { ($0.path, $0) }) { first, _ in first }
+    var drawing = PhoneDrawing(changed: changed, spoken: spoken, writer: writer)
     drawing.writer.open("div", classes: ["phone"])
     drawing.writer.open("div", classes: ["phone-screen"])
     drawing.walk(node)
+    drawing.writer.open("div", classes: ["sr-only"], [("role", "status")])
+    for text in announcements { drawing.writer.element("p", text: text) }
+    drawing.writer.close("div")
     drawing.writer.close("div")
     drawing.writer.close("div")
     writer = drawing.writer
@@ -40,6 +52,8 @@ public struct HTMLRenderer: Sendable {
 /// The renderer's state while it walks one tree.
 private struct PhoneDrawing: NodeWalker {
   let changed: Set<NodePath>
+  /// What VoiceOver reads of the tree, by the node each element stands for.
+  let spoken: [NodePath: SpokenElement]
   var writer: HTMLWriter
   /// The title of the screen being drawn: the name an image placeholder shows.
   var screenTitle = ""
@@ -48,18 +62,22 @@ private struct PhoneDrawing: NodeWalker {
   mutating func visit(_ node: Node, at place: NodePlace) {
     if case .screen(let title) = node.kind { return screen(node, title: title, place) }
     let (tag, classes, attributes) = element(for: node, at: place)
+    let hidden: [HTMLWriter.Attribute] =
+      node.accessibility.isHidden ? [("aria-hidden", "true")] : []
+    // A control is named by what VoiceOver speaks of it.
+    let named = node.tappable.map { accessible(place.path, visible: $0.label) } ?? []
     writer.open(
       tag, classes: changed.contains(place.path) ? classes + ["changed"] : classes,
-      [("data-path", place.path.description)] + attributes + tooltip(node))
+      [("data-path", place.path.description)] + attributes + named + hidden + tooltip(node))
     switch node.kind {
     case .button(let button):
       glyph(button.symbol)
       writer.element("span", classes: ["button-label"], text: button.title)
     case .label(let label):
       glyph(label.symbol)
-      writer.element("span", classes: ["label-title"], text: label.title)
+      text(label.title, "span", ["label-title"], at: place.path)
     case .menu(let label):
-      writer.open("summary")
+      writer.open("summary", accessible(place.path, visible: label.title))
       glyph(label.symbol)
       writer.element("span", classes: ["button-label"], text: label.title)
       writer.close("summary")
@@ -70,7 +88,7 @@ private struct PhoneDrawing: NodeWalker {
       for option in picker.options {
         let selected = option.title == picker.selection
         writer.open("li", classes: selected ? ["option", "selected"] : ["option"])
-        writer.element("span", classes: ["checkmark"], text: selected ? "✓" : "")
+        decoration(["checkmark"], selected ? "✓" : "")
         writer.text(option.title)
         writer.close("li")
       }
@@ -79,12 +97,16 @@ private struct PhoneDrawing: NodeWalker {
       // The text, or the prompt (greyed) while it is empty; the caret while it has the focus.
       writer.open("div", classes: ["search-box"])
       glyph(.magnifyingglass)
-      writer.element(
-        "span", classes: field.text.isEmpty ? ["prompt"] : ["search-text"],
-        text: field.text.isEmpty ? field.prompt : field.text)
+      writer.open(
+        "input", classes: field.text.isEmpty ? ["prompt"] : ["search-text"],
+        [
+          ("type", "search"), ("readonly", ""),
+          ("aria-label", spoken[place.path]?.label ?? field.prompt),
+          ("placeholder", field.prompt), ("value", field.text),
+        ])
       if field.isFocused { writer.element("span", classes: ["caret"], text: "") }
       writer.close("div")
-      if !node.children.isEmpty { children("ul", ["suggestions"], node, place) }
+      if !node.children.isEmpty { children("div", ["suggestions"], node, place) }
     case .suggestion(let suggestion):
       glyph(.magnifyingglass)
       writer.text(suggestion.term)
@@ -94,40 +116,43 @@ private struct PhoneDrawing: NodeWalker {
       }
       descend(into: node, at: place)
     case .section(let header):
-      if let header { writer.element("div", classes: ["section-header"], text: header) }
+      if let header { text(header, "p", ["section-header"], at: place.path) }
       children("div", ["section-body"], node, place)
     case .row(let row):
       if let url = row.thumbnail {
         placeholder(["thumb"], name: row.title, url: url, caption: initial(row.title))
       }
       writer.element("span", classes: ["row-label"], text: row.title)
-      if row.isFavorite { writer.element("span", classes: ["heart"], text: "♥") }
-      writer.element("span", classes: ["chevron"], text: "›")
+      if row.isFavorite { decoration(["heart"], "♥") }
+      decoration(["chevron"], "›")
     case .text(let text):
-      writer.text(text)
+      say(text, at: place.path)
     case .image(let url):
       // `AsyncImage`: a placeholder with the screen's name (no request).
       placeholder(["image-placeholder"], name: screenTitle, url: url, caption: screenTitle)
     case .progressView(let title):
       writer.raw(#"<span class="spinner"></span>"#)
-      if let title { writer.element("p", classes: ["progress-title"], text: title) }
+      if let title { text(title, "p", ["progress-title"], at: place.path) }
     case .contentUnavailableView(let label):
       // The big glyph, the title, then the description and the actions (the children).
       writer.open("div", classes: ["big-glyph"])
       glyph(label.symbol)
       writer.close("div")
-      writer.element("h3", classes: ["unavailable-title"], text: label.title)
+      text(label.title, "p", ["unavailable-title"], at: place.path)
       descend(into: node, at: place)
     case .link(let link):
       writer.text(link.title)
-      writer.element("span", classes: ["link-arrow"], text: " ↗")
+      decoration(["link-arrow"], " ↗")
     case .tile(let tile):
       placeholder(["tile-image"], name: tile.title, url: tile.image, caption: initial(tile.title))
       writer.element("span", classes: ["tile-label"], text: tile.title)
     case .alert(let message):
-      // The message in a box over the dimmed screen, its buttons below it.
-      writer.open("div", classes: ["alert"])
-      writer.element("p", classes: ["alert-message"], text: message)
+      // The message in a box over the dimmed screen, its buttons below it; the dialog is named
+      // by the message, which is not read twice.
+      writer.open(
+        "div", classes: ["alert"],
+        [("role", "alertdialog"), ("aria-modal", "true")] + accessible(place.path, visible: ""))
+      decoration(["alert-message"], message)
       children("div", ["alert-buttons"], node, place)
       writer.close("div")
     case .navigationStack, .toolbar, .grid, .screen, .backButton:
@@ -144,7 +169,13 @@ private struct PhoneDrawing: NodeWalker {
     case .navigationStack: return ("div", ["navigation-stack"], [])
     case .toolbar: return ("div", ["toolbar"], [])
     case .button(let button):
-      return ("span", button.isDisabled ? ["button", "disabled"] : ["button"], [])
+      // The heart is a toggle: pressed while the meal is a favourite.
+      let isOn = node.accessibility.traits.contains(.isSelected)
+      let toggle: [HTMLWriter.Attribute] = node.id == .heart ? [("aria-pressed", "\(isOn)")] : []
+      return (
+        "button", button.isDisabled ? ["button", "disabled"] : ["button"],
+        (button.isDisabled ? [("disabled", "")] : []) + toggle
+      )
     case .menu:
       // Open when something in it changed, so that the change is in view.
       let path = place.path.indices
@@ -152,10 +183,11 @@ private struct PhoneDrawing: NodeWalker {
         $0.indices.count > path.count && $0.indices.starts(with: path)
       }
       return ("details", ["menu"], holdsChange ? [("open", "")] : [])
-    case .picker: return ("div", ["picker"], [])
+    // A closed menu's contents, which VoiceOver does not read: the menu's value says the choice.
+    case .picker: return ("div", ["picker"], [("aria-hidden", "true")])
     case .searchField(let field):
       return ("div", field.isFocused ? ["search", "focused"] : ["search"], [])
-    case .suggestion: return ("li", ["suggestion"], [])
+    case .suggestion: return ("button", ["suggestion"], [])
     case .list(let list):
       return (
         "div",
@@ -163,9 +195,11 @@ private struct PhoneDrawing: NodeWalker {
           + (list.isRefreshing ? ["refreshing"] : []), []
       )
     case .section: return ("div", ["section"], [])
-    case .row(let row): return ("div", row.isFavorite ? ["row", "favorite"] : ["row"], [])
+    case .row(let row): return ("button", row.isFavorite ? ["row", "favorite"] : ["row"], [])
     case .text: return ("p", ["text"], [])
-    case .image: return ("div", ["image"], [])
+    case .image:
+      guard let element = spoken[place.path] else { return ("div", ["image"], []) }
+      return ("div", ["image"], [("role", "img"), ("aria-label", element.label)])
     case .label: return ("div", ["label"], [])
     case .progressView: return ("div", ["progress"], [])
     case .contentUnavailableView: return ("div", ["unavailable"], [])
@@ -174,11 +208,11 @@ private struct PhoneDrawing: NodeWalker {
       // loads; any other scheme (`javascript:`, `file:`) from a catalog stays plain text.
       let url = link.destination.absoluteString
       guard url.lowercased().hasPrefix("https://") || url.lowercased().hasPrefix("http://") else {
-        return ("span", ["link"], [])
+        return ("span", ["link"], [("role", "link")])
       }
       return ("a", ["link"], [("href", url), ("rel", "noopener noreferrer"), ("target", "_blank")])
     case .grid: return ("div", ["grid"], [])
-    case .tile: return ("div", ["tile"], [])
+    case .tile: return ("button", ["tile"], [])
     case .alert: return ("div", ["alert-backdrop"], [])
     case .screen: return ("div", ["screen"], [])
     case .backButton: return ("span", ["back"], [])
@@ -188,20 +222,23 @@ private struct PhoneDrawing: NodeWalker {
   /// The navigation bar (back button, toolbar, title, search field), the content below it,
   /// and any alert over both.
   private mutating func screen(_ node: Node, title: String, _ place: NodePlace) {
-    let outerTitle = screenTitle
     screenTitle = title
-    defer { screenTitle = outerTitle }
     // A changed screen marks its title and back button, not everything on it.
     let isChanged = changed.contains(place.path)
+    // VoiceOver reaches nothing behind an alert.
+    let behind: [HTMLWriter.Attribute] = node.alert != nil ? [("inert", "")] : []
     writer.open("div", classes: ["screen"], [("data-path", place.path.description)])
-    writer.open("div", classes: ["nav-bar"])
+    writer.open("div", classes: ["nav-bar"], behind)
     writer.open("div", classes: ["nav-row"])
-    for child in node.children {
+    for (index, child) in node.children.enumerated() {
       guard case .backButton(let back) = child.kind else { continue }
-      writer.open("span", classes: isChanged ? ["back", "changed"] : ["back"], tooltip(child))
-      writer.element("span", classes: ["chevron"], text: "‹")
+      let path = NodePath(place.path.indices + [index])
+      writer.open(
+        "button", classes: isChanged ? ["back", "changed"] : ["back"],
+        tooltip(child) + accessible(path, visible: back.title))
+      decoration(["chevron"], "‹")
       writer.text(back.title)
-      writer.close("span")
+      writer.close("button")
     }
     writer.element("span", classes: ["nav-spacer"], text: "")
     descend(into: node, at: place) { if case .toolbar = $0.kind { true } else { false } }
@@ -210,7 +247,7 @@ private struct PhoneDrawing: NodeWalker {
       "h2", classes: isChanged ? ["nav-title", "changed"] : ["nav-title"], text: title)
     descend(into: node, at: place) { if case .searchField = $0.kind { true } else { false } }
     writer.close("div")
-    writer.open("div", classes: ["content"])
+    writer.open("div", classes: ["content"], behind)
     descend(into: node, at: place) { !$0.isBarOrAlert }
     writer.close("div")
     descend(into: node, at: place) { if case .alert = $0.kind { true } else { false } }
@@ -231,11 +268,52 @@ private struct PhoneDrawing: NodeWalker {
   /// The symbol's glyph, with the symbol's name as its tooltip.
   private mutating func glyph(_ symbol: SFSymbol?) {
     guard let symbol else { return }
-    writer.element("span", classes: ["glyph"], [("title", symbol.rawValue)], text: symbol.glyph)
+    decoration(["glyph"], symbol.glyph, [("title", symbol.rawValue)])
+  }
+
+  /// Drawn, but hidden from a screen reader: what only decorates, or is said elsewhere.
+  private mutating func decoration(
+    _ classes: [StaticString], _ text: String, _ attributes: [HTMLWriter.Attribute] = []
+  ) {
+    writer.element("span", classes: classes, attributes + [("aria-hidden", "true")], text: text)
+  }
+
+  /// `text` as drawn, spoken as VoiceOver speaks the node at `path`: its label in its place
+  /// where the two differ.
+  private mutating func say(_ text: String, at path: NodePath) {
+    guard let label = spoken[path]?.label, label != text else { return writer.text(text) }
+    writer.element("span", classes: ["sr-only"], text: label)
+    decoration([], text)
+  }
+
+  /// `text` in an element `tag` of its own, read as the node at `path`: a heading (`h3`) named
+  /// by its label when VoiceOver speaks it as one (the drawn text may be transformed, as a
+  /// section's header is upper-cased).
+  private mutating func text(
+    _ text: String, _ tag: StaticString, _ classes: [StaticString], at path: NodePath
+  ) {
+    if let element = spoken[path], element.traits.contains(.isHeader) {
+      return writer.element("h3", classes: classes, [("aria-label", element.label)], text: text)
+    }
+    writer.open(tag, classes: classes)
+    say(text, at: path)
+    writer.close(tag)
+  }
+
+  /// What VoiceOver says of the node at `path` that `visible`, its drawn text, does not: its
+  /// label and value as `aria-label` where they differ from it, its hint as `aria-description`.
+  private func accessible(_ path: NodePath, visible: String) -> [HTMLWriter.Attribute] {
+    guard let element = spoken[path] else { return [] }
+    let name = element.value.map { element.label + ", " + $0 } ?? element.label
+    var attributes: [HTMLWriter.Attribute] = []
+    if name != visible { attributes.append(("aria-label", name)) }
+    if let hint = element.hint { attributes.append(("aria-description", hint)) }
+    return attributes
   }
 
   /// A coloured box standing for an image that is not loaded: the colour comes from `name`, so
-  /// the same meal always looks the same; the address is the tooltip.
+  /// the same meal always looks the same; the address is the tooltip. A decoration: a row or a
+  /// tile is named by its title, a described picture by its element.
   private mutating func placeholder(
     _ classes: [StaticString], name: String, url: String?, caption: String
   ) {
@@ -245,7 +323,7 @@ private struct PhoneDrawing: NodeWalker {
       ("style", "background-color: hsl(\(hash % 360) 45% 70%)")
     ]
     if let url { attributes.append(("title", url)) }
-    writer.element("span", classes: classes + ["placeholder"], attributes, text: caption)
+    decoration(classes + ["placeholder"], caption, attributes)
   }
 
   /// `title="→ intent"`: what a tap on the node sends (a pull, for a list).

@@ -36,6 +36,22 @@ struct HeadlessBrowser {
     "no headless Chromium on PATH (install Debian's chromium-headless-shell or chromium, or set "
     + "REZEPTE_BROWSER); set REZEPTE_REQUIRE_BROWSER=1 to fail instead of skipping"
 
+  /// axe-core's script: at `REZEPTE_AXE`, or where `.ci/run` puts it, `.build/axe/axe.min.js`
+  /// in the package (taken from the `axe-playwright-python` wheel on PyPI).
+  static let axeScript: URL? = {
+    let path =
+      ProcessInfo.processInfo.environment["REZEPTE_AXE"].flatMap { $0.isEmpty ? nil : $0 }
+      ?? lessonFolder.deletingLastPathComponent().appendingPathComponent(".build/axe/axe.min.js")
+      .path
+    return FileManager.default.fileExists(atPath: path) ? URL(fileURLWithPath: path) : nil
+  }()
+
+  /// Why the axe-core check does not run here.
+  static let axeSkipReason =
+    "no headless Chromium or no axe-core (.ci/run takes axe.min.js from the axe-playwright-python "
+    + "wheel into .build/axe/, or set REZEPTE_AXE); set REZEPTE_REQUIRE_BROWSER=1 to fail instead "
+    + "of skipping"
+
   /// What a run of the browser left behind.
   struct Run {
     var standardOutput: String

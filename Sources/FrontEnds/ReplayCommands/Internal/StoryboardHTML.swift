@@ -47,7 +47,7 @@ extension Storyboard {
     .page-header h1 { margin: 4px 0; font-size: 26px; }
     .page-header nav a, .index a { color: #0a64d8; }
     .file { color: #6c6c70; margin: 0; }
-    .verdict { font-weight: bold; margin: 6px 0 0; color: #1f8f3a; }
+    .verdict { font-weight: bold; margin: 6px 0 0; color: #1b7f34; }
     .failed .verdict, .verdict a { color: #d70015; }
     .introduction { max-width: 760px; padding: 6px 28px; font-style: italic; color: #3a3a3c; }
     .frames { list-style: none; margin: 0; padding: 8px 28px 40px; }
@@ -60,13 +60,14 @@ extension Storyboard {
     .step { margin: 4px 0; display: flex; align-items: baseline; gap: 2px; }
     .step code { font: 14px "DejaVu Sans Mono", "Liberation Mono", monospace; background: #ececf0;
       padding: 2px 6px; border-radius: 5px; overflow-wrap: anywhere; }
-    .step .number { flex: none; min-width: 24px; color: #8e8e93; font-size: 12px; }
-    .note.passed .mark { color: #1f8f3a; }
+    .step .number { flex: none; min-width: 24px; color: #6c6c70; font-size: 12px; }
+    .note.passed .mark { color: #1b7f34; }
     .note.failed .mark, .note.failed .step code { color: #d70015; }
-    .meta { margin: 2px 0 0 26px; color: #8e8e93; font-size: 12px; }
+    .meta { margin: 2px 0 0 26px; color: #6c6c70; font-size: 12px; }
     .requests { margin: 4px 0 0 26px; padding: 0; list-style: none;
       font: 12px "DejaVu Sans Mono", "Liberation Mono", monospace; color: #5856d6; }
     .requests li::before { content: "⇢ "; }
+    .announced { margin: 4px 0 0 26px; font-size: 12px; color: #3a3a3c; }
     .block { margin: 4px 0 0 26px; font-size: 12px; color: #6c6c70; }
     .block pre { font-size: 11px; white-space: pre; overflow-x: auto; }
     .failure { flex: 1 1 320px; min-width: 0; max-width: 100%; box-sizing: border-box;
@@ -79,7 +80,7 @@ extension Storyboard {
     .index { margin: 16px 28px; border-collapse: collapse; background: #fff; }
     .index th, .index td { text-align: left; padding: 6px 14px; border-bottom: 1px solid #e3e3e8; }
     .index .result { white-space: nowrap; }
-    .index tr.passed .result { color: #1f8f3a; }
+    .index tr.passed .result { color: #1b7f34; }
     .index tr.failed .result { color: #d70015; font-weight: bold; }
 
     """
