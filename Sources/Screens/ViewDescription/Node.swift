@@ -9,19 +9,35 @@ import ViewModels
 /// an identifier, as `.accessibilityIdentifier` gives a view one, so that a step, a key or a
 /// rule finds the dice by what it is, never by its German title. A node knows nothing about how
 /// it is drawn, compared or replayed.
-public struct Node: Hashable, Sendable {
+public final class Node: Hashable, Sendable {
   /// What the node is, with what it shows and sends.
-  public var kind: Kind
+  public let kind: Kind
   /// Who the node is to a user who acts on it; `nil` for what is only read.
-  public var id: NodeID?
+  public let id: NodeID?
   /// What VoiceOver is told of it beyond what its kind says.
-  public var accessibility = Accessibility()
-  public var children: [Node]
+  public let accessibility: Accessibility
+  public let children: [Node]
 
-  public init(_ kind: Kind, id: NodeID? = nil, children: [Node] = []) {
-    self.kind = kind
-    self.id = id
-    self.children = children
+  /// A node never changes once made (`accessibility(_:)` makes another): walks hand nodes on at
+  /// every step down, and handing on a node is one reference where its fields are a dozen.
+  public init(
+    _ kind: Kind, id: NodeID? = nil, accessibility: Accessibility = Accessibility(),
+    children: [Node] = []
+  ) {
+    (self.kind, self.id, self.accessibility, self.children) = (kind, id, accessibility, children)
+  }
+
+  public static func == (left: Node, right: Node) -> Bool {
+    left === right
+      || (left.kind == right.kind && left.id == right.id
+        && left.accessibility == right.accessibility && left.children == right.children)
+  }
+
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(kind)
+    hasher.combine(id)
+    hasher.combine(accessibility)
+    hasher.combine(children)
   }
 
   /// The kinds of nodes, each with its payload.

@@ -22,40 +22,42 @@ extension Node {
   /// suggestions a user names by their data stay. What finds a control by its title breaks on it.
   public func renamingAppTexts() -> Node {
     func renamed(_ text: String) -> String { "⟨" + String(text.reversed()) + "⟩" }
-    var node = self
+    let renamedKind: Kind
     switch kind {
-    case .screen(let title): node.kind = .screen(title: renamed(title))
+    case .screen(let title): renamedKind = .screen(title: renamed(title))
     case .backButton(var back):
       back.title = renamed(back.title)
-      node.kind = .backButton(back)
+      renamedKind = .backButton(back)
     case .button(var button):
       button.title = renamed(button.title)
-      node.kind = .button(button)
+      renamedKind = .button(button)
     case .menu(var label):
       label.title = renamed(label.title)
-      node.kind = .menu(label)
+      renamedKind = .menu(label)
     case .label(var label):
       label.title = renamed(label.title)
-      node.kind = .label(label)
+      renamedKind = .label(label)
     case .contentUnavailableView(var label):
       label.title = renamed(label.title)
-      node.kind = .contentUnavailableView(label)
+      renamedKind = .contentUnavailableView(label)
     case .picker(var picker):
       picker.title = renamed(picker.title)
-      node.kind = .picker(picker)
+      renamedKind = .picker(picker)
     case .searchField(var field):
       field.prompt = renamed(field.prompt)
-      node.kind = .searchField(field)
-    case .section(let header): node.kind = .section(header: header.map(renamed))
-    case .text(let text): node.kind = .text(renamed(text))
-    case .progressView(let title): node.kind = .progressView(title: title.map(renamed))
+      renamedKind = .searchField(field)
+    case .section(let header): renamedKind = .section(header: header.map(renamed))
+    case .text(let text): renamedKind = .text(renamed(text))
+    case .progressView(let title): renamedKind = .progressView(title: title.map(renamed))
     case .link(var link):
       link.title = renamed(link.title)
-      node.kind = .link(link)
-    case .alert(let message): node.kind = .alert(message: renamed(message))
-    case .navigationStack, .toolbar, .list, .row, .image, .grid, .tile, .suggestion: break
+      renamedKind = .link(link)
+    case .alert(let message): renamedKind = .alert(message: renamed(message))
+    case .navigationStack, .toolbar, .list, .row, .image, .grid, .tile, .suggestion:
+      renamedKind = kind
     }
-    node.children = children.map { $0.renamingAppTexts() }
-    return node
+    return Node(
+      renamedKind, id: id, accessibility: accessibility,
+      children: children.map { $0.renamingAppTexts() })
   }
 }
