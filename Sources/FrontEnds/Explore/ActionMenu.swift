@@ -37,7 +37,8 @@ enum ActionMenu {
   /// list, and the rest; in one walk over the screen.
   static func menu(on screen: Node) -> [(weight: UInt64, actions: [Step.Action])] {
     var menu: [(weight: UInt64, actions: [Step.Action])] = []
-    var opens: [String] = []
+    var opens: [Step.Action] = []
+    var seen: Set<String> = []
     var picks: [Step.Action] = []
     var suggestions: [Step.Action] = []
     var links: [Step.Action] = []
@@ -50,8 +51,8 @@ enum ActionMenu {
       case .list(let list): refreshable = refreshable || list.refresh != nil
       case .searchField(let search):
         if field == nil { field = (!search.text.isEmpty, search.isFocused) }
-      case .row(let row): if !opens.contains(row.title) { opens.append(row.title) }
-      case .tile(let tile): if !opens.contains(tile.title) { opens.append(tile.title) }
+      case .row(let row): if seen.insert(row.title).inserted { opens.append(.open(row.title)) }
+      case .tile(let tile): if seen.insert(tile.title).inserted { opens.append(.open(tile.title)) }
       case .suggestion(let suggestion): suggestions.append(.pickSuggestion(suggestion.term))
       case .link(let link): links.append(.tap(link.title))
       case .button:
@@ -65,7 +66,7 @@ enum ActionMenu {
       default: break
       }
     }
-    if !opens.isEmpty { menu.append((4, opens.map(Step.Action.open))) }
+    if !opens.isEmpty { menu.append((4, opens)) }
     if !picks.isEmpty { menu.append((2, picks)) }
     if !suggestions.isEmpty { menu.append((2, suggestions)) }
     if !links.isEmpty { menu.append((1, links)) }
