@@ -36,7 +36,7 @@ import ViewModels
       ])
     #expect(lines.contains("Kategorie: Dessert") && lines.contains("Küche: British"))
     #expect(!lines.contains { $0.contains("Bild") })
-    #expect(screen.accessibilityFindings.isEmpty)
+    #expect(screen.spokenElements.accessibilityFindings.isEmpty)
   }
 
   @Test("A notice is modal: only the alert is read while it shows")
@@ -52,16 +52,19 @@ import ViewModels
   @Test("A pushed screen starts at its title; back returns to the row that was opened")
   func pushAndBack() {
     var cursor = VoiceOverCursor()
-    cursor.follow(list)
-    #expect(cursor.focused(on: list)?.spoken == "Dessert, Überschrift")
-    let moved = cursor.move(by: 3, on: list)
+    cursor.follow(list, speaking: list.spokenElements)
+    #expect(cursor.focused(in: list.spokenElements)?.spoken == "Dessert, Überschrift")
+    let moved = cursor.move(by: 3, in: list.spokenElements)
     #expect(moved)
-    #expect(cursor.focused(on: list)?.spoken == "Apple Frangipan Tart, Favorit, Taste")
+    #expect(
+      cursor.focused(in: list.spokenElements)?.spoken == "Apple Frangipan Tart, Favorit, Taste")
     let pushed = AppScreen.body(AppState(list: Fixture.dessertList, pushed: [.detail(detail)]))
-    cursor.follow(pushed)
-    #expect(cursor.focused(on: pushed)?.spoken == "Apple Frangipan Tart, Überschrift")
-    cursor.follow(list)
-    #expect(cursor.focused(on: list)?.spoken == "Apple Frangipan Tart, Favorit, Taste")
+    cursor.follow(pushed, speaking: pushed.spokenElements)
+    #expect(
+      cursor.focused(in: pushed.spokenElements)?.spoken == "Apple Frangipan Tart, Überschrift")
+    cursor.follow(list, speaking: list.spokenElements)
+    #expect(
+      cursor.focused(in: list.spokenElements)?.spoken == "Apple Frangipan Tart, Favorit, Taste")
   }
 
   @Test(
@@ -69,20 +72,20 @@ import ViewModels
   )
   func alertAndRemoval() {
     var cursor = VoiceOverCursor()
-    cursor.follow(list)
+    cursor.follow(list, speaking: list.spokenElements)
     var noticed = Fixture.dessertList
     noticed.notice = .timeout
     let alert = AppScreen.body(AppState(list: noticed))
-    cursor.follow(alert)
-    #expect(cursor.focused(on: alert)?.label == AppText.message(for: .timeout))
-    cursor.follow(list)
-    #expect(cursor.focused(on: list)?.spoken == "Dessert, Überschrift")
-    let moved = cursor.move(by: 100, on: list)
-    #expect(moved && !cursor.move(by: 1, on: list))
+    cursor.follow(alert, speaking: alert.spokenElements)
+    #expect(cursor.focused(in: alert.spokenElements)?.label == AppText.message(for: .timeout))
+    cursor.follow(list, speaking: list.spokenElements)
+    #expect(cursor.focused(in: list.spokenElements)?.spoken == "Dessert, Überschrift")
+    let moved = cursor.move(by: 100, in: list.spokenElements)
+    #expect(moved && !cursor.move(by: 1, in: list.spokenElements))
     var shorter = Fixture.dessertList
     shorter.favorites = []
     let gone = AppScreen.body(AppState(list: shorter))
-    cursor.follow(gone)
+    cursor.follow(gone, speaking: gone.spokenElements)
     #expect(cursor.focus == gone.spokenElements.first?.key)
   }
 
@@ -126,34 +129,41 @@ import ViewModels
   @Test("An image spoken without a description breaks described-images")
   func undescribedImage() {
     let screen = Node.screen("Lasagne", [.list([.image(url: "https://example.com/l.jpg")])])
-    #expect(screen.accessibilityFindings.map(\.rule) == [.describedImages])
+    #expect(screen.spokenElements.accessibilityFindings.map(\.rule) == [.describedImages])
     let hidden = Node.screen(
       "Lasagne",
       [.list([.image(url: "https://example.com/l.jpg").accessibility(.init(isHidden: true))])])
-    #expect(hidden.accessibilityFindings.isEmpty)
+    #expect(hidden.spokenElements.accessibilityFindings.isEmpty)
   }
 
   @Test("A change out of sight of the focus breaks changes-announced unless it was announced")
   func unannouncedChange() {
     var cursor = VoiceOverCursor()
     let open = AppScreen.body(AppState(list: Fixture.dessertList, pushed: [.detail(detail)]))
-    cursor.follow(open)
+    cursor.follow(open, speaking: open.spokenElements)
     var hearted = detail
     hearted.isFavorite = true
     let turned = AppScreen.body(AppState(list: Fixture.dessertList, pushed: [.detail(hearted)]))
-    let before = (open, cursor.focus)
-    cursor.follow(turned)
+    let before = (open, open.spokenElements, cursor.focus)
+    cursor.follow(turned, speaking: turned.spokenElements)
     #expect(
-      cursor.findings(on: turned, since: before, announced: []).map(\.rule) == [.changesAnnounced])
-    #expect(cursor.findings(on: turned, since: before, announced: ["Als Favorit gemerkt"]).isEmpty)
+      cursor.findings(on: turned, speaking: turned.spokenElements, since: before, announced: [])
+        .map(\.rule) == [.changesAnnounced])
+    #expect(
+      cursor.findings(
+        on: turned, speaking: turned.spokenElements, since: before,
+        announced: ["Als Favorit gemerkt"]
+      ).isEmpty)
   }
 
   @Test("A focus left on an element that is gone breaks focus-on-element")
   func focusOnRemoved() {
     var cursor = VoiceOverCursor()
-    cursor.follow(list)
-    _ = cursor.move(by: 4, on: list)
+    cursor.follow(list, speaking: list.spokenElements)
+    _ = cursor.move(by: 4, in: list.spokenElements)
     let empty = AppScreen.body(AppState(list: MealListState(meals: .loaded([]))))
-    #expect(cursor.findings(on: empty, since: nil, announced: []).map(\.rule) == [.focusOnElement])
+    #expect(
+      cursor.findings(on: empty, speaking: empty.spokenElements, since: nil, announced: []).map(
+        \.rule) == [.focusOnElement])
   }
 }

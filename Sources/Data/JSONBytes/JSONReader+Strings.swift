@@ -54,10 +54,23 @@ extension JSONReader {
   /// The text of the string written at `written` (between its quotes) in `bytes`, which
   /// `skipString` took.
   package static func string(in bytes: UnsafeBufferPointer<UInt8>, written: Range<Int>) -> String {
+    let text = UnsafeBufferPointer(rebasing: bytes[written])
+    // Without an escape, the bytes are the text (`skipString` checked them).
+    guard text.contains(UInt8(ascii: "\\")) else { return String(decoding: text, as: UTF8.self) }
+    var out: [UInt8] = []
+    out.reserveCapacity(written.count)
     var reader = JSONReader(bytes)
-    reader.position = written.lowerBound - 1
-    // `skipString` read it already: it cannot fail.
-    return (try? reader.string()) ?? ""
+    reader.position = written.lowerBound
+    while reader.position < written.upperBound {
+      // `skipString` read it already: an escape cannot fail.
+      if bytes[reader.position] == UInt8(ascii: "\\"), let scalar = try? reader.escape() {
+        UTF8.encode(scalar) { out.append($0) }
+      } else {
+        out.append(bytes[reader.position])
+        reader.position += 1
+      }
+    }
+    return String(decoding: out, as: UTF8.self)
   }
 
   /// Reads the rest of a string, from `position` (inside its quotes) to the closing quote, which

@@ -1,6 +1,7 @@
 import Foundation
 import JSONBytes
 import MealDB
+import VirtualTime
 
 /// An offline TheMealDB: categories and full meal records that answer the API's requests with
 /// the real API's semantics.
@@ -16,6 +17,9 @@ public struct Catalog: Sendable {
   private let byName: [Int]
   /// `categories.php`'s answer, written once: every launch, relaunch and refresh asks for it.
   private let categoriesAnswer: Data
+  /// The answers `CatalogTransport` sent, by request: all but `random.php`'s are the same every
+  /// time, so each is written once for all the transports (and apps) over this catalog.
+  let written: Locked<[APIRequest: APIResponse]>
 
   /// The endpoints the catalog answers, as scenario files and the server name them.
   public static let endpoints = [
@@ -56,6 +60,7 @@ public struct Catalog: Sendable {
       return (records[left].name, records[left].id) < (records[right].name, records[right].id)
     }
     categoriesAnswer = Self.categoriesAnswer(categories)
+    written = Locked([:])
   }
 
   /// Of `categories` and `records`, the catalog that a folder of them would load as, and why
@@ -170,18 +175,23 @@ public struct Catalog: Sendable {
     recordsByID[id].map { answer([$0], \.json) }
   }
 
+  /// The records `search.php?s=text` answers with and those `filter.php?c=category` answers
+  /// with (`nil` for several categories at once), in the answers' order: what the app must show
+  /// for them, read without writing an answer.
+  public func records(searching text: String) -> [Record] {
+    search(APIRequest(path: "search.php", query: [URLQueryItem(name: "s", value: text)]))
+      .map { records[$0] }
+  }
+
+  public func records(inCategory category: String) -> [Record]? {
+    matching({ $0.category }, category)?.map { records[$0] }
+  }
+
   /// `filter.php`: one of `c=`, `a=` or `i=`, case-insensitive, the indices of the records in
   /// `records` sorted by name. An ingredient is spelled with `_` for spaces (`chicken_breast`),
   /// as the API's documentation does. `nil` for several values at once (`i=a,b`), which only a
   /// paid key may ask.
   private func filter(_ request: APIRequest) -> [Int]? {
-    /// The records whose text at `field` is `value` ignoring case, as the loader compares
-    /// category names.
-    func matching(_ field: (Record) -> String?, _ value: String) -> [Int]? {
-      guard !value.contains(",") else { return nil }
-      let key = Record.sortKey(value)
-      return byName.filter { field(records[$0]).map { Record.sortKey($0) } == key }
-    }
     if let category = request.value(for: "c") { return matching({ $0.category }, category) }
     if let area = request.value(for: "a") { return matching({ $0.area }, area) }
     guard let spelling = request.value(for: "i") else { return [] }
@@ -189,6 +199,14 @@ public struct Catalog: Sendable {
     let ingredient = Record.sortKey(
       spelling.replacingOccurrences(of: "_", with: " ").trimmed(.whitespaces))
     return byName.filter { records[$0].ingredients.contains { Record.sortKey($0) == ingredient } }
+  }
+
+  /// The records, sorted by name, whose text at `field` is `value` ignoring case, as the loader
+  /// compares category names; `nil` for several values at once.
+  private func matching(_ field: (Record) -> String?, _ value: String) -> [Int]? {
+    guard !value.contains(",") else { return nil }
+    let key = Record.sortKey(value)
+    return byName.filter { field(records[$0]).map { Record.sortKey($0) } == key }
   }
 
   /// `search.php`: `s=` matches a part of the name, `f=` its first letter, case-insensitively;

@@ -91,7 +91,15 @@ public final class CatalogTransport: Transport {
     case .brokenData: return APIResponse(status: 200, body: Data("<html>Oops".utf8))
     case nil:
       return state.withLock { state in
-        if request.path == "random.php", !state.randomIDs.isEmpty {
+        guard request.path == "random.php" else {
+          return catalog.written.withLock { written in
+            if let answer = written[request] { return answer }
+            let answer = catalog.answer(request, random: &state.generator)
+            written[request] = answer
+            return answer
+          }
+        }
+        if !state.randomIDs.isEmpty {
           let id = state.randomIDs.removeFirst()
           if let answer = catalog.randomAnswer(id: id) { return answer }
         }

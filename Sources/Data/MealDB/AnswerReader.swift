@@ -53,6 +53,7 @@ public enum AnswerReader {
       try reader.enter(limit: maximumDepth)
       reader.position += 1
       var fields: [(key: Range<Int>, value: AnswerValue)] = []
+      fields.reserveCapacity(64)  // a recipe has 53 fields
       if !reader.take(UInt8(ascii: "}")) {
         repeat {
           guard reader.peek() == UInt8(ascii: "\"") else { throw Unsupported() }

@@ -247,9 +247,12 @@ extension String {
     var text = self
     return text.withUTF8 { bytes in
       var previous = UInt8(ascii: " ")
-      for (index, byte) in bytes.enumerated() {
-        if previous == UInt8(ascii: " ") {
-          guard (0x21..<0x7F).contains(byte) else { return false }
+      for index in bytes.indices {
+        let byte = bytes[index]
+        if byte > 0x20 && byte < 0x7F {
+          // Printable ASCII but a space, the most of every text.
+        } else if previous == UInt8(ascii: " ") {
+          return false
         } else if byte < 0x80 {
           guard !(0x09...0x0D).contains(byte) else { return false }
         } else if byte >= 0xC0 {

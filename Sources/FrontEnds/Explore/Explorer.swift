@@ -152,7 +152,7 @@ public struct Explorer {
           rule: Rule(finding.rule), step: context.index, message: finding.message)
         return (true, violation)
       }
-      return (true, await checker.check(context))
+      return (true, checker.check(context))
     }
   }
 

@@ -29,22 +29,23 @@ struct StepContext {
   var sent: ArraySlice<RequestLedger.Entry> { log[requestsBefore...] }
 }
 
-/// The expected answers, computed from the catalog without faults or delays.
+/// The expected answers: the catalog's records for a query, without faults or delays.
 @MainActor
 final class Oracle {
-  private let api: MealAPI
-  /// Each query's answer, asked of the catalog once.
-  private var answers: [Query: [Meal]?] = [:]
+  private let catalog: Catalog
+  /// Each query's records, looked up once.
+  private var answers: [Query: [Catalog.Record]?] = [:]
 
   init(catalog: Catalog) {
-    api = MealAPI(transport: CatalogTransport(catalog: catalog))
+    self.catalog = catalog
   }
 
   /// The meals the list must show for `query`; `nil` when the catalog answers with an error.
-  func meals(for query: Query) async -> [Meal]? {
+  func meals(for query: Query) -> [Catalog.Record]? {
     if let known = answers[query] { return known }
     let meals =
-      try? await query.isSearch ? api.search(query.search.text) : api.meals(in: query.category)
+      query.isSearch
+      ? catalog.records(searching: query.search.text) : catalog.records(inCategory: query.category)
     answers[query] = meals
     return meals
   }
@@ -78,14 +79,14 @@ final class RuleChecker {
   }
 
   /// The first rule the step broke, if any.
-  func check(_ step: StepContext) async -> Violation? {
+  func check(_ step: StepContext) -> Violation? {
     if step.action.role == .gesture || step.action == .relaunch { quietSince = step.endTime }
     // In this order, each after the one before found nothing: each keeps its own model.
     let violation =
       intentRefused(step) ?? stuck(step) ?? navigation(step) ?? favoritesCheck(step)
       ?? cancellation(step) ?? refreshCheck(step) ?? pause(step)
     if let violation { return violation }
-    return await answer(step)
+    return answer(step)
   }
 
   // MARK: - 7. Every intent is accepted; nothing waits forever
@@ -105,19 +106,22 @@ final class RuleChecker {
       demanded = [.expectTitle(category)]
     case .backTapped:
       accepted = after.path.count == before.path.count - 1
-      if let back = AppScreen.body(before).control(.back) { demanded = [.expectTitle(back.label)] }
+      if !accepted, let back = AppScreen.body(before).control(.back) {
+        demanded = [.expectTitle(back.label)]
+      }
     case .heartTapped:
       accepted = before.top.detail?.isFavorite != after.top.detail?.isFavorite
       // The heart's title once the tap has turned it.
       var turned = before
       turned.detail?.isFavorite.toggle()
-      if let heart = AppScreen.body(turned).control(.heart) {
+      if !accepted, let heart = AppScreen.body(turned).control(.heart) {
         demanded = [.expectVisible(heart.label)]
       }
     case .searchTextChanged(let text):
       accepted = after.top.list?.searchText.text == text
-      let prompt = AppScreen.body(before).searchField?.field.prompt
-      demanded = [.expectVisible(text.isEmpty ? prompt ?? text : text)]
+      let prompt =
+        !accepted && text.isEmpty ? AppScreen.body(before).searchField?.field.prompt : nil
+      demanded = [.expectVisible(prompt ?? text)]
     case .searchFocusChanged(let focused):
       accepted = !focused || after.top.list?.isSearchFocused == true
       if let first = before.top.list?.suggestionTerms.first,
@@ -129,13 +133,17 @@ final class RuleChecker {
       accepted = after.top.list?.searchText.text == text
       var searched = before
       searched.list?.searchText = SearchText(text)
-      demanded = AppScreen.body(searched).screenTitle.map { [.expectTitle($0)] } ?? []
+      if !accepted, let title = AppScreen.body(searched).screenTitle {
+        demanded = [.expectTitle(title)]
+      }
     case .categoryPicked(let category):
       accepted = after.top.list?.category == category
       if before.top.list?.query.isSearch == false { demanded = [.expectTitle(category)] }
     case .noticeDismissed:
       accepted = after.top.list?.notice == nil
-      if let notice = AppScreen.body(before).alert { demanded = [.expectHidden(notice.message)] }
+      if !accepted, let notice = AppScreen.body(before).alert {
+        demanded = [.expectHidden(notice.message)]
+      }
     case .pulledToRefresh, .retryTapped, .diceTapped:
       accepted = !step.sent.isEmpty
     case .linkTapped, .pathChanged:
@@ -255,8 +263,10 @@ final class RuleChecker {
   // MARK: - 4. Cancellation
 
   private func cancellation(_ step: StepContext) -> Violation? {
-    let new = Set(Self.errors(step.after)).subtracting(Self.errors(step.before))
-    guard !new.isEmpty, step.failures == 0 else { return nil }
+    let shown = Self.errors(step.after)
+    guard !shown.isEmpty, step.failures == 0 else { return nil }
+    let new = Set(shown).subtracting(Self.errors(step.before))
+    guard !new.isEmpty else { return nil }
     let messages = Set(new.map { Self.message(of: $0, in: step.after) }).sorted()
     let top = AppScreen.body(step.after).visibleTexts
     return Violation(
@@ -330,26 +340,31 @@ final class RuleChecker {
     // list away for a spinner or an error view.
     let list = step.after.top.list
     let shows = list?.meals.isLoaded == true
-    let failed = step.log[watch.requestsBefore...].filter {
-      $0.outcome == .failed && ["filter.php", "search.php"].contains($0.request.path)
+    /// The spinner hidden and the first row shown.
+    func demanded() -> [Step.Action] {
+      var loading = list
+      loading?.meals = .loading
+      var after: [Step.Action] = []
+      if let spinner = loading.flatMap({ Self.progressTitle(MealListScreen.body($0)) }) {
+        after.append(.expectHidden(spinner))
+      }
+      if let row = watch.rows.first { after.append(.expectVisible(row)) }
+      return after
     }
-    var loading = list
-    loading?.meals = .loading
-    var after =
-      loading.flatMap { Self.progressTitle(MealListScreen.body($0)) }.map {
-        [Step.Action.expectHidden($0)]
-      } ?? []
-    if let row = watch.rows.first { after.append(.expectVisible(row)) }
     if !shows {
       return Violation(
         rule: .refreshKeepsList, step: step.index,
         message: "during a pull to refresh of a loaded list, `\(step.action)` "
           + "replaced it with a spinner or an error view.",
-        after: after)
+        after: demanded())
     }
     guard let list, !list.isRefreshing else { return nil }
     refresh = nil
-    guard let failure = failed.last, list.notice == nil else { return nil }
+    let failed = step.log[watch.requestsBefore...].last(where: {
+      $0.outcome == .failed && ["filter.php", "search.php"].contains($0.request.path)
+    })
+    guard let failure = failed, list.notice == nil else { return nil }
+    var after = demanded()
     if let fault = failure.fault.flatMap(CatalogTransport.Fault.init) {
       let shown: LoadFailure =
         switch fault {
@@ -455,7 +470,7 @@ final class RuleChecker {
 
   // MARK: - 1. The current answer
 
-  private func answer(_ step: StepContext) async -> Violation? {
+  private func answer(_ step: StepContext) -> Violation? {
     // A notice says a refresh failed and kept the list it had (lesson 3.11): not an answer.
     guard step.sleepers == 0, case .list(let list) = step.after.top, !list.isRefreshing,
       list.notice == nil, case .loaded(let meals) = list.meals
@@ -465,9 +480,10 @@ final class RuleChecker {
     let lists = ["filter.php", "search.php"]
     if step.log.last(where: { lists.contains($0.request.path) })?.outcome == .failed { return nil }
     let query = list.query
-    guard let expected = await oracle.meals(for: query) else { return nil }
+    guard let expected = oracle.meals(for: query) else { return nil }
+    guard list.loadedQuery != query || !meals.elementsEqual(expected, by: { $0.id == $1.id })
+    else { return nil }
     let shown = meals.map(\.id)
-    guard list.loadedQuery != query || shown != expected.map(\.id) else { return nil }
     let names = expected.map(\.name)
     var after: [Step.Action] = [.expectTitle(list.title)]
     if names.isEmpty {

@@ -54,8 +54,8 @@ extension Scenario {
 /// compared with, so that a screen that comes back (after `back`) shows what changed on it
 /// since it was last on top, not what differs from the screen it covered.
 struct ShownScreens {
-  /// What the screen shown last draws.
-  private var last: DrawnTree?
+  /// The screen shown last, and what it draws.
+  private var last: (screen: Node, drawn: DrawnTree)?
   /// The last version of each screen, by its identity in the navigation stack.
   private var byKey: [NodeID: DrawnTree] = [:]
   /// The index of the step after which each screen was first shown.
@@ -81,13 +81,14 @@ struct ShownScreens {
     // The root (whatever its title, which a search changes), or a pushed screen, by the
     // identity its entry got when it was pushed.
     let key = screen.screen?.id ?? .screen(.root)
-    let drawn = DrawnTree(screen)
+    // The driver hands out the same node while the app's state stays: it is drawn once.
+    let drawn = last?.screen == screen ? last!.drawn : DrawnTree(screen)
     defer {
-      last = drawn
+      last = (screen, drawn)
       byKey[key] = drawn
       firstShown[drawn] = firstShown[drawn] ?? step
     }
-    guard let previous = last else { return .first }
+    guard let previous = last?.drawn else { return .first }
     if drawn == previous { return .unchanged }
     let shownAfter = firstShown[drawn]
     // A screen pushed anew that looks as one shown before is that screen again.

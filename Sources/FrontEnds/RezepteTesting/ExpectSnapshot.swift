@@ -132,7 +132,7 @@ public func expectAccessible(
   column: UInt = #column
 ) {
   let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
-  for finding in screen.accessibilityFindings {
+  for finding in screen.spokenElements.accessibilityFindings {
     FailureReporter.fail(
       "the screen breaks the accessibility rule \(finding.rule.rawValue): \(finding.message)\n"
         + finding.rule.sentence, at: site)

@@ -148,12 +148,12 @@ enum KeyMap {
     case .up, .left, .down, .right:
       let gesture: VoiceOverGesture = [.up, .left].contains(key) ? .previous : .next
       var moved = cursor
-      guard moved.move(by: gesture == .next ? 1 : -1, on: tree) else {
+      guard moved.move(by: gesture == .next ? 1 : -1, in: tree.spokenElements) else {
         return PlayerAction(view: view)  // at the end already
       }
       return PlayerAction(steps: [.voiceOver(gesture)], view: view, cursor: moved)
     case .enter:
-      let action = cursor.focused(on: tree)?.action
+      let action = cursor.focused(in: tree.spokenElements)?.action
       if case .searchFocusChanged(true) = action { view.mode = .editing }
       return press(action, step: .voiceOver(.activate), view: view)
     case .escape:

@@ -62,7 +62,7 @@ package struct PlayerScreen {
       }
       if current?.mode != view.mode {
         let tree = tree()
-        cursor.follow(tree)
+        cursor.follow(tree, speaking: tree.spokenElements)
         let layout = ScreenLayout(columns: size.width, status: status).layout(tree, view: view)
         current = (tree, layout, view.mode)
       }
@@ -97,7 +97,7 @@ package struct PlayerScreen {
   {
     // A screen of the stack, by the identity its entry got when it was pushed.
     let key = tree.screen?.id
-    cursor.follow(tree)
+    cursor.follow(tree, speaking: tree.spokenElements)
     if key != screenKey {
       view = PlayerView(
         mode: view.mode == .picker ? .browsing : view.mode, voiceOver: view.voiceOver)
@@ -112,7 +112,8 @@ package struct PlayerScreen {
       awaitsRefresh = false
       if tree.alert == nil { note = "↻ Aktualisiert." }
     }
-    let spoken = view.voiceOver ? (cursor.focused(on: tree)?.spoken ?? "–", announced) : nil
+    let spoken =
+      view.voiceOver ? (cursor.focused(in: tree.spokenElements)?.spoken ?? "–", announced) : nil
     let layouter = ScreenLayout(columns: size.width, status: status, note: note, voiceOver: spoken)
     var layout = layouter.layout(tree, view: view)
     let laidOut = view.selection

@@ -68,8 +68,11 @@ public struct SpokenElement: Hashable, Sendable {
   public var hint: String?
   /// What activating it (a double tap) sends; `nil` for what is only read.
   public var action: UserIntent?
+  /// Where the node it stands for is.
+  let place: NodePlace
+
   /// The node it stands for.
-  public var path: NodePath
+  public var path: NodePath { place.path }
 
   /// The German words VoiceOver speaks for the traits, in the order it speaks them; traits
   /// without an entry are not spoken.
@@ -88,6 +91,15 @@ public struct SpokenElement: Hashable, Sendable {
     parts += [hint].compactMap { $0 }
     return parts.map { Quoting.visible($0.trimmed(.whitespaces)) }
       .filter { !$0.isEmpty }.joined(separator: ", ")
+  }
+
+  /// Whether `spoken` is empty: no part but white space, and no trait that is spoken.
+  var isSilent: Bool {
+    let blank = { (part: String?) in
+      part?.unicodeScalars.allSatisfy(WhiteSpace.whitespaces.contains) ?? true
+    }
+    return !traits.contains(.isSelected) && !Self.words.contains { traits.contains($0.trait) }
+      && blank(label) && blank(value) && blank(hint)
   }
 }
 
@@ -116,21 +128,21 @@ private struct Reader: NodeWalker {
 
   mutating func visit(_ node: Node, at place: NodePlace) {
     guard !node.accessibility.isHidden else { return }
-    let key = node.id?.identifier ?? node.kind.name
     func add(
       _ label: String, _ traits: Node.Traits = [], value: String? = nil,
       action: UserIntent? = nil
     ) {
       let a = node.accessibility
-      var unique = node.id == nil ? key + "|" + label : key
-      seen[unique, default: 0] += 1
-      if let count = seen[unique], count > 1 { unique += "#\(count)" }
-      let element = SpokenElement(
-        key: unique, label: a.label ?? label,
-        value: a.value ?? value, traits: traits.union(a.traits), hint: a.hint, action: action,
-        path: place.path)
+      var element = SpokenElement(
+        key: "", label: a.label ?? label, value: a.value ?? value,
+        traits: traits.union(a.traits), hint: a.hint, action: action, place: place)
       // What speaks nothing (an empty text) is no element VoiceOver stops at.
-      if !element.spoken.isEmpty { elements.append(element) }
+      guard !element.isSilent else { return }
+      var key = node.id?.identifier ?? node.kind.name + "|" + label
+      seen[key, default: 0] += 1
+      if let count = seen[key], count > 1 { key += "#\(count)" }
+      element.key = key
+      elements.append(element)
     }
     switch node.kind {
     case .screen(let title):

@@ -19,12 +19,15 @@ public struct HTMLWriter: Sendable {
   public mutating func open(
     _ tag: StaticString, classes: [StaticString] = [], _ attributes: [Attribute] = []
   ) {
-    output += "<\(tag)"
+    output += "<"
+    output += tag.description
     if !classes.isEmpty {
       output += " class=\"" + classes.map(\.description).joined(separator: " ") + "\""
     }
     for attribute in attributes {
-      output += " \(attribute.name)=\""
+      output += " "
+      output += attribute.name.description
+      output += "=\""
       Self.escape(attribute.value, into: &output)
       output += "\""
     }
@@ -33,7 +36,9 @@ public struct HTMLWriter: Sendable {
 
   /// Writes `</tag>`.
   public mutating func close(_ tag: StaticString) {
-    output += "</\(tag)>"
+    output += "</"
+    output += tag.description
+    output += ">"
   }
 
   /// Writes `<tag …>text</tag>`.
@@ -62,6 +67,18 @@ public struct HTMLWriter: Sendable {
   /// catalog or a scenario reorders or hides the text around it: safe both as text and inside a
   /// quoted attribute value. The one escaping function of every HTML page.
   public static func escape(_ string: String, into output: inout String) {
+    // Most texts need nothing replaced: appended whole, not scalar by scalar.
+    let replaced = string.unicodeScalars.contains { scalar in
+      switch scalar {
+      case "&", "<", ">", "\"", "'": true
+      case "\t", "\n", "\r": false
+      default: Quoting.isControl(scalar)
+      }
+    }
+    guard replaced else {
+      output += string
+      return
+    }
     for scalar in string.unicodeScalars {
       switch scalar {
       case "&": output += "&amp;"

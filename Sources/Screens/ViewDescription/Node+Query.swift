@@ -81,9 +81,10 @@ extension Node {
   /// The first node, depth first, that satisfies `predicate`.
   public func first(where predicate: (Node) -> Bool) -> Node? {
     var found: Node?
+    var searching = true
     walk { node, _ in
-      if found == nil, predicate(node) { found = node }
-      return found == nil
+      if searching, predicate(node) { (found, searching) = (node, false) }
+      return searching
     }
     return found
   }

@@ -35,30 +35,40 @@ extension NodeWalker {
   public mutating func descend(
     into node: Node, at place: NodePlace, where include: (Node) -> Bool = { _ in true }
   ) {
-    let last = node.children.count - 1
-    for index in node.children.indices where include(node.children[index]) {
-      var path = place.path
-      path.indices.append(index)
-      visit(node.children[index], at: NodePlace(path: path, isLast: index == last))
+    guard !node.children.isEmpty else { return }
+    let (parent, last) = (place.path, node.children.count - 1)
+    // Each child is lent where it lies: an array's subscript hands out a copy of the node.
+    node.children.withUnsafeBufferPointer { children in
+      for index in children.indices where include(children[index]) {
+        visit(children[index], at: NodePlace(parent: parent, index: index, isLast: index == last))
+      }
     }
   }
 }
 
 /// Where a walk meets a node: its path from the root, and whether it is its parent's last child.
 public struct NodePlace: Hashable, Sendable {
-  /// The index of each child taken on the way down from the root.
-  public var path: NodePath
+  /// The path of the node's parent and the node's index in it, or the node's own path at the
+  /// start of a walk (`index` is `nil`): `path` is put together only when a walker asks for it.
+  private let parent: NodePath
+  private let index: Int?
   /// Whether no sibling follows the node; the root counts as last.
   public var isLast: Bool
 
   /// The root's place.
   public init(path: NodePath = NodePath(), isLast: Bool = true) {
-    self.path = path
-    self.isLast = isLast
+    (parent, index, self.isLast) = (path, nil, isLast)
   }
 
+  init(parent: NodePath, index: Int, isLast: Bool) {
+    (self.parent, self.index, self.isLast) = (parent, index, isLast)
+  }
+
+  /// The index of each child taken on the way down from the root.
+  public var path: NodePath { index.map { NodePath(parent.indices + [$0]) } ?? parent }
+
   /// 0 for the root; one more for each level below it.
-  public var depth: Int { path.indices.count }
+  public var depth: Int { parent.indices.count + (index == nil ? 0 : 1) }
 }
 
 /// Where a node sits in its tree: the index of each child taken on the way down from the root.

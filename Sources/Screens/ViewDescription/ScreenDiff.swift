@@ -66,7 +66,7 @@ public struct ScreenDiff: Sendable {
   public init(old: DrawnTree, new: DrawnTree) {
     self.old = old
     self.new = new
-    entries = Self.entries(old: old.items, new: new.items)
+    entries = Self.entries(old: old, new: new)
   }
 
   /// How many nodes are new, gone and changed.
@@ -182,7 +182,7 @@ public struct ScreenDiff: Sendable {
 
   // MARK: - Matching
 
-  private static func entries(old: [DrawnTree.Item], new: [DrawnTree.Item]) -> [Entry] {
+  private static func entries(old: DrawnTree, new: DrawnTree) -> [Entry] {
     var entries: [Entry] = []
     var (oldIndex, newIndex) = (0, 0)
     var hunk: (removed: [Int], added: [Int]) = ([], [])
@@ -190,7 +190,7 @@ public struct ScreenDiff: Sendable {
       entries += pair(hunk.removed, hunk.added, old: old, new: new)
       hunk = ([], [])
     }
-    for line in lineDiff(old.map(\.key), new.map(\.key)) {
+    for line in lineDiff(old.keys, new.keys) {
       switch line {
       case .same:
         flush()
@@ -212,20 +212,23 @@ public struct ScreenDiff: Sendable {
   /// new side in order, each unpaired gone node before the first changed node that stood after
   /// it.
   private static func pair(
-    _ removed: [Int], _ added: [Int], old: [DrawnTree.Item], new: [DrawnTree.Item]
+    _ removed: [Int], _ added: [Int], old: DrawnTree, new: DrawnTree
   ) -> [Entry] {
     var partner: [Int: Int] = [:]  // added index → removed index
     // The n-th gone node of a kind and label pairs with the n-th new one.
-    var goneByIdentity = Dictionary(grouping: removed) { old[$0].identity }
+    var goneByIdentity = Dictionary(grouping: removed) { old.identity(of: $0) }
     for index in added {
-      guard let match = goneByIdentity[new[index].identity]?.first else { continue }
-      goneByIdentity[new[index].identity]?.removeFirst()
+      let identity = new.identity(of: index)
+      guard let match = goneByIdentity[identity]?.first else { continue }
+      goneByIdentity[identity]?.removeFirst()
       partner[index] = match
     }
     // A kind that is gone once and new once at one depth is the same node changed.
     let paired = Set(partner.values)
-    let goneByKind = Dictionary(grouping: removed.filter { !paired.contains($0) }) { old[$0].kind }
-    let newByKind = Dictionary(grouping: added.filter { partner[$0] == nil }) { new[$0].kind }
+    let goneByKind = Dictionary(grouping: removed.filter { !paired.contains($0) }) {
+      old.kind(of: $0)
+    }
+    let newByKind = Dictionary(grouping: added.filter { partner[$0] == nil }) { new.kind(of: $0) }
     for (kind, fresh) in newByKind {
       if fresh.count == 1, let gone = goneByKind[kind], gone.count == 1 {
         partner[fresh[0]] = gone[0]
@@ -256,23 +259,14 @@ public struct ScreenDiff: Sendable {
 /// A screen read node by node, as a `ScreenDiff` compares it: each node's depth and what its
 /// lines say, from a node tree (as `TextRenderer` draws it) or from the lines of a text tree.
 public struct DrawnTree: Hashable, Sendable {
-  /// One node: what it is compared by, and what pairs it with a changed node.
-  struct Item: Hashable, Sendable {
-    /// What the node is compared by: its depth and what its lines say.
-    var key: Key
-    /// The kind and the label (`Row "Lasagne"`) with the depth: what pairs a changed node.
-    var identity: String
-    /// The kind alone, with the depth.
-    var kind: String
-  }
-
-  /// What a node says: its depth and the text of its lines without the guides.
+  /// What a node is compared by: its depth and the text of its lines without the guides.
   struct Key: Hashable, Sendable {
     var depth: Int
     var text: [String]
   }
 
-  let items: [Item]
+  /// Each node's key.
+  let keys: [Key]
   /// Each node's lines as drawn, and its place in its tree (`nil` for a node read from text).
   private let drawn: [DrawnNode]
 
@@ -293,14 +287,19 @@ public struct DrawnTree: Hashable, Sendable {
   }
 
   private init(_ nodes: [DrawnNode]) {
-    items = nodes.map { node in
-      let first = node.content.first ?? ""
-      return Item(
-        key: Key(depth: node.depth, text: node.content),
-        identity: "\(node.depth) " + DrawnNode.kindAndLabel(first),
-        kind: "\(node.depth) " + String(first.prefix { $0 != " " }))
-    }
+    keys = nodes.map { Key(depth: $0.depth, text: $0.content) }
     drawn = nodes
+  }
+
+  /// The kind and the label of a node (`Row "Lasagne"`) with its depth: what pairs a changed
+  /// node. Asked only of the nodes in a run of changes.
+  func identity(of index: Int) -> String {
+    "\(drawn[index].depth) " + DrawnNode.kindAndLabel(drawn[index].content.first ?? "")
+  }
+
+  /// The kind alone, with the depth.
+  func kind(of index: Int) -> String {
+    "\(drawn[index].depth) " + String((drawn[index].content.first ?? "").prefix { $0 != " " })
   }
 
   /// Each node's lines as drawn.
@@ -311,11 +310,11 @@ public struct DrawnTree: Hashable, Sendable {
 
   /// Whether the two draw the same nodes: what they are compared by, whatever drew their lines.
   public static func == (lhs: DrawnTree, rhs: DrawnTree) -> Bool {
-    lhs.items.map(\.key) == rhs.items.map(\.key)
+    lhs.keys == rhs.keys
   }
 
   public func hash(into hasher: inout Hasher) {
-    for item in items { hasher.combine(item.key) }
+    hasher.combine(keys)
   }
 }
 

@@ -83,7 +83,9 @@ private struct Writer: NodeWalker {
     let line = LineFormatter(options: options).line(for: node)
     // Each guide and connector is three characters wide.
     let room = options.width - 3 * place.depth
-    let pieces = line.count <= room ? [line] : wrap(line, room: room, depth: place.depth + 1)
+    // A line has no more characters than bytes: most are counted by their bytes.
+    let fits = line.utf8.count <= room || line.count <= room
+    let pieces = fits ? [line] : wrap(line, room: room, depth: place.depth + 1)
     let continuation = prefix + guide + (node.children.isEmpty ? "   " : "│  ")
     var drawn = [prefix + connector + pieces[0]]
     drawn += pieces.dropFirst().map { continuation + $0 }
@@ -211,9 +213,13 @@ private struct LineFormatter {
 
   /// Options go bare, as the picker shows them, unless they could be misread.
   private static func shown(_ option: String) -> String {
+    // Printable ASCII but `"` and `\` is misread only when empty or with a space at an end.
+    let plain = option.utf8.allSatisfy { $0 >= 0x20 && $0 < 0x7F && $0 != 0x22 && $0 != 0x5C }
     let misreadable =
-      option.isEmpty || option.first == " " || option.last == " "
-      || option.contains(where: { "·●\"\\".contains($0) || $0.isNewline })
+      plain
+      ? option.isEmpty || option.utf8.first == 0x20 || option.utf8.last == 0x20
+      : option.isEmpty || option.first == " " || option.last == " "
+        || option.contains(where: { "·●\"\\".contains($0) || $0.isNewline })
     return misreadable ? Quoting.quoted(option) : option
   }
 }

@@ -20,14 +20,13 @@ public struct VoiceOverCursor: Hashable, Sendable {
 
   public init() {}
 
-  /// The focused element of `screen`.
-  public func focused(on screen: Node) -> SpokenElement? {
-    screen.spokenElements.first { $0.key == focus }
+  /// The focused one of a screen's `elements` (its `spokenElements`).
+  public func focused(in elements: [SpokenElement]) -> SpokenElement? {
+    elements.first { $0.key == focus }
   }
 
-  /// Follows the app to `screen`, the one shown after a change.
-  public mutating func follow(_ screen: Node) {
-    let elements = screen.spokenElements
+  /// Follows the app to `screen`, the one shown after a change, which speaks `elements`.
+  public mutating func follow(_ screen: Node, speaking elements: [SpokenElement]) {
     let id = screen.screen?.id
     if id != self.screen {
       if let old = self.screen, let focus { left[old] = focus }
@@ -44,17 +43,16 @@ public struct VoiceOverCursor: Hashable, Sendable {
       beforeAlert = nil
     default: break
     }
-    if !elements.contains(where: { $0.key == focus }) { focus = elements.first?.key }
+    if focused(in: elements) == nil { focus = elements.first?.key }
   }
 
-  /// Moves the focus `step` elements on (a swipe right is 1, left -1), staying at either end;
-  /// returns whether it moved.
-  public mutating func move(by step: Int, on screen: Node) -> Bool {
-    let keys = screen.spokenElements.map(\.key)
-    let here = keys.firstIndex { $0 == focus } ?? -1
-    let there = min(max(here + step, 0), keys.count - 1)
-    guard keys.indices.contains(there), there != here else { return false }
-    focus = keys[there]
+  /// Moves the focus `step` of a screen's `elements` on (a swipe right is 1, left -1), staying
+  /// at either end; returns whether it moved.
+  public mutating func move(by step: Int, in elements: [SpokenElement]) -> Bool {
+    let here = elements.firstIndex { $0.key == focus } ?? -1
+    let there = min(max(here + step, 0), elements.count - 1)
+    guard elements.indices.contains(there), there != here else { return false }
+    focus = elements[there].key
     return true
   }
 }
@@ -65,22 +63,24 @@ extension SpokenElement {
 }
 
 extension VoiceOverCursor {
-  /// The rules a step broke that its screen alone does not show, on `screen` after the step
-  /// since `before` during which the app `announced` these: a change out of sight of the focus
-  /// that nothing announced, a focus that rests on no element.
+  /// The rules a step broke that its screen alone does not show, on `screen` (which speaks
+  /// `elements`) after the step since `before` during which the app `announced` these: a change
+  /// out of sight of the focus that nothing announced, a focus that rests on no element.
   public func findings(
-    on screen: Node, since before: (screen: Node, focus: String?)?, announced: [String]
+    on screen: Node, speaking elements: [SpokenElement],
+    since before: (screen: Node, elements: [SpokenElement], focus: String?)?,
+    announced: [String]
   ) -> [AccessibilityFinding] {
     var findings: [AccessibilityFinding] = []
     if let before, announced.isEmpty, focus == before.focus,
-      screen.needsAnnouncement(after: before.screen)
+      screen.needsAnnouncement(after: before.screen, results: (before.elements, elements))
     {
       findings.append(
         .init(
           rule: .changesAnnounced,
           message: "the screen changed out of sight of the focus and nothing was announced"))
     }
-    if let focus, !screen.spokenElements.contains(where: { $0.key == focus }) {
+    if let focus, focused(in: elements) == nil {
       findings.append(
         .init(rule: .focusOnElement, message: "the focus rests on \(focus), which is not spoken"))
     }
@@ -124,11 +124,11 @@ public struct AccessibilityFinding: Hashable, Sendable, CustomStringConvertible 
   public var description: String { "accessibility rule \(rule.rawValue): \(message)" }
 }
 
-extension Node {
-  /// The rules this screen breaks on its own: unlabelled controls, undescribed images, one
-  /// label for different actions.
+extension [SpokenElement] {
+  /// The rules a screen that speaks these elements breaks on its own: unlabelled controls,
+  /// undescribed images, one label for different actions.
   public var accessibilityFindings: [AccessibilityFinding] {
-    let elements = spokenElements
+    let elements = self
     var findings: [AccessibilityFinding] = []
     var byLabel: [String: SpokenElement] = [:]
     for element in elements {
@@ -155,28 +155,48 @@ extension Node {
     }
     return findings
   }
+}
 
+extension Node {
   /// Whether a change from `old` to this screen (the same screen) is one the user must hear
-  /// of: a search's results arrived, a load failed, the heart turned.
-  public func needsAnnouncement(after old: Node) -> Bool {
-    guard old.screen?.id == screen?.id else { return false }
-    let heart = { (tree: Node) in tree.node(.heart)?.accessibility.traits.contains(.isSelected) }
-    if heart(old) != heart(self) { return true }
-    if node(.retry) != nil, old.node(.retry) == nil { return true }
+  /// of: a search's results arrived, a load failed, the heart turned; `results` are what the
+  /// two screens speak.
+  func needsAnnouncement(
+    after old: Node, results: (old: [SpokenElement], new: [SpokenElement])
+  ) -> Bool {
+    let (before, now) = (old.changes, changes)
+    guard before.screen == now.screen else { return false }
+    if before.heart != now.heart || (now.retry && !before.retry) { return true }
     // A search's results: the list while the field holds a query.
-    guard searchField?.field.text.trimmed(.whitespaces).isEmpty == false, !showsProgress else {
-      return false
+    guard now.query, !now.progress else { return false }
+    // The keys of what the list shows: its rows, or the view that says it is empty.
+    let shown = { (elements: [SpokenElement]) in
+      elements.lazy.map(\.key).filter {
+        $0.hasPrefix("meal-") || $0.hasPrefix("ContentUnavailable")
+      }
     }
-    return old.results != results
+    return !shown(results.old).elementsEqual(shown(results.new))
   }
 
-  /// The keys of what the list shows: its rows, or the view that says it is empty.
-  private var results: [String] {
-    spokenElements.filter { $0.key.hasPrefix("meal-") || $0.key.hasPrefix("ContentUnavailable") }
-      .map(\.key)
-  }
-
-  private var showsProgress: Bool {
-    first { if case .progressView = $0.kind { true } else { false } } != nil
+  /// What a change of the screen is heard by, in one walk: the screen on top, whether its
+  /// heart is selected, whether it shows a retry button or a spinner, whether its search field
+  /// holds more than blanks.
+  private var changes: (screen: NodeID?, heart: Bool?, retry: Bool, query: Bool, progress: Bool) {
+    var screen: NodeID??
+    var heart: Bool??
+    var query: Bool?
+    var (retry, progress) = (false, false)
+    forEachNode { node in
+      switch node.kind {
+      case .screen where screen == nil: screen = node.id
+      case .searchField(let field) where node.id == .search && query == nil:
+        query = !field.text.unicodeScalars.allSatisfy(WhiteSpace.whitespaces.contains)
+      case .progressView: progress = true
+      default: break
+      }
+      if node.id == .heart, heart == nil { heart = node.accessibility.traits.contains(.isSelected) }
+      if node.id == .retry { retry = true }
+    }
+    return (screen ?? nil, heart ?? nil, retry, query ?? false, progress)
   }
 }

@@ -35,8 +35,9 @@ public final class AppDriver {
   /// What the app announced during the last step, and the accessibility rules it broke
   /// (`followStep(since:)`).
   public private(set) var (announced, findings): ([String], [AccessibilityFinding]) = ([], [])
-  /// The app the cursor follows: a relaunch starts a new one.
+  /// The app the cursor follows (a relaunch starts a new one), and the screen it last followed.
   private var followed: ObjectIdentifier?
+  private var heard: Shown?
 
   private let catalog: Catalog
   private let catalogTransport: CatalogTransport?
@@ -137,16 +138,42 @@ public final class AppDriver {
   // MARK: - Observations
 
   /// The screen on top as its view description, or `nil` while the app is not running.
-  public func screen() -> Node? {
-    app.isLaunched ? AppScreen.body(app.state) : nil
+  public func screen() -> Node? { shown()?.screen }
+
+  /// The screen on top with what VoiceOver reads of it, built once for each state of the app:
+  /// a step's gesture, the audit after it and what the next step looks at read the same build.
+  private func shown() -> Shown? {
+    guard app.isLaunched else { return nil }
+    let state = app.state
+    if let built, built.state == state { return built }
+    built = Shown(state: state, screen: AppScreen.body(state))
+    return built
+  }
+
+  private var built: Shown?
+
+  /// A state of the app and its screen; what VoiceOver reads of it, and the rules that breaks,
+  /// are read on the first ask.
+  final class Shown {
+    let state: AppState
+    let screen: Node
+    private(set) lazy var spoken = screen.spokenElements
+    private(set) lazy var findings = spoken.accessibilityFindings
+
+    init(state: AppState, screen: Node) {
+      self.state = state
+      self.screen = screen
+    }
   }
 
   /// The screen on top, or `StepUnavailable` while no app runs.
-  func runningScreen() throws(StepUnavailable) -> Node {
-    guard let screen = screen() else {
+  func runningScreen() throws(StepUnavailable) -> Node { try running().screen }
+
+  private func running() throws(StepUnavailable) -> Shown {
+    guard let shown = shown() else {
       throw StepUnavailable("the app is not running; `launch` it first")
     }
-    return screen
+    return shown
   }
 
   /// The screen rendered as text (what `expect screen` compares and `--record` writes).
@@ -164,40 +191,46 @@ public final class AppDriver {
 
   /// The app before a step: what `followStep(since:)` compares the screen after it with.
   public struct Moment {
-    let state: AppState
-    let screen: Node
+    let shown: Shown
     let focus: String?
   }
 
   /// The app now, or `nil` while it is not running.
   public func moment() -> Moment? {
-    guard app.isLaunched else { return nil }
-    return Moment(state: app.state, screen: AppScreen.body(app.state), focus: cursor.focus)
+    shown().map { Moment(shown: $0, focus: cursor.focus) }
   }
 
   /// After a step since `before`: VoiceOver hears what the app announces of the change, its
   /// cursor follows the screen, and the screen is audited; returns the rules it breaks.
   public func followStep(since before: Moment?) -> [AccessibilityFinding] {
-    guard let screen = screen() else { return [] }
+    guard let now = shown() else { return [] }
     // A relaunch starts a new app, heard from its first screen on.
     let model = ObjectIdentifier(app.model)
     let before = followed == model ? before : nil
-    if followed != model { (cursor, followed) = (VoiceOverCursor(), model) }
-    let said = before.map { AppScreen.announcements(from: $0.state, to: app.state) } ?? []
+    if followed != model { (cursor, followed, heard) = (VoiceOverCursor(), model, nil) }
+    // The screen the cursor last followed, unchanged: nothing to hear, nothing moves.
+    if before?.shown === now, heard === now {
+      (announced, findings) = ([], now.findings)
+      return findings
+    }
+    heard = now
+    let said = before.map { AppScreen.announcements(from: $0.shown.state, to: now.state) } ?? []
     announcements += said
     announced = said
-    cursor.follow(screen)
+    cursor.follow(now.screen, speaking: now.spoken)
     findings =
-      screen.accessibilityFindings
-      + cursor.findings(on: screen, since: before.map { ($0.screen, $0.focus) }, announced: said)
+      now.findings
+      + cursor.findings(
+        on: now.screen, speaking: now.spoken,
+        since: before.map { ($0.shown.screen, $0.shown.spoken, $0.focus) }, announced: said)
     return findings
   }
 
   /// What VoiceOver reads of the screen, an element a line in swipe order, the focused one
   /// marked `▸` (what `expect spoken` compares).
   public func spokenText() -> String {
-    guard let screen = screen() else { return "(the app is not running)" }
-    return screen.spokenElements.map { ($0.key == cursor.focus ? "▸ " : "") + $0.spoken }
+    guard let spoken = shown()?.spoken else { return "(the app is not running)" }
+    return spoken.map { ($0.key == cursor.focus ? "▸ " : "") + $0.spoken }
       .joined(separator: "\n")
   }
 
@@ -209,16 +242,17 @@ public final class AppDriver {
 
   /// Carries out a VoiceOver gesture on the screen.
   func voiceOver(_ gesture: VoiceOverGesture) async throws(StepUnavailable) {
-    let screen = try runningScreen()
+    let shown = try running()
+    let (screen, elements) = (shown.screen, shown.spoken)
     switch gesture {
     case .next, .previous:
-      guard !cursor.move(by: gesture == .next ? 1 : -1, on: screen) else { return }
+      guard !cursor.move(by: gesture == .next ? 1 : -1, in: elements) else { return }
       let end = gesture == .next ? "last" : "first"
       throw StepUnavailable(
         "the focus is on the \(end) element already"
-          + (cursor.focused(on: screen).map { ", \(Quoting.quoted($0.spoken))" } ?? ""))
+          + (cursor.focused(in: elements).map { ", \(Quoting.quoted($0.spoken))" } ?? ""))
     case .activate:
-      guard let element = cursor.focused(on: screen) else {
+      guard let element = cursor.focused(in: elements) else {
         throw StepUnavailable("nothing has VoiceOver's focus")
       }
       guard let action = element.action else {

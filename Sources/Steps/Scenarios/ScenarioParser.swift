@@ -61,13 +61,18 @@ public enum ScenarioParser {
         }
         let tokenized = try Tokenizer.tokenize(line)
         let (kind, tokens) = try StepTable.read(tokenized, context: context)
-        if !kind.takesBlock, let indented = block.firstIndex(where: { $0.firstVisible != "#" }) {
-          throw StepError(indentedLine, at: indented)
+        let action: Step.Action
+        do throws(StepError) {
+          if !kind.takesBlock, let indented = block.firstIndex(where: { $0.firstVisible != "#" }) {
+            throw StepError(indentedLine, at: indented)
+          }
+          action = try kind.action(
+            StepInput(
+              kind: kind, tokens: tokens, body: tokenized.body, context: context, block: block,
+              allowsEmptyScreens: allowsEmptyScreens))
+        } catch {
+          throw StepTable.typo(in: tokenized, naming: kind) ?? error
         }
-        let action = try kind.action(
-          StepInput(
-            kind: kind, tokens: tokens, body: tokenized.body, context: context, block: block,
-            allowsEmptyScreens: allowsEmptyScreens))
         switch (kind.order, action) {
         case (.title, .title(let text)):
           if let title {

@@ -257,39 +257,56 @@ public enum StepTable {
     "voiceover tap": "voiceover activate", "voiceover double tap": "voiceover activate",
   ]
 
-  /// The words of each wording and keyword, with the keyword it means.
-  private static let wordingWords = (Array(commonWordings) + keywords.map { ($0, $0) })
-    .map { (words: $0.0.split(separator: " ").map(String.init), keyword: $0.1) }
+  /// The words of each wording and keyword, with the keyword it means, by their first word.
+  private static let wordingWords = Dictionary(
+    grouping: (Array(commonWordings) + keywords.map { ($0, $0) })
+      .map { (words: $0.0.split(separator: " ").map(String.init), keyword: $0.1) },
+    by: \.words[0])
+
+  /// The steps by the first word of their keyword.
+  private static let entriesByWord = Dictionary(grouping: entries, by: \.words[0])
 
   /// The entry a line's leading words name, and the tokens after its keyword; throws for a line
-  /// that names no step, or a wording or typo longer than the step (`tap back`, `tap dcie`).
+  /// that names no step, or a wording longer than the step (`tap back`). A line the step it
+  /// names cannot read may be a typo of a longer step: see `typo(in:naming:)`.
   static func read(
     _ line: TokenizedLine, context: ScenarioContext
   ) throws(StepError) -> (StepKind, [Token]) {
     let words = line.tokens.prefix { $0.word != nil }.map(\.text)
-    let kind = entries.filter { words.starts(with: $0.words) }
+    let kind = words.first.flatMap { entriesByWord[$0] }?.filter { words.starts(with: $0.words) }
       .max { $0.words.count < $1.words.count }
     let unknown = "unknown step `\(line.body)`"
     // The longest wording the words start with, case and hyphens left aside.
     let spelled = words.flatMap { $0.lowercased().split(separator: "-").map(String.init) }
-    let wordings = wordingWords.filter { spelled.starts(with: $0.words) }
-    let length = wordings.map(\.words.count).max() ?? 0
-    if length > kind?.words.count ?? 0 {
+    let wordings = spelled.first.flatMap { wordingWords[$0] }?.filter {
+      spelled.starts(with: $0.words)
+    }
+    let length = wordings?.map(\.words.count).max() ?? 0
+    if let wordings, length > kind?.words.count ?? 0 {
       let meanings = wordings.filter { $0.words.count == length }.map(\.keyword)
       guard keywords.contains(meanings[0]) else { throw StepError("\(unknown); \(meanings[0])") }
       throw StepError(
         "\(unknown); did you mean `\(meant(meanings, length: length, by: line, context))`?")
     }
-    // A typo of a step, longer than the step the words start with (`tap dcie`).
+    guard let kind else {
+      throw typo(in: line, naming: nil)
+        ?? StepError("\(unknown); `rezepte help run` lists every step")
+    }
+    return (kind, Array(line.tokens.dropFirst(kind.words.count)))
+  }
+
+  /// For a line that names `kind` (or no step) but cannot be read: the typo of a longer step
+  /// its words make (`tap dcie`), if they make one.
+  static func typo(in line: TokenizedLine, naming kind: StepKind?) -> StepError? {
+    let words = line.tokens.prefix { $0.word != nil }.map(\.text)
     for count in stride(from: 3, to: kind?.words.count ?? 0, by: -1) where words.count >= count {
       let typed = words.prefix(count).joined(separator: " ")
       let longer = entries.filter { $0.words.count == count }.map(\.keyword)
       if let near = Suggestion.closest(to: typed, in: longer) {
-        throw StepError("\(unknown); did you mean `\(near)`?")
+        return StepError("unknown step `\(line.body)`; did you mean `\(near)`?")
       }
     }
-    guard let kind else { throw StepError("\(unknown); `rezepte help run` lists every step") }
-    return (kind, Array(line.tokens.dropFirst(kind.words.count)))
+    return nil
   }
 
   /// The step a wording means, with the rest of the line as written or quoted when that is a
@@ -481,9 +498,13 @@ extension Step.Action {
   init(line: String, context: ScenarioContext) throws(StepError) {
     let tokenized = try Tokenizer.tokenize(line[...])
     let (kind, tokens) = try StepTable.read(tokenized, context: context)
-    self = try kind.action(
-      StepInput(
-        kind: kind, tokens: tokens, body: tokenized.body, context: context, block: [],
-        allowsEmptyScreens: true))
+    do {
+      self = try kind.action(
+        StepInput(
+          kind: kind, tokens: tokens, body: tokenized.body, context: context, block: [],
+          allowsEmptyScreens: true))
+    } catch {
+      throw StepTable.typo(in: tokenized, naming: kind) ?? error
+    }
   }
 }

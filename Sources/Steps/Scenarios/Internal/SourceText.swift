@@ -16,8 +16,13 @@ enum SourceText {
 }
 
 extension Substring {
-  /// The line without its line ending; `"\r\n"` is one Character, so one `dropLast` takes it.
-  var content: Substring { last == "\n" || last == "\r\n" ? dropLast() : self }
+  /// The line without its line ending, `"\n"` or `"\r\n"`, found by its bytes.
+  var content: Substring {
+    guard utf8.last == UInt8(ascii: "\n") else { return self }
+    let end = utf8.index(before: endIndex)
+    let crlf = end > startIndex && utf8[utf8.index(before: end)] == UInt8(ascii: "\r")
+    return self[..<(crlf ? utf8.index(before: end) : end)]
+  }
 
   /// The line's ending: `"\n"`, `"\r\n"` or nothing.
   var lineEnding: Substring { self[content.endIndex...] }
