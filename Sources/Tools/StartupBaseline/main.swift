@@ -1,5 +1,10 @@
 import Foundation
 
-// `startup-baseline`: a program that only imports Foundation and prints one line, so that the
-// bench can set `rezepte`'s start-up against what any Swift program with Foundation costs.
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+
+// `startup-baseline`: a program that only imports Foundation and FoundationNetworking, as
+// `rezepte` does, and prints one line, so that the bench can set `rezepte`'s jobs against what
+// starting any Swift program with them costs.
 print(ProcessInfo.processInfo.processName)
