@@ -28,8 +28,6 @@ public final class AppModel: StateObservable {
   /// The identity of each entry of `path`, given when it was pushed.
   private var pathIDs: [StackID] = []
   private var lastID = StackID.root
-
-  /// The screen on top: the last pushed one, or the root.
   private var top: Destination { path.last ?? root }
 
   /// The app over `api`, its search pause (`searchPause`) on `clock`, its screens sharing

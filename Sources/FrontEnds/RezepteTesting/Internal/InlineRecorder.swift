@@ -190,14 +190,12 @@ final class InlineRecorder: Sendable {
   /// `indentation`: raw (`#"""`) with as many `#` as it takes when the text holds `"""` or a
   /// backslash, so that the literal's value is exactly the text.
   static func literal(for snapshot: String, indentation: String) -> String {
-    var hashes = 0
-    if snapshot.contains("\\") || snapshot.contains("\"\"\"") {
-      hashes = 1
-      while snapshot.contains("\"\"\"" + String(repeating: "#", count: hashes))
+    var hashes = snapshot.contains("\\") || snapshot.contains("\"\"\"") ? 1 : 0
+    while hashes > 0,
+      snapshot.contains("\"\"\"" + String(repeating: "#", count: hashes))
         || snapshot.contains("\\" + String(repeating: "#", count: hashes))
-      {
-        hashes += 1
-      }
+    {
+      hashes += 1
     }
     let delimiter = String(repeating: "#", count: hashes)
     let lines = snapshot.split(separator: "\n", omittingEmptySubsequences: false).map { line in
