@@ -119,7 +119,7 @@ public enum PlayCommand {
       console.error(problem)
       return .badInput
     }
-    guard Terminal.isAvailable else {
+    guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else {
       console.error(
         "`rezepte play` needs a terminal on its standard input and output; run it in a "
           + "terminal window or under tmux, not in a pipe or a script.")
