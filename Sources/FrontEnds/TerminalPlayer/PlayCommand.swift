@@ -229,8 +229,7 @@ public enum PlayCommand {
         console.output("saved \(file); replay it with `rezepte run \(file)`")
       } catch {
         console.error("the session was not saved: \(error)")
-        console.errorOutput(
-          "These are its steps:\n" + log.scenarioLines.joined(separator: "\n"))
+        console.errorOutput("These are its steps:\n" + log.scenarioLines.joined(separator: "\n"))
         code = .failure
       }
     }
