@@ -76,10 +76,8 @@ final class InlineRecorder: Sendable {
       try FileLock(path: journal + ".lock").withLock {
         try record(snapshot, call: call, at: site, journal: journal)
       }
-    } catch let refusal as CallScanner.Refusal {
-      throw refusal
     } catch {
-      throw CallScanner.Refusal(reason: "\(error)")
+      throw error as? CallScanner.Refusal ?? CallScanner.Refusal(reason: "\(error)")
     }
   }
 
