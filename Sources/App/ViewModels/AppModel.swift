@@ -28,8 +28,6 @@ public final class AppModel: StateObservable {
   /// The identity of each entry of `path`, given when it was pushed.
   private var pathIDs: [StackID] = []
   private var lastID = StackID.root
-
-  /// The screen on top: the last pushed one, or the root.
   private var top: Destination { path.last ?? root }
 
   /// The app over `api`, its search pause (`searchPause`) on `clock`, its screens sharing
@@ -156,19 +154,14 @@ public final class AppModel: StateObservable {
     return top.model.appeared()
   }
 
-  /// Follows a screen's changes, and, for a list, pushes what its dice found.
+  /// Follows a screen's changes, and, for a list, pushes the detail of what its dice found
+  /// while that list is still on top.
   private func follow(_ destination: Destination) -> ObservationToken {
     destination.list?.onRandomMeal = { [weak self, weak list = destination.list] meal in
-      guard let self, let list else { return }
-      diceFound(meal, by: list)
+      guard let self, let list, top.list === list else { return }
+      setPath(path + [makeDetail(meal, isRandom: true)])
     }
     return destination.model.observeChanges { [weak self] in self?.publish() }
-  }
-
-  /// The dice of `list` found `meal`: its detail is pushed while that list is still on top.
-  private func diceFound(_ meal: Meal, by list: MealListViewModel) {
-    guard top.list === list else { return }
-    setPath(path + [makeDetail(meal, isRandom: true)])
   }
 
   private func publish() {

@@ -119,8 +119,7 @@ public final class MealListViewModel: StateObservable {
   @discardableResult
   public func pulledToRefresh() -> Task<Void, Never> {
     loadCategoriesIfMissing()
-    let keepList = state.meals.isLoaded
-    return startLoad(state.query, pause: false, keepingList: keepList)
+    return startLoad(state.query, pause: false, keepingList: state.meals.isLoaded)
   }
 
   /// "Erneut versuchen": loads the current query again, showing `loading`.

@@ -1,11 +1,5 @@
 import Foundation
 
-#if canImport(Darwin)
-  import Darwin
-#elseif canImport(Glibc)
-  import Glibc
-#endif
-
 /// A file that cannot be written, and why, in words a person can act on.
 public struct FileWriteError: Error, Equatable, Sendable, CustomStringConvertible {
   /// The path the caller asked to write.
@@ -252,13 +246,7 @@ public enum AtomicFile {
   }
 }
 
-#if canImport(Darwin)
-  // `write` is shadowed inside `AtomicFile`; this names the C function.
-  private func systemWrite(_ descriptor: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int {
-    Darwin.write(descriptor, bytes, count)
-  }
-#else
-  private func systemWrite(_ descriptor: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int {
-    Glibc.write(descriptor, bytes, count)
-  }
-#endif
+// `write` is shadowed inside `AtomicFile`; out here it names the C function.
+private func systemWrite(_ descriptor: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int {
+  write(descriptor, bytes, count)
+}

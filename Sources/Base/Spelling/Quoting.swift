@@ -69,9 +69,7 @@ public enum Quoting {
       return
     }
     for scalar in text.unicodeScalars {
-      if !escapingQuotes, scalar == "\"" || scalar == "\\" {
-        output.unicodeScalars.append(scalar)
-      } else if let escape = escape(for: scalar) {
+      if escapingQuotes || (scalar != "\"" && scalar != "\\"), let escape = escape(for: scalar) {
         output += "\\" + escape
       } else {
         output.unicodeScalars.append(scalar)

@@ -13,7 +13,6 @@ public final class TaskTracker: Sendable {
   }
 
   private let state = Locked(State())
-  /// Whether tracked tasks and `settle()` prefer `MainQueueExecutor`.
   private let keepsWorkOnMainQueue: Bool
 
   /// - Parameter keepsWorkOnMainQueue: whether tracked tasks and `settle()` prefer

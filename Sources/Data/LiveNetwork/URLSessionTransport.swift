@@ -1,4 +1,3 @@
-import Dispatch
 import Foundation
 import MealDB
 
@@ -19,7 +18,6 @@ public struct URLSessionTransport: Transport {
   public let timeout: TimeInterval
   private let owner: SessionOwner
   private let transfers: Transfers
-  private var session: URLSession { owner.session }
 
   /// A transport to `baseURL`; an answer longer than `maxBytes` (32 MB by default, several times
   /// a whole real catalog) fails with `URLError.dataLengthExceedsMaximum`.
@@ -59,7 +57,7 @@ public struct URLSessionTransport: Transport {
     var urlRequest = URLRequest(url: url(for: request), timeoutInterval: timeout.rounded(.up) + 1)
     urlRequest.httpMethod = "GET"
     urlRequest.setValue("application/json", forHTTPHeaderField: "Accept")
-    let task = session.dataTask(with: urlRequest)
+    let task = owner.session.dataTask(with: urlRequest)
     let id = task.taskIdentifier
     let transfers = transfers
     let deadline = DispatchTime.now() + .nanoseconds(Int(clamping: Int64(timeout * 1e9)))

@@ -129,7 +129,6 @@ public struct Program: Sendable {
 
   /// `--help`, which every command answers with its help, before its words are parsed.
   public static let helpFlag = Flag("--help", help: "Shows this help.")
-  /// The short spelling of `helpFlag`.
   static let shortHelp = "-h"
 
   /// Whether `words` ask for help: `--help` or `-h` before any `--`.

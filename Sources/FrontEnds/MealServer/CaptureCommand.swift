@@ -48,13 +48,10 @@ public enum CaptureCommand {
 
   static func run(_ options: Options, console: Console) async -> ExitCode {
     let onTerminal = isatty(STDOUT_FILENO) == 1
-    var progress: (@Sendable (CatalogCapture.Progress) -> Void)?
-    if onTerminal {
-      progress = { progress in
-        // Rewrites one line: carriage return, the text, then erase the rest of the line.
-        StandardStreams.write("\r\(progress.line)\u{1B}[K", to: STDOUT_FILENO)
-      }
-    }
+    // Rewrites one line: carriage return, the text, then erase the rest of the line.
+    let progress: (@Sendable (CatalogCapture.Progress) -> Void)? =
+      onTerminal
+      ? { @Sendable in StandardStreams.write("\r\($0.line)\u{1B}[K", to: STDOUT_FILENO) } : nil
     let capture = CatalogCapture(
       transport: URLSessionTransport(baseURL: options.baseURL),
       directory: URL(fileURLWithPath: options.directory), categories: options.categories,

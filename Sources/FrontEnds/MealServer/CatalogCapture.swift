@@ -103,12 +103,10 @@ public struct CatalogCapture: Sendable {
     var bytes = (try? mealsURL.resourceValues(forKeys: [.fileSizeKey]).fileSize) ?? 0
 
     let categoriesData = try await download(APIRequest(path: "categories.php"))
-    let categories: [Category]
-    do {
-      categories = try JSONDecoder().decode(CategoryResponse.self, from: categoriesData).categories
-    } catch {
-      throw Failure(message: "categories.php did not answer with a list of categories.")
-    }
+    guard
+      let categories = try? JSONDecoder().decode(CategoryResponse.self, from: categoriesData)
+        .categories
+    else { throw Failure(message: "categories.php did not answer with a list of categories.") }
     let available = Catalog.sorting(categories: categories, records: []).catalog.categoryNames
     guard !available.isEmpty else {
       throw Failure(message: "categories.php listed no categories; a catalog needs at least one.")
@@ -125,10 +123,8 @@ public struct CatalogCapture: Sendable {
       }
       let listData = try await download(
         APIRequest(path: "filter.php", query: [URLQueryItem(name: "c", value: category)]))
-      let meals: [Meal]
-      do {
-        meals = try JSONDecoder().decode(MealsResponse<Meal>.self, from: listData).items
-      } catch {
+      guard let meals = try? JSONDecoder().decode(MealsResponse<Meal>.self, from: listData).items
+      else {
         throw Failure(
           message: "filter.php?c=\(Quoting.visible(category)) did not answer with a list of meals.")
       }

@@ -20,8 +20,7 @@ public final class TestApp: Harness {
     let work = pendingWork
     guard !work.isEmpty else { return }
     let site = CallSite(
-      fileID: madeAt.fileID, filePath: madeAt.filePath, line: madeAt.line,
-      column: madeAt.column)
+      fileID: madeAt.fileID, filePath: madeAt.filePath, line: madeAt.line, column: madeAt.column)
     let more = work.count == 1 ? "" : " and \(work.count - 1) more"
     FailureReporter.fail(
       "work was still running when the test ended: \(work[0])\(more); the TestApp made at "

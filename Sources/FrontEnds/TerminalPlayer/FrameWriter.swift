@@ -1,5 +1,4 @@
 import Spelling
-import ViewDescription
 
 /// Turns frames into the escape sequences that draw them, writing only the lines that changed
 /// since the last frame, each cut at the terminal's width. Its own escape sequences are the only

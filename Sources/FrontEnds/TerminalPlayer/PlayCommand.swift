@@ -10,12 +10,6 @@ import Spelling
 import ViewModels
 import VirtualTime
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// `rezepte play`: the app, interactive, in a terminal; with `--save`, the session written as a
 /// scenario file when the player quits.
 public enum PlayCommand {
@@ -118,7 +112,6 @@ public enum PlayCommand {
     ("q  Strg-C", "Beenden."),
   ]
 
-  /// Runs the player; returns the exit status.
   @MainActor
   static func run(_ options: Options, console: Console) async -> ExitCode {
     // Before the terminal: a mistake on the command line is said wherever it is typed.
@@ -126,7 +119,7 @@ public enum PlayCommand {
       console.error(problem)
       return .badInput
     }
-    guard Terminal.isAvailable else {
+    guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else {
       console.error(
         "`rezepte play` needs a terminal on its standard input and output; run it in a "
           + "terminal window or under tmux, not in a pipe or a script.")
@@ -149,17 +142,13 @@ public enum PlayCommand {
           catalog: catalog, clock: ContinuousClock(), seed: UInt64.random(in: 1...UInt64.max))
       }
     let transport = RequestLedger(base)
-    let file =
-      options.favorites.map { URL(fileURLWithPath: $0) }
-      ?? FavoritesLocation.defaultURL()
-    let inMemory = options.noFavorites
-    let start = options.start
+    let file = options.favorites.map { URL(fileURLWithPath: $0) } ?? FavoritesLocation.defaultURL()
     let tracker = TaskTracker(keepsWorkOnMainQueue: false)
     let app = AppModel.live(
-      start: start, transport: transport, favorites: inMemory ? .inMemory() : .file(at: file),
-      tracker: tracker)
+      start: options.start, transport: transport,
+      favorites: options.noFavorites ? .inMemory() : .file(at: file), tracker: tracker)
     // The favourites of the store in use: none with --no-favorites, so none are saved.
-    var log = SessionLog(start: start, favorites: app.favorites.favorites.map(\.id))
+    var log = SessionLog(start: options.start, favorites: app.favorites.favorites.map(\.id))
 
     let terminal = Terminal()
     do {
@@ -193,7 +182,7 @@ public enum PlayCommand {
     }
     let token = app.observe { _ in continuation.yield(.stateChanged) }
     let note =
-      inMemory
+      options.noFavorites
       ? "♥ Favoriten: keine, nur im Speicher (\(options.$noFavorites))"
       : "♥ Favoritendatei: \(file.path)"
     let played = await play(
@@ -240,8 +229,7 @@ public enum PlayCommand {
         console.output("saved \(file); replay it with `rezepte run \(file)`")
       } catch {
         console.error("the session was not saved: \(error)")
-        console.errorOutput(
-          "These are its steps:\n" + log.scenarioLines.joined(separator: "\n"))
+        console.errorOutput("These are its steps:\n" + log.scenarioLines.joined(separator: "\n"))
         code = .failure
       }
     }

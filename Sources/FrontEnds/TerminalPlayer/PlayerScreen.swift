@@ -1,4 +1,3 @@
-import Scenarios
 import ViewDescription
 import ViewModels
 

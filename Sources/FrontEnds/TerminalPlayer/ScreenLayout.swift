@@ -9,7 +9,6 @@ import ViewModels
 /// text, so a long paste costs no more to draw than a word. The player's own words are German,
 /// as the app's are.
 struct ScreenLayout: Sendable {
-  /// The terminal's width in columns.
   var columns: Int
   /// `PlayerScreen.status`, shown over the notice and the help line.
   var status: String?
@@ -27,10 +26,9 @@ struct ScreenLayout: Sendable {
     // The app always shows a screen.
     let screen = tree.screen ?? tree
     var body = BodyBuilder(layout: self, selection: view.voiceOver ? -1 : view.selection)
-    let picker = screen.picker
     if view.mode == .keys {
       body.lines = keyTable()
-    } else if view.mode == .picker, let picker {
+    } else if view.mode == .picker, let picker = screen.picker {
       body.lines += wrapped(picker.title, .bold)
       if picker.options.isEmpty { body.lines += wrapped("  –", .dim) }
       for option in picker.options {

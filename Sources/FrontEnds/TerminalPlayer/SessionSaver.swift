@@ -1,4 +1,3 @@
-import Foundation
 import MealCatalog
 import Scenarios
 

@@ -19,9 +19,7 @@ struct SessionLog: Equatable, Sendable {
 }
 
 extension SessionLog {
-  /// The list's search pause.
   private static let searchPause = Duration.milliseconds(400)
-  /// The waits' resolution.
   private static let resolution = Duration.milliseconds(100)
 
   /// The scenario's lines: the `given` lines, then the steps with the real pauses between them

@@ -101,7 +101,11 @@ open class Harness {
   /// Launches the app and waits until its first loads have ended. A second launch, or one after
   /// the settings changed, starts a new app (as `relaunch()` does).
   public func launch() async {
-    if isLaunched || isStale { replace() }
+    if isLaunched || isStale {
+      model = AppModel(wiring)
+      app = wrap?(model, wiring) ?? model
+      isStale = false
+    }
     isLaunched = true
     app.launch()
     await settle()
@@ -112,12 +116,6 @@ open class Harness {
   public func relaunch() async {
     isStale = true
     await launch()
-  }
-
-  private func replace() {
-    model = AppModel(wiring)
-    app = wrap?(model, wiring) ?? model
-    isStale = false
   }
 
   /// Sends the intent to the running app and waits until the work it started has ended, or

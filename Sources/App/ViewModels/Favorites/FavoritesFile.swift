@@ -160,11 +160,7 @@ public struct FavoritesFile: Sendable {
     } catch {
       throw FileWriteError(path: url.path, reason: Self.describe(error))
     }
-    do {
-      try AtomicFile.write(data, to: url.path, mode: 0o644)
-    } catch {
-      throw FileWriteError(path: url.path, reason: error.reason)
-    }
+    try AtomicFile.write(data, to: url.path, mode: 0o644)
   }
 
   /// The type of what is at `path` (`S_IFREG`, `S_IFDIR`, a FIFO, …), links followed; `nil`

@@ -49,10 +49,8 @@ public final class FavoritesStore {
       }
       favorites = stored
       saveIssue = nil
-    } catch let issue as FileWriteError {
-      saveIssue = issue
     } catch {
-      saveIssue = FileWriteError(path: "", reason: "\(error)")
+      saveIssue = error as? FileWriteError ?? FileWriteError(path: "", reason: "\(error)")
     }
     broadcaster.send(favorites)
   }

@@ -52,7 +52,6 @@ final class Broadcaster<Value: Sendable>: Sendable {
 
   deinit {
     // The owner is gone: no more values will come, so every stream ends.
-    let continuations = state.withLock { $0.continuations }
-    for entry in continuations { entry.continuation.finish() }
+    for entry in state.withLock({ $0.continuations }) { entry.continuation.finish() }
   }
 }

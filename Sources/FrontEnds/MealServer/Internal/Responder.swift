@@ -12,7 +12,6 @@ struct Reply: Sendable {
   var fields: [(name: String, value: String)] = []
   /// Whether the connection closes after this answer, whatever the client asked for.
   var close = false
-  /// Wait this long before sending.
   var delay: Duration?
   /// The decoded TheMealDB request, for the log.
   var request: APIRequest?

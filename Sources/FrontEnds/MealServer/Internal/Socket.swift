@@ -2,7 +2,6 @@ import Foundation
 
 /// The few BSD socket calls the server needs, the same on Linux and macOS.
 enum Socket {
-  /// A TCP socket over IPv4.
   static func tcpSocket() -> Int32 {
     #if canImport(Darwin)
       socket(AF_INET, SOCK_STREAM, 0)

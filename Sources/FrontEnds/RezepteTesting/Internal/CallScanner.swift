@@ -282,8 +282,7 @@ struct CallScanner {
   }
 
   private func isSpace(_ byte: UInt8) -> Bool {
-    byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") || byte == UInt8(ascii: "\n")
-      || byte == UInt8(ascii: "\r")
+    " \t\n\r".utf8.contains(byte)
   }
 
   private func isIdentifierByte(_ byte: UInt8) -> Bool {

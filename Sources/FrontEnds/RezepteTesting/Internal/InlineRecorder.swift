@@ -76,10 +76,8 @@ final class InlineRecorder: Sendable {
       try FileLock(path: journal + ".lock").withLock {
         try record(snapshot, call: call, at: site, journal: journal)
       }
-    } catch let refusal as CallScanner.Refusal {
-      throw refusal
     } catch {
-      throw CallScanner.Refusal(reason: "\(error)")
+      throw error as? CallScanner.Refusal ?? CallScanner.Refusal(reason: "\(error)")
     }
   }
 
@@ -190,14 +188,12 @@ final class InlineRecorder: Sendable {
   /// `indentation`: raw (`#"""`) with as many `#` as it takes when the text holds `"""` or a
   /// backslash, so that the literal's value is exactly the text.
   static func literal(for snapshot: String, indentation: String) -> String {
-    var hashes = 0
-    if snapshot.contains("\\") || snapshot.contains("\"\"\"") {
-      hashes = 1
-      while snapshot.contains("\"\"\"" + String(repeating: "#", count: hashes))
+    var hashes = snapshot.contains("\\") || snapshot.contains("\"\"\"") ? 1 : 0
+    while hashes > 0,
+      snapshot.contains("\"\"\"" + String(repeating: "#", count: hashes))
         || snapshot.contains("\\" + String(repeating: "#", count: hashes))
-      {
-        hashes += 1
-      }
+    {
+      hashes += 1
     }
     let delimiter = String(repeating: "#", count: hashes)
     let lines = snapshot.split(separator: "\n", omittingEmptySubsequences: false).map { line in

@@ -14,9 +14,6 @@ final class Terminal: Sendable {
   /// The settings to restore, and whether they are changed now.
   private let state = Locked((original: termios(), isRaw: false))
 
-  /// Whether standard input and standard output are both terminals.
-  static var isAvailable: Bool { isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1 }
-
   /// Switches to raw mode and the alternate screen, with the cursor hidden.
   func enter() throws {
     try state.withLock { state in

@@ -1,5 +1,4 @@
 import Spelling
-import ViewDescription
 
 /// How many columns a terminal gives a text: two for East Asian wide and full-width characters
 /// and emoji, one for every other character. Doubtful characters count as wide: too wide only
