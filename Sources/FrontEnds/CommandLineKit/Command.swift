@@ -9,8 +9,10 @@ public struct Command: Sendable {
   public var discussion: String
   /// The words that are not options, such as `PATH…` or `FILE`.
   public var arguments: Arguments
-  /// The options, in the order the help lists them.
-  public var options: [any CommandOption]
+  /// The options, in the order the help lists them: read from their declarations when asked,
+  /// so that a program reads only those of the command it runs.
+  public var options: [any CommandOption] { readOptions() }
+  private let readOptions: @Sendable () -> [any CommandOption]
   /// More help after the options (a reference, examples); built only when the help is shown.
   public var epilogue: @Sendable () -> String?
   /// Does the work, once the arguments parsed. A `UsageError` thrown here (options that exclude
@@ -28,8 +30,8 @@ public struct Command: Sendable {
     self.summary = summary
     self.discussion = discussion
     self.arguments = arguments
-    self.options = Mirror(reflecting: Options()).children.compactMap {
-      $0.value as? any CommandOption
+    readOptions = {
+      Mirror(reflecting: Options()).children.compactMap { $0.value as? any CommandOption }
     }
     self.epilogue = epilogue
     self.run = { invocation throws(UsageError) in

@@ -7,6 +7,7 @@ extension Command {
   ///
   /// `--help` is not read here: `Program` answers it before a command parses.
   public func parse(_ words: [String], console: Console) throws(UsageError) -> Invocation {
+    let options = options
     var arguments: [String] = []
     var values: [String: any Sendable] = [:]
     var rest = words[...]
