@@ -78,15 +78,19 @@ public enum TapLookupError: Error, Hashable, Sendable, CustomStringConvertible {
 // MARK: - Querying a tree
 
 extension Node {
-  /// The first node, depth first, that satisfies `predicate`.
-  public func first(where predicate: (Node) -> Bool) -> Node? {
-    var found: Node?
-    var searching = true
+  /// The first value, depth first, that `transform` gives for a node.
+  public func firstMatch<Value>(_ transform: (Node) -> Value?) -> Value? {
+    var found: Value?
     walk { node, _ in
-      if searching, predicate(node) { (found, searching) = (node, false) }
-      return searching
+      if found == nil { found = transform(node) }
+      return found == nil
     }
     return found
+  }
+
+  /// The first node, depth first, that satisfies `predicate`.
+  public func first(where predicate: (Node) -> Bool) -> Node? {
+    firstMatch { predicate($0) ? $0 : nil }
   }
 
   /// The first node, depth first, with the identifier `id`.
@@ -120,12 +124,7 @@ extension Node {
 
   /// The list that can be pulled to refresh.
   public var refreshableList: List? {
-    var found: List?
-    walk { node, _ in
-      if found == nil, case .list(let list) = node.kind, list.refresh != nil { found = list }
-      return found == nil
-    }
-    return found
+    firstMatch { if case .list(let list) = $0.kind, list.refresh != nil { list } else { nil } }
   }
 
   /// The alert over the screen: its message and its buttons.
@@ -241,11 +240,8 @@ extension Node {
 
   /// Whether the first row named `name` shows the favourite's heart; `nil` when no row is.
   public func rowIsFavorite(_ name: String) -> Bool? {
-    var found: Bool?
-    walk { node, _ in
-      if found == nil, case .row(let row) = node.kind, row.title == name { found = row.isFavorite }
-      return found == nil
+    firstMatch {
+      if case .row(let row) = $0.kind, row.title == name { row.isFavorite } else { nil }
     }
-    return found
   }
 }

@@ -64,7 +64,7 @@ public enum AppScreen {
 
 extension AppState.Screen {
   /// Why the screen's load failed, if it did.
-  var failure: LoadFailure? {
+  public var failure: LoadFailure? {
     switch self {
     case .categories(let grid): grid.categories.failure
     case .list(let list): list.meals.failure
