@@ -62,25 +62,20 @@ public struct Step: Equatable, Sendable {
     case givenRandom([String])
     /// `given start categories`: which start screen the app opens with.
     case givenStart(StartScreen)
-    /// `launch`.
     case launch
     /// `relaunch`: restart; persisted favourites stay.
     case relaunch
     /// `type "Las"`: set the search field's text.
     case type(String)
-    /// `clear search`.
     case clearSearch
     /// `wait 400ms`: advance the virtual clock.
     case wait(Duration)
     /// `pick category "Chicken"`.
     case pickCategory(String)
-    /// `pull to refresh`.
     case pullToRefresh
-    /// `tap dice`.
     case tapDice
     /// `open "Apple Frangipan Tart"`: tap the list row with exactly this name.
     case open(String)
-    /// `back`.
     case back
     /// `toggle heart`: the detail screen's heart button.
     case toggleHeart
@@ -104,7 +99,6 @@ public struct Step: Equatable, Sendable {
     /// `expect screen` and its block, indentation stripped, lines joined with `\n`; empty when
     /// the block is still to be recorded.
     case expectScreen(String)
-    /// `focus search`.
     case focusSearch
     /// `leave search`: the search field loses the focus; its text stays.
     case leaveSearch
@@ -112,7 +106,6 @@ public struct Step: Equatable, Sendable {
     case pickSuggestion(String)
     /// `tap "Erneut versuchen"`: any tappable node showing exactly this label.
     case tap(String)
-    /// `dismiss notice`.
     case dismissNotice
     /// `expect spoken`: what VoiceOver reads of the screen, one element a line, in swipe order,
     /// the focused one marked `▸`.

@@ -28,7 +28,6 @@ public struct StepKind: Sendable {
     case title, launch, anyTime, nextLaunch, needsApp
   }
 
-  /// The keyword's words.
   let words: [String]
 
   init(
@@ -168,7 +167,7 @@ public enum StepTable {
       "expect screen", "expect screen",
       "The whole screen is the indented block below; `--record` writes it.",
       example: "expect screen\n  NavigationStack\n  └─ Screen \"Suche\"", takesBlock: true
-    ) { try $0.screen() },
+    ) { .expectScreen(try $0.block(of: "expect screen", what: "the expected screen")) },
     StepKind(
       "focus search",
       "Taps into the search field; while it is focused and empty it shows suggestions.",
@@ -208,7 +207,7 @@ public enum StepTable {
       "VoiceOver reads the whole indented block: an element a line, the focused one marked ▸.",
       example: "expect spoken\n  ▸ Dessert, Überschrift\n  Alle Rezepte durchsuchen, Suchfeld",
       takesBlock: true
-    ) { .expectSpoken(try $0.block(of: "expect spoken")) },
+    ) { .expectSpoken(try $0.block(of: "expect spoken", what: "what VoiceOver reads")) },
     StepKind(
       "expect announced", "expect announced \"TEXT\"",
       "The app announced this to VoiceOver since the last `expect announced`, which hears them all.",
