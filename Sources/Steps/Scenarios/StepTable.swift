@@ -394,12 +394,9 @@ extension Step.Action: CustomStringConvertible {
       return ["expect " + (isFavorite ? "" : "not ") + "favorite \(q(name))"]
     case .expectRequests(let count, let listed):
       return ["expect requests \(count)"] + (listed ?? []).map { "  " + $0 }
-    case .expectScreen(let screen):
-      return ["expect screen"]
-        + screen.split(separator: "\n", omittingEmptySubsequences: false).map { "  " + $0 }
-    case .expectSpoken(let spoken):
-      return ["expect spoken"]
-        + spoken.split(separator: "\n", omittingEmptySubsequences: false).map { "  " + $0 }
+    case .expectScreen(let block), .expectSpoken(let block):
+      return [self == .expectScreen(block) ? "expect screen" : "expect spoken"]
+        + block.split(separator: "\n", omittingEmptySubsequences: false).map { "  " + $0 }
     case .expectAnnounced(let text): return ["expect announced \(q(text))"]
     case .pickSuggestion(let text): return ["pick suggestion \(q(text))"]
     case .tap(let label): return ["tap \(q(label))"]
@@ -476,14 +473,12 @@ extension Step.Action {
       return Expectations.favorite(name, isFavorite, on: try driver.runningScreen())
     case .expectRequests(let count, let listed):
       return Expectations.requests(driver.app.takeRequests(), count: count, listed: listed)
-    case .expectScreen(let expected):
-      let actual = driver.screenText()
+    case .expectScreen(let expected), .expectSpoken(let expected):
+      let isScreen = self == .expectScreen(expected)
+      let actual = isScreen ? driver.screenText() : driver.spokenText()
       if mode == .record { return .recorded(actual) }
-      return Expectations.screen(expected, actual: actual)
-    case .expectSpoken(let expected):
-      let actual = driver.spokenText()
-      if mode == .record { return .recorded(actual) }
-      return Expectations.screen(expected, actual: actual, what: "what VoiceOver reads")
+      let what = isScreen ? "the screen" : "what VoiceOver reads"
+      return Expectations.screen(expected, actual: actual, what: what)
     case .expectAnnounced(let text):
       return Expectations.announced(text, in: driver.takeAnnouncements())
     case .voiceOver(let gesture):
