@@ -104,7 +104,6 @@ struct ExploreWorkers {
       try process.run()
     }
 
-    /// Ends the worker if it still runs.
     func stop() {
       if process.isRunning { kill(process.processIdentifier, SIGKILL) }
     }

@@ -64,7 +64,6 @@ public struct Explorer {
     oracle = Oracle(catalog: setup.catalog)
   }
 
-  /// Explores `options.sessions` sessions.
   public func explore(_ options: ExploreOptions) async -> ExploreResult {
     // A session runs the same every time, so in one process every finding reproduces.
     try! await report(options, tally: tally(options))

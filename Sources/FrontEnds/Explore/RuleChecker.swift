@@ -55,7 +55,6 @@ final class Oracle {
 /// seven rules, checked after every step.
 @MainActor
 final class RuleChecker {
-  /// The app's search pause.
   static let searchPause = Duration.milliseconds(400)
   /// Virtual time without a gesture after which nothing may be loading any more.
   static let settleBound = Duration.seconds(10)

@@ -8,7 +8,6 @@ public struct Tally: Equatable, Sendable {
   /// The number of the first session (from 1) that broke each rule that broke.
   public var firstSessions: [Rule: Int] = [:]
 
-  /// Adds another shard's tally.
   public mutating func add(_ other: Tally) {
     steps += other.steps
     firstSessions.merge(other.firstSessions, uniquingKeysWith: min)

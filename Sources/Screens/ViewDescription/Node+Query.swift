@@ -5,14 +5,12 @@ import ViewModels
 
 /// Something a user can press on a screen: a node that sends an intent, or a picker's option.
 public struct Tappable: Hashable, Sendable {
-  /// What it is.
   public let kind: Kind
   /// The node's identifier; a picker's option has its picker's.
   public let id: NodeID?
   /// The visible label: the button's title, the row's or tile's name, the suggestion, the option,
   /// the back button's title.
   public let label: String
-  /// What pressing it sends.
   public let intent: UserIntent
   /// Whether it is `.disabled`: shown, but the app ignores the tap.
   public let isDisabled: Bool
@@ -27,7 +25,6 @@ public struct Tappable: Hashable, Sendable {
     self.isDisabled = isDisabled
   }
 
-  /// The kinds of things that can be pressed.
   public enum Kind: String, Hashable, Sendable {
     case backButton = "back button"
     case button = "Button"
@@ -117,7 +114,6 @@ extension Node {
     return (field, terms)
   }
 
-  /// The category picker.
   public var picker: Picker? {
     if case .picker(let picker) = node(.categoryPicker)?.kind { picker } else { nil }
   }

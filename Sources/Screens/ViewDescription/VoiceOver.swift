@@ -11,7 +11,6 @@ import ViewModels
 public struct VoiceOverCursor: Hashable, Sendable {
   /// The key of the focused element (`SpokenElement.key`); `nil` before a screen is shown.
   public private(set) var focus: String?
-  /// The screen the cursor is on.
   private var screen: NodeID?
   /// The focus each screen had when another came on top of it.
   private var left: [NodeID: String] = [:]

@@ -21,7 +21,6 @@ public final class AppDriver {
     case server(makeTransport: @Sendable () -> any Transport)
   }
 
-  /// The harness the app runs on.
   public let app: Harness
   /// How many intents the steps sent, and the last of them: a step's own intent is the last
   /// one when the count went up during it.
@@ -240,7 +239,6 @@ public final class AppDriver {
     return announcements
   }
 
-  /// Carries out a VoiceOver gesture on the screen.
   func voiceOver(_ gesture: VoiceOverGesture) async throws(StepUnavailable) {
     let shown = try running()
     let (screen, elements) = (shown.screen, shown.spoken)

@@ -33,7 +33,6 @@ public struct Step: Equatable, Sendable {
   public let line: Int
   /// The step's line as written, without the line ending.
   public let text: String
-  /// What the step does.
   public let action: Action
   /// The source lines (0-based) of the indented block below the step, for the steps that take one.
   package let block: Block?
@@ -70,7 +69,6 @@ public struct Step: Equatable, Sendable {
     case clearSearch
     /// `wait 400ms`: advance the virtual clock.
     case wait(Duration)
-    /// `pick category "Chicken"`.
     case pickCategory(String)
     case pullToRefresh
     case tapDice
@@ -85,7 +83,6 @@ public struct Step: Equatable, Sendable {
     case network(NetworkFault?, endpoint: String?)
     /// `network delay [search.php] 1s`; `0ms` removes the delay.
     case networkDelay(Duration, endpoint: String?)
-    /// `expect title "Suche"`.
     case expectTitle(String)
     /// `expect visible "Lasagne"`; with `containing`, some text only has to contain it.
     case expectVisible(String, containing: Bool = false)
@@ -102,7 +99,6 @@ public struct Step: Equatable, Sendable {
     case focusSearch
     /// `leave search`: the search field loses the focus; its text stays.
     case leaveSearch
-    /// `pick suggestion "Pasta"`.
     case pickSuggestion(String)
     /// `tap "Erneut versuchen"`: any tappable node showing exactly this label.
     case tap(String)
@@ -137,7 +133,6 @@ public struct Step: Equatable, Sendable {
       }
     }
 
-    /// What kind of step this is.
     public var role: Role {
       switch self {
       case .title, .givenFavorites, .givenRandom, .givenStart, .network, .networkDelay: .setup
