@@ -460,7 +460,7 @@ extension Step.Action {
     case .type(let text): try await driver.type(text)
     case .clearSearch, .pickCategory, .pullToRefresh, .tapDice, .open, .back, .toggleHeart, .retry,
       .focusSearch, .leaveSearch, .pickSuggestion, .tap, .dismissNotice:
-      await driver.press(try Gestures.target(of: self, on: driver.runningScreen()))
+      await driver.press(try Gestures.target(of: self, on: driver.running().screen))
     case .expectTitle(let expected):
       return Expectations.title(expected, found: driver.title())
     case .expectVisible(let text, let containing):
@@ -470,7 +470,7 @@ extension Step.Action {
     case .expectHidden(let text, let containing):
       return Expectations.hidden(text, containing: containing, in: driver.visibleTexts())
     case .expectFavorite(let name, let isFavorite):
-      return Expectations.favorite(name, isFavorite, on: try driver.runningScreen())
+      return Expectations.favorite(name, isFavorite, on: try driver.running().screen)
     case .expectRequests(let count, let listed):
       return Expectations.requests(driver.app.takeRequests(), count: count, listed: listed)
     case .expectScreen(let expected), .expectSpoken(let expected):
