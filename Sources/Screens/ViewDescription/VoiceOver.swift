@@ -127,10 +127,9 @@ extension [SpokenElement] {
   /// The rules a screen that speaks these elements breaks on its own: unlabelled controls,
   /// undescribed images, one label for different actions.
   public var accessibilityFindings: [AccessibilityFinding] {
-    let elements = self
     var findings: [AccessibilityFinding] = []
     var byLabel: [String: SpokenElement] = [:]
-    for element in elements {
+    for element in self {
       if element.action != nil, element.label.isEmpty {
         findings.append(.init(rule: .labeledControls, message: "\(element.node) speaks no label"))
       }
