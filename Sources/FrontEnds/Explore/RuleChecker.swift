@@ -81,11 +81,8 @@ final class RuleChecker {
   func check(_ step: StepContext) -> Violation? {
     if step.action.role == .gesture || step.action == .relaunch { quietSince = step.endTime }
     // In this order, each after the one before found nothing: each keeps its own model.
-    let violation =
-      intentRefused(step) ?? stuck(step) ?? navigation(step) ?? favoritesCheck(step)
-      ?? cancellation(step) ?? refreshCheck(step) ?? pause(step)
-    if let violation { return violation }
-    return answer(step)
+    return intentRefused(step) ?? stuck(step) ?? navigation(step) ?? favoritesCheck(step)
+      ?? cancellation(step) ?? refreshCheck(step) ?? pause(step) ?? answer(step)
   }
 
   // MARK: - 7. Every intent is accepted; nothing waits forever
