@@ -276,14 +276,14 @@ final class RuleChecker {
   private static func errors(_ state: AppState) -> [ShownError] {
     var found: [ShownError] = []
     for (place, screen) in state.screens.enumerated() {
-      if let notice = screen.list?.notice {
+      if case .list(let list) = screen, let notice = list.notice {
         found.append(ShownError(place: place, notice: true, failure: notice))
       }
+      guard let failure = screen.failure else { continue }
       // A recipe the server does not know is an answer, shown as "Rezept nicht gefunden", not
       // an error that a failed request must explain.
-      if let failure = screen.failure, screen.detail == nil || failure != .notFound {
-        found.append(ShownError(place: place, notice: false, failure: failure))
-      }
+      if case .detail = screen, failure == .notFound { continue }
+      found.append(ShownError(place: place, notice: false, failure: failure))
     }
     return found
   }

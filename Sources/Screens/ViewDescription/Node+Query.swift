@@ -87,7 +87,13 @@ extension Node {
 
   /// The first node, depth first, that satisfies `predicate`.
   public func first(where predicate: (Node) -> Bool) -> Node? {
-    firstMatch { predicate($0) ? $0 : nil }
+    var found: Node?
+    var searching = true
+    walk { node, _ in
+      if searching, predicate(node) { (found, searching) = (node, false) }
+      return searching
+    }
+    return found
   }
 
   /// The first node, depth first, with the identifier `id`.

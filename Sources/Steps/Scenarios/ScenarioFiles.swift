@@ -56,13 +56,16 @@ public enum ScenarioFiles {
     var scenarios: [Scenario] = []
     var diagnostics: [Diagnostic] = []
     for file in files {
-      let parsed = read(file).mapError { Diagnostics(all: [$0]) }.flatMap {
-        ScenarioParser.parse(
-          $0, file: file, context: context, allowsEmptyScreens: allowsEmptyScreens)
-      }
-      switch parsed {
-      case .success(let scenario): scenarios.append(scenario)
-      case .failure(let errors): diagnostics += errors.all
+      switch read(file) {
+      case .failure(let diagnostic):
+        diagnostics.append(diagnostic)
+      case .success(let text):
+        switch ScenarioParser.parse(
+          text, file: file, context: context, allowsEmptyScreens: allowsEmptyScreens)
+        {
+        case .success(let scenario): scenarios.append(scenario)
+        case .failure(let errors): diagnostics += errors.all
+        }
       }
     }
     return (scenarios, diagnostics)
