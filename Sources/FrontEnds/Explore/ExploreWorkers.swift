@@ -33,8 +33,11 @@ struct ExploreWorkers {
     var workers: [(Worker, Shard)] = []
     for part in 2...jobs {
       let shard = Shard(index: part, count: jobs)!
+      // The command line that `ExploreCommand.Options` reads back to this exploration's shard.
+      let arguments = ExploreCommand.Options.words(
+        options.explore, catalog: options.catalog, shard: shard)
       do {
-        workers.append((try Worker(executable: executable, arguments: arguments(shard)), shard))
+        workers.append((try Worker(executable: executable, arguments: arguments), shard))
       } catch {
         for (worker, _) in workers { worker.stop() }
         throw Failure(
@@ -66,11 +69,6 @@ struct ExploreWorkers {
       return .success(tally)
     }
     return try outcome.get()
-  }
-
-  /// The worker's command line for `shard`, which `ExploreCommand.Options` reads back.
-  func arguments(_ shard: Shard) -> [String] {
-    ExploreCommand.Options.words(options.explore, catalog: options.catalog, shard: shard)
   }
 
   /// The reading end of the pipe every worker gets as its standard input; both ends are
