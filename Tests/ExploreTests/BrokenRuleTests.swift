@@ -1,10 +1,12 @@
-import Explore
 import Fixtures
 import MealCatalog
 import MealDB
+import Scenarios
 import Testing
 import ViewModels
 import VirtualTime
+
+@testable import Explore
 
 /// Every rule can fail: a deliberately broken app or transport is explored, the rule is
 /// reported, and the shrunk scenario is short, fails on the broken app and passes on the real one.
@@ -24,10 +26,10 @@ import VirtualTime
   /// The finding's scenario fails on `setup` and passes on the real app.
   func expectPinned(_ finding: Finding, brokenIn setup: ExploreSetup) async {
     #expect(finding.shrunk.actions.count <= 6, "\(finding.shrunk.actions)")
-    let broken = await Explorer(setup: setup).check(finding.script, start: finding.shrunk.start)
+    let broken = await check(finding.script, start: finding.shrunk.start, in: setup)
     #expect(broken != nil, "the scenario passes on the broken app: \(finding.script)")
-    let real = await Explorer(setup: ExploreSetup(catalog: catalog))
-      .check(finding.script, start: finding.shrunk.start)
+    let real = await check(
+      finding.script, start: finding.shrunk.start, in: ExploreSetup(catalog: catalog))
     #expect(real == nil, "the scenario fails on the real app at line \(real ?? -1)")
   }
 
@@ -108,7 +110,21 @@ import VirtualTime
     let finding = try #require(result.findings.first { $0.rule == .distinctLabels })
     #expect(finding.shrunk.actions.count <= 2, "\(finding.shrunk.actions)")
     #expect(finding.violation.message.contains(#"both speak "Lasagne""#))
-    let broken = await Explorer(setup: setup).check(finding.script, start: finding.shrunk.start)
+    let broken = await check(finding.script, start: finding.shrunk.start, in: setup)
     #expect(broken != nil, "the scenario passes on the catalog with twins: \(finding.script)")
   }
+}
+
+/// Runs a written scenario's lines against the app of `setup`: the index of the first line that
+/// cannot be carried out or whose expectation fails, or `nil` when every line passes.
+@MainActor
+private func check(_ script: [Step.Action], start: StartScreen, in setup: ExploreSetup) async
+  -> Int?
+{
+  let driver = await setup.launch(start)
+  for (index, line) in script.enumerated() {
+    let outcome = try? await line.replay(on: driver, mode: .check)
+    if outcome != .done { return index }
+  }
+  return nil
 }

@@ -158,7 +158,8 @@ import Testing
     options.timing = true
     options.out = "elsewhere"
     let shard = try #require(Shard(index: 2, count: 5))
-    let arguments = ExploreWorkers(executable: "/bin/false", options: options).arguments(shard)
+    let arguments = ExploreCommand.Options.words(
+      options.explore, catalog: options.catalog, shard: shard)
     #expect(arguments.first == "explore")
     let parsed = try ExploreRun.options(Array(arguments.dropFirst()))
     #expect(parsed.explore == options.explore)

@@ -84,7 +84,6 @@ enum ActionMenu {
     return menu
   }
 
-  /// Picks one action on offer.
   static func pick(on screen: Node, using random: inout SeededGenerator) -> Step.Action {
     let menu = menu(on: screen)
     var roll = random.next() % menu.reduce(0) { $0 + $1.weight }

@@ -33,8 +33,11 @@ struct ExploreWorkers {
     var workers: [(Worker, Shard)] = []
     for part in 2...jobs {
       let shard = Shard(index: part, count: jobs)!
+      // The command line that `ExploreCommand.Options` reads back to this exploration's shard.
+      let arguments = ExploreCommand.Options.words(
+        options.explore, catalog: options.catalog, shard: shard)
       do {
-        workers.append((try Worker(executable: executable, arguments: arguments(shard)), shard))
+        workers.append((try Worker(executable: executable, arguments: arguments), shard))
       } catch {
         for (worker, _) in workers { worker.stop() }
         throw Failure(
@@ -68,11 +71,6 @@ struct ExploreWorkers {
     return try outcome.get()
   }
 
-  /// The worker's command line for `shard`, which `ExploreCommand.Options` reads back.
-  func arguments(_ shard: Shard) -> [String] {
-    ExploreCommand.Options.words(options.explore, catalog: options.catalog, shard: shard)
-  }
-
   /// The reading end of the pipe every worker gets as its standard input; both ends are
   /// `FD_CLOEXEC`, so only this process holds the writing end. `nil` without a free descriptor.
   private static let lifeline: FileHandle? = {
@@ -104,7 +102,6 @@ struct ExploreWorkers {
       try process.run()
     }
 
-    /// Ends the worker if it still runs.
     func stop() {
       if process.isRunning { kill(process.processIdentifier, SIGKILL) }
     }

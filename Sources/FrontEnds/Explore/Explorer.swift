@@ -22,13 +22,8 @@ public struct ExploreOptions: Equatable, Sendable {
 
 /// A session: the screen the app starts on and what the user does after `launch`.
 public struct ExploreSession: Hashable, Sendable {
-  public var start: StartScreen
+  public var start: StartScreen = .list
   public var actions: [Step.Action]
-
-  public init(start: StartScreen = .list, actions: [Step.Action]) {
-    self.start = start
-    self.actions = actions
-  }
 }
 
 /// A broken rule, with the smallest session found that still breaks it.
@@ -69,7 +64,6 @@ public struct Explorer {
     oracle = Oracle(catalog: setup.catalog)
   }
 
-  /// Explores `options.sessions` sessions.
   public func explore(_ options: ExploreOptions) async -> ExploreResult {
     // A session runs the same every time, so in one process every finding reproduces.
     try! await report(options, tally: tally(options))
@@ -181,17 +175,6 @@ public struct Explorer {
       let (offered, violation) = await run.step(action)
       guard offered else { return nil }
       if let violation { return violation }
-    }
-    return nil
-  }
-
-  /// Runs a written scenario's lines against the app: the index of the first line that cannot be
-  /// carried out or whose expectation fails, or `nil` when every line passes.
-  public func check(_ script: [Step.Action], start: StartScreen) async -> Int? {
-    let driver = await setup.launch(start)
-    for (index, line) in script.enumerated() {
-      let outcome = try? await line.replay(on: driver, mode: .check)
-      if outcome != .done { return index }
     }
     return nil
   }

@@ -55,7 +55,6 @@ final class Oracle {
 /// seven rules, checked after every step.
 @MainActor
 final class RuleChecker {
-  /// The app's search pause.
   static let searchPause = Duration.milliseconds(400)
   /// Virtual time without a gesture after which nothing may be loading any more.
   static let settleBound = Duration.seconds(10)
@@ -82,11 +81,8 @@ final class RuleChecker {
   func check(_ step: StepContext) -> Violation? {
     if step.action.role == .gesture || step.action == .relaunch { quietSince = step.endTime }
     // In this order, each after the one before found nothing: each keeps its own model.
-    let violation =
-      intentRefused(step) ?? stuck(step) ?? navigation(step) ?? favoritesCheck(step)
-      ?? cancellation(step) ?? refreshCheck(step) ?? pause(step)
-    if let violation { return violation }
-    return answer(step)
+    return intentRefused(step) ?? stuck(step) ?? navigation(step) ?? favoritesCheck(step)
+      ?? cancellation(step) ?? refreshCheck(step) ?? pause(step) ?? answer(step)
   }
 
   // MARK: - 7. Every intent is accepted; nothing waits forever
@@ -280,20 +276,14 @@ final class RuleChecker {
   private static func errors(_ state: AppState) -> [ShownError] {
     var found: [ShownError] = []
     for (place, screen) in state.screens.enumerated() {
-      let failure: LoadFailure?
-      switch screen {
-      case .categories(let grid): failure = grid.categories.failure
+      if case .list(let list) = screen, let notice = list.notice {
+        found.append(ShownError(place: place, notice: true, failure: notice))
+      }
+      guard let failure = screen.failure else { continue }
       // A recipe the server does not know is an answer, shown as "Rezept nicht gefunden", not
       // an error that a failed request must explain.
-      case .detail(let detail) where detail.recipe.failure == .notFound: failure = nil
-      case .detail(let detail): failure = detail.recipe.failure
-      case .list(let list):
-        failure = list.meals.failure
-        if let notice = list.notice {
-          found.append(ShownError(place: place, notice: true, failure: notice))
-        }
-      }
-      if let failure { found.append(ShownError(place: place, notice: false, failure: failure)) }
+      if case .detail = screen, failure == .notFound { continue }
+      found.append(ShownError(place: place, notice: false, failure: failure))
     }
     return found
   }
@@ -490,11 +480,10 @@ final class RuleChecker {
       var empty = list
       empty.meals = .loaded([])
       empty.loadedQuery = query
-      let shown = MealListScreen.body(empty).first {
-        if case .contentUnavailableView = $0.kind { true } else { false }
-      }
-      if case .contentUnavailableView(let label) = shown?.kind {
-        after.append(.expectVisible(label.title))
+      if let title = MealListScreen.body(empty).firstMatch({
+        if case .contentUnavailableView(let label) = $0.kind { label.title } else { nil }
+      }) {
+        after.append(.expectVisible(title))
       }
     } else {
       after += names.prefix(3).map { .expectVisible($0) }
@@ -526,9 +515,7 @@ final class RuleChecker {
 
   /// The title of the screen's progress view, if it shows one.
   static func progressTitle(_ screen: Node) -> String? {
-    var title: String?
-    screen.forEachNode { if case .progressView(let text?) = $0.kind { title = text } }
-    return title
+    screen.firstMatch { if case .progressView(let text?) = $0.kind { text } else { nil } }
   }
 }
 

@@ -8,12 +8,6 @@ public struct Tally: Equatable, Sendable {
   /// The number of the first session (from 1) that broke each rule that broke.
   public var firstSessions: [Rule: Int] = [:]
 
-  public init(steps: Int = 0, firstSessions: [Rule: Int] = [:]) {
-    self.steps = steps
-    self.firstSessions = firstSessions
-  }
-
-  /// Adds another shard's tally.
   public mutating func add(_ other: Tally) {
     steps += other.steps
     firstSessions.merge(other.firstSessions, uniquingKeysWith: min)
@@ -25,26 +19,29 @@ public struct Tally: Equatable, Sendable {
     ["steps \(steps)"]
       + firstSessions.sorted { $0.key < $1.key }.map { "first-session \($0.key.name) \($0.value)" }
   }
+}
 
+extension Tally {
   /// The tally that `lines` printed; `TallyError` names the first line that is no part of one.
   public init(lines: [String]) throws(TallyError) {
     var steps: Int?
     for (index, line) in lines.enumerated() where !line.isEmpty {
       let words = line.split(separator: " ").map(String.init)
-      switch (words.first, words.count) {
-      case ("steps", 2) where steps == nil:
-        guard let count = Int(words[1]), count >= 0 else { throw TallyError(line: index + 1, line) }
+      if words.count == 2, words[0] == "steps", steps == nil, let count = Int(words[1]), count >= 0
+      {
         steps = count
-      case ("first-session", 3):
-        guard let rule = Rule.allCases.first(where: { $0.name == words[1] }),
-          let number = Int(words[2]), number >= 1, firstSessions[rule] == nil
-        else { throw TallyError(line: index + 1, line) }
+      } else if words.count == 3, words[0] == "first-session",
+        let rule = Rule.allCases.first(where: { $0.name == words[1] }),
+        let number = Int(words[2]), number >= 1, firstSessions[rule] == nil
+      {
         firstSessions[rule] = number
-      default:
-        throw TallyError(line: index + 1, line)
+      } else {
+        let shown = line.count > 80 ? line.prefix(80) + "…" : line
+        throw TallyError(
+          description: "line \(index + 1) is no tally line: \(Quoting.quoted(String(shown)))")
       }
     }
-    guard let steps else { throw TallyError("no `steps` line") }
+    guard let steps else { throw TallyError(description: "no `steps` line") }
     self.steps = steps
   }
 }
@@ -52,15 +49,6 @@ public struct Tally: Equatable, Sendable {
 /// Why some lines are no tally: the first line that is no part of one, or the missing `steps`.
 public struct TallyError: Error, Equatable, CustomStringConvertible {
   public let description: String
-
-  init(line: Int, _ text: String) {
-    let shown = text.count > 80 ? text.prefix(80) + "…" : text
-    description = "line \(line) is no tally line: \(Quoting.quoted(String(shown)))"
-  }
-
-  init(_ description: String) {
-    self.description = description
-  }
 }
 
 /// A session that the tally says broke a rule, but that does not break it when run again.

@@ -5,14 +5,12 @@ import ViewModels
 
 /// Something a user can press on a screen: a node that sends an intent, or a picker's option.
 public struct Tappable: Hashable, Sendable {
-  /// What it is.
   public let kind: Kind
   /// The node's identifier; a picker's option has its picker's.
   public let id: NodeID?
   /// The visible label: the button's title, the row's or tile's name, the suggestion, the option,
   /// the back button's title.
   public let label: String
-  /// What pressing it sends.
   public let intent: UserIntent
   /// Whether it is `.disabled`: shown, but the app ignores the tap.
   public let isDisabled: Bool
@@ -27,7 +25,6 @@ public struct Tappable: Hashable, Sendable {
     self.isDisabled = isDisabled
   }
 
-  /// The kinds of things that can be pressed.
   public enum Kind: String, Hashable, Sendable {
     case backButton = "back button"
     case button = "Button"
@@ -78,6 +75,16 @@ public enum TapLookupError: Error, Hashable, Sendable, CustomStringConvertible {
 // MARK: - Querying a tree
 
 extension Node {
+  /// The first value, depth first, that `transform` gives for a node.
+  public func firstMatch<Value>(_ transform: (Node) -> Value?) -> Value? {
+    var found: Value?
+    walk { node, _ in
+      if found == nil { found = transform(node) }
+      return found == nil
+    }
+    return found
+  }
+
   /// The first node, depth first, that satisfies `predicate`.
   public func first(where predicate: (Node) -> Bool) -> Node? {
     var found: Node?
@@ -113,19 +120,13 @@ extension Node {
     return (field, terms)
   }
 
-  /// The category picker.
   public var picker: Picker? {
     if case .picker(let picker) = node(.categoryPicker)?.kind { picker } else { nil }
   }
 
   /// The list that can be pulled to refresh.
   public var refreshableList: List? {
-    var found: List?
-    walk { node, _ in
-      if found == nil, case .list(let list) = node.kind, list.refresh != nil { found = list }
-      return found == nil
-    }
-    return found
+    firstMatch { if case .list(let list) = $0.kind, list.refresh != nil { list } else { nil } }
   }
 
   /// The alert over the screen: its message and its buttons.
@@ -241,11 +242,8 @@ extension Node {
 
   /// Whether the first row named `name` shows the favourite's heart; `nil` when no row is.
   public func rowIsFavorite(_ name: String) -> Bool? {
-    var found: Bool?
-    walk { node, _ in
-      if found == nil, case .row(let row) = node.kind, row.title == name { found = row.isFavorite }
-      return found == nil
+    firstMatch {
+      if case .row(let row) = $0.kind, row.title == name { row.isFavorite } else { nil }
     }
-    return found
   }
 }

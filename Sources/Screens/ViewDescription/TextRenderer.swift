@@ -80,7 +80,7 @@ private struct Writer: NodeWalker {
   mutating func visit(_ node: Node, at place: NodePlace) {
     let (connector, guide) =
       place.depth == 0 ? ("", "") : place.isLast ? ("└─ ", "   ") : ("├─ ", "│  ")
-    let line = LineFormatter(options: options).line(for: node)
+    let line = text(of: node)
     // Each guide and connector is three characters wide.
     let room = options.width - 3 * place.depth
     // A line has no more characters than bytes: most are counted by their bytes.
@@ -129,13 +129,9 @@ private struct Writer: NodeWalker {
     }
     return lines
   }
-}
 
-/// Formats one node's line, without its guides.
-private struct LineFormatter {
-  let options: TextRenderer.Options
-
-  func line(for node: Node) -> String {
+  /// One node's line, without its guides.
+  private func text(of node: Node) -> String {
     var line = node.kind.name
     func add(_ name: String, quoting value: String?) {
       guard let value else { return }

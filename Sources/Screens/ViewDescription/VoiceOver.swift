@@ -11,7 +11,6 @@ import ViewModels
 public struct VoiceOverCursor: Hashable, Sendable {
   /// The key of the focused element (`SpokenElement.key`); `nil` before a screen is shown.
   public private(set) var focus: String?
-  /// The screen the cursor is on.
   private var screen: NodeID?
   /// The focus each screen had when another came on top of it.
   private var left: [NodeID: String] = [:]
@@ -128,10 +127,9 @@ extension [SpokenElement] {
   /// The rules a screen that speaks these elements breaks on its own: unlabelled controls,
   /// undescribed images, one label for different actions.
   public var accessibilityFindings: [AccessibilityFinding] {
-    let elements = self
     var findings: [AccessibilityFinding] = []
     var byLabel: [String: SpokenElement] = [:]
-    for element in elements {
+    for element in self {
       if element.action != nil, element.label.isEmpty {
         findings.append(.init(rule: .labeledControls, message: "\(element.node) speaks no label"))
       }

@@ -21,7 +21,6 @@ public final class AppDriver {
     case server(makeTransport: @Sendable () -> any Transport)
   }
 
-  /// The harness the app runs on.
   public let app: Harness
   /// How many intents the steps sent, and the last of them: a step's own intent is the last
   /// one when the count went up during it.
@@ -130,7 +129,7 @@ public final class AppDriver {
   /// restarts its search pause, so one intent leaves the app as one a character would; and it
   /// costs time linear in the text, where one a character copied the text so far each time.
   public func type(_ text: String) async throws {
-    let field = try Gestures.field(on: runningScreen()).field
+    let field = try Gestures.field(on: running().screen).field
     guard !text.isEmpty else { return }
     await send(field.typing(field.text + text))
   }
@@ -166,10 +165,8 @@ public final class AppDriver {
     }
   }
 
-  /// The screen on top, or `StepUnavailable` while no app runs.
-  func runningScreen() throws(StepUnavailable) -> Node { try running().screen }
-
-  private func running() throws(StepUnavailable) -> Shown {
+  /// The screen on top and what VoiceOver reads of it, or `StepUnavailable` while no app runs.
+  func running() throws(StepUnavailable) -> Shown {
     guard let shown = shown() else {
       throw StepUnavailable("the app is not running; `launch` it first")
     }
@@ -240,7 +237,6 @@ public final class AppDriver {
     return announcements
   }
 
-  /// Carries out a VoiceOver gesture on the screen.
   func voiceOver(_ gesture: VoiceOverGesture) async throws(StepUnavailable) {
     let shown = try running()
     let (screen, elements) = (shown.screen, shown.spoken)

@@ -88,9 +88,7 @@ enum Expectations {
     return .done
   }
 
-  static func screen(
-    _ expected: String, actual: String, what: String = "the screen"
-  ) -> StepOutcome {
+  static func screen(_ expected: String, actual: String, what: String) -> StepOutcome {
     guard actual != expected else { return .done }
     return .failed(
       ["\(what) differs from the block (− expected, + actual):"]

@@ -33,7 +33,6 @@ public struct Step: Equatable, Sendable {
   public let line: Int
   /// The step's line as written, without the line ending.
   public let text: String
-  /// What the step does.
   public let action: Action
   /// The source lines (0-based) of the indented block below the step, for the steps that take one.
   package let block: Block?
@@ -62,25 +61,19 @@ public struct Step: Equatable, Sendable {
     case givenRandom([String])
     /// `given start categories`: which start screen the app opens with.
     case givenStart(StartScreen)
-    /// `launch`.
     case launch
     /// `relaunch`: restart; persisted favourites stay.
     case relaunch
     /// `type "Las"`: set the search field's text.
     case type(String)
-    /// `clear search`.
     case clearSearch
     /// `wait 400ms`: advance the virtual clock.
     case wait(Duration)
-    /// `pick category "Chicken"`.
     case pickCategory(String)
-    /// `pull to refresh`.
     case pullToRefresh
-    /// `tap dice`.
     case tapDice
     /// `open "Apple Frangipan Tart"`: tap the list row with exactly this name.
     case open(String)
-    /// `back`.
     case back
     /// `toggle heart`: the detail screen's heart button.
     case toggleHeart
@@ -90,7 +83,6 @@ public struct Step: Equatable, Sendable {
     case network(NetworkFault?, endpoint: String?)
     /// `network delay [search.php] 1s`; `0ms` removes the delay.
     case networkDelay(Duration, endpoint: String?)
-    /// `expect title "Suche"`.
     case expectTitle(String)
     /// `expect visible "Lasagne"`; with `containing`, some text only has to contain it.
     case expectVisible(String, containing: Bool = false)
@@ -104,15 +96,12 @@ public struct Step: Equatable, Sendable {
     /// `expect screen` and its block, indentation stripped, lines joined with `\n`; empty when
     /// the block is still to be recorded.
     case expectScreen(String)
-    /// `focus search`.
     case focusSearch
     /// `leave search`: the search field loses the focus; its text stays.
     case leaveSearch
-    /// `pick suggestion "Pasta"`.
     case pickSuggestion(String)
     /// `tap "Erneut versuchen"`: any tappable node showing exactly this label.
     case tap(String)
-    /// `dismiss notice`.
     case dismissNotice
     /// `expect spoken`: what VoiceOver reads of the screen, one element a line, in swipe order,
     /// the focused one marked `▸`.
@@ -144,7 +133,6 @@ public struct Step: Equatable, Sendable {
       }
     }
 
-    /// What kind of step this is.
     public var role: Role {
       switch self {
       case .title, .givenFavorites, .givenRandom, .givenStart, .network, .networkDelay: .setup

@@ -13,7 +13,6 @@ public struct ScenarioRunner {
   public struct StepEvent: Sendable {
     /// The index of the step in `scenario.steps`.
     public let index: Int
-    /// The step.
     public let step: Step
     /// Why the step failed, or `nil` when it passed.
     public let failure: ScenarioFailure?
@@ -80,11 +79,9 @@ public struct ScenarioRunner {
 public struct ScenarioResult: Equatable, Sendable {
   /// The scenario's file as given.
   public let file: String
-  /// The scenario's title.
   public let title: String
   /// The file name without folders and extension.
   public let name: String
-  /// The number of steps in the scenario.
   public let stepCount: Int
   /// The steps that ran, the failing one included.
   public let stepsRun: Int

@@ -227,14 +227,9 @@ struct StepInput {
     return .expectRequests(count, listed: listed)
   }
 
-  /// `expect screen`: its block, lines joined with `\n`.
-  func screen() throws(StepError) -> Step.Action {
-    .expectScreen(try block(of: "expect screen", what: "the expected screen"))
-  }
-
   /// The block of a step that compares a whole text (`expect screen`, `expect spoken`), lines
   /// joined with `\n`.
-  func block(of step: String, what: String = "what VoiceOver reads") throws(StepError) -> String {
+  func block(of step: String, what: String) throws(StepError) -> String {
     try none()
     guard !block.isEmpty || allowsEmptyScreens else {
       throw StepError(

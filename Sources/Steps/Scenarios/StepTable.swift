@@ -28,7 +28,6 @@ public struct StepKind: Sendable {
     case title, launch, anyTime, nextLaunch, needsApp
   }
 
-  /// The keyword's words.
   let words: [String]
 
   init(
@@ -168,7 +167,7 @@ public enum StepTable {
       "expect screen", "expect screen",
       "The whole screen is the indented block below; `--record` writes it.",
       example: "expect screen\n  NavigationStack\n  └─ Screen \"Suche\"", takesBlock: true
-    ) { try $0.screen() },
+    ) { .expectScreen(try $0.block(of: "expect screen", what: "the expected screen")) },
     StepKind(
       "focus search",
       "Taps into the search field; while it is focused and empty it shows suggestions.",
@@ -208,7 +207,7 @@ public enum StepTable {
       "VoiceOver reads the whole indented block: an element a line, the focused one marked ▸.",
       example: "expect spoken\n  ▸ Dessert, Überschrift\n  Alle Rezepte durchsuchen, Suchfeld",
       takesBlock: true
-    ) { .expectSpoken(try $0.block(of: "expect spoken")) },
+    ) { .expectSpoken(try $0.block(of: "expect spoken", what: "what VoiceOver reads")) },
     StepKind(
       "expect announced", "expect announced \"TEXT\"",
       "The app announced this to VoiceOver since the last `expect announced`, which hears them all.",
@@ -395,12 +394,9 @@ extension Step.Action: CustomStringConvertible {
       return ["expect " + (isFavorite ? "" : "not ") + "favorite \(q(name))"]
     case .expectRequests(let count, let listed):
       return ["expect requests \(count)"] + (listed ?? []).map { "  " + $0 }
-    case .expectScreen(let screen):
-      return ["expect screen"]
-        + screen.split(separator: "\n", omittingEmptySubsequences: false).map { "  " + $0 }
-    case .expectSpoken(let spoken):
-      return ["expect spoken"]
-        + spoken.split(separator: "\n", omittingEmptySubsequences: false).map { "  " + $0 }
+    case .expectScreen(let block), .expectSpoken(let block):
+      return [self == .expectScreen(block) ? "expect screen" : "expect spoken"]
+        + block.split(separator: "\n", omittingEmptySubsequences: false).map { "  " + $0 }
     case .expectAnnounced(let text): return ["expect announced \(q(text))"]
     case .pickSuggestion(let text): return ["pick suggestion \(q(text))"]
     case .tap(let label): return ["tap \(q(label))"]
@@ -464,7 +460,7 @@ extension Step.Action {
     case .type(let text): try await driver.type(text)
     case .clearSearch, .pickCategory, .pullToRefresh, .tapDice, .open, .back, .toggleHeart, .retry,
       .focusSearch, .leaveSearch, .pickSuggestion, .tap, .dismissNotice:
-      await driver.press(try Gestures.target(of: self, on: driver.runningScreen()))
+      await driver.press(try Gestures.target(of: self, on: driver.running().screen))
     case .expectTitle(let expected):
       return Expectations.title(expected, found: driver.title())
     case .expectVisible(let text, let containing):
@@ -474,17 +470,15 @@ extension Step.Action {
     case .expectHidden(let text, let containing):
       return Expectations.hidden(text, containing: containing, in: driver.visibleTexts())
     case .expectFavorite(let name, let isFavorite):
-      return Expectations.favorite(name, isFavorite, on: try driver.runningScreen())
+      return Expectations.favorite(name, isFavorite, on: try driver.running().screen)
     case .expectRequests(let count, let listed):
       return Expectations.requests(driver.app.takeRequests(), count: count, listed: listed)
-    case .expectScreen(let expected):
-      let actual = driver.screenText()
+    case .expectScreen(let expected), .expectSpoken(let expected):
+      let isScreen = self == .expectScreen(expected)
+      let actual = isScreen ? driver.screenText() : driver.spokenText()
       if mode == .record { return .recorded(actual) }
-      return Expectations.screen(expected, actual: actual)
-    case .expectSpoken(let expected):
-      let actual = driver.spokenText()
-      if mode == .record { return .recorded(actual) }
-      return Expectations.screen(expected, actual: actual, what: "what VoiceOver reads")
+      let what = isScreen ? "the screen" : "what VoiceOver reads"
+      return Expectations.screen(expected, actual: actual, what: what)
     case .expectAnnounced(let text):
       return Expectations.announced(text, in: driver.takeAnnouncements())
     case .voiceOver(let gesture):

@@ -10,17 +10,15 @@ public enum AppScreen {
   /// screen's back button carries the title of the screen below it, as SwiftUI's navigation bar
   /// shows it.
   public static func body(_ state: AppState) -> Node {
-    .navigationStack([top(of: state)])
-  }
-
-  private static func top(of state: AppState) -> Node {
     let id = state.topID
     let back = backTitle(state)
-    return switch state.top {
-    case .categories(let grid): CategoryGridScreen.body(grid, id: id)
-    case .list(let list): MealListScreen.body(list, id: id, back: back)
-    case .detail(let detail): MealDetailScreen.body(detail, id: id, back: back)
-    }
+    let top: Node =
+      switch state.top {
+      case .categories(let grid): CategoryGridScreen.body(grid, id: id)
+      case .list(let list): MealListScreen.body(list, id: id, back: back)
+      case .detail(let detail): MealDetailScreen.body(detail, id: id, back: back)
+      }
+    return .navigationStack([top])
   }
 
   /// What the app announces to VoiceOver for the change from `old` to `new`
@@ -64,7 +62,7 @@ public enum AppScreen {
 
 extension AppState.Screen {
   /// Why the screen's load failed, if it did.
-  var failure: LoadFailure? {
+  public var failure: LoadFailure? {
     switch self {
     case .categories(let grid): grid.categories.failure
     case .list(let list): list.meals.failure

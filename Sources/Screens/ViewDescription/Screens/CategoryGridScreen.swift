@@ -5,18 +5,15 @@ import ViewModels
 public enum CategoryGridScreen {
   /// The screen for a grid snapshot: loading, failed with "Erneut versuchen", or the tiles.
   public static func body(_ state: CategoryGridState, id: StackID = .root) -> Node {
-    .screen(AppText.categoriesTitle, id: id, [content(state)])
-  }
-
-  /// What fills the screen.
-  static func content(_ state: CategoryGridState) -> Node {
-    switch state.categories {
-    case .idle, .loading: .progressView(AppText.categoriesLoading)
-    case .failed(let message): .failure(message)
-    case .loaded(let categories) where categories.isEmpty:
-      .contentUnavailableView(AppText.noCategories, symbol: .squareGrid2x2).heading()
-    case .loaded(let categories): .grid(categories.map(tile))
-    }
+    let content: Node =
+      switch state.categories {
+      case .idle, .loading: .progressView(AppText.categoriesLoading)
+      case .failed(let message): .failure(message)
+      case .loaded(let categories) where categories.isEmpty:
+        .contentUnavailableView(AppText.noCategories, symbol: .squareGrid2x2).heading()
+      case .loaded(let categories): .grid(categories.map(tile))
+      }
+    return .screen(AppText.categoriesTitle, id: id, [content])
   }
 
   /// `NavigationLink(value: category) { VStack { AsyncImage(…); Text(category.name) } }`.

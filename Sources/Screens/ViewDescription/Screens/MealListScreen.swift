@@ -65,8 +65,7 @@ public enum MealListScreen {
     case .loaded(let meals):
       var rows = meals.map { row($0, state) }
       // Bonus 1 puts the section under the category list: search results go without it.
-      let showsCategory = state.loadedQuery?.isSearch != true
-      if showsCategory, !state.favorites.isEmpty {
+      if state.loadedQuery?.isSearch != true, !state.favorites.isEmpty {
         rows.append(
           .section(AppText.favoritesSection, state.favorites.map { row($0, state) }).heading())
       }
