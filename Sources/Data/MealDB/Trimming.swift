@@ -29,12 +29,6 @@ extension StringProtocol {
   /// gives it, worked out on the scalars: Foundation bridges every text through `NSString`.
   public func trimmed(_ whiteSpace: WhiteSpace) -> String {
     let text = String(self)
-    // Printable ASCII but a space at both ends: nothing to trim (the usual case, found quickly).
-    if let first = text.utf8.first, let last = text.utf8.last, (0x21..<0x7F).contains(first),
-      (0x21..<0x7F).contains(last)
-    {
-      return text
-    }
     let scalars = text.unicodeScalars
     guard let first = scalars.firstIndex(where: { !whiteSpace.contains($0) }),
       let last = scalars.lastIndex(where: { !whiteSpace.contains($0) })
