@@ -40,9 +40,7 @@ public struct HTMLRenderer: Sendable {
     drawing.walk(node)
     drawing.writer.open("div", classes: ["sr-only"], [("role", "status")])
     for text in announcements { drawing.writer.element("p", text: text) }
-    drawing.writer.close("div")
-    drawing.writer.close("div")
-    drawing.writer.close("div")
+    drawing.writer.raw("</div></div></div>")  // the live region, the screen and the phone
     writer = drawing.writer
   }
 }
