@@ -56,7 +56,6 @@ public struct Catalog: Sendable {
     // Sorted once here: every `filter.php` answer then takes its matches in this order.
     byName = records.indices.sorted { left, right in
       let (leftKey, rightKey) = (records[left].sortKey, records[right].sortKey)
-      // Byte by byte, a key before the longer keys it starts: `lexicographicallyPrecedes`.
       let order = memcmp(leftKey, rightKey, min(leftKey.count, rightKey.count))
       guard order == 0, leftKey.count == rightKey.count else {
         return (order, leftKey.count) < (0, rightKey.count)

@@ -1,4 +1,3 @@
-import MealDB
 import Scenarios
 import ViewDescription
 
