@@ -15,9 +15,9 @@ import ViewModels
   }
 
   private func escaped(_ text: String) -> String {
-    var output = ""
-    HTMLWriter.escape(text, into: &output)
-    return output
+    var writer = HTMLWriter()
+    writer.text(text)
+    return writer.output
   }
 
   /// The number of times `needle` occurs in `html`.

@@ -56,7 +56,10 @@ public struct Catalog: Sendable {
     // Sorted once here: every `filter.php` answer then takes its matches in this order.
     byName = records.indices.sorted { left, right in
       let (leftKey, rightKey) = (records[left].sortKey, records[right].sortKey)
-      guard leftKey == rightKey else { return leftKey.lexicographicallyPrecedes(rightKey) }
+      let order = memcmp(leftKey, rightKey, min(leftKey.count, rightKey.count))
+      guard order == 0, leftKey.count == rightKey.count else {
+        return (order, leftKey.count) < (0, rightKey.count)
+      }
       return (records[left].name, records[left].id) < (records[right].name, records[right].id)
     }
     categoriesAnswer = Self.categoriesAnswer(categories)

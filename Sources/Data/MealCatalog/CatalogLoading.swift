@@ -128,11 +128,12 @@ extension Catalog {
     let reason: CatalogError.Reason
     switch FileKind(path: path) {
     case .file, .unreadable:
+      // Opened first for the reason it cannot be; then read whole, in one piece of its size.
       let file = open(path, O_RDONLY | O_CLOEXEC)
       if file >= 0 {
-        let handle = FileHandle(fileDescriptor: file, closeOnDealloc: true)
+        close(file)
         do {
-          return try handle.readToEnd() ?? Data()
+          return try Data(contentsOf: URL(fileURLWithPath: path))
         } catch {
           reason = .unreadable("\(error.localizedDescription)")
         }

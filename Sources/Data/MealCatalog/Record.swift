@@ -155,15 +155,18 @@ extension Catalog.Record {
       return length | word
     }
 
-    /// The rank of the key spelled `key` (UTF-8 without quotes) if it is a known one: found by its
-    /// word, without making a `String` of every key of every record.
-    func rank(of key: UnsafeBufferPointer<UInt8>) -> Int? {
-      guard let rank = ranks[Self.word(key)] else { return nil }
-      guard quotedRanges[rank].count == key.count + 3 else { return nil }
-      let same = quoted.withUnsafeBufferPointer {
-        memcmp($0.baseAddress! + quotedRanges[rank].lowerBound + 1, key.baseAddress!, key.count)
+    /// The rank of the key spelled `key` (UTF-8 without quotes) if it is a known one, without
+    /// making a `String` of every key of every record: `guess` if it is spelled so (a record
+    /// lists its keys in the API's order), or else the rank found by its word.
+    func rank(of key: UnsafeBufferPointer<UInt8>, guess: Int) -> Int? {
+      func spells(_ rank: Int) -> Bool {
+        quotedRanges[rank].count == key.count + 3
+          && quoted.withUnsafeBufferPointer {
+            memcmp($0.baseAddress! + quotedRanges[rank].lowerBound + 1, key.baseAddress!, key.count)
+          } == 0
       }
-      return same == 0 ? rank : nil
+      if guess < names.count, spells(guess) { return guess }
+      return ranks[Self.word(key)].flatMap { spells($0) ? $0 : nil }
     }
   }
 
@@ -197,6 +200,7 @@ extension Catalog.Record {
     var known = [Range<Int>?](repeating: nil, count: keys.names.count)
     /// Where the last value of each unknown key is in `values`.
     var unknown: [String: Range<Int>] = [:]
+    var next = 0  // the rank after the last known key's
     try reader.readEach(closing: UInt8(ascii: "}")) { reader in
       /// The member's key, once it is read, as errors name it.
       var field: String?
@@ -204,7 +208,8 @@ extension Catalog.Record {
         let written = try reader.skipString()
         try reader.expect(UInt8(ascii: ":"))
         // Nearly every key is a known one, found without making its text.
-        let rank = keys.rank(of: UnsafeBufferPointer(rebasing: reader.bytes[written]))
+        let rank = keys.rank(of: UnsafeBufferPointer(rebasing: reader.bytes[written]), guess: next)
+        next = rank.map { $0 + 1 } ?? next
         let key =
           rank.map { keys.names[$0] } ?? JSONReader.string(in: reader.bytes, written: written)
         field = key
@@ -231,12 +236,8 @@ extension Catalog.Record {
       guard let value = known[rank], values[value.lowerBound] == UInt8(ascii: "\"") else {
         return nil
       }
-      let written = value.lowerBound + 1..<value.upperBound - 1
-      return values.withUnsafeBufferPointer { values in
-        // The copy is its own text unless it holds an escape.
-        let copy = UnsafeBufferPointer(rebasing: values[written])
-        return copy.contains(UInt8(ascii: "\\"))
-          ? JSONReader.string(in: values, written: written) : String(decoding: copy, as: UTF8.self)
+      return values.withUnsafeBufferPointer {
+        JSONReader.string(in: $0, written: value.lowerBound + 1..<value.upperBound - 1)
       }
     }
     guard let id = text(keys.id), !id.isEmpty else {
@@ -294,7 +295,8 @@ extension Catalog.Record {
 
     let name = spelledName.trimmed(.whitespacesAndNewlines)
     var ingredients: [String] = []
-    for rank in keys.ingredients {
+    // An empty slot (`""`) holds no text to make.
+    for rank in keys.ingredients where known[rank]?.count ?? 0 > 2 {
       if let ingredient = text(rank)?.trimmed(.whitespaces), !ingredient.isEmpty {
         ingredients.append(ingredient)
       }

@@ -82,7 +82,8 @@ struct ShownScreens {
     // identity its entry got when it was pushed.
     let key = screen.screen?.id ?? .screen(.root)
     // The driver hands out the same node while the app's state stays: it is drawn once.
-    let drawn = last?.screen == screen ? last!.drawn : DrawnTree(screen)
+    if last?.screen == screen { return .unchanged }
+    let drawn = DrawnTree(screen)
     defer {
       last = (screen, drawn)
       byKey[key] = drawn

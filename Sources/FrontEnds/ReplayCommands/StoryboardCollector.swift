@@ -1,4 +1,3 @@
-import MealDB
 import Scenarios
 import ViewDescription
 
@@ -8,7 +7,7 @@ extension ScenarioRunner {
   /// VoiceOver reads and hears, and the failure.
   func storyboard(_ scenario: Scenario, on driver: AppDriver) async -> Storyboard {
     var frames = Storyboard.frames(of: scenario)
-    var (heard, read): ([String], [Substring]) = ([], [])
+    var (heard, read, reading): ([String], String, (Node?, String?)) = ([], "", (nil, nil))
     let result = await replay(scenario, on: driver) { moment in
       var frame = frames[moment.event.index]
       frame.requests = moment.requests
@@ -31,10 +30,14 @@ extension ScenarioRunner {
       frame.announced =
         announced.starts(with: heard) ? Array(announced.dropFirst(heard.count)) : announced
       heard = announced
-      // An element a line: `spoken` shows a line break in a label as `\n`.
-      let lines = moment.screen == nil ? [] : driver.spokenText().split(separator: "\n")
-      if frame.screen != nil || lines != read { frame.spoken = lines.map(String.init) }
-      read = lines
+      // What VoiceOver reads changes with the screen and the focus only. An element a line:
+      // `spoken` shows a line break in a label as `\n`.
+      let now = (moment.screen, driver.cursor.focus)
+      let text = now == reading ? read : moment.screen == nil ? "" : driver.spokenText()
+      if frame.screen != nil || text != read {
+        frame.spoken = text.unicodeScalars.split(separator: "\n").map(String.init)
+      }
+      (read, reading) = (text, now)
       frames[moment.event.index] = frame
     }
     let introduction = scenario.captions.first.map(Storyboard.comments(in:)) ?? []

@@ -40,9 +40,7 @@ public struct HTMLRenderer: Sendable {
     drawing.walk(node)
     drawing.writer.open("div", classes: ["sr-only"], [("role", "status")])
     for text in announcements { drawing.writer.element("p", text: text) }
-    drawing.writer.close("div")
-    drawing.writer.close("div")
-    drawing.writer.close("div")
+    drawing.writer.raw("</div></div></div>")  // the live region, the screen and the phone
     writer = drawing.writer
   }
 }
@@ -61,23 +59,24 @@ private struct PhoneDrawing: NodeWalker {
   /// Draws the node in its element, and its children where its kind holds them.
   mutating func visit(_ node: Node, at place: NodePlace) {
     if case .screen(let title) = node.kind { return screen(node, title: title, place) }
+    let path = place.path
     let (tag, classes, attributes) = element(for: node, at: place)
     let hidden: [HTMLWriter.Attribute] =
       node.accessibility.isHidden ? [("aria-hidden", "true")] : []
     // A control is named by what VoiceOver speaks of it.
-    let named = node.tappable.map { accessible(place.path, visible: $0.label) } ?? []
+    let named = node.tappable.map { accessible(path, visible: $0.label) } ?? []
     writer.open(
-      tag, classes: changed.contains(place.path) ? classes + ["changed"] : classes,
-      [("data-path", place.path.description)] + attributes + named + hidden + tooltip(node))
+      tag, classes: changed.contains(path) ? classes + ["changed"] : classes,
+      [("data-path", path.description)] + attributes + named + hidden + tooltip(node))
     switch node.kind {
     case .button(let button):
       glyph(button.symbol)
       writer.element("span", classes: ["button-label"], text: button.title)
     case .label(let label):
       glyph(label.symbol)
-      text(label.title, "span", ["label-title"], at: place.path)
+      text(label.title, "span", ["label-title"], at: path)
     case .menu(let label):
-      writer.open("summary", accessible(place.path, visible: label.title))
+      writer.open("summary", accessible(path, visible: label.title))
       glyph(label.symbol)
       writer.element("span", classes: ["button-label"], text: label.title)
       writer.close("summary")
@@ -101,7 +100,7 @@ private struct PhoneDrawing: NodeWalker {
         "input", classes: field.text.isEmpty ? ["prompt"] : ["search-text"],
         [
           ("type", "search"), ("readonly", ""),
-          ("aria-label", spoken[place.path]?.label ?? field.prompt),
+          ("aria-label", spoken[path]?.label ?? field.prompt),
           ("placeholder", field.prompt), ("value", field.text),
         ])
       if field.isFocused { writer.element("span", classes: ["caret"], text: "") }
@@ -116,7 +115,7 @@ private struct PhoneDrawing: NodeWalker {
       }
       descend(into: node, at: place)
     case .section(let header):
-      if let header { text(header, "p", ["section-header"], at: place.path) }
+      if let header { text(header, "p", ["section-header"], at: path) }
       children("div", ["section-body"], node, place)
     case .row(let row):
       if let url = row.thumbnail {
@@ -126,19 +125,19 @@ private struct PhoneDrawing: NodeWalker {
       if row.isFavorite { decoration(["heart"], "♥") }
       decoration(["chevron"], "›")
     case .text(let text):
-      say(text, at: place.path)
+      say(text, at: path)
     case .image(let url):
       // `AsyncImage`: a placeholder with the screen's name (no request).
       placeholder(["image-placeholder"], name: screenTitle, url: url, caption: screenTitle)
     case .progressView(let title):
       writer.raw(#"<span class="spinner"></span>"#)
-      if let title { text(title, "p", ["progress-title"], at: place.path) }
+      if let title { text(title, "p", ["progress-title"], at: path) }
     case .contentUnavailableView(let label):
       // The big glyph, the title, then the description and the actions (the children).
       writer.open("div", classes: ["big-glyph"])
       glyph(label.symbol)
       writer.close("div")
-      text(label.title, "p", ["unavailable-title"], at: place.path)
+      text(label.title, "p", ["unavailable-title"], at: path)
       descend(into: node, at: place)
     case .link(let link):
       writer.text(link.title)
@@ -151,7 +150,7 @@ private struct PhoneDrawing: NodeWalker {
       // by the message, which is not read twice.
       writer.open(
         "div", classes: ["alert"],
-        [("role", "alertdialog"), ("aria-modal", "true")] + accessible(place.path, visible: ""))
+        [("role", "alertdialog"), ("aria-modal", "true")] + accessible(path, visible: ""))
       decoration(["alert-message"], message)
       children("div", ["alert-buttons"], node, place)
       writer.close("div")

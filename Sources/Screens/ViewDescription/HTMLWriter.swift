@@ -6,10 +6,13 @@ import Spelling
 /// become markup. Texts and attribute values are `String`s and are always escaped, so a meal
 /// called `<script>alert(1)</script> & "Co"` shows as written and runs nothing.
 public struct HTMLWriter: Sendable {
-  /// The HTML written so far.
-  public private(set) var output = ""
+  /// The UTF-8 of the HTML written so far.
+  private var bytes: [UInt8] = []
 
   public init() {}
+
+  /// The HTML written so far.
+  public var output: String { String(decoding: bytes, as: UTF8.self) }
 
   /// An attribute of an element: its literal name and its (escaped) value.
   public typealias Attribute = (name: StaticString, value: String)
@@ -19,26 +22,28 @@ public struct HTMLWriter: Sendable {
   public mutating func open(
     _ tag: StaticString, classes: [StaticString] = [], _ attributes: [Attribute] = []
   ) {
-    output += "<"
-    output += tag.description
-    if !classes.isEmpty {
-      output += " class=\"" + classes.map(\.description).joined(separator: " ") + "\""
+    bytes.append(UInt8(ascii: "<"))
+    raw(tag)
+    for (index, name) in classes.enumerated() {
+      raw(index == 0 ? " class=\"" : " ")
+      raw(name)
     }
+    if !classes.isEmpty { bytes.append(UInt8(ascii: "\"")) }
     for attribute in attributes {
-      output += " "
-      output += attribute.name.description
-      output += "=\""
-      Self.escape(attribute.value, into: &output)
-      output += "\""
+      bytes.append(UInt8(ascii: " "))
+      raw(attribute.name)
+      raw("=\"")
+      Self.escape(attribute.value, into: &bytes)
+      bytes.append(UInt8(ascii: "\""))
     }
-    output += ">"
+    bytes.append(UInt8(ascii: ">"))
   }
 
   /// Writes `</tag>`.
   public mutating func close(_ tag: StaticString) {
-    output += "</"
-    output += tag.description
-    output += ">"
+    raw("</")
+    raw(tag)
+    bytes.append(UInt8(ascii: ">"))
   }
 
   /// Writes `<tag …>text</tag>`.
@@ -53,12 +58,12 @@ public struct HTMLWriter: Sendable {
 
   /// Writes `string` as text, escaped.
   public mutating func text(_ string: String) {
-    Self.escape(string, into: &output)
+    Self.escape(string, into: &bytes)
   }
 
   /// Writes markup the program spells itself: a doctype, a stylesheet, an entity.
   public mutating func raw(_ markup: StaticString) {
-    output += markup.description
+    markup.withUTF8Buffer { bytes += $0 }
   }
 
   /// Appends `string` with `&`, `<`, `>`, `"` and `'` replaced by entities, and every control
@@ -66,29 +71,17 @@ public struct HTMLWriter: Sendable {
   /// isolates) spelled as `Quoting.visible` spells it (`\u{202E}`), so that nothing from a
   /// catalog or a scenario reorders or hides the text around it: safe both as text and inside a
   /// quoted attribute value. The one escaping function of every HTML page.
-  public static func escape(_ string: String, into output: inout String) {
-    // Most texts need nothing replaced: appended whole, not scalar by scalar.
-    let replaced = string.unicodeScalars.contains { scalar in
-      switch scalar {
-      case "&", "<", ">", "\"", "'": true
-      case "\t", "\n", "\r": false
-      default: Quoting.isControl(scalar)
-      }
-    }
-    guard replaced else {
-      output += string
-      return
-    }
+  public static func escape(_ string: String, into output: inout [UInt8]) {
     for scalar in string.unicodeScalars {
       switch scalar {
-      case "&": output += "&amp;"
-      case "<": output += "&lt;"
-      case ">": output += "&gt;"
-      case "\"": output += "&quot;"
-      case "'": output += "&#39;"
-      case "\t", "\n", "\r": output.unicodeScalars.append(scalar)
-      case _ where Quoting.isControl(scalar): output += Quoting.visible(String(scalar))
-      default: output.unicodeScalars.append(scalar)
+      case "&": output += "&amp;".utf8
+      case "<": output += "&lt;".utf8
+      case ">": output += "&gt;".utf8
+      case "\"": output += "&quot;".utf8
+      case "'": output += "&#39;".utf8
+      case "\t", "\n", "\r": output.append(UInt8(scalar.value))
+      case _ where Quoting.isControl(scalar): output += Quoting.visible(String(scalar)).utf8
+      default: UTF8.encode(scalar) { output.append($0) }
       }
     }
   }
