@@ -24,7 +24,9 @@ import Testing
 
   /// A driver whose app sends its requests over `URLSession` to `baseURL`.
   func driverOverHTTP(_ baseURL: URL) -> AppDriver {
-    AppDriver(catalog: embeddedCatalog, backend: .server { URLSessionTransport(baseURL: baseURL) })
+    AppDriver(
+      catalog: embeddedCatalog,
+      backend: .server { URLSessionTransport(baseURL: baseURL, timeout: 600) })
   }
 
   /// Runs the scenario in record mode, so every `expect screen` keeps the screen it saw.
