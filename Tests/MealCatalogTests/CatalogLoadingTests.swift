@@ -12,7 +12,7 @@ import Testing
     defer { directory.remove() }
     if let categories { try directory.write(categories, to: "categories.json") }
     if let meals { try directory.write(meals, to: "meals.json") }
-    return try Catalog(directory: directory.url)
+    return try Catalog.load(directory: directory.url.path)
   }
 
   /// The error that loading these files throws.
@@ -34,7 +34,7 @@ import Testing
   @Test("A missing directory is named in the error")
   func missingDirectory() throws {
     let url = FileManager.default.temporaryDirectory.appendingPathComponent("no-such-\(UUID())")
-    let error = try #require(throws: CatalogError.self) { try Catalog(directory: url) }
+    let error = try #require(throws: CatalogError.self) { try Catalog.load(directory: url.path) }
     #expect(error.path == url.path)
     #expect(error.reason == .unreadable("no such directory"))
     #expect(error.description.contains(url.lastPathComponent))
@@ -46,7 +46,7 @@ import Testing
     defer { directory.remove() }
     try directory.write(Fixtures.mealsJSON, to: "meals.json")
     let file = directory.url.appendingPathComponent("meals.json")
-    let error = try #require(throws: CatalogError.self) { try Catalog(directory: file) }
+    let error = try #require(throws: CatalogError.self) { try Catalog.load(directory: file.path) }
     #expect(error.path == file.path)
   }
 
@@ -150,7 +150,9 @@ import Testing
     try directory.write(Fixtures.categoriesJSON, to: "categories.json")
     try FileManager.default.createDirectory(
       at: directory.url.appendingPathComponent("meals.json"), withIntermediateDirectories: false)
-    let error = try #require(throws: CatalogError.self) { try Catalog(directory: directory.url) }
+    let error = try #require(throws: CatalogError.self) {
+      try Catalog.load(directory: directory.url.path)
+    }
     #expect(error.path.hasSuffix("/meals.json"))
     #expect(error.reason == .unreadable("is a directory"))
   }

@@ -186,7 +186,7 @@ import Testing
     defer { directory.remove() }
     try directory.write(Fixtures.mealsJSON, to: "meals.json")
     let file = directory.url.appendingPathComponent("meals.json")
-    let error = try #require(throws: CatalogError.self) { try Catalog(directory: file) }
+    let error = try #require(throws: CatalogError.self) { try Catalog.load(directory: file.path) }
     #expect(error.reason == .notADirectory)
     #expect(
       error.description.hasSuffix(
@@ -200,14 +200,16 @@ import Testing
     let manager = FileManager.default
     let loop = directory.url.appendingPathComponent("loop")
     try manager.createSymbolicLink(atPath: loop.path, withDestinationPath: loop.path)
-    let folderError = try #require(throws: CatalogError.self) { try Catalog(directory: loop) }
+    let folderError = try #require(throws: CatalogError.self) {
+      try Catalog.load(directory: loop.path)
+    }
     #expect(folderError.reason == .symlinkLoop)
 
     try directory.write(Self.categories, to: "categories.json")
     let meals = directory.url.appendingPathComponent("meals.json")
     try manager.createSymbolicLink(atPath: meals.path, withDestinationPath: meals.path)
     let fileError = try #require(throws: CatalogError.self) {
-      try Catalog(directory: directory.url)
+      try Catalog.load(directory: directory.url.path)
     }
     #expect(fileError.path == meals.path)
     #expect(

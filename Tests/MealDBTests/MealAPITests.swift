@@ -30,8 +30,6 @@ import Testing
     #expect(sent() == APIRequest(path: "filter.php", query: [.init(name: "c", value: "Dessert")]))
     _ = try await api.search("Lasagne")
     #expect(sent() == APIRequest(path: "search.php", query: [.init(name: "s", value: "Lasagne")]))
-    _ = try await api.searchDetails("Pie")
-    #expect(sent() == APIRequest(path: "search.php", query: [.init(name: "s", value: "Pie")]))
     _ = try await api.detail(id: "52772")
     #expect(sent() == APIRequest(path: "lookup.php", query: [.init(name: "i", value: "52772")]))
     _ = try await api.random()
@@ -43,7 +41,6 @@ import Testing
     let api = MealAPI(transport: StubTransport(body: #"{"meals":null}"#))
     #expect(try await api.meals(in: "Goat").isEmpty)
     #expect(try await api.search("xyz").isEmpty)
-    #expect(try await api.searchDetails("xyz").isEmpty)
     #expect(try await api.detail(id: "1") == nil)
     #expect(try await api.random() == nil)
   }

@@ -49,7 +49,7 @@ import Testing
     defer { try? FileManager.default.removeItem(at: directory) }
     let summary = try await capture(server, into: directory).run()
     let original = try TestCatalog.make()
-    let captured = try Catalog(directory: directory)
+    let captured = try Catalog.load(directory: directory.path)
     #expect(summary == CatalogCapture.Summary(categories: 3, meals: 5, downloaded: 5))
     #expect(captured.categories == original.categories)
     #expect(Set(captured.records) == Set(original.records))
@@ -61,7 +61,7 @@ import Testing
     let directory = temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }
     _ = try await capture(server, into: directory, categories: ["pasta"]).run()
-    let captured = try Catalog(directory: directory)
+    let captured = try Catalog.load(directory: directory.path)
     #expect(captured.records.map(\.name) == ["Käsespätzle", "Lasagne"])
   }
 
@@ -107,7 +107,7 @@ import Testing
     await #expect(throws: CatalogCapture.Failure.self) {
       _ = try await capture(server, into: directory).run()
     }
-    let partial = try Catalog(directory: directory)
+    let partial = try Catalog.load(directory: directory.path)
     #expect(partial.records.map(\.id) == ["52770", "53049"])
     server.server.faults = .none
     let before = lookups(server)
@@ -180,7 +180,7 @@ import Testing
     let summary = try await CatalogCapture(
       transport: transport(server.baseURL), directory: directory
     ).run()
-    let captured = try Catalog(directory: directory)
+    let captured = try Catalog.load(directory: directory.path)
     #expect(captured.categoryNames == ["Beef"])
     #expect(captured.records.map(\.id) == ["77", "80"])
     #expect((summary.categories, summary.meals, summary.downloaded) == (1, 2, 4))
@@ -219,7 +219,7 @@ import Testing
       errors.all.first == "error: left out 5 of what the server sent, which a catalog cannot hold:")
     #expect(errors.all.count == 6)
     #expect(!errors.all.joined().contains("\u{1B}"))
-    #expect(try Catalog(directory: directory).records.count == 2)
+    #expect(try Catalog.load(directory: directory.path).records.count == 2)
   }
 
   /// A server of two categories: Beef with one meal, Pasta with two whose instructions are
@@ -328,7 +328,7 @@ import Testing
       transport: transport(server.baseURL), directory: directory
     ).run()
     #expect(summary.leftOut == ["categories.php: category 2 has an empty name"])
-    #expect(try Catalog(directory: directory).categoryNames == ["Beef"])
+    #expect(try Catalog.load(directory: directory.path).categoryNames == ["Beef"])
   }
 
   @Test("A capture that keeps no meal lists what it left out on lines of their own")

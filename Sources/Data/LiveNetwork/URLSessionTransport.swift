@@ -184,8 +184,7 @@ private final class Transfers: NSObject, URLSessionDataDelegate, @unchecked Send
       finish(id, with: .failure(announced > received ? URLError(.networkConnectionLost) : error))
       return
     }
-    let transfer = lock.withLock { running[id] }
-    guard let transfer, let status = transfer.status else {
+    guard let transfer = lock.withLock({ running[id] }), let status = transfer.status else {
       finish(id, with: .failure(URLError(.badServerResponse)))
       return
     }

@@ -78,13 +78,6 @@ extension Catalog {
   public static let categoriesFile = "categories.json"
   public static let mealsFile = "meals.json"
 
-  /// Loads the catalog in `directory`.
-  ///
-  /// - Throws: `CatalogError` naming the file and what is wrong.
-  public init(directory: URL) throws {
-    try self.init(directoryPath: directory.path)
-  }
-
   /// Loads the catalog in the folder at `path`, relative to the current folder unless it starts
   /// with `/`. Errors name the files by their full paths.
   init(directoryPath path: String) throws {

@@ -33,10 +33,8 @@ public final class CatalogTransport: Transport {
   private let clock: any Clock<Duration>
   private let state: Locked<State>
 
-  /// - Parameters:
-  ///   - catalog: answers every request.
-  ///   - clock: times the delays set with `setDelay(_:for:)`; a `VirtualClock` in tests.
-  ///   - seed: seeds the generator behind `random.php`; the same seed gives the same meals.
+  /// A transport answering from `catalog` that times `setDelay(_:for:)`'s delays on `clock` (a
+  /// `VirtualClock` in tests); `seed` picks `random.php`'s meals, the same ones every time.
   public init(catalog: Catalog, clock: any Clock<Duration> = ContinuousClock(), seed: UInt64 = 1) {
     self.catalog = catalog
     self.clock = clock

@@ -102,7 +102,6 @@ extension Catalog.Record {
   /// The keys TheMealDB gives a record, by their rank in `JSONWriter.keyOrder`, and what the
   /// reader does with each.
   struct Keys {
-    /// The names.
     let names = JSONWriter.keyOrder.sorted { $0.value < $1.value }.map(\.key)
     /// Each in quotes and with its colon, as the record's bytes spell them, one after the other.
     let quoted: [UInt8]

@@ -147,6 +147,13 @@ protocol AnswerRecord: Decodable, Sendable {
   init<Fields: AnswerFields>(fields: Fields) throws(Fields.Failure)
 }
 
+extension AnswerRecord {
+  /// Reads the answer's fields from `JSONDecoder`'s container, as `AnswerReader` reads them.
+  public init(from decoder: any Decoder) throws {
+    try self.init(fields: decoder.container(keyedBy: AnswerKey.self))
+  }
+}
+
 extension AnswerObject: AnswerFields {
   func string(_ key: AnswerKey) throws(AnswerReader.Unsupported) -> String {
     guard let text = try optionalString(key) else { throw AnswerReader.Unsupported() }

@@ -43,9 +43,7 @@ public enum LoadFailure: Error, Hashable, Sendable {
 
   /// Whether the error only says that the work was cancelled.
   public static func isCancellation(_ error: any Error) -> Bool {
-    if error is CancellationError { return true }
-    if let urlError = error as? URLError, urlError.code == .cancelled { return true }
-    return false
+    error is CancellationError || (error as? URLError)?.code == .cancelled
   }
 
   /// Failures to reach the server at all, other than being offline or timing out.

@@ -69,14 +69,6 @@ public struct MealAPI: Sendable {
     ).items
   }
 
-  /// Full records of the meals whose name contains the text (`search.php?s=`).
-  public func searchDetails(_ text: String) async throws -> [MealDetail] {
-    try await answer(
-      "search.php", query: [URLQueryItem(name: "s", value: text)],
-      as: MealsResponse<MealDetail>.self
-    ).items
-  }
-
   /// One full recipe (`lookup.php?i=`), or `nil` when there is none with that id.
   public func detail(id: String) async throws -> MealDetail? {
     try await answer(

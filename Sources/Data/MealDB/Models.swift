@@ -14,10 +14,6 @@ public struct Category: Decodable, Identifiable, Hashable, Sendable, AnswerRecor
     self.description = description
   }
 
-  public init(from decoder: any Decoder) throws {
-    try self.init(fields: decoder.container(keyedBy: AnswerKey.self))
-  }
-
   init<Fields: AnswerFields>(fields: Fields) throws(Fields.Failure) {
     self.init(
       answerID: try fields.string("idCategory"),
@@ -47,10 +43,6 @@ public struct Meal: Decodable, Identifiable, Hashable, Sendable, AnswerRecord {
     self.id = id
     self.name = name
     self.thumbnail = thumbnail
-  }
-
-  public init(from decoder: any Decoder) throws {
-    try self.init(fields: decoder.container(keyedBy: AnswerKey.self))
   }
 
   init<Fields: AnswerFields>(fields: Fields) throws(Fields.Failure) {
@@ -121,10 +113,8 @@ public struct MealDetail: Decodable, Identifiable, Hashable, Sendable, AnswerRec
       var start = 0
       func end(at index: Int) {
         guard index > start else { return }
-        let paragraph = String(
-          decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self
-        )
-        .folded
+        let text = UnsafeBufferPointer(rebasing: bytes[start..<index])
+        let paragraph = String(decoding: text, as: UTF8.self).folded
         if !paragraph.isEmpty { paragraphs.append(paragraph) }
       }
       var index = 0
@@ -193,16 +183,10 @@ public struct MealDetail: Decodable, Identifiable, Hashable, Sendable, AnswerRec
     return trimmed.isEmpty ? nil : trimmed
   }
 
-  /// TheMealDB numbers its ingredient slots 1 to 20.
-  static let slots = 1...20
-
-  /// The keys of each slot's ingredient and measure, spelled once rather than for every record.
-  static let slotKeys = slots.map {
+  /// The keys of each ingredient slot's ingredient and measure (TheMealDB numbers the slots 1 to
+  /// 20), spelled once rather than for every record.
+  static let slotKeys = (1...20).map {
     (ingredient: AnswerKey("strIngredient\($0)"), measure: AnswerKey("strMeasure\($0)"))
-  }
-
-  public init(from decoder: any Decoder) throws {
-    try self.init(fields: decoder.container(keyedBy: AnswerKey.self))
   }
 
   init<Fields: AnswerFields>(fields: Fields) throws(Fields.Failure) {
@@ -221,7 +205,7 @@ public struct MealDetail: Decodable, Identifiable, Hashable, Sendable, AnswerRec
     youtubeURL = try fields.optionalString("strYoutube").nonBlank.flatMap(URL.init(string:))
     sourceURL = try fields.optionalString("strSource").nonBlank.flatMap(URL.init(string:))
     var ingredients: [Ingredient] = []
-    for (slot, keys) in zip(Self.slots, Self.slotKeys) {
+    for (slot, keys) in zip(1..., Self.slotKeys) {
       guard let name = try fields.optionalString(keys.ingredient).nonBlank else { continue }
       let measure = try fields.optionalString(keys.measure).nonBlank
       ingredients.append(Ingredient(id: slot, name: name, measure: measure))

@@ -4,10 +4,6 @@ import Foundation
 public struct CategoryResponse: Decodable, Sendable, AnswerRecord {
   public let categories: [Category]
 
-  public init(from decoder: any Decoder) throws {
-    try self.init(fields: decoder.container(keyedBy: AnswerKey.self))
-  }
-
   init<Fields: AnswerFields>(fields: Fields) throws(Fields.Failure) {
     // The real API always sends the list; `null` is read as an empty one rather than a crash.
     categories = try fields.records("categories") ?? []
@@ -22,10 +18,6 @@ public struct MealsResponse<Item: Decodable & Sendable>: Decodable, Sendable, An
   public let items: [Item]
   /// The string `meals` held instead of a list, such as `"Invalid ID"`.
   public let notice: String?
-
-  public init(from decoder: any Decoder) throws {
-    try self.init(fields: decoder.container(keyedBy: AnswerKey.self))
-  }
 
   init<Fields: AnswerFields>(fields: Fields) throws(Fields.Failure) {
     if let notice = try? fields.optionalString("meals") {

@@ -111,9 +111,9 @@ enum GeneratedCatalog {
     ]
     for slot in 1...20 {
       let used = slot <= 8
-      fields["strIngredient\(slot)"] =
-        used ? .string(ingredients.randomElement(using: &random)!) : .string("")
-      fields["strMeasure\(slot)"] = used ? .string("\(slot * 25)g") : .string(" ")
+      fields["strIngredient\(slot)"] = .string(
+        used ? ingredients.randomElement(using: &random)! : "")
+      fields["strMeasure\(slot)"] = .string(used ? "\(slot * 25)g" : " ")
     }
     return fields
   }

@@ -16,8 +16,7 @@ import Foundation
   /// libFuzzer's entry point: one input.
   @_cdecl("LLVMFuzzerTestOneInput")
   public func fuzzOneInput(_ bytes: UnsafePointer<UInt8>?, _ count: Int) -> Int32 {
-    let data = bytes.map { Data(bytes: $0, count: count) } ?? Data()
-    selected(data)
+    selected(bytes.map { Data(bytes: $0, count: count) } ?? Data())
     return 0
   }
 

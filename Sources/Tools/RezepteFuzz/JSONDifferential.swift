@@ -11,12 +11,7 @@ extension JSONValue {
   /// compared (a Swift dictionary tells keys apart by canonical equivalence, `NSDictionary` by
   /// UTF-16 units).
   static func disagreementWithJSONSerialization(_ data: Data) -> String? {
-    let read: JSONValue
-    do {
-      read = try JSONValue(json: data)
-    } catch {
-      return nil
-    }
+    guard let read = try? JSONValue(json: data) else { return nil }
     let foundation: Any
     do {
       foundation = try JSONSerialization.jsonObject(with: data, options: .fragmentsAllowed)
