@@ -2,10 +2,14 @@ import ViewDescription
 
 // The pieces every storyboard page shares: the head with its one stylesheet, paragraphs, diffs.
 extension Storyboard {
-  /// `<!DOCTYPE html>` up to `<body>`. The Content-Security-Policy lets the page load nothing at
-  /// all, not even by mistake: no scripts, images, fonts or styles from anywhere, only the
-  /// inline stylesheet.
-  static func head(title: String, into page: inout HTMLWriter) {
+  /// A whole page: the head, then the body's header (green when `passed`, else red) and main
+  /// part. The Content-Security-Policy lets the page load nothing at all, not even by mistake: no
+  /// scripts, images, fonts or styles from anywhere, only the inline stylesheet.
+  static func page(
+    title: String, passed: Bool, header: (inout HTMLWriter) -> Void,
+    main: (inout HTMLWriter) -> Void
+  ) -> String {
+    var page = HTMLWriter()
     page.raw("<!DOCTYPE html>\n<html lang=\"de\">\n<head>\n<meta charset=\"utf-8\">\n")
     page.raw(
       #"<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'">"#
@@ -17,6 +21,14 @@ extension Storyboard {
     page.raw(pageStylesheet)
     page.raw(HTMLRenderer.stylesheet)
     page.raw("\n</style>\n</head>\n<body>\n")
+    page.open("header", classes: passed ? ["page-header", "passed"] : ["page-header", "failed"])
+    header(&page)
+    page.close("header")
+    page.open("main")
+    main(&page)
+    page.close("main")
+    page.raw("</body>\n</html>\n")
+    return page.output
   }
 
   /// Comment lines as paragraphs: consecutive lines join into one, an empty line ends it.
