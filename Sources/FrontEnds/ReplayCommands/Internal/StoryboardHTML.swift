@@ -73,7 +73,7 @@ extension Storyboard {
     .step code { font: 14px "DejaVu Sans Mono", "Liberation Mono", monospace; background: #ececf0;
       padding: 2px 6px; border-radius: 5px; overflow-wrap: anywhere; }
     .step .number { flex: none; min-width: 24px; color: #6c6c70; font-size: 12px; }
-    .note.passed .mark { color: #1b7f34; }
+    .note.passed .mark, .index tr.passed .result { color: #1b7f34; }
     .note.failed .mark, .note.failed .step code { color: #d70015; }
     .meta { margin: 2px 0 0 26px; color: #6c6c70; font-size: 12px; }
     .requests { margin: 4px 0 0 26px; padding: 0; list-style: none;
@@ -92,7 +92,6 @@ extension Storyboard {
     .index { margin: 16px 28px; border-collapse: collapse; background: #fff; }
     .index th, .index td { text-align: left; padding: 6px 14px; border-bottom: 1px solid #e3e3e8; }
     .index .result { white-space: nowrap; }
-    .index tr.passed .result { color: #1b7f34; }
     .index tr.failed .result { color: #d70015; font-weight: bold; }
 
     """
