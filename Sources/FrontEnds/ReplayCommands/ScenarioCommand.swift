@@ -159,10 +159,8 @@ struct ScenarioCommand {
     guard diff.entries.contains(where: { $0.change != .added }) else {
       return "a screen of \(counts.added) \(counts.added == 1 ? noun : noun + "s")"
     }
-    var parts: [String] = []
-    if counts.added > 0 { parts.append("\(counts.added) new") }
-    if counts.changed > 0 { parts.append("\(counts.changed) changed") }
-    if counts.removed > 0 { parts.append("\(counts.removed) gone") }
+    let parts = [(counts.added, "new"), (counts.changed, "changed"), (counts.removed, "gone")]
+      .filter { $0.0 > 0 }.map { "\($0.0) \($0.1)" }
     let total = counts.added + counts.changed + counts.removed
     return (total == 1 ? "1 \(noun) differs" : "\(total) \(noun)s differ")
       + " (\(parts.joined(separator: ", ")))"
