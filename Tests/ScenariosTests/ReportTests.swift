@@ -101,7 +101,7 @@ import Testing
     "Colours are used only on a terminal and never with NO_COLOR set",
     arguments: [(true, false, true), (false, false, false), (true, true, false)])
   func colorPolicy(isTerminal: Bool, noColor: Bool, expected: Bool) {
-    #expect(ColorPolicy.useColor(isTerminal: isTerminal, noColor: noColor) == expected)
+    #expect(Report.usesColor(isTerminal: isTerminal, noColor: noColor) == expected)
   }
 
   @Test("The exit code is 0 when all passed and 1 when one failed")

@@ -10,16 +10,6 @@ extension ExitCode {
   }
 }
 
-/// Whether output gets colours: only on a terminal, and never when `NO_COLOR` is set.
-enum ColorPolicy {
-  /// Whether standard output (or an output that is a terminal or not) gets colours.
-  static func useColor(
-    isTerminal: Bool = isatty(1) == 1, noColor: Bool = getenv("NO_COLOR") != nil
-  ) -> Bool {
-    isTerminal && !noColor
-  }
-}
-
 /// The run's report: one line per scenario, the failures, and `N passed, N failed` last.
 struct Report: Sendable {
   /// Whether `passed`, `failed`, `skipped` and `recorded` are coloured.
@@ -27,6 +17,14 @@ struct Report: Sendable {
   /// Whether each line ends with the wall time the scenario took. Off by default, so that the
   /// same scenarios print the same bytes on every run and machine.
   var showsWallTime = false
+
+  /// Whether standard output (or an output that is a terminal or not) gets colours: only on a
+  /// terminal, and never when `NO_COLOR` is set.
+  static func usesColor(
+    isTerminal: Bool = isatty(1) == 1, noColor: Bool = getenv("NO_COLOR") != nil
+  ) -> Bool {
+    isTerminal && !noColor
+  }
 
   /// `passed  Titel (file)  12 steps  1.4s simulated` (and the wall time with `showsWallTime`);
   /// a failure's text follows on the next lines, then the blocks `--record` wrote, one per line

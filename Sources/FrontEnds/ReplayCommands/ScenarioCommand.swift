@@ -14,7 +14,7 @@ struct ScenarioCommand {
   var context: ScenarioContext
   /// A new app for each scenario.
   var makeDriver: @MainActor () -> AppDriver
-  /// Whether the report is coloured (see `ColorPolicy`).
+  /// Whether the report is coloured (see `Report.usesColor`).
   var useColor: Bool
   /// Standard output, one line per call.
   var output: (String) -> Void
@@ -31,8 +31,7 @@ struct ScenarioCommand {
     let (record, list, filter) = (options.record, options.list, options.filter)
     let paths = ScenarioCommands.paths(invocation)
     let (entries, missing) = ScenarioFiles.collectEntries(paths)
-    let shard = options.shard
-    let files = entries.filter { shard?.contains(key: $0.key) ?? true }.map(\.file)
+    let files = entries.filter { options.shard?.contains(key: $0.key) ?? true }.map(\.file)
     let (loaded, diagnostics) = ScenarioFiles.load(
       files, context: context, allowsEmptyScreens: record)
     let scenarios = ScenarioFiles.filter(loaded, by: filter)
@@ -160,10 +159,8 @@ struct ScenarioCommand {
     guard diff.entries.contains(where: { $0.change != .added }) else {
       return "a screen of \(counts.added) \(counts.added == 1 ? noun : noun + "s")"
     }
-    var parts: [String] = []
-    if counts.added > 0 { parts.append("\(counts.added) new") }
-    if counts.changed > 0 { parts.append("\(counts.changed) changed") }
-    if counts.removed > 0 { parts.append("\(counts.removed) gone") }
+    let parts = [(counts.added, "new"), (counts.changed, "changed"), (counts.removed, "gone")]
+      .filter { $0.0 > 0 }.map { "\($0.0) \($0.1)" }
     let total = counts.added + counts.changed + counts.removed
     return (total == 1 ? "1 \(noun) differs" : "\(total) \(noun)s differ")
       + " (\(parts.joined(separator: ", ")))"

@@ -220,7 +220,7 @@ public enum ScenarioCommands {
       ScenarioCommand(
         context: ScenarioContext(catalog: catalog),
         makeDriver: { AppDriver(catalog: catalog, backend: backend) },
-        useColor: ColorPolicy.useColor(), output: console.output,
+        useColor: Report.usesColor(), output: console.output,
         errorOutput: console.errorOutput))
   }
 }

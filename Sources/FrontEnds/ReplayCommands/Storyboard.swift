@@ -20,13 +20,11 @@ struct Storyboard: Equatable, Sendable {
 
   /// One step: what the page shows beside and on the phone.
   struct Frame: Equatable, Sendable {
-    /// The step, as the file has it.
     var step: Step
     /// The comment lines above the step, without their `#`; an empty entry separates paragraphs.
     var caption: [String] = []
     /// The indented block under the step (`expect screen`, `expect requests`), unindented.
     var block: [String] = []
-    /// How the step went.
     var status: Status
     /// The virtual time after the step, or `nil` when it did not run.
     var simulatedTime: Duration?
@@ -66,10 +64,27 @@ extension Storyboard {
   /// comment, then one frame per phone: the steps that led to it, with their captions, times
   /// and requests, beside the phone, and a failure under them.
   func html() -> String {
-    var page = HTMLWriter()
-    Self.head(title: "Storyboard: " + result.title, into: &page)
-    page.open(
-      "header", classes: result.passed ? ["page-header", "passed"] : ["page-header", "failed"])
+    Self.page(title: "Storyboard: " + result.title, passed: result.passed, header: header) {
+      page in
+      if !introduction.isEmpty {
+        page.open("section", classes: ["introduction"])
+        Self.paragraphs(introduction, into: &page)
+        page.close("section")
+      }
+      page.open("ol", classes: ["frames"])
+      var start = 0
+      while start < frames.count {
+        // The steps that change nothing on the screen share the phone of the step before them.
+        let end = frames[(start + 1)...].firstIndex { $0.screen != nil } ?? frames.count
+        write(frames: start..<end, into: &page)
+        start = end
+      }
+      page.close("ol")
+    }
+  }
+
+  /// The page's header: the way back to the index, the title, the file, and the verdict.
+  private func header(_ page: inout HTMLWriter) {
     page.open("nav")
     page.element("a", [("href", "index.html")], text: "← Alle Szenarien")
     page.close("nav")
@@ -91,25 +106,6 @@ extension Storyboard {
       page.text(result.skipReason.map { "übersprungen: " + $0 } ?? "✓ bestanden")
     }
     page.close("p")
-    page.close("header")
-    page.open("main")
-    if !introduction.isEmpty {
-      page.open("section", classes: ["introduction"])
-      Self.paragraphs(introduction, into: &page)
-      page.close("section")
-    }
-    page.open("ol", classes: ["frames"])
-    var start = 0
-    while start < frames.count {
-      // The steps that change nothing on the screen share the phone of the step before them.
-      let end = frames[(start + 1)...].firstIndex { $0.screen != nil } ?? frames.count
-      write(frames: start..<end, into: &page)
-      start = end
-    }
-    page.close("ol")
-    page.close("main")
-    page.raw("</body>\n</html>\n")
-    return page.output
   }
 
   /// One phone, with the steps that led to it and a failure among them.
@@ -188,39 +184,33 @@ extension Storyboard {
   /// `index.html`: every scenario with its verdict, linking to its page (of the same index in
   /// `pages`).
   static func indexHTML(_ storyboards: [Storyboard], pages: [String]) -> String {
-    var page = HTMLWriter()
-    Self.head(title: "Storyboard", into: &page)
     let failed = storyboards.count { !$0.result.passed }
-    page.open(
-      "header", classes: failed == 0 ? ["page-header", "passed"] : ["page-header", "failed"])
-    page.element("h1", text: "Storyboard")
-    page.element(
-      "p", classes: ["verdict"],
-      text: "\(storyboards.count - failed) bestanden, \(failed) fehlgeschlagen")
-    page.close("header")
-    page.open("main")
-    page.open("table", classes: ["index"])
-    page.raw("<thead><tr><th>Ergebnis</th><th>Szenario</th><th>Datei</th><th>Schritte</th>")
-    page.raw("<th>Simulierte Zeit</th></tr></thead>")
-    page.open("tbody")
-    for (storyboard, name) in zip(storyboards, pages) {
-      page.open("tr", classes: storyboard.result.passed ? ["passed"] : ["failed"])
-      let failedStep = storyboard.failedFrame.map { "✗ fehlgeschlagen bei Schritt \($0 + 1)" }
+    return page(title: "Storyboard", passed: failed == 0) { page in
+      page.element("h1", text: "Storyboard")
       page.element(
-        "td", classes: ["result"],
-        text: storyboard.result.passed ? "✓ bestanden" : failedStep ?? "– übersprungen")
-      page.open("td")
-      page.element("a", [("href", name)], text: storyboard.result.title)
-      page.close("td")
-      page.element("td", classes: ["file"], text: storyboard.result.file)
-      page.element("td", text: "\(storyboard.frames.count)")
-      page.element("td", text: DurationText.format(storyboard.result.simulatedTime))
-      page.close("tr")
+        "p", classes: ["verdict"],
+        text: "\(storyboards.count - failed) bestanden, \(failed) fehlgeschlagen")
+    } main: { page in
+      page.open("table", classes: ["index"])
+      page.raw("<thead><tr><th>Ergebnis</th><th>Szenario</th><th>Datei</th><th>Schritte</th>")
+      page.raw("<th>Simulierte Zeit</th></tr></thead>")
+      page.open("tbody")
+      for (storyboard, name) in zip(storyboards, pages) {
+        page.open("tr", classes: storyboard.result.passed ? ["passed"] : ["failed"])
+        let failedStep = storyboard.failedFrame.map { "✗ fehlgeschlagen bei Schritt \($0 + 1)" }
+        page.element(
+          "td", classes: ["result"],
+          text: storyboard.result.passed ? "✓ bestanden" : failedStep ?? "– übersprungen")
+        page.open("td")
+        page.element("a", [("href", name)], text: storyboard.result.title)
+        page.close("td")
+        page.element("td", classes: ["file"], text: storyboard.result.file)
+        page.element("td", text: "\(storyboard.frames.count)")
+        page.element("td", text: DurationText.format(storyboard.result.simulatedTime))
+        page.close("tr")
+      }
+      page.close("tbody")
+      page.close("table")
     }
-    page.close("tbody")
-    page.close("table")
-    page.close("main")
-    page.raw("</body>\n</html>\n")
-    return page.output
   }
 }

@@ -52,15 +52,14 @@ extension Storyboard {
     let source = scenario.sourceLines
     let captions = scenario.captions
     return scenario.steps.enumerated().map { index, step in
-      var block: [String] = []
-      if let lines = step.block?.lines, let indentation = step.block?.indentation {
-        block = source[lines].map {
-          $0.hasPrefix(indentation) ? String($0.dropFirst(indentation.count)) : $0
+      let block = step.block.map { block in
+        source[block.lines].map {
+          $0.hasPrefix(block.indentation) ? String($0.dropFirst(block.indentation.count)) : $0
         }
       }
       // The comments before the first step are the page's introduction.
       return Storyboard.Frame(
-        step: step, caption: index == 0 ? [] : comments(in: captions[index]), block: block,
+        step: step, caption: index == 0 ? [] : comments(in: captions[index]), block: block ?? [],
         status: .notRun)
     }
   }

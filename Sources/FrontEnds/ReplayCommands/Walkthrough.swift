@@ -63,7 +63,7 @@ extension ScenarioRunner {
     }
     let screen: [String]
     switch (full, moment.comparison) {
-    case (true, _):
+    case (true, _), (false, .first?), (false, nil):
       screen = whole("Bildschirm:")
     case (false, .unchanged?):
       guard !requests.isEmpty else { return [summary + "; Bildschirm unverändert"] }
@@ -77,8 +77,6 @@ extension ScenarioRunner {
         + ScreenDiff(old: before, new: now).lines(context: 1, style: .newSide).map { "    " + $0 }
     case (false, .new?):
       screen = whole("neuer Bildschirm:")
-    case (false, .first?), (false, nil):
-      screen = whole("Bildschirm:")
     }
     return [summary] + requests.map { "    " + $0 } + screen
   }

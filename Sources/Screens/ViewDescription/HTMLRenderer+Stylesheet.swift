@@ -32,13 +32,12 @@ extension HTMLRenderer {
     .toolbar { display: flex; gap: 8px; align-items: center; position: relative; }
     .button { color: #0a64d8; display: inline-flex; align-items: center; gap: 4px;
       font-size: 12px; }
-    .button .glyph { font-size: 19px; }
+    .button .glyph, .menu summary .glyph { font-size: 19px; }
     .button.disabled { color: #a8a8ad; }
     .menu { position: relative; color: #0a64d8; font-size: 12px; }
     .menu summary { list-style: none; display: inline-flex; align-items: center; gap: 4px;
       cursor: pointer; }
     .menu summary::-webkit-details-marker { display: none; }
-    .menu summary .glyph { font-size: 19px; }
     .toolbar:has(.menu[open]) { flex-basis: 100%; flex-wrap: wrap; }
     .menu[open] { flex-basis: 100%; }
     .picker { margin-top: 6px; background: #fff; border-radius: 12px; color: #111; }
@@ -61,7 +60,7 @@ extension HTMLRenderer {
     .suggestion .glyph { color: #8e8e93; margin-right: 6px; }
     .content { flex: 1; overflow-y: auto; min-height: 0; }
     .list { margin: 10px 12px; background: #fff; border-radius: 12px; overflow: hidden; }
-    .list > * { border-top: 1px solid #ececf0; }
+    .list > *, .section-body > * { border-top: 1px solid #ececf0; }
     .list > *:first-child { border-top: none; }
     .refresh-spinner { display: flex; justify-content: center; padding: 8px;
       background: #f2f2f7; }
@@ -73,7 +72,6 @@ extension HTMLRenderer {
     .placeholder { display: inline-flex; align-items: center; justify-content: center;
       color: rgba(0,0,0,.7); font-weight: bold; text-align: center; overflow: hidden; }
     .thumb { width: 32px; height: 32px; border-radius: 6px; flex: none; font-size: 14px; }
-    .image { display: block; }
     .image-placeholder { width: 100%; height: 170px; font-size: 18px; padding: 12px;
       box-sizing: border-box; overflow-wrap: anywhere; }
     .text { margin: 0; padding: 8px 12px; overflow-wrap: anywhere; }
@@ -81,7 +79,6 @@ extension HTMLRenderer {
     .label .glyph { color: #0a64d8; width: 18px; text-align: center; }
     .section-header { margin: 0; font-weight: normal; text-transform: uppercase;
       font-size: 12px; color: #6c6c70; padding: 14px 12px 4px; background: #f2f2f7; }
-    .section-body > * { border-top: 1px solid #ececf0; }
     .link { display: block; padding: 8px 12px; color: #0a64d8; text-decoration: none; }
     .progress, .unavailable { display: flex; flex-direction: column; align-items: center;
       justify-content: center; text-align: center; padding: 60px 20px; color: #636366; }

@@ -98,8 +98,7 @@ public struct ScreenDiff: Sendable {
   public func lines(
     context: Int = 3, limit: Int = 400, style: Style = .bothSides
   ) -> [String] {
-    let oldLines = old.lines()
-    let newLines = new.lines()
+    let (oldLines, newLines) = (old.drawn.map(\.drawn), new.drawn.map(\.drawn))
     var marked: [(line: String, isChange: Bool)] = []
     var removed = 0
     func flushRemoved() {
@@ -176,7 +175,7 @@ public struct ScreenDiff: Sendable {
     Set(
       entries.compactMap { entry in
         guard entry.change == .added || entry.change == .changed else { return nil }
-        return entry.newIndex.flatMap(new.path(of:))
+        return entry.newIndex.flatMap { new.drawn[$0].path }
       })
   }
 
@@ -265,10 +264,9 @@ public struct DrawnTree: Hashable, Sendable {
     var text: [String]
   }
 
-  /// Each node's key.
   let keys: [Key]
   /// Each node's lines as drawn, and its place in its tree (`nil` for a node read from text).
-  private let drawn: [DrawnNode]
+  fileprivate let drawn: [DrawnNode]
 
   /// `tree` as `renderer` draws it: what the text tree does not draw (addresses, intents) is no
   /// change.
@@ -301,12 +299,6 @@ public struct DrawnTree: Hashable, Sendable {
   func kind(of index: Int) -> String {
     "\(drawn[index].depth) " + String((drawn[index].content.first ?? "").prefix { $0 != " " })
   }
-
-  /// Each node's lines as drawn.
-  func lines() -> [[String]] { drawn.map(\.drawn) }
-
-  /// Each node's place in its tree, `nil` for a node read from text.
-  func path(of index: Int) -> NodePath? { drawn[index].path }
 
   /// Whether the two draw the same nodes: what they are compared by, whatever drew their lines.
   public static func == (lhs: DrawnTree, rhs: DrawnTree) -> Bool {

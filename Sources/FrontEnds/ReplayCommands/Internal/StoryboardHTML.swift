@@ -2,10 +2,14 @@ import ViewDescription
 
 // The pieces every storyboard page shares: the head with its one stylesheet, paragraphs, diffs.
 extension Storyboard {
-  /// `<!DOCTYPE html>` up to `<body>`. The Content-Security-Policy lets the page load nothing at
-  /// all, not even by mistake: no scripts, images, fonts or styles from anywhere, only the
-  /// inline stylesheet.
-  static func head(title: String, into page: inout HTMLWriter) {
+  /// A whole page: the head, then the body's header (green when `passed`, else red) and main
+  /// part. The Content-Security-Policy lets the page load nothing at all, not even by mistake: no
+  /// scripts, images, fonts or styles from anywhere, only the inline stylesheet.
+  static func page(
+    title: String, passed: Bool, header: (inout HTMLWriter) -> Void,
+    main: (inout HTMLWriter) -> Void
+  ) -> String {
+    var page = HTMLWriter()
     page.raw("<!DOCTYPE html>\n<html lang=\"de\">\n<head>\n<meta charset=\"utf-8\">\n")
     page.raw(
       #"<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'">"#
@@ -17,6 +21,14 @@ extension Storyboard {
     page.raw(pageStylesheet)
     page.raw(HTMLRenderer.stylesheet)
     page.raw("\n</style>\n</head>\n<body>\n")
+    page.open("header", classes: passed ? ["page-header", "passed"] : ["page-header", "failed"])
+    header(&page)
+    page.close("header")
+    page.open("main")
+    main(&page)
+    page.close("main")
+    page.raw("</body>\n</html>\n")
+    return page.output
   }
 
   /// Comment lines as paragraphs: consecutive lines join into one, an empty line ends it.
@@ -61,7 +73,7 @@ extension Storyboard {
     .step code { font: 14px "DejaVu Sans Mono", "Liberation Mono", monospace; background: #ececf0;
       padding: 2px 6px; border-radius: 5px; overflow-wrap: anywhere; }
     .step .number { flex: none; min-width: 24px; color: #6c6c70; font-size: 12px; }
-    .note.passed .mark { color: #1b7f34; }
+    .note.passed .mark, .index tr.passed .result { color: #1b7f34; }
     .note.failed .mark, .note.failed .step code { color: #d70015; }
     .meta { margin: 2px 0 0 26px; color: #6c6c70; font-size: 12px; }
     .requests { margin: 4px 0 0 26px; padding: 0; list-style: none;
@@ -80,7 +92,6 @@ extension Storyboard {
     .index { margin: 16px 28px; border-collapse: collapse; background: #fff; }
     .index th, .index td { text-align: left; padding: 6px 14px; border-bottom: 1px solid #e3e3e8; }
     .index .result { white-space: nowrap; }
-    .index tr.passed .result { color: #1b7f34; }
     .index tr.failed .result { color: #d70015; font-weight: bold; }
 
     """
