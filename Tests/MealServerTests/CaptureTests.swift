@@ -83,7 +83,9 @@ import Testing
       } catch let error as CatalogCapture.Failure
         where error.message.hasPrefix("another capture") && .now < deadline
       {
-        try await Task.sleep(for: .milliseconds(20))
+        // Waits, with the lock's own patience, until it is free, and lets it go at once.
+        try FileLock(beside: directory.appendingPathComponent(Catalog.mealsFile).path)
+          .withLock(patience: .seconds(120)) {}
       }
     }
     #expect(lookups(server) == before)
