@@ -96,7 +96,8 @@ package struct PlayerScreen {
   {
     // A screen of the stack, by the identity its entry got when it was pushed.
     let key = tree.screen?.id
-    cursor.follow(tree, speaking: tree.spokenElements)
+    let elements = tree.spokenElements
+    cursor.follow(tree, speaking: elements)
     if key != screenKey {
       view = PlayerView(
         mode: view.mode == .picker ? .browsing : view.mode, voiceOver: view.voiceOver)
@@ -111,8 +112,7 @@ package struct PlayerScreen {
       awaitsRefresh = false
       if tree.alert == nil { note = "↻ Aktualisiert." }
     }
-    let spoken =
-      view.voiceOver ? (cursor.focused(in: tree.spokenElements)?.spoken ?? "–", announced) : nil
+    let spoken = view.voiceOver ? (cursor.focused(in: elements)?.spoken ?? "–", announced) : nil
     let layouter = ScreenLayout(columns: size.width, status: status, note: note, voiceOver: spoken)
     var layout = layouter.layout(tree, view: view)
     let laidOut = view.selection
