@@ -84,6 +84,7 @@ import ViewModels
   @Test("C1 controls and bidirectional overrides are shown as escapes, not passed to the page")
   func escapesInvisibleControls() {
     #expect(escaped("a\u{202E}b\u{85}c\u{2066}d") == #"a\u{202E}b\u{85}c\u{2066}d"#)
+    #expect(escaped("ü\u{85}😀\u{7F}\u{2028}x") == #"ü\u{85}😀\u{7F}\u{2028}x"#)
     let name = "Tart\u{202E}eman"
     let output = html(.row(name, intent: .mealTapped(Meal(id: "1", name: name))))
     #expect(output.contains(#"Tart\u{202E}eman"#))

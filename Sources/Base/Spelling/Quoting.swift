@@ -40,7 +40,7 @@ public enum Quoting {
 
   /// Whether the scalar is never shown raw: C0 and C1 controls, DEL, the bidirectional formatting
   /// characters, line and paragraph separators, the zero-width space and the byte order mark.
-  public static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+  @inlinable public static func isControl(_ scalar: Unicode.Scalar) -> Bool {
     switch scalar.value {
     case 0..<0x20, 0x7F...0x9F: true
     case 0x061C, 0x200B, 0x200E, 0x200F, 0x2028, 0x2029, 0x202A...0x202E, 0x2066...0x2069: true

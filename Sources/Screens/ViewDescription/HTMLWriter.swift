@@ -72,17 +72,33 @@ public struct HTMLWriter: Sendable {
   /// catalog or a scenario reorders or hides the text around it: safe both as text and inside a
   /// quoted attribute value. The one escaping function of every HTML page.
   public static func escape(_ string: String, into output: inout [UInt8]) {
-    for scalar in string.unicodeScalars {
-      switch scalar {
-      case "&": output += "&amp;".utf8
-      case "<": output += "&lt;".utf8
-      case ">": output += "&gt;".utf8
-      case "\"": output += "&quot;".utf8
-      case "'": output += "&#39;".utf8
-      case "\t", "\n", "\r": output.append(UInt8(scalar.value))
-      case _ where Quoting.isControl(scalar): output += Quoting.visible(String(scalar)).utf8
-      default: UTF8.encode(scalar) { output.append($0) }
+    var text = string
+    text.withUTF8 { bytes in
+      // What stands as written goes over a run of bytes at a time, up to the next replacement;
+      // only a scalar beyond ASCII is decoded, to see whether it is a control.
+      var run = 0
+      for (index, byte) in bytes.enumerated() {
+        let replacement: String
+        var width = 1
+        switch byte {
+        case UInt8(ascii: "&"): replacement = "&amp;"
+        case UInt8(ascii: "<"): replacement = "&lt;"
+        case UInt8(ascii: ">"): replacement = "&gt;"
+        case UInt8(ascii: "\""): replacement = "&quot;"
+        case UInt8(ascii: "'"): replacement = "&#39;"
+        case 0x20..<0x7F, UInt8(ascii: "\t"), UInt8(ascii: "\n"), UInt8(ascii: "\r"), 0x80..<0xC0:
+          continue  // printable, a tab or line break, or inside a scalar
+        default:
+          let scalar = String(decoding: bytes[index...].prefix(4), as: UTF8.self).unicodeScalars
+            .first!
+          guard Quoting.isControl(scalar) else { continue }
+          (replacement, width) = (Quoting.visible(String(scalar)), UTF8.width(scalar))
+        }
+        output += bytes[run..<index]
+        output += replacement.utf8
+        run = index + width
       }
+      output += bytes[run...]
     }
   }
 }
