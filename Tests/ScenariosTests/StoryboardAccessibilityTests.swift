@@ -10,12 +10,14 @@ import Testing
 /// what VoiceOver reads of the app's screen, and axe-core finds nothing wrong on any page.
 ///
 /// All pages are written once and opened one after another in one headless Chromium, driven
-/// over the DevTools protocol (`DevToolsSession`).
-@MainActor
+/// over the DevTools protocol (`DevToolsSession`), off the main actor: the app's tests go on
+/// while the browser works.
 @Suite struct StoryboardAccessibilityTests {
   /// The storyboards of every file in `Scenarios/`, and the folder with their pages and
   /// `index.html`.
-  private func writePages() async throws -> (storyboards: [String: Storyboard], folder: URL) {
+  @MainActor private func writePages() async throws -> (
+    storyboards: [String: Storyboard], folder: URL
+  ) {
     let folder = try makeTemporaryFolder()
     var storyboards: [String: Storyboard] = [:]
     for file in lessonFiles {

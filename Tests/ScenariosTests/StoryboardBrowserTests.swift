@@ -12,17 +12,18 @@ import Testing
 /// every request it tries (`--log-net-log`); the tests read that log and accept only `file:`
 /// and `data:` addresses, so even a request that would fail is caught. The DOM is checked too:
 /// no `src`, no `url(…)`, no script, and the page's Content-Security-Policy that forbids
-/// loading anything.
-@MainActor
+/// loading anything. The tests wait for the browser off the main actor, where the app's tests
+/// run.
 @Suite(
   .enabled(
     if: HeadlessBrowser.installed != nil || HeadlessBrowser.isRequired,
     Comment(rawValue: HeadlessBrowser.skipReason)))
 struct StoryboardBrowserTests {
-  nonisolated static let scenarios = ["02-suche", "04-favoriten", "10-kategorie-raster"]
+  static let scenarios = ["02-suche", "04-favoriten", "10-kategorie-raster"]
 
   /// Writes the storyboard of `names` (lesson scenarios, or files in `extra`) to a new folder.
-  private func writeStoryboard(_ names: [String], extra: [URL] = []) async throws -> URL {
+  @MainActor private func writeStoryboard(_ names: [String], extra: [URL] = []) async throws -> URL
+  {
     let folder = try makeTemporaryFolder()
     let files = names.map { lessonFolder.appendingPathComponent("\($0).scenario").path }
     _ = try await StoryboardRun().run(files + extra.map(\.path) + ["--out", folder.path])
@@ -137,8 +138,18 @@ struct StoryboardBrowserTests {
     })();
     """#
 
+  /// A lesson file's scenario, its storyboard, and the lines `show` marks after each step.
+  @MainActor private func replayed(
+    _ file: String
+  ) async throws -> (Scenario, Storyboard, [[String]]) {
+    let scenario = try loadLessonScenario(file)
+    let storyboard = await ScenarioRunner(now: { .zero }).storyboard(
+      scenario, on: AppDriver(catalog: embeddedCatalog))
+    return (scenario, storyboard, await linesShowLists(scenario))
+  }
+
   /// The lines `rezepte show` marks `+` (new or changed) after each step, by step index.
-  private func linesShowLists(_ scenario: Scenario) async -> [[String]] {
+  @MainActor private func linesShowLists(_ scenario: Scenario) async -> [[String]] {
     var listed: [[String]] = []
     _ = await ScenarioRunner(now: { .zero }).walkthrough(
       scenario, on: AppDriver(catalog: embeddedCatalog), full: false
@@ -173,10 +184,7 @@ struct StoryboardBrowserTests {
     #expect(report.missing.isEmpty, "drawn as the missing-glyph box: \(report.missing)")
     #expect(report.covered.isEmpty, "covered by an outline: \(report.covered)")
 
-    let scenario = try loadLessonScenario(file)
-    let storyboard = await ScenarioRunner(now: { .zero }).storyboard(
-      scenario, on: AppDriver(catalog: embeddedCatalog))
-    let listed = await linesShowLists(scenario)
+    let (scenario, storyboard, listed) = try await replayed(file)
     try #require(listed.count == scenario.steps.count)
     #expect(report.frames.flatMap(\.steps) == Array(1...scenario.steps.count))
     for frame in report.frames {
