@@ -39,14 +39,15 @@ enum Tokenizer {
   static func tokenize(_ line: Substring) throws(StepError) -> TokenizedLine {
     let scalars = line.unicodeScalars
     var tokens: [Token] = []
-    var word = String.UnicodeScalarView()
+    // Where the word being read starts; a word is taken whole from the line when it ends.
+    var word: String.Index?
     var bodyEnd = scalars.endIndex
     var index = scalars.startIndex
     var afterSpace = true  // the start of the line counts as after white space
 
-    func endWord() {
-      if !word.isEmpty { tokens.append(.word(String(word))) }
-      word = String.UnicodeScalarView()
+    func endWord(at end: String.Index) {
+      if let start = word { tokens.append(.word(String(scalars[start..<end]))) }
+      word = nil
     }
 
     while index < scalars.endIndex {
@@ -59,12 +60,13 @@ enum Tokenizer {
       afterSpace = scalar.isSpace
       scalars.formIndex(after: &index)
       if scalar.isSpace {
-        endWord()
+        endWord(at: start)
       } else if scalar != "\"" {
-        word.append(scalar)
+        word = word ?? start
       } else {
-        endWord()
-        var text = String.UnicodeScalarView()
+        endWord(at: start)
+        // The text between escapes is taken a run at a time.
+        var (text, run) = ("", index)
         while true {
           guard index < scalars.endIndex else {
             let column = line[..<start].count + 1
@@ -72,14 +74,20 @@ enum Tokenizer {
               "unterminated quote: the text starting at column \(column) has no closing `\"`")
           }
           let inner = scalars[index]
+          guard inner == "\"" || inner == "\\" else {
+            scalars.formIndex(after: &index)
+            continue
+          }
+          text += String(scalars[run..<index])
           scalars.formIndex(after: &index)
           if inner == "\"" { break }
-          text.append(inner == "\\" ? try unescape(scalars, at: &index) : inner)
+          text.unicodeScalars.append(try unescape(scalars, at: &index))
+          run = index
         }
-        tokens.append(.quoted(String(text)))
+        tokens.append(.quoted(text))
       }
     }
-    endWord()
+    endWord(at: bodyEnd)
     let body = Substring(scalars[..<bodyEnd]).trimmed(.whitespacesAndNewlines)
     return (tokens, body)
   }
