@@ -274,7 +274,7 @@ public enum StepTable {
     let words = line.tokens.prefix { $0.word != nil }.map(\.text)
     let kind = words.first.flatMap { entriesByWord[$0] }?.filter { words.starts(with: $0.words) }
       .max { $0.words.count < $1.words.count }
-    let unknown = "unknown step `\(line.body)`"
+    var unknown: String { "unknown step `\(line.body)`" }
     // The longest wording the words start with, case and hyphens left aside.
     let spelled = words.flatMap { $0.lowercased().split(separator: "-").map(String.init) }
     let wordings = spelled.first.flatMap { wordingWords[$0] }?.filter {
