@@ -276,11 +276,13 @@ public enum StepTable {
       .max { $0.words.count < $1.words.count }
     var unknown: String { "unknown step `\(line.body)`" }
     // The longest wording the words start with, case and hyphens left aside.
-    let spelled = words.flatMap { $0.lowercased().split(separator: "-").map(String.init) }
+    let spelled = words.flatMap {
+      $0.lowercased().unicodeScalars.split(separator: "-").map(String.init)
+    }
     let wordings = spelled.first.flatMap { wordingWords[$0] }?.filter {
       spelled.starts(with: $0.words)
     }
-    let length = wordings?.map(\.words.count).max() ?? 0
+    let length = wordings?.map { $0.words.count }.max() ?? 0
     if let wordings, length > kind?.words.count ?? 0 {
       let meanings = wordings.filter { $0.words.count == length }.map(\.keyword)
       guard keywords.contains(meanings[0]) else { throw StepError("\(unknown); \(meanings[0])") }
