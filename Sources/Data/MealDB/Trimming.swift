@@ -9,7 +9,7 @@ public enum WhiteSpace: Sendable {
   case whitespacesAndNewlines
 
   /// Whether the set holds `scalar`.
-  public func contains(_ scalar: Unicode.Scalar) -> Bool {
+  @inlinable public func contains(_ scalar: Unicode.Scalar) -> Bool {
     switch scalar.value {
     case 0x20, 0x09, 0x200B: return true
     case 0x0A...0x0D, 0x85: return self == .whitespacesAndNewlines
