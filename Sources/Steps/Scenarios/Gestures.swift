@@ -9,7 +9,7 @@ package enum Gestures {
   package static func target(
     _ label: String, kinds: Set<Tappable.Kind>, on screen: Node
   ) -> Tappable? {
-    screen.tappables.first { kinds.contains($0.kind) && $0.label == label }
+    screen.tappables.first { $0.label == label && kinds.contains($0.kind) }
   }
 
   /// What VoiceOver's escape gesture presses on `screen`: the notice's button, else back.
