@@ -10,6 +10,8 @@ import VirtualTime
 
 /// Every rule can fail: a deliberately broken app or transport is explored, the rule is
 /// reported, and the shrunk scenario is short, fails on the broken app and passes on the real one.
+/// Each exploration runs about twice the sessions its seed takes to break the rule (at least
+/// ten): enough to find it, and no more.
 @MainActor
 @Suite struct BrokenRuleTests {
   let catalog = try! Catalog.embedded()
@@ -37,21 +39,21 @@ import VirtualTime
   func staleAnswer() async throws {
     let setup = ExploreSetup(
       catalog: catalog, wrapTransport: { base, _ in StaleSearchTransport(base) })
-    let finding = try await finding(.currentAnswer, in: setup)
+    let finding = try await finding(.currentAnswer, in: setup, sessions: 10)
     await expectPinned(finding, brokenIn: setup)
   }
 
   @Test("A list that searches at every keystroke breaks rule 2")
   func noPause() async throws {
     let setup = ExploreSetup(catalog: catalog, wrap: BentApp.noPause)
-    let finding = try await finding(.onePerPause, in: setup)
+    let finding = try await finding(.onePerPause, in: setup, sessions: 10)
     await expectPinned(finding, brokenIn: setup)
   }
 
   @Test("A refresh that reloads like a retry breaks rule 3")
   func refreshAsRetry() async throws {
     let setup = ExploreSetup(catalog: catalog, wrap: BentApp.refreshAsRetry)
-    let finding = try await finding(.refreshKeepsList, in: setup)
+    let finding = try await finding(.refreshKeepsList, in: setup, sessions: 10)
     await expectPinned(finding, brokenIn: setup)
   }
 
@@ -65,7 +67,7 @@ import VirtualTime
   @Test("Favourites that are never saved break rule 5")
   func forgottenFavorites() async throws {
     let setup = ExploreSetup(catalog: catalog, makeStorage: forgetfulStorage)
-    let finding = try await finding(.favoritesAgree, in: setup)
+    let finding = try await finding(.favoritesAgree, in: setup, sessions: 10)
     await expectPinned(finding, brokenIn: setup)
   }
 
@@ -82,14 +84,14 @@ import VirtualTime
     let setup = ExploreSetup(
       catalog: catalog, wrapTransport: { base, clock in HangingLookupTransport(base, clock: clock) }
     )
-    let finding = try await finding(.everyIntentSettles, in: setup)
+    let finding = try await finding(.everyIntentSettles, in: setup, sessions: 30)
     await expectPinned(finding, brokenIn: setup)
   }
 
   @Test("A back button the app ignores breaks rule 7")
   func ignoredBack() async throws {
     let setup = ExploreSetup(catalog: catalog, wrap: BentApp.noBack)
-    let finding = try await finding(.everyIntentSettles, in: setup)
+    let finding = try await finding(.everyIntentSettles, in: setup, sessions: 10)
     await expectPinned(finding, brokenIn: setup)
   }
 }

@@ -34,7 +34,7 @@ import Testing
 
   @Test("A written file is a scenario that `rezepte run` fails while the bug is there")
   func fileFailsOnRun() async throws {
-    let options = ExploreOptions(seed: 3, sessions: 60, steps: 30)
+    let options = ExploreOptions(seed: 3, sessions: 10, steps: 30)
     let setup = ExploreSetup(catalog: catalog, wrap: BentApp.noBack)
     let result = await Explorer(setup: setup).explore(options)
     let finding = try #require(result.findings.first { $0.rule == .everyIntentSettles })
@@ -56,7 +56,7 @@ import Testing
 
   @Test("A written file passes `rezepte run` once the app keeps the rule")
   func filePassesOnRealApp() async throws {
-    let options = ExploreOptions(seed: 3, sessions: 60, steps: 30)
+    let options = ExploreOptions(seed: 3, sessions: 10, steps: 30)
     let setup = ExploreSetup(catalog: catalog, makeStorage: forgetfulStorage)
     let result = await Explorer(setup: setup).explore(options)
     let finding = try #require(result.findings.first { $0.rule == .favoritesAgree })
