@@ -65,8 +65,7 @@ enum Tokenizer {
         word = word ?? start
       } else {
         endWord(at: start)
-        // The text between escapes is taken a run at a time.
-        var (text, run) = ("", index)
+        var text = ""
         while true {
           guard index < scalars.endIndex else {
             let column = line[..<start].count + 1
@@ -74,15 +73,9 @@ enum Tokenizer {
               "unterminated quote: the text starting at column \(column) has no closing `\"`")
           }
           let inner = scalars[index]
-          guard inner == "\"" || inner == "\\" else {
-            scalars.formIndex(after: &index)
-            continue
-          }
-          text += String(scalars[run..<index])
           scalars.formIndex(after: &index)
           if inner == "\"" { break }
-          text.unicodeScalars.append(try unescape(scalars, at: &index))
-          run = index
+          text.unicodeScalars.append(inner == "\\" ? try unescape(scalars, at: &index) : inner)
         }
         tokens.append(.quoted(text))
       }
