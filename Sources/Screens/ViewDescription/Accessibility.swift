@@ -85,12 +85,17 @@ public struct SpokenElement: Hashable, Sendable {
   /// label, the value, the traits' words and the hint, separated by commas; white space at the
   /// ends of a part is not spoken, and control characters are written visibly (`\n`).
   public var spoken: String {
-    var parts = traits.contains(.isSelected) ? ["ausgewählt"] : []
-    parts += [label, value].compactMap { $0 }
-    parts += Self.words.filter { traits.contains($0.trait) }.map(\.word)
-    parts += [hint].compactMap { $0 }
-    return parts.map { Quoting.visible($0.trimmed(.whitespaces)) }
-      .filter { !$0.isEmpty }.joined(separator: ", ")
+    var line = ""
+    func say(_ part: String?) {
+      guard let part = part.map({ Quoting.visible($0.trimmed(.whitespaces)) }), !part.isEmpty
+      else { return }
+      line += line.isEmpty ? part : ", " + part
+    }
+    if traits.contains(.isSelected) { say("ausgewählt") }
+    [label, value].forEach(say)
+    for (trait, word) in Self.words where traits.contains(trait) { say(word) }
+    say(hint)
+    return line
   }
 
   /// Whether `spoken` is empty: no part but white space, and no trait that is spoken.
