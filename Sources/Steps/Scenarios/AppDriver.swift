@@ -141,7 +141,7 @@ public final class AppDriver {
 
   /// The screen on top with what VoiceOver reads of it, built once for each state of the app:
   /// a step's gesture, the audit after it and what the next step looks at read the same build.
-  private func shown() -> Shown? {
+  public func shown() -> Shown? {
     guard app.isLaunched else { return nil }
     let state = app.state
     if let built, built.state == state { return built }
@@ -153,9 +153,9 @@ public final class AppDriver {
 
   /// A state of the app and its screen; what VoiceOver reads of it, and the rules that breaks,
   /// are read on the first ask.
-  final class Shown {
+  public final class Shown {
     let state: AppState
-    let screen: Node
+    public let screen: Node
     private(set) lazy var spoken = screen.spokenElements
     private(set) lazy var findings = spoken.accessibilityFindings
 
