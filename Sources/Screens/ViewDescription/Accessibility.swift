@@ -154,10 +154,12 @@ private struct Reader: NodeWalker {
         traits: traits.union(a.traits), hint: a.hint, action: action, place: place)
       // What speaks nothing (an empty text) is no element VoiceOver stops at.
       guard !element.isSilent else { return }
-      var key = node.id?.identifier ?? node.kind.name + "|" + label
-      seen[key, default: 0] += 1
-      if let count = seen[key], count > 1 { key += "#\(count)" }
-      element.key = key
+      element.key = node.id?.identifier ?? node.kind.name + "|" + label
+      // One look-up for a key met the first time, as most are.
+      if let count = seen.updateValue(1, forKey: element.key) {
+        seen[element.key] = count + 1
+        element.key += "#\(count + 1)"
+      }
       read.elements.append(element)
     }
     switch node.id {

@@ -126,8 +126,10 @@ extension [SpokenElement] {
   /// undescribed images, one label for different actions.
   public var accessibilityFindings: [AccessibilityFinding] {
     var findings: [AccessibilityFinding] = []
-    var byLabel: [String: SpokenElement] = [:]
-    for element in self {
+    // The index of the first element that speaks each label and does something.
+    var byLabel = [String: Int](minimumCapacity: count)
+    for index in indices {
+      let element = self[index]
       if element.action != nil, element.label.isEmpty {
         findings.append(.init(rule: .labeledControls, message: "\(element.node) speaks no label"))
       }
@@ -138,8 +140,12 @@ extension [SpokenElement] {
             message: "\(element.node) is spoken as an image without a description; describe "
               + "it (.accessibilityLabel) or hide it (.accessibilityHidden)"))
       }
-      guard let action = element.action, !element.label.isEmpty else { continue }
-      if let other = byLabel[element.label], let first = other.action, first != action {
+      guard let action = element.action, !element.label.isEmpty,
+        let earlier = byLabel.updateValue(index, forKey: element.label)
+      else { continue }
+      byLabel[element.label] = earlier  // the first stays
+      let other = self[earlier]
+      if let first = other.action, first != action {
         findings.append(
           .init(
             rule: .distinctLabels,
@@ -147,7 +153,6 @@ extension [SpokenElement] {
               + "\(Quoting.quoted(element.label)), but one sends \(first.rendered) and the other "
               + "\(action.rendered)"))
       }
-      byLabel[element.label] = byLabel[element.label] ?? element
     }
     return findings
   }
