@@ -46,7 +46,7 @@ enum ActionMenu {
     var links: [Step.Action] = []
     var field: (hasText: Bool, isFocused: Bool)?
     var refreshable = false
-    screen.forEachNode { node in
+    screen.walk { node, _ in
       switch node.kind {
       case .backButton: menu.append((3, [.back]))
       case .picker(let picker): picks += picker.options.map { .pickCategory($0.title) }
@@ -67,6 +67,7 @@ enum ActionMenu {
         }
       default: break
       }
+      return true
     }
     if !opens.isEmpty { menu.append((4, opens)) }
     if !picks.isEmpty { menu.append((2, picks)) }

@@ -51,10 +51,9 @@ extension Node {
   }
 
   /// The node with these accessibility modifiers.
-  public func accessibility(_ accessibility: Accessibility) -> Node {
-    var node = self
-    node.accessibility = accessibility
-    return node
+  public consuming func accessibility(_ accessibility: Accessibility) -> Node {
+    self.accessibility = accessibility
+    return self
   }
 }
 
@@ -108,11 +107,10 @@ public struct SpokenScreen: Sendable {
   public var elements: [SpokenElement] = []
   /// The screen on top.
   var id: NodeID?
-  var hasAlert = false
   /// Whether the heart is selected; `nil` without a heart.
   var heart: Bool?
-  /// Whether it shows a retry button, a spinner, a search field that holds more than blanks.
-  var (retry, progress, query) = (false, false, false)
+  /// Whether it shows an alert, a retry button, a spinner, a search field with more than blanks.
+  var (hasAlert, retry, progress, query) = (false, false, false, false)
 }
 
 extension Node {
@@ -162,11 +160,10 @@ private struct Reader: NodeWalker {
       }
       read.elements.append(element)
     }
-    switch node.id {
-    case .heart?: read.heart = read.heart ?? node.accessibility.traits.contains(.isSelected)
-    case .retry?: read.retry = true
-    default: break
+    if case .heart? = node.id {
+      read.heart = read.heart ?? node.accessibility.traits.contains(.isSelected)
     }
+    if case .retry? = node.id { read.retry = true }
     switch node.kind {
     case .screen(let title):
       read.id = read.id ?? node.id
