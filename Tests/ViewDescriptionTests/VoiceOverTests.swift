@@ -52,17 +52,17 @@ import ViewModels
   @Test("A pushed screen starts at its title; back returns to the row that was opened")
   func pushAndBack() {
     var cursor = VoiceOverCursor()
-    cursor.follow(list, speaking: list.spokenElements)
+    cursor.follow(list.spokenScreen)
     #expect(cursor.focused(in: list.spokenElements)?.spoken == "Dessert, Überschrift")
     let moved = cursor.move(by: 3, in: list.spokenElements)
     #expect(moved)
     #expect(
       cursor.focused(in: list.spokenElements)?.spoken == "Apple Frangipan Tart, Favorit, Taste")
     let pushed = AppScreen.body(AppState(list: Fixture.dessertList, pushed: [.detail(detail)]))
-    cursor.follow(pushed, speaking: pushed.spokenElements)
+    cursor.follow(pushed.spokenScreen)
     #expect(
       cursor.focused(in: pushed.spokenElements)?.spoken == "Apple Frangipan Tart, Überschrift")
-    cursor.follow(list, speaking: list.spokenElements)
+    cursor.follow(list.spokenScreen)
     #expect(
       cursor.focused(in: list.spokenElements)?.spoken == "Apple Frangipan Tart, Favorit, Taste")
   }
@@ -72,20 +72,20 @@ import ViewModels
   )
   func alertAndRemoval() {
     var cursor = VoiceOverCursor()
-    cursor.follow(list, speaking: list.spokenElements)
+    cursor.follow(list.spokenScreen)
     var noticed = Fixture.dessertList
     noticed.notice = .timeout
     let alert = AppScreen.body(AppState(list: noticed))
-    cursor.follow(alert, speaking: alert.spokenElements)
+    cursor.follow(alert.spokenScreen)
     #expect(cursor.focused(in: alert.spokenElements)?.label == AppText.message(for: .timeout))
-    cursor.follow(list, speaking: list.spokenElements)
+    cursor.follow(list.spokenScreen)
     #expect(cursor.focused(in: list.spokenElements)?.spoken == "Dessert, Überschrift")
     let moved = cursor.move(by: 100, in: list.spokenElements)
     #expect(moved && !cursor.move(by: 1, in: list.spokenElements))
     var shorter = Fixture.dessertList
     shorter.favorites = []
     let gone = AppScreen.body(AppState(list: shorter))
-    cursor.follow(gone, speaking: gone.spokenElements)
+    cursor.follow(gone.spokenScreen)
     #expect(cursor.focus == gone.spokenElements.first?.key)
   }
 
@@ -140,30 +140,29 @@ import ViewModels
   func unannouncedChange() {
     var cursor = VoiceOverCursor()
     let open = AppScreen.body(AppState(list: Fixture.dessertList, pushed: [.detail(detail)]))
-    cursor.follow(open, speaking: open.spokenElements)
+    cursor.follow(open.spokenScreen)
     var hearted = detail
     hearted.isFavorite = true
     let turned = AppScreen.body(AppState(list: Fixture.dessertList, pushed: [.detail(hearted)]))
-    let before = (open, open.spokenElements, cursor.focus)
-    cursor.follow(turned, speaking: turned.spokenElements)
+    let before = (open.spokenScreen, cursor.focus)
+    cursor.follow(turned.spokenScreen)
     #expect(
-      cursor.findings(on: turned, speaking: turned.spokenElements, since: before, announced: [])
+      cursor.findings(on: turned.spokenScreen, since: before, announced: [])
         .map(\.rule) == [.changesAnnounced])
     #expect(
-      cursor.findings(
-        on: turned, speaking: turned.spokenElements, since: before,
-        announced: ["Als Favorit gemerkt"]
-      ).isEmpty)
+      cursor.findings(on: turned.spokenScreen, since: before, announced: ["Als Favorit gemerkt"])
+        .isEmpty)
   }
 
   @Test("A focus left on an element that is gone breaks focus-on-element")
   func focusOnRemoved() {
     var cursor = VoiceOverCursor()
-    cursor.follow(list, speaking: list.spokenElements)
+    cursor.follow(list.spokenScreen)
     _ = cursor.move(by: 4, in: list.spokenElements)
     let empty = AppScreen.body(AppState(list: MealListState(meals: .loaded([]))))
     #expect(
-      cursor.findings(on: empty, speaking: empty.spokenElements, since: nil, announced: []).map(
-        \.rule) == [.focusOnElement])
+      cursor.findings(on: empty.spokenScreen, since: nil, announced: []).map(\.rule) == [
+        .focusOnElement
+      ])
   }
 }

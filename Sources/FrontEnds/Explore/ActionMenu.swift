@@ -32,11 +32,13 @@ enum ActionMenu {
     endpoints.map { Step.Action.networkDelay(delay, endpoint: $0) }
   }
 
-  /// The actions on offer, in groups: a group's weight, then its actions (one is picked evenly):
-  /// the screen's controls by their identifiers and kinds, the search field, the refreshable
-  /// list, and the rest; in one walk over the screen.
-  static func menu(on screen: Node) -> [(weight: UInt64, actions: [Step.Action])] {
-    var menu: [(weight: UInt64, actions: [Step.Action])] = []
+  /// A group of actions with its weight; one of its actions is picked evenly.
+  typealias Group = (weight: UInt64, actions: [Step.Action])
+
+  /// The actions on offer, in groups: the screen's controls by their identifiers and kinds, the
+  /// search field, the refreshable list, and the rest; in one walk over the screen.
+  static func menu(on screen: Node) -> [Group] {
+    var menu: [Group] = []
     var opens: [Step.Action] = []
     var seen: Set<String> = []
     var picks: [Step.Action] = []
@@ -44,7 +46,7 @@ enum ActionMenu {
     var links: [Step.Action] = []
     var field: (hasText: Bool, isFocused: Bool)?
     var refreshable = false
-    screen.forEachNode { node in
+    screen.walk { node, _ in
       switch node.kind {
       case .backButton: menu.append((3, [.back]))
       case .picker(let picker): picks += picker.options.map { .pickCategory($0.title) }
@@ -65,6 +67,7 @@ enum ActionMenu {
         }
       default: break
       }
+      return true
     }
     if !opens.isEmpty { menu.append((4, opens)) }
     if !picks.isEmpty { menu.append((2, picks)) }
@@ -84,8 +87,8 @@ enum ActionMenu {
     return menu
   }
 
-  static func pick(on screen: Node, using random: inout SeededGenerator) -> Step.Action {
-    let menu = menu(on: screen)
+  /// One action of `menu`, by the groups' weights.
+  static func pick(from menu: [Group], using random: inout SeededGenerator) -> Step.Action {
     var roll = random.next() % menu.reduce(0) { $0 + $1.weight }
     for group in menu {
       if roll < group.weight {

@@ -159,8 +159,11 @@ public struct Explorer {
     let start: StartScreen = random.next() % 5 == 0 ? .categories : .list
     let run = await Run(start, in: self)
     var violation: Violation?
-    while violation == nil, run.actions.count < options.steps, let screen = run.driver.screen() {
-      let action = ActionMenu.pick(on: screen, using: &random)
+    var menu: (of: AppDriver.Shown, groups: [ActionMenu.Group])?
+    while violation == nil, run.actions.count < options.steps, let shown = run.driver.shown() {
+      // A screen's menu is read once, however many steps leave it on top.
+      if menu?.of !== shown { menu = (shown, ActionMenu.menu(on: shown.screen)) }
+      let action = ActionMenu.pick(from: menu!.groups, using: &random)
       let offered: Bool
       (offered, violation) = await run.step(action)
       precondition(offered, "the menu offered `\(action)`, which the screen lacks")

@@ -61,7 +61,7 @@ package struct PlayerScreen {
       }
       if current?.mode != view.mode {
         let tree = tree()
-        cursor.follow(tree, speaking: tree.spokenElements)
+        cursor.follow(tree.spokenScreen)
         let layout = ScreenLayout(columns: size.width, status: status).layout(tree, view: view)
         current = (tree, layout, view.mode)
       }
@@ -96,8 +96,9 @@ package struct PlayerScreen {
   {
     // A screen of the stack, by the identity its entry got when it was pushed.
     let key = tree.screen?.id
-    let elements = tree.spokenElements
-    cursor.follow(tree, speaking: elements)
+    let reading = tree.spokenScreen
+    let elements = reading.elements
+    cursor.follow(reading)
     if key != screenKey {
       view = PlayerView(
         mode: view.mode == .picker ? .browsing : view.mode, voiceOver: view.voiceOver)

@@ -51,10 +51,9 @@ extension Node {
   }
 
   /// The node with these accessibility modifiers.
-  public func accessibility(_ accessibility: Accessibility) -> Node {
-    var node = self
-    node.accessibility = accessibility
-    return node
+  public consuming func accessibility(_ accessibility: Accessibility) -> Node {
+    self.accessibility = accessibility
+    return self
   }
 }
 
@@ -100,12 +99,23 @@ public struct SpokenElement: Hashable, Sendable {
 
   /// Whether `spoken` is empty: no part but white space, and no trait that is spoken.
   var isSilent: Bool {
-    let blank = { (part: String?) in
-      part?.unicodeScalars.allSatisfy(WhiteSpace.whitespaces.contains) ?? true
-    }
+    let blank = { (part: String?) in part?.isBlank ?? true }
     return !traits.contains(.isSelected) && !Self.words.contains { traits.contains($0.trait) }
       && blank(label) && blank(value) && blank(hint)
   }
+}
+
+/// What VoiceOver reads of a screen: its elements, and what the cursor follows it by and hears
+/// a change by, noted in the same walk.
+public struct SpokenScreen: Sendable {
+  /// The elements, in the order a swipe right takes them; while an alert is shown, only its own.
+  public var elements: [SpokenElement] = []
+  /// The screen on top.
+  var id: NodeID?
+  /// Whether the heart is selected; `nil` without a heart.
+  var heart: Bool?
+  /// Whether it shows an alert, a retry button, a spinner, a search field with more than blanks.
+  var (hasAlert, retry, progress, query) = (false, false, false, false)
 }
 
 extension Node {
@@ -114,16 +124,20 @@ extension Node {
   /// is), the search field and its suggestions, then the content; while an alert is shown, only
   /// the alert's elements, as it is modal. Hidden nodes and their children are left out; a
   /// menu's contents show only once it is opened.
-  public var spokenElements: [SpokenElement] {
+  public var spokenElements: [SpokenElement] { spokenScreen.elements }
+
+  /// What VoiceOver reads of this screen: its `spokenElements`, and what the cursor follows.
+  public var spokenScreen: SpokenScreen {
     var reader = Reader()
     reader.walk(self)
-    return reader.modal ?? reader.elements
+    if let modal = reader.modal { (reader.read.elements, reader.read.hasAlert) = (modal, true) }
+    return reader.read
   }
 }
 
 /// The walk that collects what VoiceOver reads of a tree.
 private struct Reader: NodeWalker {
-  var elements: [SpokenElement] = []
+  var read = SpokenScreen()
   /// The alert's elements, once the walk met one.
   var modal: [SpokenElement]?
 
@@ -143,25 +157,32 @@ private struct Reader: NodeWalker {
         traits: traits.union(a.traits), hint: a.hint, action: action, place: place)
       // What speaks nothing (an empty text) is no element VoiceOver stops at.
       guard !element.isSilent else { return }
-      var key = node.id?.identifier ?? node.kind.name + "|" + label
-      seen[key, default: 0] += 1
-      if let count = seen[key], count > 1 { key += "#\(count)" }
-      element.key = key
-      elements.append(element)
+      element.key = node.id?.identifier ?? node.kind.name + "|" + label
+      // One look-up for a key met the first time, as most are.
+      if let count = seen.updateValue(1, forKey: element.key) {
+        seen[element.key] = count + 1
+        element.key += "#\(count + 1)"
+      }
+      read.elements.append(element)
     }
+    if case .heart? = node.id {
+      read.heart = read.heart ?? node.accessibility.traits.contains(.isSelected)
+    }
+    if case .retry? = node.id { read.retry = true }
     switch node.kind {
     case .screen(let title):
+      read.id = read.id ?? node.id
       // The bar (back button, toolbar) first, then the title, then the rest.
       descend(into: node, at: place) { $0.isBarButton }
       add(title, .isHeader)
       descend(into: node, at: place) { !$0.isBarButton }
     case .alert(let message):
-      let outer = elements
-      elements = []
+      let outer = read.elements
+      read.elements = []
       add(message, .isModal)
       descend(into: node, at: place)
-      modal = elements
-      elements = outer
+      modal = read.elements
+      read.elements = outer
     case .backButton(let back): add(back.title, .isButton, action: back.intent)
     case .button(let button):
       add(
@@ -169,6 +190,7 @@ private struct Reader: NodeWalker {
         action: button.isDisabled ? nil : button.intent)
     case .menu(let menu): add(menu.title, .isButton)
     case .searchField(let field):
+      if node.id == .search { read.query = read.query || !field.text.isBlank }
       add(
         field.prompt, .isSearchField, value: field.text.isEmpty ? nil : field.text,
         action: field.focusing(true))
@@ -182,7 +204,9 @@ private struct Reader: NodeWalker {
     case .text(let text): add(text)
     case .image: add("", .isImage)
     case .label(let label): add(label.title)
-    case .progressView(let title): add(title ?? "", .updatesFrequently)
+    case .progressView(let title):
+      read.progress = true
+      add(title ?? "", .updatesFrequently)
     case .contentUnavailableView(let label):
       add(label.title)
       descend(into: node, at: place)
@@ -203,4 +227,9 @@ extension Node {
     default: false
     }
   }
+}
+
+extension String {
+  /// Whether it holds nothing but white space.
+  fileprivate var isBlank: Bool { unicodeScalars.allSatisfy(WhiteSpace.whitespaces.contains) }
 }

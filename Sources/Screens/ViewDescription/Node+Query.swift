@@ -77,12 +77,7 @@ public enum TapLookupError: Error, Hashable, Sendable, CustomStringConvertible {
 extension Node {
   /// The first value, depth first, that `transform` gives for a node.
   public func firstMatch<Value>(_ transform: (Node) -> Value?) -> Value? {
-    var found: Value?
-    walk { node, _ in
-      if found == nil { found = transform(node) }
-      return found == nil
-    }
-    return found
+    first { transform($0) != nil }.flatMap(transform)
   }
 
   /// The first node, depth first, that satisfies `predicate`.
@@ -209,15 +204,15 @@ extension Node {
   /// suggestions and picker options.
   public var tappables: [Tappable] {
     var found: [Tappable] = []
-    forEachNode { node in
+    walk { node, _ in
       if case .picker(let picker) = node.kind {
-        for option in picker.options {
-          found.append(
-            Tappable(kind: .option, id: node.id, label: option.title, intent: option.intent))
+        found += picker.options.map {
+          Tappable(kind: .option, id: node.id, label: $0.title, intent: $0.intent)
         }
       } else if let tappable = node.tappable {
         found.append(tappable)
       }
+      return true
     }
     return found
   }

@@ -214,10 +214,10 @@ public enum NodeID: Hashable, Sendable {
     case .heart: "heart"
     case .retry: "retry"
     case .dismissNotice: "dismiss-notice"
-    case .meal(let id): "meal-\(id)"
-    case .category(let name): "category-\(name)"
-    case .suggestion(let term): "suggestion-\(term)"
-    case .link(let url): "link-\(url.absoluteString)"
+    case .meal(let id): "meal-" + id
+    case .category(let name): "category-" + name
+    case .suggestion(let term): "suggestion-" + term
+    case .link(let url): "link-" + url.absoluteString
     }
   }
 }

@@ -98,14 +98,6 @@ extension Node {
       walker.walk(self)
     }
   }
-
-  /// Calls `body` with this node and every descendant, depth first, parents before children.
-  public func forEachNode(_ body: (Node) -> Void) {
-    walk { node, _ in
-      body(node)
-      return true
-    }
-  }
 }
 
 /// The walker behind `Node.walk(_:)`.

@@ -1,4 +1,3 @@
-import MealDB
 import Spelling
 import ViewModels
 
@@ -24,16 +23,16 @@ public struct VoiceOverCursor: Hashable, Sendable {
     elements.first { $0.key == focus }
   }
 
-  /// Follows the app to `screen`, the one shown after a change, which speaks `elements`.
-  public mutating func follow(_ screen: Node, speaking elements: [SpokenElement]) {
-    let id = screen.screen?.id
+  /// Follows the app to the screen shown after a change, which speaks `spoken`.
+  public mutating func follow(_ spoken: SpokenScreen) {
+    let (id, elements) = (spoken.id, spoken.elements)
     if id != self.screen {
       if let old = self.screen, let focus { left[old] = focus }
       focus = id.flatMap { left.removeValue(forKey: $0) } ?? id?.identifier
       self.screen = id
       beforeAlert = nil
     }
-    switch (screen.alert != nil, beforeAlert) {
+    switch (spoken.hasAlert, beforeAlert) {
     case (true, nil):
       beforeAlert = .some(focus)
       focus = elements.first?.key
@@ -62,24 +61,23 @@ extension SpokenElement {
 }
 
 extension VoiceOverCursor {
-  /// The rules a step broke that its screen alone does not show, on `screen` (which speaks
-  /// `elements`) after the step since `before` during which the app `announced` these: a change
+  /// The rules a step broke that its screen alone does not show, on the screen that speaks
+  /// `spoken` after the step since `before` during which the app `announced` these: a change
   /// out of sight of the focus that nothing announced, a focus that rests on no element.
   public func findings(
-    on screen: Node, speaking elements: [SpokenElement],
-    since before: (screen: Node, elements: [SpokenElement], focus: String?)?,
+    on spoken: SpokenScreen, since before: (spoken: SpokenScreen, focus: String?)?,
     announced: [String]
   ) -> [AccessibilityFinding] {
     var findings: [AccessibilityFinding] = []
     if let before, announced.isEmpty, focus == before.focus,
-      screen.needsAnnouncement(after: before.screen, results: (before.elements, elements))
+      spoken.needsAnnouncement(after: before.spoken)
     {
       findings.append(
         .init(
           rule: .changesAnnounced,
           message: "the screen changed out of sight of the focus and nothing was announced"))
     }
-    if let focus, focused(in: elements) == nil {
+    if let focus, focused(in: spoken.elements) == nil {
       findings.append(
         .init(rule: .focusOnElement, message: "the focus rests on \(focus), which is not spoken"))
     }
@@ -128,8 +126,10 @@ extension [SpokenElement] {
   /// undescribed images, one label for different actions.
   public var accessibilityFindings: [AccessibilityFinding] {
     var findings: [AccessibilityFinding] = []
-    var byLabel: [String: SpokenElement] = [:]
-    for element in self {
+    // The index of the first element that speaks each label and does something.
+    var byLabel = [String: Int](minimumCapacity: count)
+    for index in indices {
+      let element = self[index]
       if element.action != nil, element.label.isEmpty {
         findings.append(.init(rule: .labeledControls, message: "\(element.node) speaks no label"))
       }
@@ -140,8 +140,12 @@ extension [SpokenElement] {
             message: "\(element.node) is spoken as an image without a description; describe "
               + "it (.accessibilityLabel) or hide it (.accessibilityHidden)"))
       }
-      guard let action = element.action, !element.label.isEmpty else { continue }
-      if let other = byLabel[element.label], let first = other.action, first != action {
+      guard let action = element.action, !element.label.isEmpty,
+        let earlier = byLabel.updateValue(index, forKey: element.label)
+      else { continue }
+      byLabel[element.label] = earlier  // the first stays
+      let other = self[earlier]
+      if let first = other.action, first != action {
         findings.append(
           .init(
             rule: .distinctLabels,
@@ -149,52 +153,25 @@ extension [SpokenElement] {
               + "\(Quoting.quoted(element.label)), but one sends \(first.rendered) and the other "
               + "\(action.rendered)"))
       }
-      byLabel[element.label] = byLabel[element.label] ?? element
     }
     return findings
   }
 }
 
-extension Node {
+extension SpokenScreen {
   /// Whether a change from `old` to this screen (the same screen) is one the user must hear
-  /// of: a search's results arrived, a load failed, the heart turned; `results` are what the
-  /// two screens speak.
-  func needsAnnouncement(
-    after old: Node, results: (old: [SpokenElement], new: [SpokenElement])
-  ) -> Bool {
-    let (before, now) = (old.changes, changes)
-    guard before.screen == now.screen else { return false }
-    if before.heart != now.heart || (now.retry && !before.retry) { return true }
+  /// of: a search's results arrived, a load failed, the heart turned.
+  func needsAnnouncement(after old: SpokenScreen) -> Bool {
+    guard old.id == id else { return false }
+    if old.heart != heart || (retry && !old.retry) { return true }
     // A search's results: the list while the field holds a query.
-    guard now.query, !now.progress else { return false }
+    guard query, !progress else { return false }
     // The keys of what the list shows: its rows, or the view that says it is empty.
     let shown = { (elements: [SpokenElement]) in
       elements.lazy.map(\.key).filter {
         $0.hasPrefix("meal-") || $0.hasPrefix("ContentUnavailable")
       }
     }
-    return !shown(results.old).elementsEqual(shown(results.new))
-  }
-
-  /// What a change of the screen is heard by, in one walk: the screen on top, whether its
-  /// heart is selected, whether it shows a retry button or a spinner, whether its search field
-  /// holds more than blanks.
-  private var changes: (screen: NodeID?, heart: Bool?, retry: Bool, query: Bool, progress: Bool) {
-    var screen: NodeID??
-    var heart: Bool??
-    var query: Bool?
-    var (retry, progress) = (false, false)
-    forEachNode { node in
-      switch node.kind {
-      case .screen where screen == nil: screen = node.id
-      case .searchField(let field) where node.id == .search && query == nil:
-        query = !field.text.unicodeScalars.allSatisfy(WhiteSpace.whitespaces.contains)
-      case .progressView: progress = true
-      default: break
-      }
-      if node.id == .heart, heart == nil { heart = node.accessibility.traits.contains(.isSelected) }
-      if node.id == .retry { retry = true }
-    }
-    return (screen ?? nil, heart ?? nil, retry, query ?? false, progress)
+    return !shown(old.elements).elementsEqual(shown(elements))
   }
 }

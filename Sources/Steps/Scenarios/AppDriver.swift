@@ -141,7 +141,7 @@ public final class AppDriver {
 
   /// The screen on top with what VoiceOver reads of it, built once for each state of the app:
   /// a step's gesture, the audit after it and what the next step looks at read the same build.
-  private func shown() -> Shown? {
+  public func shown() -> Shown? {
     guard app.isLaunched else { return nil }
     let state = app.state
     if let built, built.state == state { return built }
@@ -153,11 +153,11 @@ public final class AppDriver {
 
   /// A state of the app and its screen; what VoiceOver reads of it, and the rules that breaks,
   /// are read on the first ask.
-  final class Shown {
+  public final class Shown {
     let state: AppState
-    let screen: Node
-    private(set) lazy var spoken = screen.spokenElements
-    private(set) lazy var findings = spoken.accessibilityFindings
+    public let screen: Node
+    private(set) lazy var spoken = screen.spokenScreen
+    private(set) lazy var findings = spoken.elements.accessibilityFindings
 
     init(state: AppState, screen: Node) {
       self.state = state
@@ -214,19 +214,18 @@ public final class AppDriver {
     let said = before.map { AppScreen.announcements(from: $0.shown.state, to: now.state) } ?? []
     announcements += said
     announced = said
-    cursor.follow(now.screen, speaking: now.spoken)
+    cursor.follow(now.spoken)
     findings =
       now.findings
       + cursor.findings(
-        on: now.screen, speaking: now.spoken,
-        since: before.map { ($0.shown.screen, $0.shown.spoken, $0.focus) }, announced: said)
+        on: now.spoken, since: before.map { ($0.shown.spoken, $0.focus) }, announced: said)
     return findings
   }
 
   /// What VoiceOver reads of the screen, an element a line in swipe order, the focused one
   /// marked `▸` (what `expect spoken` compares).
   public func spokenText() -> String {
-    guard let spoken = shown()?.spoken else { return "(the app is not running)" }
+    guard let spoken = shown()?.spoken.elements else { return "(the app is not running)" }
     return spoken.map { ($0.key == cursor.focus ? "▸ " : "") + $0.spoken }
       .joined(separator: "\n")
   }
@@ -239,7 +238,7 @@ public final class AppDriver {
 
   func voiceOver(_ gesture: VoiceOverGesture) async throws(StepUnavailable) {
     let shown = try running()
-    let (screen, elements) = (shown.screen, shown.spoken)
+    let (screen, elements) = (shown.screen, shown.spoken.elements)
     switch gesture {
     case .next, .previous:
       guard !cursor.move(by: gesture == .next ? 1 : -1, in: elements) else { return }

@@ -73,7 +73,7 @@ extension AppState.Screen {
 
 extension Node {
   /// `.accessibilityAddTraits(.isHeader)`: VoiceOver's rotor jumps from heading to heading.
-  func heading() -> Node {
+  consuming func heading() -> Node {
     accessibility(.init(traits: .isHeader))
   }
 
