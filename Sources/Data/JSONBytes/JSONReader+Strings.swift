@@ -57,20 +57,30 @@ extension JSONReader {
     let text = UnsafeBufferPointer(rebasing: bytes[written])
     // Without an escape, the bytes are the text (`skipString` checked them).
     guard text.contains(UInt8(ascii: "\\")) else { return String(decoding: text, as: UTF8.self) }
-    var out: [UInt8] = []
-    out.reserveCapacity(written.count)
-    var reader = JSONReader(bytes)
-    reader.position = written.lowerBound
-    while reader.position < written.upperBound {
-      // `skipString` read it already: an escape cannot fail.
-      if bytes[reader.position] == UInt8(ascii: "\\"), let scalar = try? reader.escape() {
-        UTF8.encode(scalar) { out.append($0) }
-      } else {
-        out.append(bytes[reader.position])
-        reader.position += 1
+    // An escape is longer than the UTF-8 of its character: the text fits in `written.count`.
+    return String(unsafeUninitializedCapacity: written.count) { out in
+      var count = 0
+      func copy(_ from: Int, _ to: Int) {
+        (out.baseAddress! + count).update(from: bytes.baseAddress! + from, count: to - from)
+        count += to - from
       }
+      var reader = JSONReader(bytes)
+      reader.position = written.lowerBound
+      while let backslash = bytes[reader.position..<written.upperBound].firstIndex(
+        of: UInt8(ascii: "\\"))
+      {
+        copy(reader.position, backslash)
+        reader.position = backslash
+        // `skipString` read it already: an escape cannot fail.
+        guard let scalar = try? reader.escape() else { break }
+        UTF8.encode(scalar) {
+          out[count] = $0
+          count += 1
+        }
+      }
+      copy(reader.position, written.upperBound)
+      return count
     }
-    return String(decoding: out, as: UTF8.self)
   }
 
   /// Reads the rest of a string, from `position` (inside its quotes) to the closing quote, which
