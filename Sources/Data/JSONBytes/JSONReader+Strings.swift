@@ -54,11 +54,9 @@ extension JSONReader {
   /// The text of the string written at `written` (between its quotes) in `bytes`, which
   /// `skipString` took.
   package static func string(in bytes: UnsafeBufferPointer<UInt8>, written: Range<Int>) -> String {
-    let text = UnsafeBufferPointer(rebasing: bytes[written])
-    // Without an escape, the bytes are the text (`skipString` checked them).
-    guard text.contains(UInt8(ascii: "\\")) else { return String(decoding: text, as: UTF8.self) }
-    // An escape is longer than the UTF-8 of its character: the text fits in `written.count`.
-    return String(unsafeUninitializedCapacity: written.count) { out in
+    // Copied but for the escapes (`skipString` checked the rest), into the String's own storage:
+    // an escape is longer than the UTF-8 of its character, so the text fits in `written.count`.
+    String(unsafeUninitializedCapacity: written.count) { out in
       var count = 0
       func copy(_ from: Int, _ to: Int) {
         (out.baseAddress! + count).update(from: bytes.baseAddress! + from, count: to - from)
