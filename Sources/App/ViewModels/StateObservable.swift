@@ -4,8 +4,7 @@
 /// Only the view model that owns it changes `value`; an unchanged value reaches nobody.
 @MainActor
 public final class StateHolder<State: Equatable & Sendable> {
-  /// The current snapshot; a new one is compared before it is stored, so that the old one need
-  /// not be kept for `didSet`.
+  /// The current snapshot; a new one is compared before it is stored, with no copy of the old.
   public internal(set) var value: State {
     get { current }
     set {

@@ -3,25 +3,11 @@ extension JSONReader {
 
   /// The text of the string that comes next (after white space), taking it.
   package mutating func string() throws(Failure) -> String {
-    try expect(UInt8(ascii: "\""))
-    // Most strings are plain ASCII without escapes: their bytes are their text.
-    let start = position
-    position = plainRunEnd(from: start)
-    if position < bytes.count, bytes[position] == UInt8(ascii: "\"") {
-      position += 1
-      return String(
-        decoding: UnsafeBufferPointer(rebasing: bytes[start..<position - 1]), as: UTF8.self)
-    }
-    var text: [UInt8] = []
-    text.reserveCapacity(position - start + 32)
-    text += UnsafeBufferPointer(rebasing: bytes[start..<position])
-    try readString(into: &text, escaping: false)
-    return String(decoding: text, as: UTF8.self)
+    Self.string(in: bytes, written: try skipString())
   }
 
-  /// Takes the string that comes next (after white space), checking it as `string()` reads it,
-  /// and returns where its text is written (between its quotes): for a reader that makes text
-  /// only of the strings it needs (`string(in:written:)` makes it later).
+  /// Takes the string that comes next (after white space), checking it, and returns where its
+  /// text is written (between its quotes): `string(in:written:)` makes the text of it.
   package mutating func skipString() throws(Failure) -> Range<Int> {
     try expect(UInt8(ascii: "\""))
     let start = position
@@ -30,7 +16,7 @@ extension JSONReader {
       position += 1
     } else {
       var nothing: [UInt8] = []
-      try readString(into: &nothing, escaping: false, keeping: false)
+      try readString(into: &nothing, copying: false)
     }
     return start..<position - 1
   }
@@ -47,7 +33,7 @@ extension JSONReader {
       return
     }
     out.append(UInt8(ascii: "\""))
-    try readString(into: &out, escaping: true)
+    try readString(into: &out, copying: true)
     out.append(UInt8(ascii: "\""))
   }
 
@@ -82,25 +68,18 @@ extension JSONReader {
   }
 
   /// Reads the rest of a string, from `position` (inside its quotes) to the closing quote, which
-  /// it takes, appending its text to `out`: as UTF-8, or `escaping` as `JSONWriter` writes it;
-  /// or, not `keeping` it, only checking it.
-  private mutating func readString(
-    into out: inout [UInt8], escaping: Bool, keeping: Bool = true
-  ) throws(Failure) {
+  /// it takes, checking it and, when `copying`, appending its text to `out` as `JSONWriter`
+  /// writes it.
+  private mutating func readString(into out: inout [UInt8], copying: Bool) throws(Failure) {
     /// Appends a character that is not plain.
     func append(_ scalar: Unicode.Scalar) {
-      if !keeping {
-        return
-      } else if escaping {
-        for unit in UTF16.encode(scalar)! { JSONWriter.write(unit: unit, to: &out) }
-      } else {
-        UTF8.encode(scalar) { out.append($0) }
-      }
+      guard copying else { return }
+      for unit in UTF16.encode(scalar)! { JSONWriter.write(unit: unit, to: &out) }
     }
     while true {
       let start = position
       position = plainRunEnd(from: start)
-      if keeping { out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<position])) }
+      if copying { out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<position])) }
       guard position < bytes.count else { throw syntaxError("unterminated string") }
       let byte = bytes[position]
       switch byte {

@@ -62,16 +62,13 @@ enum AnswerValue {
   case object(Int)
 }
 
-/// A field of an object: its key as where it is written, and its value.
-typealias AnswerField = (key: Range<Int>, value: AnswerValue)
-
 /// The values of one answer, read from its bytes: the members of each array and object.
 struct AnswerTree {
   var reader: JSONReader
   /// The items of each array, by the index `AnswerValue.array` holds.
   var arrays: [[AnswerValue]] = []
   /// The fields of each object, in the order they came, by the index `AnswerValue.object` holds.
-  var objects: [[AnswerField]] = []
+  var objects: [[(key: Range<Int>, value: AnswerValue)]] = []
 
   /// The value that comes next: only the kinds of value `AnswerValue` holds.
   mutating func value() throws -> AnswerValue {
@@ -81,7 +78,7 @@ struct AnswerTree {
     case UInt8(ascii: "{")?:
       try reader.enter(limit: AnswerReader.maximumDepth)
       reader.position += 1
-      var fields: [AnswerField] = []
+      var fields: [(key: Range<Int>, value: AnswerValue)] = []
       fields.reserveCapacity(64)  // a recipe has 53 fields
       if !reader.take(UInt8(ascii: "}")) {
         repeat {
@@ -131,7 +128,7 @@ struct AnswerTree {
 /// answer is read.
 struct AnswerObject {
   let tree: AnswerTree
-  let fields: [AnswerField]
+  let fields: [(key: Range<Int>, value: AnswerValue)]
 
   /// The value of the field `key`, the last one when it comes twice; `nil` when there is none.
   func value(_ key: AnswerKey) -> AnswerValue? {
