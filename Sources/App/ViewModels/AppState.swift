@@ -37,8 +37,9 @@ public struct AppState: Equatable, Sendable {
     self.init(root: .list(list), pushed: screens)
   }
 
-  /// One screen with its state.
-  public enum Screen: Equatable, Sendable {
+  /// One screen with its state, kept in a box of its own: a snapshot, copied many times a step,
+  /// copies each screen as one reference rather than every field of its state.
+  public indirect enum Screen: Equatable, Sendable {
     /// The category grid; only ever the root.
     case categories(CategoryGridState)
     /// A recipe list: the root, or a category's list pushed by a tile of the grid.

@@ -4,17 +4,21 @@
 /// Only the view model that owns it changes `value`; an unchanged value reaches nobody.
 @MainActor
 public final class StateHolder<State: Equatable & Sendable> {
-  /// The current snapshot.
+  /// The current snapshot; a new one is compared before it is stored, with no copy of the old.
   public internal(set) var value: State {
-    didSet {
-      if value != oldValue { broadcaster.send(value) }
+    get { current }
+    set {
+      guard newValue != current else { return }
+      current = newValue
+      broadcaster.send(newValue)
     }
   }
+  private var current: State
 
   fileprivate let broadcaster = Broadcaster<State>()
 
   init(_ value: State) {
-    self.value = value
+    current = value
   }
 
   /// Applies several changes as one new snapshot.

@@ -3,25 +3,11 @@ extension JSONReader {
 
   /// The text of the string that comes next (after white space), taking it.
   package mutating func string() throws(Failure) -> String {
-    try expect(UInt8(ascii: "\""))
-    // Most strings are plain ASCII without escapes: their bytes are their text.
-    let start = position
-    position = plainRunEnd(from: start)
-    if position < bytes.count, bytes[position] == UInt8(ascii: "\"") {
-      position += 1
-      return String(
-        decoding: UnsafeBufferPointer(rebasing: bytes[start..<position - 1]), as: UTF8.self)
-    }
-    var text: [UInt8] = []
-    text.reserveCapacity(position - start + 32)
-    text += UnsafeBufferPointer(rebasing: bytes[start..<position])
-    try readString(into: &text, escaping: false)
-    return String(decoding: text, as: UTF8.self)
+    Self.string(in: bytes, written: try skipString())
   }
 
-  /// Takes the string that comes next (after white space), checking it as `string()` reads it,
-  /// and returns where its text is written (between its quotes): for a reader that makes text
-  /// only of the strings it needs (`string(in:written:)` makes it later).
+  /// Takes the string that comes next (after white space), checking it, and returns where its
+  /// text is written (between its quotes): `string(in:written:)` makes the text of it.
   package mutating func skipString() throws(Failure) -> Range<Int> {
     try expect(UInt8(ascii: "\""))
     let start = position
@@ -30,7 +16,7 @@ extension JSONReader {
       position += 1
     } else {
       var nothing: [UInt8] = []
-      try readString(into: &nothing, escaping: false, keeping: false)
+      try readString(into: &nothing, copying: false)
     }
     return start..<position - 1
   }
@@ -47,52 +33,53 @@ extension JSONReader {
       return
     }
     out.append(UInt8(ascii: "\""))
-    try readString(into: &out, escaping: true)
+    try readString(into: &out, copying: true)
     out.append(UInt8(ascii: "\""))
   }
 
   /// The text of the string written at `written` (between its quotes) in `bytes`, which
   /// `skipString` took.
   package static func string(in bytes: UnsafeBufferPointer<UInt8>, written: Range<Int>) -> String {
-    let text = UnsafeBufferPointer(rebasing: bytes[written])
-    // Without an escape, the bytes are the text (`skipString` checked them).
-    guard text.contains(UInt8(ascii: "\\")) else { return String(decoding: text, as: UTF8.self) }
-    var out: [UInt8] = []
-    out.reserveCapacity(written.count)
-    var reader = JSONReader(bytes)
-    reader.position = written.lowerBound
-    while reader.position < written.upperBound {
-      // `skipString` read it already: an escape cannot fail.
-      if bytes[reader.position] == UInt8(ascii: "\\"), let scalar = try? reader.escape() {
-        UTF8.encode(scalar) { out.append($0) }
-      } else {
-        out.append(bytes[reader.position])
-        reader.position += 1
+    // Copied but for the escapes (`skipString` checked the rest), into the String's own storage:
+    // an escape is longer than the UTF-8 of its character, so the text fits in `written.count`.
+    String(unsafeUninitializedCapacity: written.count) { out in
+      var count = 0
+      func copy(_ from: Int, _ to: Int) {
+        (out.baseAddress! + count).update(from: bytes.baseAddress! + from, count: to - from)
+        count += to - from
       }
+      var reader = JSONReader(bytes)
+      reader.position = written.lowerBound
+      while let backslash = bytes[reader.position..<written.upperBound].firstIndex(
+        of: UInt8(ascii: "\\"))
+      {
+        copy(reader.position, backslash)
+        reader.position = backslash
+        // `skipString` read it already: an escape cannot fail.
+        guard let scalar = try? reader.escape() else { break }
+        UTF8.encode(scalar) {
+          out[count] = $0
+          count += 1
+        }
+      }
+      copy(reader.position, written.upperBound)
+      return count
     }
-    return String(decoding: out, as: UTF8.self)
   }
 
   /// Reads the rest of a string, from `position` (inside its quotes) to the closing quote, which
-  /// it takes, appending its text to `out`: as UTF-8, or `escaping` as `JSONWriter` writes it;
-  /// or, not `keeping` it, only checking it.
-  private mutating func readString(
-    into out: inout [UInt8], escaping: Bool, keeping: Bool = true
-  ) throws(Failure) {
+  /// it takes, checking it and, when `copying`, appending its text to `out` as `JSONWriter`
+  /// writes it.
+  private mutating func readString(into out: inout [UInt8], copying: Bool) throws(Failure) {
     /// Appends a character that is not plain.
     func append(_ scalar: Unicode.Scalar) {
-      if !keeping {
-        return
-      } else if escaping {
-        for unit in UTF16.encode(scalar)! { JSONWriter.write(unit: unit, to: &out) }
-      } else {
-        UTF8.encode(scalar) { out.append($0) }
-      }
+      guard copying else { return }
+      for unit in UTF16.encode(scalar)! { JSONWriter.write(unit: unit, to: &out) }
     }
     while true {
       let start = position
       position = plainRunEnd(from: start)
-      if keeping { out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<position])) }
+      if copying { out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<position])) }
       guard position < bytes.count else { throw syntaxError("unterminated string") }
       let byte = bytes[position]
       switch byte {

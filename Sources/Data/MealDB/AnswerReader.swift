@@ -36,48 +36,76 @@ public enum AnswerReader {
   /// The answer in `body`, or `nil` when `JSONDecoder` is to read it.
   static func read<Answer: AnswerRecord>(_ body: Data) -> Answer? {
     body.withUnsafeBytes { raw in
-      var reader = JSONReader(raw.bindMemory(to: UInt8.self))
-      guard reader.peek() == UInt8(ascii: "{"), case .object(let answer)? = try? value(&reader),
-        (try? reader.expectEnd()) != nil
+      var tree = AnswerTree(reader: JSONReader(raw.bindMemory(to: UInt8.self)))
+      guard tree.reader.peek() == UInt8(ascii: "{"), case .object(let answer)? = try? tree.value(),
+        (try? tree.reader.expectEnd()) != nil
       else { return nil }
-      return try? Answer(fields: answer)
+      return try? Answer(fields: AnswerObject(tree: tree, fields: tree.objects[answer]))
     }
   }
 
+  /// Why the reader leaves a body to `JSONDecoder`; it carries nothing, as `JSONDecoder` says why.
+  struct Unsupported: Error {}
+}
+
+/// A JSON value as the reader keeps it: a string as where its text is written in the answer,
+/// made into a `String` only when a model reads it (a list of full recipes is read for three
+/// fields of each); an array or object as the index of its members in `AnswerTree`.
+///
+/// It holds no reference, nor do the arrays of members: freeing them visits no element.
+enum AnswerValue {
+  /// A number, `true` or `false`, which no model reads.
+  case other
+  case null
+  case string(Range<Int>)
+  case array(Int)
+  case object(Int)
+}
+
+/// The values of one answer, read from its bytes: the members of each array and object.
+struct AnswerTree {
+  var reader: JSONReader
+  /// The items of each array, by the index `AnswerValue.array` holds.
+  var arrays: [[AnswerValue]] = []
+  /// The fields of each object, in the order they came, by the index `AnswerValue.object` holds.
+  var objects: [[(key: Range<Int>, value: AnswerValue)]] = []
+
   /// The value that comes next: only the kinds of value `AnswerValue` holds.
-  private static func value(_ reader: inout JSONReader) throws -> AnswerValue {
+  mutating func value() throws -> AnswerValue {
     switch reader.peek() {
     case UInt8(ascii: "\"")?:
       return .string(try reader.skipString())
     case UInt8(ascii: "{")?:
-      try reader.enter(limit: maximumDepth)
+      try reader.enter(limit: AnswerReader.maximumDepth)
       reader.position += 1
       var fields: [(key: Range<Int>, value: AnswerValue)] = []
       fields.reserveCapacity(64)  // a recipe has 53 fields
       if !reader.take(UInt8(ascii: "}")) {
         repeat {
-          guard reader.peek() == UInt8(ascii: "\"") else { throw Unsupported() }
+          guard reader.peek() == UInt8(ascii: "\"") else { throw AnswerReader.Unsupported() }
           let key = try reader.skipString()
           guard reader.bytes[key].allSatisfy({ $0 < 0x80 && $0 != UInt8(ascii: "\\") }) else {
-            throw Unsupported()
+            throw AnswerReader.Unsupported()
           }
           try reader.expect(UInt8(ascii: ":"))
-          fields.append((key, try value(&reader)))
+          fields.append((key, try value()))
         } while try reader.another(closing: UInt8(ascii: "}"))
       }
       reader.leave()
-      return .object(AnswerObject(bytes: reader.bytes, fields: fields))
+      objects.append(fields)
+      return .object(objects.count - 1)
     case UInt8(ascii: "[")?:
-      try reader.enter(limit: maximumDepth)
+      try reader.enter(limit: AnswerReader.maximumDepth)
       reader.position += 1
       var items: [AnswerValue] = []
       if !reader.take(UInt8(ascii: "]")) {
         repeat {
-          items.append(try value(&reader))
+          items.append(try value())
         } while try reader.another(closing: UInt8(ascii: "]"))
       }
       reader.leave()
-      return .array(items)
+      arrays.append(items)
+      return .array(arrays.count - 1)
     case UInt8(ascii: "n")?:
       try reader.literal("null")
       return .null
@@ -91,34 +119,20 @@ public enum AnswerReader {
       _ = try reader.number()
       return .other
     default:
-      throw Unsupported()
+      throw AnswerReader.Unsupported()
     }
   }
-
-  /// Why the reader leaves a body to `JSONDecoder`; it carries nothing, as `JSONDecoder` says why.
-  struct Unsupported: Error {}
 }
 
-/// A JSON value as the reader keeps it: a string as where its text is written in the answer,
-/// made into a `String` only when a model reads it (a list of full recipes is read for three
-/// fields of each).
-enum AnswerValue {
-  /// A number, `true` or `false`, which no model reads.
-  case other
-  case null
-  case string(Range<Int>)
-  case array([AnswerValue])
-  case object(AnswerObject)
-}
-
-/// The fields of one JSON object, in the order they came, each key as where it is written, over
-/// the answer's bytes: valid only while the answer is read.
+/// The fields of one JSON object of an answer, over the answer's bytes: valid only while the
+/// answer is read.
 struct AnswerObject {
-  let bytes: UnsafeBufferPointer<UInt8>
+  let tree: AnswerTree
   let fields: [(key: Range<Int>, value: AnswerValue)]
 
   /// The value of the field `key`, the last one when it comes twice; `nil` when there is none.
   func value(_ key: AnswerKey) -> AnswerValue? {
+    let bytes = tree.reader.bytes
     var name = key.stringValue
     return name.withUTF8 { name in
       fields.last {
@@ -163,7 +177,7 @@ extension AnswerObject: AnswerFields {
   func optionalString(_ key: AnswerKey) throws(AnswerReader.Unsupported) -> String? {
     switch value(key) {
     case nil, .null?: return nil
-    case .string(let written)?: return JSONReader.string(in: bytes, written: written)
+    case .string(let written)?: return JSONReader.string(in: tree.reader.bytes, written: written)
     default: throw AnswerReader.Unsupported()
     }
   }
@@ -177,9 +191,10 @@ extension AnswerObject: AnswerFields {
       guard let type = Record.self as? any AnswerRecord.Type else {
         throw AnswerReader.Unsupported()
       }
-      return try items.map { (item) throws(AnswerReader.Unsupported) in
+      return try tree.arrays[items].map { (item) throws(AnswerReader.Unsupported) in
         guard case .object(let fields) = item else { throw AnswerReader.Unsupported() }
-        return try type.init(fields: fields) as! Record
+        return try type.init(fields: AnswerObject(tree: tree, fields: tree.objects[fields]))
+          as! Record
       }
     default: throw AnswerReader.Unsupported()
     }

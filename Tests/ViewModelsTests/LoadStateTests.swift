@@ -1,5 +1,6 @@
 import MealDB
 import Testing
+import ViewModels
 
 /// The four cases of loading, their accessors and equality.
 @Suite struct LoadStateTests {

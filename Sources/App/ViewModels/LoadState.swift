@@ -1,3 +1,5 @@
+import MealDB
+
 /// Where one loading process stands: exactly one of four cases (lesson 3.11).
 public enum LoadState<Value> {
   /// Not started yet.
