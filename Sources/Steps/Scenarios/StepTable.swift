@@ -433,7 +433,7 @@ extension Step.Action {
     on driver: AppDriver, mode: ScenarioRunner.Mode = .check
   ) async throws -> StepOutcome {
     let before = driver.moment()
-    let outcome = try await perform(on: driver, mode: mode)
+    let outcome = try await perform(on: driver, mode: mode, shown: before?.shown)
     // VoiceOver follows what the step changed, and the screen is audited.
     guard role == .gesture || role == .app else { return outcome }
     let findings = driver.followStep(since: before)
@@ -441,9 +441,10 @@ extension Step.Action {
     return .failed(findings.map(\.description))
   }
 
+  /// `shown` is the screen before the step, `nil` while the app is not running.
   @MainActor
   private func perform(
-    on driver: AppDriver, mode: ScenarioRunner.Mode
+    on driver: AppDriver, mode: ScenarioRunner.Mode, shown: AppDriver.Shown?
   ) async throws -> StepOutcome {
     switch self {
     case .title:
@@ -462,7 +463,7 @@ extension Step.Action {
     case .type(let text): try await driver.type(text)
     case .clearSearch, .pickCategory, .pullToRefresh, .tapDice, .open, .back, .toggleHeart, .retry,
       .focusSearch, .leaveSearch, .pickSuggestion, .tap, .dismissNotice:
-      await driver.press(try Gestures.target(of: self, on: driver.running().screen))
+      await driver.press(try Gestures.target(of: self, on: (shown ?? driver.running()).screen))
     case .expectTitle(let expected):
       return Expectations.title(expected, found: driver.title())
     case .expectVisible(let text, let containing):
