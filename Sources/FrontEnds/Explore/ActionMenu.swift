@@ -39,8 +39,7 @@ enum ActionMenu {
   /// search field, the refreshable list, and the rest; in one walk over the screen.
   static func menu(on screen: Node) -> [Group] {
     var menu: [Group] = []
-    // The rows' and tiles' titles, each once: a screen's few titles are compared, not hashed.
-    var titles: [String] = []
+    var titles: [String] = []  // of the rows and tiles, each once
     var picks: [Step.Action] = []
     var suggestions: [Step.Action] = []
     var links: [Step.Action] = []

@@ -141,9 +141,8 @@ private struct Reader: NodeWalker {
   /// The alert's elements, once the walk met one.
   var modal: [SpokenElement]?
 
-  /// The key of each element so far, the alert's too: a meal's row shown twice (in the list and
-  /// in „Favoriten“) is two elements, `meal-52768` and `meal-52768#2`; a screen's few keys are
-  /// compared rather than hashed.
+  /// The key of each element so far (the alert's too), compared, not hashed: a meal's row shown
+  /// twice (in the list and in „Favoriten“) is two elements, `meal-52768` and `meal-52768#2`.
   var keys: [String] = []
 
   mutating func visit(_ node: Node, at place: NodePlace) {

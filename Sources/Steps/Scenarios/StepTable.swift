@@ -442,7 +442,6 @@ extension Step.Action {
     return .failed(findings.map(\.description))
   }
 
-  /// `shown` is the screen before the step, `nil` while the app is not running.
   @MainActor
   private func perform(
     on driver: AppDriver, mode: ScenarioRunner.Mode, shown: AppDriver.Shown?
