@@ -39,8 +39,7 @@ enum ActionMenu {
   /// search field, the refreshable list, and the rest; in one walk over the screen.
   static func menu(on screen: Node) -> [Group] {
     var menu: [Group] = []
-    var opens: [Step.Action] = []
-    var seen: Set<String> = []
+    var titles: [String] = []  // of the rows and tiles, each once
     var picks: [Step.Action] = []
     var suggestions: [Step.Action] = []
     var links: [Step.Action] = []
@@ -53,8 +52,8 @@ enum ActionMenu {
       case .list(let list): refreshable = refreshable || list.refresh != nil
       case .searchField(let search):
         if field == nil { field = (!search.text.isEmpty, search.isFocused) }
-      case .row(let row): if seen.insert(row.title).inserted { opens.append(.open(row.title)) }
-      case .tile(let tile): if seen.insert(tile.title).inserted { opens.append(.open(tile.title)) }
+      case .row(let row) where !titles.contains(row.title): titles.append(row.title)
+      case .tile(let tile) where !titles.contains(tile.title): titles.append(tile.title)
       case .suggestion(let suggestion): suggestions.append(.pickSuggestion(suggestion.term))
       case .link(let link): links.append(.tap(link.title))
       case .button:
@@ -69,7 +68,7 @@ enum ActionMenu {
       }
       return true
     }
-    if !opens.isEmpty { menu.append((4, opens)) }
+    if !titles.isEmpty { menu.append((4, titles.map(Step.Action.open))) }
     if !picks.isEmpty { menu.append((2, picks)) }
     if !suggestions.isEmpty { menu.append((2, suggestions)) }
     if !links.isEmpty { menu.append((1, links)) }

@@ -126,11 +126,13 @@ public struct Explorer {
 
     /// Carries out the action as `rezepte run` replays it and checks the rules; `offered` is
     /// `false` when the screen does not offer it (nothing happened then).
-    func step(_ action: Step.Action) async -> (offered: Bool, violation: Violation?) {
+    func step(
+      _ action: Step.Action, from moment: AppDriver.Moment? = nil
+    ) async -> (offered: Bool, violation: Violation?) {
       let app = driver.app
       let (before, startTime, requestsBefore) = (app.state, app.now, app.ledger.count)
       let (failuresBefore, intentsBefore) = (app.ledger.failures, driver.intentCount)
-      guard let outcome = try? await action.replay(on: driver, mode: .check) else {
+      guard let outcome = try? await action.replay(on: driver, mode: .check, from: moment) else {
         return (false, nil)
       }
       let context = StepContext(
@@ -160,12 +162,12 @@ public struct Explorer {
     let run = await Run(start, in: self)
     var violation: Violation?
     var menu: (of: AppDriver.Shown, groups: [ActionMenu.Group])?
-    while violation == nil, run.actions.count < options.steps, let shown = run.driver.shown() {
+    while violation == nil, run.actions.count < options.steps, let now = run.driver.moment() {
       // A screen's menu is read once, however many steps leave it on top.
-      if menu?.of !== shown { menu = (shown, ActionMenu.menu(on: shown.screen)) }
+      if menu?.of !== now.shown { menu = (now.shown, ActionMenu.menu(on: now.shown.screen)) }
       let action = ActionMenu.pick(from: menu!.groups, using: &random)
       let offered: Bool
-      (offered, violation) = await run.step(action)
+      (offered, violation) = await run.step(action, from: now)
       precondition(offered, "the menu offered `\(action)`, which the screen lacks")
     }
     return (ExploreSession(start: start, actions: run.actions), violation)

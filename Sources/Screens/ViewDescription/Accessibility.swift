@@ -141,9 +141,9 @@ private struct Reader: NodeWalker {
   /// The alert's elements, once the walk met one.
   var modal: [SpokenElement]?
 
-  /// How many elements had each key: a meal's row shown twice (in the list and in „Favoriten“)
-  /// is two elements, `meal-52768` and `meal-52768#2`.
-  var seen: [String: Int] = [:]
+  /// The key of each element so far (the alert's too), compared, not hashed: a meal's row shown
+  /// twice (in the list and in „Favoriten“) is two elements, `meal-52768` and `meal-52768#2`.
+  var keys: [String] = []
 
   mutating func visit(_ node: Node, at place: NodePlace) {
     guard !node.accessibility.isHidden else { return }
@@ -157,12 +157,10 @@ private struct Reader: NodeWalker {
         traits: traits.union(a.traits), hint: a.hint, action: action, place: place)
       // What speaks nothing (an empty text) is no element VoiceOver stops at.
       guard !element.isSilent else { return }
-      element.key = node.id?.identifier ?? node.kind.name + "|" + label
-      // One look-up for a key met the first time, as most are.
-      if let count = seen.updateValue(1, forKey: element.key) {
-        seen[element.key] = count + 1
-        element.key += "#\(count + 1)"
-      }
+      let key = node.id?.identifier ?? node.kind.name + "|" + label
+      let count = keys.count { $0 == key }
+      keys.append(key)
+      element.key = count == 0 ? key : key + "#\(count + 1)"
       read.elements.append(element)
     }
     if case .heart? = node.id {

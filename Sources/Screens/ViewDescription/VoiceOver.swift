@@ -129,30 +129,30 @@ extension [SpokenElement] {
     // The index of the first element that speaks each label and does something.
     var byLabel = [String: Int](minimumCapacity: count)
     for index in indices {
-      let element = self[index]
-      if element.action != nil, element.label.isEmpty {
-        findings.append(.init(rule: .labeledControls, message: "\(element.node) speaks no label"))
+      // The fields are read in place, not as a copy of the element.
+      let (label, action) = (self[index].label, self[index].action)
+      if action != nil, label.isEmpty {
+        findings.append(
+          .init(rule: .labeledControls, message: "\(self[index].node) speaks no label"))
       }
-      if element.traits.contains(.isImage), element.label.isEmpty {
+      if self[index].traits.contains(.isImage), label.isEmpty {
         findings.append(
           .init(
             rule: .describedImages,
-            message: "\(element.node) is spoken as an image without a description; describe "
-              + "it (.accessibilityLabel) or hide it (.accessibilityHidden)"))
+            message: "\(self[index].node) is spoken as an image without a description; "
+              + "describe it (.accessibilityLabel) or hide it (.accessibilityHidden)"))
       }
-      guard let action = element.action, !element.label.isEmpty,
-        let earlier = byLabel.updateValue(index, forKey: element.label)
+      guard let action, !label.isEmpty,
+        let earlier = byLabel.updateValue(index, forKey: label)
       else { continue }
-      byLabel[element.label] = earlier  // the first stays
-      let other = self[earlier]
-      if let first = other.action, first != action {
-        findings.append(
-          .init(
-            rule: .distinctLabels,
-            message: "\(other.node) and \(element.node) both speak "
-              + "\(Quoting.quoted(element.label)), but one sends \(first.rendered) and the other "
-              + "\(action.rendered)"))
-      }
+      byLabel[label] = earlier  // the first stays
+      guard let first = self[earlier].action, first != action else { continue }
+      findings.append(
+        .init(
+          rule: .distinctLabels,
+          message: "\(self[earlier].node) and \(self[index].node) both speak "
+            + "\(Quoting.quoted(label)), but one sends \(first.rendered) and the other "
+            + "\(action.rendered)"))
     }
     return findings
   }

@@ -188,7 +188,7 @@ public final class AppDriver {
 
   /// The app before a step: what `followStep(since:)` compares the screen after it with.
   public struct Moment {
-    let shown: Shown
+    public let shown: Shown
     let focus: String?
   }
 

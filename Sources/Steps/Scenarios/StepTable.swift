@@ -425,15 +425,16 @@ extension Step.Action {
   /// Carries the step out on `driver`: a gesture finds its node on the screen and sends that
   /// node's intent (`Gestures`), setup changes the app or its transport, an expectation
   /// compares, and `expect screen` records the screen in `.record` mode. One arm per action.
+  /// `before` is the app's `moment()` now, when the caller has just taken it.
   ///
   /// - Throws: `StepUnavailable` when the screen does not offer the gesture, or the driver
   ///   cannot carry the step out at all.
   @MainActor
   public func replay(
-    on driver: AppDriver, mode: ScenarioRunner.Mode = .check
+    on driver: AppDriver, mode: ScenarioRunner.Mode = .check, from before: AppDriver.Moment? = nil
   ) async throws -> StepOutcome {
-    let before = driver.moment()
-    let outcome = try await perform(on: driver, mode: mode)
+    let before = before ?? driver.moment()
+    let outcome = try await perform(on: driver, mode: mode, shown: before?.shown)
     // VoiceOver follows what the step changed, and the screen is audited.
     guard role == .gesture || role == .app else { return outcome }
     let findings = driver.followStep(since: before)
@@ -443,7 +444,7 @@ extension Step.Action {
 
   @MainActor
   private func perform(
-    on driver: AppDriver, mode: ScenarioRunner.Mode
+    on driver: AppDriver, mode: ScenarioRunner.Mode, shown: AppDriver.Shown?
   ) async throws -> StepOutcome {
     switch self {
     case .title:
@@ -462,7 +463,7 @@ extension Step.Action {
     case .type(let text): try await driver.type(text)
     case .clearSearch, .pickCategory, .pullToRefresh, .tapDice, .open, .back, .toggleHeart, .retry,
       .focusSearch, .leaveSearch, .pickSuggestion, .tap, .dismissNotice:
-      await driver.press(try Gestures.target(of: self, on: driver.running().screen))
+      await driver.press(try Gestures.target(of: self, on: (shown ?? driver.running()).screen))
     case .expectTitle(let expected):
       return Expectations.title(expected, found: driver.title())
     case .expectVisible(let text, let containing):
