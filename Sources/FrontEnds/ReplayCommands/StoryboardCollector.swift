@@ -7,7 +7,7 @@ extension ScenarioRunner {
   /// VoiceOver reads and hears, and the failure.
   func storyboard(_ scenario: Scenario, on driver: AppDriver) async -> Storyboard {
     var frames = Storyboard.frames(of: scenario)
-    var (heard, read, reading): ([String], String, (Node?, String?)) = ([], "", (nil, nil))
+    var (heard, read, reading): ([String], [String], (Node?, String?)) = ([], [], (nil, nil))
     let result = await replay(scenario, on: driver) { moment in
       var frame = frames[moment.event.index]
       frame.requests = moment.requests
@@ -33,11 +33,9 @@ extension ScenarioRunner {
       // What VoiceOver reads changes with the screen and the focus only. An element a line:
       // `spoken` shows a line break in a label as `\n`.
       let now = (moment.screen, driver.cursor.focus)
-      let text = now == reading ? read : moment.screen == nil ? "" : driver.spokenText()
-      if frame.screen != nil || text != read {
-        frame.spoken = text.unicodeScalars.split(separator: "\n").map(String.init)
-      }
-      (read, reading) = (text, now)
+      let lines = now == reading ? read : moment.screen == nil ? [] : driver.spokenLines()
+      if frame.screen != nil || lines != read { frame.spoken = lines }
+      (read, reading) = (lines, now)
       frames[moment.event.index] = frame
     }
     let introduction = scenario.captions.first.map(Storyboard.comments(in:)) ?? []

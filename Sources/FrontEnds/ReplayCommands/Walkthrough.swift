@@ -38,7 +38,7 @@ extension ScenarioRunner {
       for line in lines(after: moment, of: scenario, on: driver, full: full) { output(line) }
       guard voiceOver else { return }
       output("  VoiceOver liest:")
-      for line in driver.spokenText().split(separator: "\n") { output("    " + line) }
+      for line in driver.spokenLines() { output("    " + line) }
       for said in driver.announced { output("  angesagt: „\(said)“") }
     }
   }

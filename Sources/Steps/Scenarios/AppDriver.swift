@@ -223,11 +223,10 @@ public final class AppDriver {
   }
 
   /// What VoiceOver reads of the screen, an element a line in swipe order, the focused one
-  /// marked `▸` (what `expect spoken` compares).
-  public func spokenText() -> String {
-    guard let spoken = shown()?.spoken.elements else { return "(the app is not running)" }
+  /// marked `▸` (what `expect spoken` compares, joined by line breaks).
+  public func spokenLines() -> [String] {
+    guard let spoken = shown()?.spoken.elements else { return ["(the app is not running)"] }
     return spoken.map { ($0.key == cursor.focus ? "▸ " : "") + $0.spoken }
-      .joined(separator: "\n")
   }
 
   /// The announcements since the last call.

@@ -478,7 +478,7 @@ extension Step.Action {
       return Expectations.requests(driver.app.takeRequests(), count: count, listed: listed)
     case .expectScreen(let expected), .expectSpoken(let expected):
       let isScreen = self == .expectScreen(expected)
-      let actual = isScreen ? driver.screenText() : driver.spokenText()
+      let actual = isScreen ? driver.screenText() : driver.spokenLines().joined(separator: "\n")
       if mode == .record { return .recorded(actual) }
       let what = isScreen ? "the screen" : "what VoiceOver reads"
       return Expectations.screen(expected, actual: actual, what: what)
