@@ -33,7 +33,8 @@ import Testing
     func signalEndsWorkers(signal: Int32) async throws {
       let rezepte = try #require(BuiltProgram.url("rezepte"), "build first: swift build")
       let program = try BuiltProgram(
-        rezepte, ["explore", "--sessions", "1000000", "--steps", "200", "--jobs", "3"])
+        rezepte, ["explore", "--sessions", "1000000", "--steps", "200", "--jobs", "3"],
+        niceness: 19)
       // Its workers, started from its main thread, once both run.
       let workers = await program.children(count: 2, within: .seconds(60))
       try #require(workers.count == 2, "explore started no two workers")
@@ -63,7 +64,7 @@ import Testing
         let arguments =
           command[0] == "explore"
           ? command + ["--seed", seed, "--sessions", "1000000", "--steps", "200"] : command
-        let program = try BuiltProgram(rezepte, arguments)
+        let program = try BuiltProgram(rezepte, arguments, niceness: 19)
         try await Task.sleep(for: .milliseconds(delay))
         program.send(signal)
         // 3 s for a release build on a quiet machine; more here, where other tests run beside.

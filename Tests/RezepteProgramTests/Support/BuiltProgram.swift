@@ -37,17 +37,21 @@ final class BuiltProgram {
   /// - Parameters:
   ///   - limits: options of the shell's `ulimit` (`["-n", "8"]`), set for the program alone.
   ///   - redirections: the shell's redirections of the program's streams (`>&-` closes its
-  ///     standard output). Without either, the program starts directly.
+  ///     standard output).
+  ///   - niceness: its `nice` value, which its workers inherit: an exploration that runs until
+  ///     a signal stops it then takes no processor from the tests beside it. Without any of the
+  ///     three, the program starts directly.
   init(
-    _ executable: URL, _ arguments: [String], limits: [String] = [], redirections: String = ""
+    _ executable: URL, _ arguments: [String], limits: [String] = [], redirections: String = "",
+    niceness: Int = 0
   ) throws {
-    if limits.isEmpty, redirections.isEmpty {
+    if limits.isEmpty, redirections.isEmpty, niceness == 0 {
       process.executableURL = executable
       process.arguments = arguments
     } else {
       process.executableURL = URL(fileURLWithPath: "/bin/sh")
       let setLimits = limits.isEmpty ? "" : "ulimit " + limits.joined(separator: " ") + " && "
-      let command = setLimits + "exec \"$0\" \"$@\" " + redirections
+      let command = setLimits + "exec nice -n \(niceness) \"$0\" \"$@\" " + redirections
       process.arguments = ["-c", command, executable.path] + arguments
     }
     process.currentDirectoryURL = Self.packageFolder
