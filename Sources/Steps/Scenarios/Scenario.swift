@@ -51,7 +51,7 @@ public struct Step: Equatable, Sendable {
   }
 
   /// What a user or the world around the app does, or what a scenario checks: one case per step.
-  /// `StepTable` parses a line into it, `lines` writes it back and `replay(on:mode:)` does it.
+  /// `StepTable` parses a line into it, `lines` writes it back and `replay(on:mode:from:)` does it.
   public enum Action: Hashable, Sendable {
     /// `title Suche mit Pause`.
     case title(String)
