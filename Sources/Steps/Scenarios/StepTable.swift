@@ -136,18 +136,12 @@ public enum StepTable {
       "expect visible", "expect visible [containing] \"TEXT\"",
       "Some node of the screen shows exactly this text (with `containing`: a text containing it).",
       example: "expect visible \"Lasagne\""
-    ) { input in
-      let (text, containing) = try input.textMatch()
-      return .expectVisible(text, containing: containing)
-    },
+    ) { try $0.textMatch(Step.Action.expectVisible) },
     StepKind(
       "expect hidden", "expect hidden [containing] \"TEXT\"",
       "No node of the screen shows this text (with `containing`: no text contains it).",
       example: "expect hidden \"Lasagne\""
-    ) { input in
-      let (text, containing) = try input.textMatch()
-      return .expectHidden(text, containing: containing)
-    },
+    ) { try $0.textMatch(Step.Action.expectHidden) },
     StepKind(
       "expect favorite", "expect favorite \"NAME\"",
       "The list row with exactly this name shows the favourite's heart (♥ after its name).",
