@@ -63,7 +63,6 @@ public struct StepKind: Sendable {
 /// Every step of the scenario language, in the order the help lists them. `Step.Action.lines`
 /// writes an action back and `Step.Action.replay(on:mode:)` does it: exhaustive switches below.
 public enum StepTable {
-  /// Every step.
   public static let entries: [StepKind] = [
     StepKind(
       "title", "title TEXT", "Names the scenario; without it the file name is used.",
