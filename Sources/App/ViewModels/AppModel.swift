@@ -180,7 +180,6 @@ extension AppModel {
     case categories(CategoryGridViewModel)
     /// A recipe list: the root, or a category's list pushed by a tile of the grid.
     case list(MealListViewModel)
-    /// A recipe's detail screen.
     case detail(MealDetailViewModel)
 
     nonisolated var model: any ScreenLifecycle {

@@ -23,9 +23,7 @@ public final class StateHolder<State: Equatable & Sendable> {
 
   /// Applies several changes as one new snapshot.
   func update(_ change: (inout State) -> Void) {
-    var next = value
-    change(&next)
-    value = next
+    change(&value)
   }
 }
 

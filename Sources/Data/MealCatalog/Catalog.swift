@@ -133,7 +133,6 @@ public struct Catalog: Sendable {
   /// The names of the categories, in the API's order.
   public var categoryNames: [String] { categories.map(\.name) }
 
-  /// The record with this id.
   public func record(id: String) -> Record? {
     recordsByID[id].map { records[$0] }
   }

@@ -28,7 +28,6 @@ public final class CatalogTransport: Transport {
     var generator: SeededGenerator
   }
 
-  /// The catalog that answers.
   public let catalog: Catalog
   private let clock: any Clock<Duration>
   private let state: Locked<State>

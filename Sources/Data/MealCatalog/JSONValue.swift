@@ -11,12 +11,10 @@ public enum JSONValue: Hashable, Sendable {
   case array([JSONValue])
   case object([String: JSONValue])
 
-  /// The string, when this is one.
   public var string: String? {
     if case .string(let value) = self { value } else { nil }
   }
 
-  /// The members, when this is an object.
   public var object: [String: JSONValue]? {
     if case .object(let value) = self { value } else { nil }
   }

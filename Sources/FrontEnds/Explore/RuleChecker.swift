@@ -329,7 +329,6 @@ final class RuleChecker {
     // An answer that is empty is an answer; what the refresh must not do is take the loaded
     // list away for a spinner or an error view.
     let list = step.after.top.list
-    let shows = list?.meals.isLoaded == true
     /// The spinner hidden and the first row shown.
     func demanded() -> [Step.Action] {
       var loading = list
@@ -341,7 +340,7 @@ final class RuleChecker {
       if let row = watch.rows.first { after.append(.expectVisible(row)) }
       return after
     }
-    if !shows {
+    if list?.meals.isLoaded != true {
       return Violation(
         rule: .refreshKeepsList, step: step.index,
         message: "during a pull to refresh of a loaded list, `\(step.action)` "
@@ -440,9 +439,7 @@ final class RuleChecker {
     let due = lastChange + Self.searchPause
     let first = due - .milliseconds(1) - step.startTime
     guard first > .zero, first < duration else { return nil }
-    return [
-      .wait(first), .expectRequests(0, listed: nil), .wait(duration - first),
-    ]
+    return [.wait(first), .expectRequests(0, listed: nil), .wait(duration - first)]
   }
 
   /// What the wait may send: the one search for the field's text once its pause is over.
@@ -473,7 +470,6 @@ final class RuleChecker {
     guard let expected = oracle.meals(for: query) else { return nil }
     guard list.loadedQuery != query || !meals.elementsEqual(expected, by: { $0.id == $1.id })
     else { return nil }
-    let shown = meals.map(\.id)
     let names = expected.map(\.name)
     var after: [Step.Action] = [.expectTitle(list.title)]
     if names.isEmpty {
@@ -494,7 +490,7 @@ final class RuleChecker {
     let loaded = list.loadedQuery.map(Self.describe) ?? "nothing"
     return Violation(
       rule: .currentAnswer, step: step.index,
-      message: "after `\(step.action)` the settled list shows \(shown.count) "
+      message: "after `\(step.action)` the settled list shows \(meals.count) "
         + "meal(s) loaded for \(loaded), but the answer for \(Self.describe(query)) has "
         + "\(expected.count).",
       after: after)

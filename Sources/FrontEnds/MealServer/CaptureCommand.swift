@@ -6,7 +6,6 @@ import Spelling
 
 /// `rezepte capture`: records a TheMealDB-compatible server's answers into a catalog directory.
 public enum CaptureCommand {
-  /// What the command line asks for.
   struct Options: CommandOptions {
     @Option(
       .baseURL(

@@ -5,7 +5,6 @@ import Spelling
 
 /// `rezepte serve`: serves a catalog over HTTP until SIGINT or SIGTERM.
 public enum ServeCommand {
-  /// What the command line asks for.
   public struct Options: CommandOptions {
     @Option(
       "--port", "N",

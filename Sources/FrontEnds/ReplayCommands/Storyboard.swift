@@ -46,7 +46,6 @@ struct Storyboard: Equatable, Sendable {
     var announced: [String] = []
   }
 
-  /// How one step went.
   enum Status: Equatable, Sendable {
     case passed
     /// The step failed; the lines say what was expected and what was found (a diff for

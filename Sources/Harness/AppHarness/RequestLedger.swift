@@ -7,7 +7,6 @@ import VirtualTime
 public final class RequestLedger: Transport {
   /// One request and what became of it.
   public struct Entry: Hashable, Sendable {
-    /// How a request ended.
     public enum Outcome: Hashable, Sendable {
       /// Still waiting for its answer.
       case pending

@@ -87,8 +87,7 @@ private struct Writer: NodeWalker {
     let fits = line.utf8.count <= room || line.count <= room
     let pieces = fits ? [line] : wrap(line, room: room, depth: place.depth + 1)
     let continuation = prefix + guide + (node.children.isEmpty ? "   " : "│  ")
-    var drawn = [prefix + connector + pieces[0]]
-    drawn += pieces.dropFirst().map { continuation + $0 }
+    let drawn = [prefix + connector + pieces[0]] + pieces.dropFirst().map { continuation + $0 }
     drawnNodes?.append(
       DrawnNode(depth: place.depth, content: pieces, drawn: drawn, path: place.path))
     for line in drawn {

@@ -50,10 +50,10 @@ struct StepInput {
     return text
   }
 
-  /// `"TEXT"` or `containing "TEXT"`.
-  func textMatch() throws(StepError) -> (text: String, containing: Bool) {
-    guard tokens.first == .word("containing") else { return (try quoted(), false) }
-    return (try quoted(tokens.dropFirst()), true)
+  /// The action `make` makes of `"TEXT"` or `containing "TEXT"` (whether it is `containing`).
+  func textMatch(_ make: (String, Bool) -> Step.Action) throws(StepError) -> Step.Action {
+    guard tokens.first == .word("containing") else { return make(try quoted(), false) }
+    return make(try quoted(tokens.dropFirst()), true)
   }
 
   func single(what: String) throws(StepError) -> String {

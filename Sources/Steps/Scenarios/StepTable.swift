@@ -63,7 +63,6 @@ public struct StepKind: Sendable {
 /// Every step of the scenario language, in the order the help lists them. `Step.Action.lines`
 /// writes an action back and `Step.Action.replay(on:mode:from:)` does it: exhaustive switches below.
 public enum StepTable {
-  /// Every step.
   public static let entries: [StepKind] = [
     StepKind(
       "title", "title TEXT", "Names the scenario; without it the file name is used.",
@@ -136,18 +135,12 @@ public enum StepTable {
       "expect visible", "expect visible [containing] \"TEXT\"",
       "Some node of the screen shows exactly this text (with `containing`: a text containing it).",
       example: "expect visible \"Lasagne\""
-    ) { input in
-      let (text, containing) = try input.textMatch()
-      return .expectVisible(text, containing: containing)
-    },
+    ) { try $0.textMatch(Step.Action.expectVisible) },
     StepKind(
       "expect hidden", "expect hidden [containing] \"TEXT\"",
       "No node of the screen shows this text (with `containing`: no text contains it).",
       example: "expect hidden \"Lasagne\""
-    ) { input in
-      let (text, containing) = try input.textMatch()
-      return .expectHidden(text, containing: containing)
-    },
+    ) { try $0.textMatch(Step.Action.expectHidden) },
     StepKind(
       "expect favorite", "expect favorite \"NAME\"",
       "The list row with exactly this name shows the favourite's heart (♥ after its name).",

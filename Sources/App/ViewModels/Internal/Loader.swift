@@ -85,7 +85,6 @@ final class Loader<Value: Sendable> {
   }
 }
 
-/// How a load ended.
 enum LoadOutcome<Value> {
   case loaded(Value)
   case failed(LoadFailure)

@@ -75,7 +75,6 @@ public enum AppText {
   public static let favoriteMark = "Favorit"
   /// A search suggestion, told apart from a row of the same name.
   public static func suggestionLabel(_ term: String) -> String { "Vorschlag: \(term)" }
-  /// The dice's hint.
   public static let diceHint = "Öffnet ein zufälliges Rezept"
   /// The recipe's labels, spoken with what they are.
   public static func categoryLabel(_ name: String) -> String { "Kategorie: \(name)" }
