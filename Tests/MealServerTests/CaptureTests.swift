@@ -30,6 +30,26 @@ import Testing
       categories: categories)
   }
 
+  /// Runs a capture into `directory` once its lock is free: a process another test starts
+  /// meanwhile holds a copy of the lock's descriptor until it execs, so the lock may be taken
+  /// for a moment after a run ends.
+  private func captureAgain(
+    _ server: TestServer, into directory: URL
+  ) async throws -> CatalogCapture.Summary {
+    let deadline = ContinuousClock.now + .seconds(120)
+    while true {
+      do {
+        return try await capture(server, into: directory).run()
+      } catch let error as CatalogCapture.Failure
+        where error.message.hasPrefix("another capture") && .now < deadline
+      {
+        // Waits, with the lock's own patience, until it is free, and lets it go at once.
+        try FileLock(beside: directory.appendingPathComponent(Catalog.mealsFile).path)
+          .withLock(patience: .seconds(120)) {}
+      }
+    }
+  }
+
   private func lookups(_ server: TestServer) -> Int {
     server.log.filter { $0.request?.path == "lookup.php" }.count
   }
@@ -72,22 +92,7 @@ import Testing
     defer { try? FileManager.default.removeItem(at: directory) }
     _ = try await capture(server, into: directory).run()
     let before = lookups(server)
-    // A process another test starts meanwhile holds a copy of the lock's descriptor until it
-    // execs, so the lock may be taken for a moment after the first run: wait for it to be free.
-    let deadline = ContinuousClock.now + .seconds(120)
-    var summary: CatalogCapture.Summary
-    while true {
-      do {
-        summary = try await capture(server, into: directory).run()
-        break
-      } catch let error as CatalogCapture.Failure
-        where error.message.hasPrefix("another capture") && .now < deadline
-      {
-        // Waits, with the lock's own patience, until it is free, and lets it go at once.
-        try FileLock(beside: directory.appendingPathComponent(Catalog.mealsFile).path)
-          .withLock(patience: .seconds(120)) {}
-      }
-    }
+    let summary = try await captureAgain(server, into: directory)
     #expect(lookups(server) == before)
     #expect(summary.downloaded == 0)
     #expect(summary.meals == 5)
@@ -113,7 +118,7 @@ import Testing
     #expect(partial.records.map(\.id) == ["52770", "53049"])
     server.server.faults = .none
     let before = lookups(server)
-    let summary = try await capture(server, into: directory).run()
+    let summary = try await captureAgain(server, into: directory)
     #expect(lookups(server) - before == 3)
     #expect(summary == CatalogCapture.Summary(categories: 3, meals: 5, downloaded: 3))
   }
