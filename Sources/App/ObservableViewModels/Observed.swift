@@ -23,9 +23,13 @@ public final class Observed<Model: StateObservable> {
   }
 }
 
+/// The whole app, observable.
 public typealias ObservableApp = Observed<AppModel>
+/// A recipe list, observable.
 public typealias ObservableMealList = Observed<MealListViewModel>
+/// A recipe's detail, observable.
 public typealias ObservableMealDetail = Observed<MealDetailViewModel>
+/// The category grid, observable.
 public typealias ObservableCategoryGrid = Observed<CategoryGridViewModel>
 
 extension Observed where Model == AppModel {

@@ -75,6 +75,7 @@ public struct ScenarioRunner {
   }
 }
 
+/// How one scenario went.
 public struct ScenarioResult: Equatable, Sendable {
   /// The scenario's file as given.
   public let file: String
