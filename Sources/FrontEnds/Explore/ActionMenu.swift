@@ -40,6 +40,7 @@ enum ActionMenu {
   static func menu(on screen: Node) -> [Group] {
     var menu: [Group] = []
     var titles: [String] = []  // of the rows and tiles, each once
+    var seen: Set<String> = []
     var picks: [Step.Action] = []
     var suggestions: [Step.Action] = []
     var links: [Step.Action] = []
@@ -52,8 +53,8 @@ enum ActionMenu {
       case .list(let list): refreshable = refreshable || list.refresh != nil
       case .searchField(let search):
         if field == nil { field = (!search.text.isEmpty, search.isFocused) }
-      case .row(let row) where !titles.contains(row.title): titles.append(row.title)
-      case .tile(let tile) where !titles.contains(tile.title): titles.append(tile.title)
+      case .row(let row) where seen.insert(row.title).inserted: titles.append(row.title)
+      case .tile(let tile) where seen.insert(tile.title).inserted: titles.append(tile.title)
       case .suggestion(let suggestion): suggestions.append(.pickSuggestion(suggestion.term))
       case .link(let link): links.append(.tap(link.title))
       case .button:

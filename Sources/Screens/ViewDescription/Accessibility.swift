@@ -141,9 +141,9 @@ private struct Reader: NodeWalker {
   /// The alert's elements, once the walk met one.
   var modal: [SpokenElement]?
 
-  /// The key of each element so far (the alert's too), compared, not hashed: a meal's row shown
-  /// twice (in the list and in „Favoriten“) is two elements, `meal-52768` and `meal-52768#2`.
-  var keys: [String] = []
+  /// How many elements had each key so far (the alert's too): a meal's row shown twice (in the
+  /// list and in „Favoriten“) is two elements, `meal-52768` and `meal-52768#2`.
+  var seen: [String: Int] = [:]
 
   mutating func visit(_ node: Node, at place: NodePlace) {
     guard !node.accessibility.isHidden else { return }
@@ -158,9 +158,10 @@ private struct Reader: NodeWalker {
       // What speaks nothing (an empty text) is no element VoiceOver stops at.
       guard !element.isSilent else { return }
       let key = node.id?.identifier ?? node.kind.name + "|" + label
-      let count = keys.count { $0 == key }
-      keys.append(key)
-      element.key = count == 0 ? key : key + "#\(count + 1)"
+      // One look-up for a key met the first time, as most are.
+      let count = seen.updateValue(1, forKey: key).map { $0 + 1 }
+      if let count { seen[key] = count }
+      element.key = count.map { key + "#\($0)" } ?? key
       read.elements.append(element)
     }
     if case .heart? = node.id {
