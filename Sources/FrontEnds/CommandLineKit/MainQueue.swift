@@ -23,8 +23,10 @@ public enum MainQueue {
       var descriptor = pollfd(fd: handle, events: Int16(POLLIN), revents: 0)
       while true {
         dispatchDrainMainQueue(nil)
-        while poll(&descriptor, 1, -1) < 0, errno == EINTR {}
-        _ = read(handle, &count, MemoryLayout<UInt64>.size)
+        // The `eventfd` does not block: work that came during the drain is drained at once.
+        while read(handle, &count, MemoryLayout<UInt64>.size) < 0 {
+          while poll(&descriptor, 1, -1) < 0, errno == EINTR {}
+        }
       }
     #else
       RunLoop.main.run()
