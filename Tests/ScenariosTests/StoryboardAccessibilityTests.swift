@@ -25,11 +25,11 @@ import Testing
       let storyboard = await ScenarioRunner(now: { .zero }).storyboard(
         try loadLessonScenario(file), on: AppDriver(catalog: embeddedCatalog))
       storyboards[name] = storyboard
-      try Data(storyboard.html().utf8).write(to: folder.appendingPathComponent("\(name).html"))
+      try Data(storyboard.html()).write(to: folder.appendingPathComponent("\(name).html"))
     }
     let names = storyboards.keys.sorted()
     let index = Storyboard.indexHTML(names.compactMap { storyboards[$0] }, pages: names)
-    try Data(index.utf8).write(to: folder.appendingPathComponent("index.html"))
+    try Data(index).write(to: folder.appendingPathComponent("index.html"))
     return (storyboards, folder)
   }
 

@@ -136,7 +136,7 @@ final class StoryboardRun {
   func sharedPhone() async throws {
     let storyboard = try await collect(
       "launch\nexpect title \"Dessert\"\nwait 1s\ntype \"L\"\n")
-    let html = storyboard.html()
+    let html = String(decoding: storyboard.html(), as: UTF8.self)
     let frames = html.components(separatedBy: #"<li class="frame">"#).dropFirst()
     #expect(frames.map { $0.components(separatedBy: #"<div class="note "#).count - 1 } == [3, 1])
     #expect(frames.allSatisfy { $0.contains(#"<div class="phone">"#) })
@@ -150,7 +150,7 @@ final class StoryboardRun {
     #expect(storyboard.frames[1].spoken.isEmpty, "VoiceOver reads the same")
     #expect(storyboard.frames[2].screen == nil)
     #expect(storyboard.frames[2].spoken.contains("▸ Alle Rezepte durchsuchen, Suchfeld"))
-    let html = storyboard.html()
+    let html = String(decoding: storyboard.html(), as: UTF8.self)
     #expect(html.contains("<summary>VoiceOver liest \(storyboard.frames[0].spoken.count) Elemente"))
     #expect(html.contains("\n▸ Alle Rezepte durchsuchen, Suchfeld\n"))
   }
@@ -161,7 +161,7 @@ final class StoryboardRun {
       "launch\ntype \"Lasagne\"\nwait 400ms\nexpect announced \"1 Rezept gefunden\"\n")
     #expect(storyboard.result.passed)
     #expect(storyboard.frames.map(\.announced) == [[], [], ["1 Rezept gefunden"], []])
-    let html = storyboard.html()
+    let html = String(decoding: storyboard.html(), as: UTF8.self)
     #expect(html.contains(#"<p class="announced">Angesagt: „1 Rezept gefunden“</p>"#))
     #expect(html.contains(#"<div class="sr-only" role="status"><p>1 Rezept gefunden</p></div>"#))
   }
@@ -188,7 +188,7 @@ final class StoryboardRun {
   @Test("The page's header says which step failed and links to it; the failure is in red")
   func failedPageHeader() async throws {
     let storyboard = try await collect("launch\nexpect visible \"Kuchen\"\n")
-    let html = storyboard.html()
+    let html = String(decoding: storyboard.html(), as: UTF8.self)
     #expect(
       html.contains(
         ##"✗ fehlgeschlagen bei <a href="#step-2">Schritt 2 von 2 (Zeile 2)</a>: <code>expect visible &quot;Kuchen&quot;</code>"##
@@ -200,7 +200,7 @@ final class StoryboardRun {
   func pageEscapes() async throws {
     let storyboard = try await collect(
       "# <img src=x onerror=alert(1)>\ntitle <script>alert(1)</script> & \"Co\"\nlaunch\n")
-    let html = storyboard.html()
+    let html = String(decoding: storyboard.html(), as: UTF8.self)
     #expect(
       html.contains(
         "<title>Storyboard: &lt;script&gt;alert(1)&lt;/script&gt; &amp; &quot;Co&quot;</title>"))
@@ -212,7 +212,8 @@ final class StoryboardRun {
   func index() async throws {
     let passed = try await collect("title Gut\nlaunch\n")
     let failed = try await collect("title Schlecht\nlaunch\nexpect visible \"Kuchen\"\n")
-    let html = Storyboard.indexHTML([passed, failed], pages: ["a.html", "b.html"])
+    let html = String(
+      decoding: Storyboard.indexHTML([passed, failed], pages: ["a.html", "b.html"]), as: UTF8.self)
     #expect(html.contains(#"<p class="verdict">1 bestanden, 1 fehlgeschlagen</p>"#))
     #expect(html.contains(#"<td class="result">✓ bestanden</td><td><a href="a.html">Gut</a>"#))
     #expect(

@@ -11,13 +11,13 @@ import ViewModels
   private func html(_ node: Node, changed: Set<NodePath> = []) -> String {
     var writer = HTMLWriter()
     renderer.render(node, changed: changed, into: &writer)
-    return writer.output
+    return String(decoding: writer.bytes, as: UTF8.self)
   }
 
   private func escaped(_ text: String) -> String {
     var writer = HTMLWriter()
     writer.text(text)
-    return writer.output
+    return String(decoding: writer.bytes, as: UTF8.self)
   }
 
   /// The number of times `needle` occurs in `html`.
@@ -304,7 +304,7 @@ import ViewModels
     var writer = HTMLWriter()
     renderer.render(.text("x"), announcements: ["3 Rezepte gefunden"], into: &writer)
     #expect(
-      writer.output.hasSuffix(
+      String(decoding: writer.bytes, as: UTF8.self).hasSuffix(
         #"<div class="sr-only" role="status"><p>3 Rezepte gefunden</p></div></div></div>"#))
   }
 

@@ -62,7 +62,7 @@ extension Storyboard {
   /// The self-contained page, in German like the app: the header with the verdict, the opening
   /// comment, then one frame per phone: the steps that led to it, with their captions, times
   /// and requests, beside the phone, and a failure under them.
-  func html() -> String {
+  func html() -> [UInt8] {
     Self.page(title: "Storyboard: " + result.title, passed: result.passed, header: header) {
       page in
       if !introduction.isEmpty {
@@ -182,7 +182,7 @@ extension Storyboard {
 
   /// `index.html`: every scenario with its verdict, linking to its page (of the same index in
   /// `pages`).
-  static func indexHTML(_ storyboards: [Storyboard], pages: [String]) -> String {
+  static func indexHTML(_ storyboards: [Storyboard], pages: [String]) -> [UInt8] {
     let failed = storyboards.count { !$0.result.passed }
     return page(title: "Storyboard", passed: failed == 0) { page in
       page.element("h1", text: "Storyboard")

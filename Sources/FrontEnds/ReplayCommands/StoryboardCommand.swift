@@ -45,7 +45,7 @@ extension ScenarioCommand {
     let html = storyboards.map { $0.html() } + [Storyboard.indexHTML(storyboards, pages: pages)]
     for (path, html) in zip(paths, html) {
       do throws(FileWriteError) {
-        try AtomicFile.write(Data(html.utf8), to: path)
+        try AtomicFile.write(Data(html), to: path)
       } catch {
         errorOutput(Self.fileError(error, "cannot write the page").description)
         return .badInput

@@ -7,12 +7,9 @@ import Spelling
 /// called `<script>alert(1)</script> & "Co"` shows as written and runs nothing.
 public struct HTMLWriter: Sendable {
   /// The UTF-8 of the HTML written so far.
-  private var bytes: [UInt8] = []
+  public private(set) var bytes: [UInt8] = []
 
   public init() {}
-
-  /// The HTML written so far.
-  public var output: String { String(decoding: bytes, as: UTF8.self) }
 
   /// An attribute of an element: its literal name and its (escaped) value.
   public typealias Attribute = (name: StaticString, value: String)

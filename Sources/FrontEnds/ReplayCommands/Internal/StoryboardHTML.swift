@@ -8,7 +8,7 @@ extension Storyboard {
   static func page(
     title: String, passed: Bool, header: (inout HTMLWriter) -> Void,
     main: (inout HTMLWriter) -> Void
-  ) -> String {
+  ) -> [UInt8] {
     var page = HTMLWriter()
     page.raw("<!DOCTYPE html>\n<html lang=\"de\">\n<head>\n<meta charset=\"utf-8\">\n")
     page.raw(
@@ -28,7 +28,7 @@ extension Storyboard {
     main(&page)
     page.close("main")
     page.raw("</body>\n</html>\n")
-    return page.output
+    return page.bytes
   }
 
   /// Comment lines as paragraphs: consecutive lines join into one, an empty line ends it.
