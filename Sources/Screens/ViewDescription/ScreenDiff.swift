@@ -322,21 +322,22 @@ struct DrawnNode: Sendable {
   var path: NodePath?
 
   /// `Row "Lasagne"` of `Row "Lasagne" ♥`: the kind, and the quoted label if one follows it
-  /// (up to the first quote that no backslash escapes).
+  /// (up to the first quote that no backslash escapes), read by the bytes.
   static func kindAndLabel(_ line: String) -> String {
-    let kind = line.prefix { $0 != " " }
-    guard line[kind.endIndex...].hasPrefix(" \"") else { return String(kind) }
+    let utf8 = line.utf8
+    let kind = utf8.prefix { $0 != UInt8(ascii: " ") }
+    guard utf8[kind.endIndex...].starts(with: " \"".utf8) else { return String(Substring(kind)) }
     var escaped = false
-    for index in line.indices.dropFirst(kind.count + 2) {
+    for index in utf8.indices.dropFirst(kind.count + 2) {
       if escaped {
         escaped = false
-      } else if line[index] == "\\" {
+      } else if utf8[index] == UInt8(ascii: "\\") {
         escaped = true
-      } else if line[index] == "\"" {
-        return String(line[...index])
+      } else if utf8[index] == UInt8(ascii: "\"") {
+        return String(Substring(utf8[...index]))
       }
     }
-    return String(kind)
+    return String(Substring(kind))
   }
 
   /// The nodes of a text tree, in the order it draws them.

@@ -110,23 +110,41 @@ private struct Writer: NodeWalker {
     var lines = [""]
     var used = -1  // no word on this line yet
     var previous: Substring = ""
-    for word in line.split(separator: " ", omittingEmptySubsequences: false) {
+    for word in Self.words(of: line) {
+      let count = word.count
       if used < 0 {
-        used = word.count
-      } else if used + 1 + word.count <= room || previous == "●" || previous == "→"
-        || word == "·"
-      {
+        used = count
+      } else if used + 1 + count <= room || previous == "●" || previous == "→" || word == "·" {
         lines[lines.count - 1] += " "
-        used += 1 + word.count
+        used += 1 + count
       } else {
         lines.append("")
         room = max(options.width - 3 * depth, minimumRoom)
-        used = word.count
+        used = count
       }
       lines[lines.count - 1] += word
       previous = word
     }
     return lines
+  }
+
+  /// `line` split at each space that is a Character of its own, found by its bytes: only a
+  /// scalar beyond ASCII can make one Character with the space beside it.
+  private static func words(of line: String) -> [Substring] {
+    let (utf8, bytes) = (line.utf8, Array(line.utf8))
+    var (words, start) = ([Substring](), utf8.startIndex)
+    for offset in bytes.indices where bytes[offset] == UInt8(ascii: " ") {
+      let space = utf8.index(utf8.startIndex, offsetBy: offset)
+      let next = utf8.index(after: space)
+      if bytes[max(offset - 1, 0)] >= 0x80 || bytes[min(offset + 1, bytes.count - 1)] >= 0x80,
+        String.Index(space, within: line) == nil || String.Index(next, within: line) == nil
+      {
+        continue
+      }
+      words.append(Substring(utf8[start..<space]))
+      start = next
+    }
+    return words + [Substring(utf8[start...])]
   }
 
   /// One node's line, without its guides.
