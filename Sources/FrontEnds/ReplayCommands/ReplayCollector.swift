@@ -84,14 +84,14 @@ struct ShownScreens {
     // The driver hands out the same node while the app's state stays: it is drawn once.
     if last?.screen == screen { return .unchanged }
     let drawn = DrawnTree(screen)
+    let shownAfter = firstShown[drawn]
     defer {
       last = (screen, drawn)
       byKey[key] = drawn
-      firstShown[drawn] = firstShown[drawn] ?? step
+      if shownAfter == nil { firstShown[drawn] = step }
     }
     guard let previous = last?.drawn else { return .first }
     if drawn == previous { return .unchanged }
-    let shownAfter = firstShown[drawn]
     // A screen pushed anew that looks as one shown before is that screen again.
     guard let before = byKey[key] ?? shownAfter.map({ _ in drawn }) else { return .new }
     return .since(before: before, now: drawn, shownAfter: shownAfter)
