@@ -42,6 +42,20 @@ import Testing
     #expect(try folder.mode("file") == 0o444)
   }
 
+  @Test("Files written together are all replaced, or, when one cannot be written, none is")
+  func writesTogether() throws {
+    let folder = try Folder()
+    let (first, second) = (folder.path("a.html"), folder.path("b.html"))
+    try AtomicFile.write([(Data("a1".utf8), first), (Data("b1".utf8), second)])
+    chmod(second, 0o444)
+    let error = try #require(throws: FileWriteError.self) {
+      try AtomicFile.write([(Data("a2".utf8), first), (Data("b2".utf8), second)])
+    }
+    #expect(error.description == "cannot write \(second): the file is read-only")
+    #expect(try String(contentsOfFile: first, encoding: .utf8) == "a1")
+    #expect(try folder.contents() == ["a.html", "b.html"])
+  }
+
   @Test("Without replacing, a new file is written and an existing one, or a link, is kept")
   func createOnly() throws {
     let folder = try Folder()

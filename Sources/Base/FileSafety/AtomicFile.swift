@@ -37,7 +37,55 @@ public enum AtomicFile {
     _ data: Data, to path: String, createFolders: Bool = false, mode: mode_t = 0o666,
     replacing: Bool = true
   ) throws(FileWriteError) {
-    let target = try target(of: path, replacing: replacing)
+    try write([(data, path)], createFolders: createFolders, mode: mode, replacing: replacing)
+  }
+
+  /// Writes each of `files` as `write(_:to:)` writes one, and puts them in place together:
+  /// every new file is written and flushed before the first is renamed, so a file that cannot
+  /// be written leaves all of them as they were; each folder is flushed once, at the end.
+  public static func write(
+    _ files: [(data: Data, path: String)], createFolders: Bool = false, mode: mode_t = 0o666,
+    replacing: Bool = true
+  ) throws(FileWriteError) {
+    var written: [(temporary: String, target: String, path: String)] = []
+    do throws(FileWriteError) {
+      for (data, path) in files {
+        let target = try target(of: path, replacing: replacing)
+        let temporary = try writeTemporary(
+          data, for: target, path: path, createFolders: createFolders, mode: mode)
+        written.append((temporary, target, path))
+      }
+    } catch {
+      for file in written { unlink(file.temporary) }
+      throw error
+    }
+    for (index, file) in written.enumerated() {
+      // `link` refuses a name that is taken, so a file that appeared since the check stays; the
+      // temporary name is removed either way.
+      let placed =
+        replacing ? rename(file.temporary, file.target) : link(file.temporary, file.target)
+      let failure = placed == 0 ? nil : errno == EEXIST ? Self.existsReason : describe(errno)
+      if !replacing || failure != nil { unlink(file.temporary) }
+      guard let failure else { continue }
+      for later in written[(index + 1)...] { unlink(later.temporary) }
+      throw FileWriteError(path: file.path, reason: failure)
+    }
+    // A rename itself is only durable once its folder is flushed; failing that is not an error
+    // of the write (some file systems refuse fsync on folders).
+    for folderPath in Set(written.map { folder(of: $0.target) }) {
+      let folderDescriptor = open(folderPath, O_RDONLY | O_CLOEXEC)
+      if folderDescriptor >= 0 {
+        fsync(folderDescriptor)
+        close(folderDescriptor)
+      }
+    }
+  }
+
+  /// Writes `data` to a new temporary file beside `target`, with the mode the file keeps or
+  /// gets, flushed to disk; returns its path.
+  private static func writeTemporary(
+    _ data: Data, for target: String, path: String, createFolders: Bool, mode: mode_t
+  ) throws(FileWriteError) -> String {
     let folderPath = folder(of: target)
     let name = (target as NSString).lastPathComponent
     let finalMode = try existingMode(of: target, path: path) ?? mode & ~currentUmask()
@@ -72,22 +120,7 @@ public enum AtomicFile {
       unlink(temporary)
       throw FileWriteError(path: path, reason: reason)
     }
-    // `link` refuses a name that is taken, so a file that appeared since the check stays; the
-    // temporary name is removed either way.
-    let placed = replacing ? rename(temporary, target) : link(temporary, target)
-    guard placed == 0 else {
-      let reason = errno == EEXIST ? Self.existsReason : describe(errno)
-      unlink(temporary)
-      throw FileWriteError(path: path, reason: reason)
-    }
-    if !replacing { unlink(temporary) }
-    // The rename itself is only durable once the folder is flushed; failing that is not an error
-    // of the write (some file systems refuse fsync on folders).
-    let folderDescriptor = open(folderPath, O_RDONLY | O_CLOEXEC)
-    if folderDescriptor >= 0 {
-      fsync(folderDescriptor)
-      close(folderDescriptor)
-    }
+    return temporary
   }
 
   /// Checks, without writing anything, that `write(_:to:)` could replace or create the file at

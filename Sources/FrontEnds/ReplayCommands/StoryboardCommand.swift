@@ -6,9 +6,9 @@ import Spelling
 
 extension ScenarioCommand {
   /// `rezepte storyboard`: replays every scenario at `paths`, prints the report as `run` does,
-  /// and writes one page per scenario and an `index.html` into the folder `out`, each file
-  /// atomically. Nothing is written when a file does not parse, `out` is not a folder, or a
-  /// page cannot be written.
+  /// and writes one page per scenario and an `index.html` into the folder `out`, all of them
+  /// replaced together. Nothing is written when a file does not parse, `out` is not a folder,
+  /// or a page cannot be written.
   func storyboard(_ paths: [String], out: String) async -> ExitCode {
     let (entries, missing) = ScenarioFiles.collectEntries(paths)
     let (scenarios, diagnostics) = ScenarioFiles.load(entries.map(\.file), context: context)
@@ -43,13 +43,11 @@ extension ScenarioCommand {
       storyboards.append(storyboard)
     }
     let html = storyboards.map { $0.html() } + [Storyboard.indexHTML(storyboards, pages: pages)]
-    for (path, html) in zip(paths, html) {
-      do throws(FileWriteError) {
-        try AtomicFile.write(Data(html), to: path)
-      } catch {
-        errorOutput(Self.fileError(error, "cannot write the page").description)
-        return .badInput
-      }
+    do throws(FileWriteError) {
+      try AtomicFile.write(zip(html, paths).map { (Data($0), $1) })
+    } catch {
+      errorOutput(Self.fileError(error, "cannot write the page").description)
+      return .badInput
     }
     output(report.summary(storyboards.map(\.result)))
     let count = storyboards.count == 1 ? "1 page" : "\(storyboards.count) pages"
