@@ -42,6 +42,8 @@ struct Storyboard: Equatable, Sendable {
     /// marked `▸` (as `expect spoken` has it); empty where the step shares the phone of the
     /// step before it and VoiceOver reads the same.
     var spoken: [String] = []
+    /// What VoiceOver reads of `screen`, as the driver read it.
+    var spokenElements: [SpokenElement] = []
     /// What the app announced during the step.
     var announced: [String] = []
   }
@@ -165,7 +167,8 @@ extension Storyboard {
     page.close("div")
     if let screen = frames[range.lowerBound].screen {
       HTMLRenderer().render(
-        screen, changed: frames[range.lowerBound].changed,
+        screen, spoken: frames[range.lowerBound].spokenElements,
+        changed: frames[range.lowerBound].changed,
         announcements: frames[range].flatMap(\.announced), into: &page)
     }
     for number in range.map({ $0 + 1 }) {

@@ -35,6 +35,7 @@ extension ScenarioRunner {
       let now = (moment.screen, driver.cursor.focus)
       let lines = now == reading ? read : moment.screen == nil ? [] : driver.spokenLines()
       if frame.screen != nil || lines != read { frame.spoken = lines }
+      if frame.screen != nil { frame.spokenElements = driver.shown()?.spoken.elements ?? [] }
       (read, reading) = (lines, now)
       frames[moment.event.index] = frame
     }

@@ -28,12 +28,13 @@ public struct HTMLRenderer: Sendable {
 
   /// Writes the tree drawn as a phone into `writer`, for a page built around it; the nodes at
   /// `changed` are highlighted, and `announcements` (what the app announced) are in the live
-  /// region.
+  /// region. `spoken` is what VoiceOver reads of the tree, when it was read before.
   public func render(
-    _ node: Node, changed: Set<NodePath> = [], announcements: [String] = [],
-    into writer: inout HTMLWriter
+    _ node: Node, spoken: [SpokenElement]? = nil, changed: Set<NodePath> = [],
+    announcements: [String] = [], into writer: inout HTMLWriter
   ) {
-    let spoken = Dictionary(node.spokenElements.map { ($0.path, $0) }) { first, _ in first }
+    let elements = spoken ?? node.spokenElements
+    let spoken = Dictionary(elements.map { ($0.path, $0) }) { first, _ in first }
     var drawing = PhoneDrawing(changed: changed, spoken: spoken, writer: writer)
     drawing.writer.open("div", classes: ["phone"])
     drawing.writer.open("div", classes: ["phone-screen"])

@@ -156,7 +156,8 @@ public final class AppDriver {
   public final class Shown {
     let state: AppState
     public let screen: Node
-    private(set) lazy var spoken = screen.spokenScreen
+    /// What VoiceOver reads of `screen`, read when first asked for.
+    public private(set) lazy var spoken = screen.spokenScreen
     private(set) lazy var findings = spoken.elements.accessibilityFindings
 
     init(state: AppState, screen: Node) {
