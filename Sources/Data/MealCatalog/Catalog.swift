@@ -1,5 +1,4 @@
 import Foundation
-import JSONBytes
 import MealDB
 import VirtualTime
 

@@ -1,6 +1,5 @@
 import CommandLineKit
 import Foundation
-import Scenarios
 
 #if canImport(Glibc)
   import Glibc

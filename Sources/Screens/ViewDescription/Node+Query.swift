@@ -1,4 +1,3 @@
-import Foundation
 import MealDB
 import Spelling
 import ViewModels

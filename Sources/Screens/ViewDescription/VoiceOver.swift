@@ -1,5 +1,4 @@
 import Spelling
-import ViewModels
 
 /// Where VoiceOver's cursor rests as it follows the app from screen to screen, the way iOS
 /// moves it: a screen that comes on top anew starts at its title (the app moves the cursor
