@@ -26,10 +26,7 @@ public struct AppState: Equatable, Sendable {
   /// The app with `screens` pushed above `root`, their identities numbered from 1 as a new
   /// app gives them.
   public init(root: Screen, pushed screens: [Screen]) {
-    self.init(
-      root: root,
-      path: screens.enumerated().map { Entry(id: StackID(rawValue: $0.offset + 1), $0.element) }
-    )
+    self.init(root: root, path: zip(1..., screens).map { Entry(id: StackID(rawValue: $0), $1) })
   }
 
   /// The app started on the recipe list, with `screens` pushed above it.
@@ -122,7 +119,6 @@ public struct StackID: RawRepresentable, Hashable, Sendable, CustomStringConvert
     self.init(rawValue: value)
   }
 
-  /// The root screen's.
   public static let root = StackID(rawValue: 0)
 
   public var description: String { "#\(rawValue)" }

@@ -187,7 +187,6 @@ public final class MealListViewModel: StateObservable {
 
   /// Cancels the load in flight and starts one for `query`, after `searchPause` when `pause`
   /// (a search being typed); `keepingList` refreshes without `loading`, a failure as a notice.
-  @discardableResult
   private func startLoad(_ query: Query, pause: Bool, keepingList: Bool) -> Task<Void, Never> {
     stateHolder.update {
       $0.notice = nil

@@ -9,18 +9,13 @@ public enum DurationText {
   ///
   /// - Throws: `DurationError` saying why `text` is not a duration of at most an hour.
   public static func parse(_ text: String) throws(DurationError) -> Duration {
-    let unitNanoseconds: Int64
-    let number: Substring
-    if text.hasSuffix("ms") {
-      unitNanoseconds = 1_000_000
-      number = text.dropLast(2)
-    } else if text.hasSuffix("s") {
-      unitNanoseconds = 1_000_000_000
-      number = text.dropLast()
-    } else {
+    let isMilliseconds = text.hasSuffix("ms")
+    guard isMilliseconds || text.hasSuffix("s") else {
       throw DurationError(text: text, reason: .malformed)
     }
-    let parts = number.split(separator: ".", omittingEmptySubsequences: false)
+    let unitNanoseconds: Int64 = isMilliseconds ? 1_000_000 : 1_000_000_000
+    let parts = text.dropLast(isMilliseconds ? 2 : 1)
+      .split(separator: ".", omittingEmptySubsequences: false)
     guard (1...2).contains(parts.count), parts.allSatisfy({ !$0.isEmpty }),
       parts.allSatisfy({ $0.allSatisfy { $0.isASCII && $0.isNumber } })
     else { throw DurationError(text: text, reason: .malformed) }

@@ -38,7 +38,7 @@ public final class TaskTracker: Sendable {
       await TaskTracker.$current.withValue(self) {
         await operation()
       }
-      self.finished()
+      self.update { $0.busy -= 1 }
     }
     if keepsWorkOnMainQueue, #available(macOS 15, iOS 18, *) {
       return Task(executorPreference: MainQueueExecutor.shared, operation: tracked)
@@ -82,10 +82,6 @@ public final class TaskTracker: Sendable {
   /// Called by the clock *before* it resumes the sleeper, so the task counts as busy at once.
   func willWake() {
     update { $0.busy += 1 }
-  }
-
-  private func finished() {
-    update { $0.busy -= 1 }
   }
 
   private func update(_ change: (inout State) -> Void) {

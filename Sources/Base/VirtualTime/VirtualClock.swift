@@ -86,9 +86,8 @@ public final class VirtualClock: Clock, Sendable {
         }
       }
     } onCancel: {
-      let sleeper = state.withLock { state -> Sleeper? in
-        guard let index = state.sleepers.firstIndex(where: { $0.id == id }) else { return nil }
-        return state.sleepers.remove(at: index)
+      let sleeper = state.withLock { state in
+        state.sleepers.firstIndex { $0.id == id }.map { state.sleepers.remove(at: $0) }
       }
       sleeper?.tracker?.willWake()
       sleeper?.continuation.resume(throwing: CancellationError())

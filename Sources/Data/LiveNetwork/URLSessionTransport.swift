@@ -55,7 +55,6 @@ public struct URLSessionTransport: Transport {
 
   public func send(_ request: APIRequest) async throws -> APIResponse {
     var urlRequest = URLRequest(url: url(for: request), timeoutInterval: timeout.rounded(.up) + 1)
-    urlRequest.httpMethod = "GET"
     urlRequest.setValue("application/json", forHTTPHeaderField: "Accept")
     let task = owner.session.dataTask(with: urlRequest)
     let id = task.taskIdentifier

@@ -1,5 +1,4 @@
 import Foundation
-import JSONBytes
 import MealDB
 import VirtualTime
 
@@ -267,13 +266,7 @@ public struct Catalog: Sendable {
   /// the order they first appear in `meals.json`.
   public var ingredientNames: [String] {
     var seen: Set<[UInt8]> = []
-    var names: [String] = []
-    for record in records {
-      for name in record.ingredients where seen.insert(Record.sortKey(name)).inserted {
-        names.append(name)
-      }
-    }
-    return names
+    return records.flatMap(\.ingredients).filter { seen.insert(Record.sortKey($0)).inserted }
   }
 
   private var notFound: APIResponse {

@@ -1,5 +1,3 @@
-import Foundation
-
 /// The `categories.php` answer.
 public struct CategoryResponse: Decodable, Sendable, AnswerRecord {
   public let categories: [Category]

@@ -1,7 +1,6 @@
 import MealCatalog
 import Scenarios
 import ViewDescription
-import ViewModels
 import VirtualTime
 
 /// What a session may do next: the gestures the screen offers, and the clock, the network and

@@ -2,9 +2,7 @@ import CommandLineKit
 import FileSafety
 import Foundation
 import MealCatalog
-import Scenarios
 import Spelling
-import ViewDescription
 
 /// `rezepte explore`: parses its options, explores the real app, prints the report and writes a
 /// scenario file for every broken rule.

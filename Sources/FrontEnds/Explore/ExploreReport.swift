@@ -1,7 +1,5 @@
-import Foundation
 import Scenarios
 import Spelling
-import ViewDescription
 
 /// The text of an exploration: the report lines and the scenario file of each finding.
 public enum ExploreReport {

@@ -1,12 +1,5 @@
 import CommandLineKit
 import Foundation
-import Scenarios
-
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
 
 /// `rezepte explore --jobs N`: this process runs shard 1 and N − 1 workers
 /// `rezepte explore --shard K/N` the others (the app's work is bound to the main actor, so one

@@ -1,5 +1,4 @@
 import CommandLineKit
-import MealCatalog
 import Scenarios
 import ViewDescription
 import ViewModels

@@ -1,5 +1,4 @@
 import AppHarness
-import CommandLineKit
 import Foundation
 import MealCatalog
 import MealDB

@@ -1,5 +1,4 @@
 import Spelling
-import ViewDescription
 
 /// What a shard of an exploration's sessions did: the steps they took and the first session
 /// that broke each rule. The shards of one exploration add up to the tally of all its sessions.

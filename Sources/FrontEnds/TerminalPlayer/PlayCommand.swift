@@ -5,7 +5,6 @@ import Foundation
 import LiveNetwork
 import MealCatalog
 import MealDB
-import Scenarios
 import Spelling
 import ViewModels
 import VirtualTime

@@ -40,12 +40,8 @@ extension SessionLog {
     // The last keystroke: its real time and the virtual time it was replayed at.
     var anchor: (real: Duration, virtual: Duration)?
     func add(_ entry: SessionLog.Entry) {
-      var target =
-        if let anchor {
-          anchor.virtual + roundedDown(entry.time - anchor.real)
-        } else {
-          virtualNow + roundedDown(entry.time - previousReal)
-        }
+      let since = anchor ?? (real: previousReal, virtual: virtualNow)
+      var target = since.virtual + roundedDown(entry.time - since.real)
       // The player's search key searched at once; the replay's search runs when its pause ends.
       if entry.waitsForSearch, let anchor {
         target = max(target, anchor.virtual + Self.searchPause)

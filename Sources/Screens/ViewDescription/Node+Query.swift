@@ -1,4 +1,3 @@
-import Foundation
 import MealDB
 import Spelling
 import ViewModels
@@ -126,10 +125,10 @@ extension Node {
 
   /// The alert over the screen: its message and its buttons.
   public var alert: (message: String, buttons: [Tappable])? {
-    guard let node = first(where: { if case .alert = $0.kind { true } else { false } }),
-      case .alert(let message) = node.kind
-    else { return nil }
-    return (message, node.children.compactMap(\.tappable))
+    firstMatch { node in
+      guard case .alert(let message) = node.kind else { return nil }
+      return (message, node.children.compactMap(\.tappable))
+    }
   }
 
   /// The message of the error the screen shows: the notice's, or the failure view's above its

@@ -1,5 +1,4 @@
 import Spelling
-import ViewModels
 
 /// Where VoiceOver's cursor rests as it follows the app from screen to screen, the way iOS
 /// moves it: a screen that comes on top anew starts at its title (the app moves the cursor
@@ -97,7 +96,6 @@ public enum AccessibilityRule: String, CaseIterable, Sendable {
   case changesAnnounced = "changes-announced"
   case focusOnElement = "focus-on-element"
 
-  /// The rule in one sentence.
   public var sentence: String {
     switch self {
     case .labeledControls: "Every element a user can activate speaks a label."

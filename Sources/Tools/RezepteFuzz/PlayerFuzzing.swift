@@ -93,9 +93,7 @@ private struct StandInApp {
   ].enumerated().map { Meal(id: String(52_000 + $0.offset), name: $0.element) }
 
   private var list = MealListState(
-    categories: ["Beef", "Dessert", "Pasta"].enumerated().map {
-      Category(id: String($0.offset + 1), name: $0.element)
-    },
+    categories: zip(1..., ["Beef", "Dessert", "Pasta"]).map { Category(id: String($0), name: $1) },
     meals: .loaded(meals), loadedQuery: Query(category: "Dessert", search: ""))
   private var detail: MealDetailState?
 

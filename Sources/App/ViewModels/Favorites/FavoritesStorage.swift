@@ -119,11 +119,8 @@ public struct FavoritesLoadIssue: Equatable, Sendable, CustomStringConvertible {
 
   public var description: String {
     let outcome =
-      if let movedTo {
-        "moved it to \(movedTo)"
-      } else {
-        "could not move it aside, so favourites will not be saved over it"
-      }
+      movedTo.map { "moved it to \($0)" }
+      ?? "could not move it aside, so favourites will not be saved over it"
     return "the favourites file \(path) \(reason); \(outcome) and started with no favourites"
   }
 }

@@ -43,7 +43,6 @@ final class Loader<Value: Sendable> {
 
   /// Cancels the load in flight and starts `load`, showing `loading` at `keyPath` of the state,
   /// then the loaded value or the failure; cancellation leaves the state as it is.
-  @discardableResult
   func load<State>(
     into holder: StateHolder<State>, at keyPath: WritableKeyPath<State, LoadState<Value>>,
     _ load: @escaping @MainActor @Sendable () async throws -> Value
@@ -61,7 +60,6 @@ final class Loader<Value: Sendable> {
   /// Starts `load` as `load(into:at:_:)` does, unless the value at `keyPath` has loaded or is
   /// loading: what a screen whose content is one load does when it appears. A load that
   /// `cancel()` stopped left `loading` behind, so appearing again starts it anew.
-  @discardableResult
   func loadIfNeeded<State>(
     into holder: StateHolder<State>, at keyPath: WritableKeyPath<State, LoadState<Value>>,
     _ load: @escaping @MainActor @Sendable () async throws -> Value

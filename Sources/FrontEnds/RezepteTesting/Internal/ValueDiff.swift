@@ -71,8 +71,7 @@ enum ValueDiff {
 
   /// `==` for two values of the same Equatable type; `nil` when the type is not Equatable.
   private static func isEqual(_ lhs: Any, _ rhs: Any) -> Bool? {
-    guard let lhs = lhs as? any Equatable else { return nil }
-    return lhs.isEqual(to: rhs)
+    (lhs as? any Equatable)?.isEqual(to: rhs)
   }
 }
 

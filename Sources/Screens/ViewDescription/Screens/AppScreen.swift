@@ -11,7 +11,14 @@ public enum AppScreen {
   /// shows it.
   public static func body(_ state: AppState) -> Node {
     let id = state.topID
-    let back = backTitle(state)
+    // The title of the screen below the top one, `nil` when the root is on top.
+    let back: String? =
+      switch state.belowTop {
+      case nil: nil
+      case .categories: AppText.categoriesTitle
+      case .list(let list): list.title
+      case .detail(let detail): detail.title
+      }
     let top: Node =
       switch state.top {
       case .categories(let grid): CategoryGridScreen.body(grid, id: id)
@@ -47,16 +54,6 @@ public enum AppScreen {
       said.append(after.isFavorite ? AppText.favoriteAdded : AppText.favoriteRemoved)
     }
     return said
-  }
-
-  /// The title of the screen below the top one, or `nil` when the root is on top.
-  private static func backTitle(_ state: AppState) -> String? {
-    switch state.belowTop {
-    case nil: nil
-    case .categories: AppText.categoriesTitle
-    case .list(let list): list.title
-    case .detail(let detail): detail.title
-    }
   }
 }
 
