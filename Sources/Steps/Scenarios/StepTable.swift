@@ -486,7 +486,7 @@ extension Step.Action {
   /// The action one step line spells, read with the step table outside a scenario file: no
   /// block, and no check of where the step stands.
   init(line: String, context: ScenarioContext) throws(StepError) {
-    let tokenized = try Tokenizer.tokenize(line[...])
+    let tokenized = try Tokenizer.tokenize(ArraySlice(line.utf8))
     let (kind, tokens) = try StepTable.read(tokenized, context: context)
     do {
       self = try kind.action(
