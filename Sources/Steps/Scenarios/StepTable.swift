@@ -36,7 +36,7 @@ public struct StepKind: Sendable {
     parse: @escaping @Sendable (StepInput) throws -> Step.Action
   ) {
     self.keyword = keyword
-    words = keyword.split(separator: " ").map(String.init)
+    words = keyword.words
     self.syntax = syntax
     self.summary = summary
     self.example = example
@@ -58,6 +58,11 @@ public struct StepKind: Sendable {
   func action(_ input: StepInput) throws(StepError) -> Step.Action {
     do { return try parse(input) } catch { throw error as! StepError }
   }
+}
+
+extension String {
+  /// The words of a keyword or a wording.
+  var words: [String] { unicodeScalars.split(separator: " ").map(String.init) }
 }
 
 /// Every step of the scenario language, in the order the help lists them. `Step.Action.lines`
@@ -249,14 +254,13 @@ public enum StepTable {
     "voiceover tap": "voiceover activate", "voiceover double tap": "voiceover activate",
   ]
 
-  /// The words of each wording and keyword, with the keyword it means, by their first word.
-  private static let wordingWords = Dictionary(
-    grouping: (Array(commonWordings) + keywords.map { ($0, $0) })
-      .map { (words: $0.0.split(separator: " ").map(String.init), keyword: $0.1) },
-    by: \.words[0])
-
-  /// The steps by the first word of their keyword.
-  private static let entriesByWord = Dictionary(grouping: entries, by: \.words[0])
+  /// What a line's first words may mean, by the first of them, the longest first: a step, by
+  /// its keyword's words, or a common wording of the step `keyword` names.
+  private static let readings = Dictionary(
+    grouping: (commonWordings.map { (words: $0.key.words, keyword: $0.value, step: StepKind?.none) }
+      + entries.map { (words: $0.words, keyword: $0.keyword, step: Optional($0)) })
+      .sorted { $0.words.count > $1.words.count },
+    by: { $0.words[0] })
 
   /// The entry a line's leading words name, and the tokens after its keyword; throws for a line
   /// that names no step, or a wording longer than the step (`tap back`). A line the step it
@@ -264,23 +268,25 @@ public enum StepTable {
   static func read(
     _ line: TokenizedLine, context: ScenarioContext
   ) throws(StepError) -> (StepKind, [Token]) {
-    let words = line.tokens.prefix { $0.word != nil }.map(\.text)
-    let kind = words.first.flatMap { entriesByWord[$0] }?.filter { words.starts(with: $0.words) }
-      .max { $0.words.count < $1.words.count }
+    let words = line.tokens.lazy.prefix { $0.word != nil }.map { $0.text }
+    let readings = words.first.flatMap { Self.readings[$0] } ?? []
+    let kind = readings.first { $0.step != nil && words.starts(with: $0.words) }?.step
     var unknown: String { "unknown step `\(line.body)`" }
-    // The longest wording the words start with, case and hyphens left aside.
-    let spelled = words.flatMap {
+    // The longest wording longer than the step that the words start with, case and hyphens left
+    // aside; a keyword is spelled so, the words after it only for a wording that starts with it.
+    let named = kind?.words ?? []
+    lazy var spelled: [String] = words.dropFirst(named.count).flatMap {
       $0.lowercased().unicodeScalars.split(separator: "-").map(String.init)
     }
-    let wordings = spelled.first.flatMap { wordingWords[$0] }?.filter {
-      spelled.starts(with: $0.words)
-    }
-    let length = wordings?.map { $0.words.count }.max() ?? 0
-    if let wordings, length > kind?.words.count ?? 0 {
-      let meanings = wordings.filter { $0.words.count == length }.map(\.keyword)
+    let longer = (kind == nil ? spelled.first.flatMap { Self.readings[$0] } ?? [] : readings)
+      .prefix { $0.words.count > named.count }
+    if let wording = longer.first(where: {
+      $0.words.starts(with: named) && spelled.starts(with: $0.words.dropFirst(named.count))
+    }) {
+      let meanings = longer.filter { $0.words == wording.words }.map(\.keyword)
       guard keywords.contains(meanings[0]) else { throw StepError("\(unknown); \(meanings[0])") }
-      throw StepError(
-        "\(unknown); did you mean `\(meant(meanings, length: length, by: line, context))`?")
+      let meaning = meant(meanings, length: wording.words.count, by: line, context)
+      throw StepError("\(unknown); did you mean `\(meaning)`?")
     }
     guard let kind else {
       throw typo(in: line, naming: nil)
