@@ -5,7 +5,7 @@ import ViewDescription
 
 /// One step of the scenario language: how it is spelled and explained, and how its line is parsed
 /// into a `Step.Action`.
-public struct StepKind: Sendable {
+public final class StepKind: Sendable {
   /// The words that start the step, such as `pull to refresh` or `expect screen`.
   public let keyword: String
   /// How the step is written, with its arguments in capitals.
@@ -18,7 +18,7 @@ public struct StepKind: Sendable {
   let order: Order
   let takesBlock: Bool
   /// The action of a step without arguments.
-  private(set) var value: Step.Action?
+  let value: Step.Action?
   private let parse: @Sendable (StepInput) throws -> Step.Action
 
   /// When a step may stand: the title and `launch` once each; setup that acts at once anywhere;
@@ -32,7 +32,7 @@ public struct StepKind: Sendable {
 
   init(
     _ keyword: String, _ syntax: String, _ summary: String, example: String,
-    order: Order = .needsApp, takesBlock: Bool = false,
+    order: Order = .needsApp, takesBlock: Bool = false, value: Step.Action? = nil,
     parse: @escaping @Sendable (StepInput) throws -> Step.Action
   ) {
     self.keyword = keyword
@@ -42,16 +42,18 @@ public struct StepKind: Sendable {
     self.example = example
     self.order = order
     self.takesBlock = takesBlock
+    self.value = value
     self.parse = parse
   }
 
   /// A step without arguments: `value` is its action.
-  init(_ keyword: String, _ summary: String, order: Order = .needsApp, value: Step.Action) {
-    self.init(keyword, keyword, summary, example: keyword, order: order) { input in
+  convenience init(
+    _ keyword: String, _ summary: String, order: Order = .needsApp, value: Step.Action
+  ) {
+    self.init(keyword, keyword, summary, example: keyword, order: order, value: value) { input in
       try input.none()
       return value
     }
-    self.value = value
   }
 
   /// The step's action from its line and block (`StepInput`'s readers throw only `StepError`).
