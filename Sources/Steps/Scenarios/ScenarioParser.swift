@@ -50,20 +50,8 @@ public enum ScenarioParser {
             "the block below this step has \(block.count) lines; a block holds at most "
               + "\(maximumBlockLines)")
         }
-        let tokenized = try Tokenizer.tokenize(line.content)
-        let (kind, tokens) = try StepTable.read(tokenized, context: context)
-        let action: Step.Action
-        do throws(StepError) {
-          if !kind.takesBlock, let indented = block.firstIndex(where: { !$0.isComment }) {
-            throw StepError(indentedLine, at: indented)
-          }
-          action = try kind.action(
-            StepInput(
-              kind: kind, tokens: tokens, body: tokenized.body, context: context, block: block,
-              allowsEmptyScreens: allowsEmptyScreens))
-        } catch {
-          throw StepTable.typo(in: tokenized, naming: kind) ?? error
-        }
+        let (kind, action) = try StepTable.read(
+          line.content, block: block, context: context, allowsEmptyScreens: allowsEmptyScreens)
         switch (kind.order, action) {
         case (.title, .title(let text)):
           if let title {

@@ -264,16 +264,29 @@ public enum StepTable {
       .sorted { $0.words.count > $1.words.count },
     by: { $0.words[0] })
 
-  /// The entry a line's leading words name, and the tokens after its keyword; throws for a line
-  /// that names no step, or a wording longer than the step (`tap back`). A line the step it
-  /// names cannot read may be a typo of a longer step: see `typo(in:naming:)`.
+  /// The step a line (UTF-8) names and its action, read with the indented block below it; throws
+  /// for a line that names no step or a wording longer than it (`tap back`), a block below a step
+  /// that takes none, or what the step cannot read, which may be a longer step's typo (`tap dcie`).
   static func read(
-    _ line: TokenizedLine, context: ScenarioContext
-  ) throws(StepError) -> (StepKind, [Token]) {
+    _ text: ArraySlice<UInt8>, block: ArraySlice<SourceLine> = [], context: ScenarioContext,
+    allowsEmptyScreens: Bool = true
+  ) throws(StepError) -> (kind: StepKind, action: Step.Action) {
+    let line = try Tokenizer.tokenize(text)
     let words = line.tokens.lazy.prefix { $0.word != nil }.map { $0.text }
     let readings = words.first.flatMap { Self.readings[$0] } ?? []
     let kind = readings.first { $0.step != nil && words.starts(with: $0.words) }?.step
     var unknown: String { "unknown step `\(line.body)`" }
+    // The longer step the words are a typo of (`tap dcie`), for a line `kind` cannot read.
+    func typo(naming kind: StepKind?) -> StepError? {
+      for count in stride(from: 3, to: kind?.words.count ?? 0, by: -1) where words.count >= count {
+        let typed = words.prefix(count).joined(separator: " ")
+        let longer = entries.filter { $0.words.count == count }.map(\.keyword)
+        if let near = Suggestion.closest(to: typed, in: longer) {
+          return StepError("\(unknown); did you mean `\(near)`?")
+        }
+      }
+      return nil
+    }
     // The longest wording longer than the step that the words start with, case and hyphens left
     // aside; a keyword is spelled so, the words after it only for a wording that starts with it.
     let named = kind?.words ?? []
@@ -291,24 +304,19 @@ public enum StepTable {
       throw StepError("\(unknown); did you mean `\(meaning)`?")
     }
     guard let kind else {
-      throw typo(in: line, naming: nil)
-        ?? StepError("\(unknown); `rezepte help run` lists every step")
+      throw typo(naming: nil) ?? StepError("\(unknown); `rezepte help run` lists every step")
     }
-    return (kind, Array(line.tokens.dropFirst(kind.words.count)))
-  }
-
-  /// For a line that names `kind` (or no step) but cannot be read: the typo of a longer step
-  /// its words make (`tap dcie`), if they make one.
-  static func typo(in line: TokenizedLine, naming kind: StepKind?) -> StepError? {
-    let words = line.tokens.prefix { $0.word != nil }.map(\.text)
-    for count in stride(from: 3, to: kind?.words.count ?? 0, by: -1) where words.count >= count {
-      let typed = words.prefix(count).joined(separator: " ")
-      let longer = entries.filter { $0.words.count == count }.map(\.keyword)
-      if let near = Suggestion.closest(to: typed, in: longer) {
-        return StepError("unknown step `\(line.body)`; did you mean `\(near)`?")
+    do throws(StepError) {
+      if !kind.takesBlock, let indented = block.firstIndex(where: { !$0.isComment }) {
+        throw StepError(ScenarioParser.indentedLine, at: indented)
       }
+      let input = StepInput(
+        kind: kind, tokens: Array(line.tokens.dropFirst(kind.words.count)), body: line.body,
+        context: context, block: block, allowsEmptyScreens: allowsEmptyScreens)
+      return (kind, try kind.action(input))
+    } catch {
+      throw typo(naming: kind) ?? error
     }
-    return nil
   }
 
   /// The step a wording means, with the rest of the line as written or quoted when that is a
@@ -494,15 +502,6 @@ extension Step.Action {
   /// The action one step line spells, read with the step table outside a scenario file: no
   /// block, and no check of where the step stands.
   init(line: String, context: ScenarioContext) throws(StepError) {
-    let tokenized = try Tokenizer.tokenize(ArraySlice(line.utf8))
-    let (kind, tokens) = try StepTable.read(tokenized, context: context)
-    do {
-      self = try kind.action(
-        StepInput(
-          kind: kind, tokens: tokens, body: tokenized.body, context: context, block: [],
-          allowsEmptyScreens: true))
-    } catch {
-      throw StepTable.typo(in: tokenized, naming: kind) ?? error
-    }
+    self = try StepTable.read(ArraySlice(line.utf8), context: context).action
   }
 }
