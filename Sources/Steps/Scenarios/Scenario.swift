@@ -45,7 +45,8 @@ public struct Step: Equatable, Sendable {
 
   /// The step's text without its trailing comment and surrounding whitespace.
   public var displayText: String {
-    (try? Tokenizer.tokenize(ArraySlice(text.utf8)).body) ?? text.trimmed(.whitespacesAndNewlines)
+    (try? Tokenizer.tokenize(ArraySlice(text.utf8)).body.string)
+      ?? text.trimmed(.whitespacesAndNewlines)
   }
 
   /// What a user or the world around the app does, or what a scenario checks: one case per step.

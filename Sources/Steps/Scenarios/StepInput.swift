@@ -9,7 +9,7 @@ struct StepInput {
   /// The tokens after the keyword.
   let tokens: [Token]
   /// The line up to its comment, without surrounding whitespace.
-  let body: String
+  let body: ArraySlice<UInt8>
   let context: ScenarioContext
   /// The indented lines below the step as written, by their 0-based line index.
   let block: ArraySlice<SourceLine>

@@ -75,7 +75,7 @@ public enum StepTable {
       "title", "title TEXT", "Names the scenario; without it the file name is used.",
       example: "title Suche mit Pause", order: .title
     ) { input in
-      var text = input.body.dropFirst("title".count).trimmed(.whitespacesAndNewlines)
+      var text = input.body.dropFirst("title".count).string.trimmed(.whitespacesAndNewlines)
       if input.tokens.count == 1, case .quoted(let quoted) = input.tokens[0] { text = quoted }
       guard !text.isEmpty else { throw StepError("`title` needs the scenario's name after it") }
       return .title(text)
@@ -275,7 +275,7 @@ public enum StepTable {
     let words = line.tokens.lazy.prefix { $0.word != nil }.map { $0.text }
     let readings = words.first.flatMap { Self.readings[$0] } ?? []
     let kind = readings.first { $0.step != nil && words.starts(with: $0.words) }?.step
-    var unknown: String { "unknown step `\(line.body)`" }
+    var unknown: String { "unknown step `\(line.body.string)`" }
     // The longer step the words are a typo of (`tap dcie`), for a line `kind` cannot read.
     func typo(naming kind: StepKind?) -> StepError? {
       for count in stride(from: 3, to: kind?.words.count ?? 0, by: -1) where words.count >= count {

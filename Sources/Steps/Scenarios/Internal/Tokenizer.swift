@@ -28,8 +28,9 @@ enum Token: Equatable, Sendable {
   }
 }
 
-/// A step line split into tokens, and its body: the line up to its trailing comment, trimmed.
-typealias TokenizedLine = (tokens: [Token], body: String)
+/// A step line split into tokens, and its body: the line up to its trailing comment, trimmed, as
+/// UTF-8 (only a message or a title reads it).
+typealias TokenizedLine = (tokens: [Token], body: ArraySlice<UInt8>)
 
 /// Splits step lines into words and double-quoted strings, with the escapes `Quoting` writes
 /// (the article "Scenario language"); outside quotes, a `#` after whitespace starts a comment.
@@ -38,6 +39,7 @@ enum Tokenizer {
   /// that no combining mark after it can hide. Words and quoted runs are taken whole.
   static func tokenize(_ line: ArraySlice<UInt8>) throws(StepError) -> TokenizedLine {
     var tokens: [Token] = []
+    tokens.reserveCapacity(line.count / 2 + 1)  // a token and a space after it take two bytes
     // Where the word being read starts; from the first token to the last: the body.
     var word: Int?
     var body: Range<Int>?
@@ -85,7 +87,7 @@ enum Tokenizer {
       }
     }
     endWord(at: index)
-    return (tokens, body.map { line[$0].string } ?? "")
+    return (tokens, body.map { line[$0] } ?? [])
   }
 
   /// The scalar the escape at `index` (just after its backslash) stands for; moves `index` past
