@@ -6,14 +6,15 @@ import Testing
 /// White space in a scenario file is Foundation's white space and line breaks.
 @Suite struct WhitespaceTests {
   @Test(
-    "firstVisible is the first scalar that is not white space",
+    "White space at the start of a line ends at the first scalar that is not white space",
     arguments: [
       "", "   ", "\t# note", "  expect", " \u{301}x", "\u{3000}title", "#", "a b ", " \r\n ", "│ x",
       "\u{200B}x",
     ])
   func visible(text: String) {
-    let scalars = Array(text.unicodeScalars)
+    let line = SourceLine.lines(of: text).first
     #expect(
-      text.firstVisible == scalars.first { !CharacterSet.whitespacesAndNewlines.contains($0) })
+      line.flatMap { $0.bytes[$0.margin.upperBound..<$0.end].string.unicodeScalars.first }
+        == text.unicodeScalars.first { !CharacterSet.whitespacesAndNewlines.contains($0) })
   }
 }

@@ -11,14 +11,12 @@ public struct Scenario: Equatable, Sendable {
   public let steps: [Step]
   /// The file's text, byte for byte.
   public let source: String
-  /// The source split into lines, each with its own line ending.
-  let lines: [Substring]
 
   /// The file name without folders and without the `.scenario` extension.
   public var name: String { Self.name(ofFile: file) }
 
   /// The lines of the file, without line endings, as written (comments and blank lines too).
-  public var sourceLines: [String] { lines.map { String($0.content) } }
+  public var sourceLines: [String] { SourceLine.lines(of: source).map(\.text.string) }
 
   static func name(ofFile path: String) -> String {
     let last = path.split(separator: "/").last.map(String.init) ?? path
@@ -47,7 +45,8 @@ public struct Step: Equatable, Sendable {
 
   /// The step's text without its trailing comment and surrounding whitespace.
   public var displayText: String {
-    (try? Tokenizer.tokenize(text[...]).body) ?? text.trimmed(.whitespacesAndNewlines)
+    (try? Tokenizer.tokenize(ArraySlice(text.utf8)).body.string)
+      ?? text.trimmed(.whitespacesAndNewlines)
   }
 
   /// What a user or the world around the app does, or what a scenario checks: one case per step.

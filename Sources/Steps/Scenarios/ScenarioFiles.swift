@@ -26,10 +26,7 @@ public enum ScenarioFiles {
         diagnostics.append(Diagnostic(file: path, line: nil, message: "cannot read the folder"))
         continue
       }
-      var found: [String] = []
-      while let relative = enumerator.nextObject() as? String {
-        if relative.hasSuffix(".scenario") { found.append(relative) }
-      }
+      let found = enumerator.compactMap { $0 as? String }.filter { $0.hasSuffix(".scenario") }
       let folder = path.hasSuffix("/") ? String(path.dropLast()) : path
       entries += found.sorted().map { (folder + "/" + $0, $0) }
     }
@@ -57,8 +54,7 @@ public enum ScenarioFiles {
     var diagnostics: [Diagnostic] = []
     for file in files {
       switch read(file) {
-      case .failure(let diagnostic):
-        diagnostics.append(diagnostic)
+      case .failure(let diagnostic): diagnostics.append(diagnostic)
       case .success(let text):
         switch ScenarioParser.parse(
           text, file: file, context: context, allowsEmptyScreens: allowsEmptyScreens)

@@ -20,10 +20,7 @@ public enum ScenarioParser {
   public static func parse(
     _ text: String, file: String, context: ScenarioContext, allowsEmptyScreens: Bool = false
   ) -> Result<Scenario, Diagnostics> {
-    let lines = SourceText.lines(of: text)
-    // Without line endings, and without a byte order mark at the start of the file.
-    var contents = lines.map(\.content)
-    if contents.first?.first == "\u{FEFF}" { contents[0] = contents[0].dropFirst() }
+    let lines = SourceLine.lines(of: text)
     var diagnostics: [Diagnostic] = []
     func report(_ index: Int, _ message: String) {
       diagnostics.append(Diagnostic(file: file, line: index + 1, message: message))
@@ -34,45 +31,27 @@ public enum ScenarioParser {
     // The setup after `launch` that only a `relaunch` after it reads: line and keyword.
     var waitingForRelaunch: [(line: Int, keyword: String)] = []
     var index = 0
-    while index < contents.count {
-      let line = contents[index]
-      guard let first = line.firstVisible, first != "#" else {
+    while index < lines.count {
+      let line = lines[index]
+      guard !line.isBlank, !line.isComment else {
         index += 1
         continue
       }
       // The step's block: the indented lines up to the next blank or unindented one.
-      var end = index + 1
-      while end < contents.count, contents[end].unicodeScalars.first?.isSpace == true,
-        contents[end].firstVisible != nil
-      {
-        end += 1
-      }
-      defer { index = end }
-      guard line.unicodeScalars.first?.isSpace == false else {
+      let block = lines[(index + 1)...].prefix { $0.isIndented && !$0.isBlank }
+      defer { index = block.endIndex }
+      guard !line.isIndented else {
         report(index, indentedLine)
         continue
       }
       do throws(StepError) {
-        let block = contents[(index + 1)..<end]
         guard block.count <= maximumBlockLines else {
           throw StepError(
             "the block below this step has \(block.count) lines; a block holds at most "
               + "\(maximumBlockLines)")
         }
-        let tokenized = try Tokenizer.tokenize(line)
-        let (kind, tokens) = try StepTable.read(tokenized, context: context)
-        let action: Step.Action
-        do throws(StepError) {
-          if !kind.takesBlock, let indented = block.firstIndex(where: { $0.firstVisible != "#" }) {
-            throw StepError(indentedLine, at: indented)
-          }
-          action = try kind.action(
-            StepInput(
-              kind: kind, tokens: tokens, body: tokenized.body, context: context, block: block,
-              allowsEmptyScreens: allowsEmptyScreens))
-        } catch {
-          throw StepTable.typo(in: tokenized, naming: kind) ?? error
-        }
+        let (kind, action) = try StepTable.read(
+          line.content, block: block, context: context, allowsEmptyScreens: allowsEmptyScreens)
         switch (kind.order, action) {
         case (.title, .title(let text)):
           if let title {
@@ -97,10 +76,10 @@ public enum ScenarioParser {
         }
         steps.append(
           Step(
-            line: index + 1, text: String(lines[index].content), action: action,
+            line: index + 1, text: line.text.string, action: action,
             block: kind.takesBlock
               ? Step.Block(
-                lines: block.indices, indentation: String(block.first?.indentation ?? "  "))
+                lines: block.indices, indentation: block.first?.indentation.string ?? "  ")
               : nil))
       } catch {
         report(error.index ?? index, error.message)
@@ -119,7 +98,7 @@ public enum ScenarioParser {
     return .success(
       Scenario(
         file: file, title: title?.text ?? Scenario.name(ofFile: file), steps: steps,
-        source: text, lines: lines))
+        source: text))
   }
 
   static let indentedLine: String = {

@@ -9,10 +9,10 @@ struct StepInput {
   /// The tokens after the keyword.
   let tokens: [Token]
   /// The line up to its comment, without surrounding whitespace.
-  let body: String
+  let body: ArraySlice<UInt8>
   let context: ScenarioContext
   /// The indented lines below the step as written, by their 0-based line index.
-  let block: ArraySlice<Substring>
+  let block: ArraySlice<SourceLine>
   /// Whether an `expect screen` may stand without a block, as when recording fills it in.
   let allowsEmptyScreens: Bool
 
@@ -210,7 +210,7 @@ struct StepInput {
           + "`expect requests \(get == 1 ? tokens[0].source : "1")`, then `  \(request)`")
     }
     guard !block.isEmpty else { return .expectRequests(try count(), listed: nil) }
-    let listed = try blockTexts().map(String.init)
+    let listed = try blockTexts().map(\.string)
     // With a block the count may be left out: the block says how many.
     let count = tokens.isEmpty ? listed.count : try count()
     if let offset = listed.firstIndex(where: { !$0.hasPrefix("GET ") }) {
@@ -235,25 +235,24 @@ struct StepInput {
       throw StepError(
         "`\(step)` needs \(what) as an indented block below it; `--record` fills it in")
     }
-    return try blockTexts().joined(separator: "\n")
+    return String(decoding: Array(try blockTexts().joined(separator: "\n".utf8)), as: UTF8.self)
   }
 
   /// The lines of the block without the indentation of its first line.
-  func blockTexts() throws(StepError) -> [Substring] {
-    let indentation = (block.first?.indentation ?? "").unicodeScalars
-    var texts: [Substring] = []
-    for (index, line) in zip(block.indices, block) {
-      if line.indentation.unicodeScalars.contains("\t") {
+  func blockTexts() throws(StepError) -> [ArraySlice<UInt8>] {
+    let indentation = block.first?.indentation ?? []
+    return try block.indices.map { (index) throws(StepError) in
+      let line = block[index]
+      if line.indentation.contains(UInt8(ascii: "\t")) {
         throw StepError("indent blocks with spaces, not tabs", at: index)
       }
-      guard line.unicodeScalars.starts(with: indentation) else {
+      guard line.text.starts(with: indentation) else {
         throw StepError(
-          "this line is indented less than the first line of its block (\(indentation.count) spaces)",
+          "this line is indented less than the first line of its block (\(indentation.string.unicodeScalars.count) spaces)",
           at: index)
       }
-      texts.append(Substring(line.unicodeScalars.dropFirst(indentation.count)))
+      return line.text.dropFirst(indentation.count)
     }
-    return texts
   }
 }
 

@@ -5,7 +5,7 @@ import ViewDescription
 
 /// One step of the scenario language: how it is spelled and explained, and how its line is parsed
 /// into a `Step.Action`.
-public struct StepKind: Sendable {
+public final class StepKind: Sendable {
   /// The words that start the step, such as `pull to refresh` or `expect screen`.
   public let keyword: String
   /// How the step is written, with its arguments in capitals.
@@ -18,7 +18,7 @@ public struct StepKind: Sendable {
   let order: Order
   let takesBlock: Bool
   /// The action of a step without arguments.
-  private(set) var value: Step.Action?
+  let value: Step.Action?
   private let parse: @Sendable (StepInput) throws -> Step.Action
 
   /// When a step may stand: the title and `launch` once each; setup that acts at once anywhere;
@@ -32,32 +32,39 @@ public struct StepKind: Sendable {
 
   init(
     _ keyword: String, _ syntax: String, _ summary: String, example: String,
-    order: Order = .needsApp, takesBlock: Bool = false,
+    order: Order = .needsApp, takesBlock: Bool = false, value: Step.Action? = nil,
     parse: @escaping @Sendable (StepInput) throws -> Step.Action
   ) {
     self.keyword = keyword
-    words = keyword.split(separator: " ").map(String.init)
+    words = keyword.words
     self.syntax = syntax
     self.summary = summary
     self.example = example
     self.order = order
     self.takesBlock = takesBlock
+    self.value = value
     self.parse = parse
   }
 
   /// A step without arguments: `value` is its action.
-  init(_ keyword: String, _ summary: String, order: Order = .needsApp, value: Step.Action) {
-    self.init(keyword, keyword, summary, example: keyword, order: order) { input in
+  convenience init(
+    _ keyword: String, _ summary: String, order: Order = .needsApp, value: Step.Action
+  ) {
+    self.init(keyword, keyword, summary, example: keyword, order: order, value: value) { input in
       try input.none()
       return value
     }
-    self.value = value
   }
 
   /// The step's action from its line and block (`StepInput`'s readers throw only `StepError`).
   func action(_ input: StepInput) throws(StepError) -> Step.Action {
     do { return try parse(input) } catch { throw error as! StepError }
   }
+}
+
+extension String {
+  /// The words of a keyword or a wording.
+  var words: [String] { unicodeScalars.split(separator: " ").map(String.init) }
 }
 
 /// Every step of the scenario language, in the order the help lists them. `Step.Action.lines`
@@ -68,7 +75,7 @@ public enum StepTable {
       "title", "title TEXT", "Names the scenario; without it the file name is used.",
       example: "title Suche mit Pause", order: .title
     ) { input in
-      var text = input.body.dropFirst("title".count).trimmed(.whitespacesAndNewlines)
+      var text = input.body.dropFirst("title".count).string.trimmed(.whitespacesAndNewlines)
       if input.tokens.count == 1, case .quoted(let quoted) = input.tokens[0] { text = quoted }
       guard !text.isEmpty else { throw StepError("`title` needs the scenario's name after it") }
       return .title(text)
@@ -249,58 +256,67 @@ public enum StepTable {
     "voiceover tap": "voiceover activate", "voiceover double tap": "voiceover activate",
   ]
 
-  /// The words of each wording and keyword, with the keyword it means, by their first word.
-  private static let wordingWords = Dictionary(
-    grouping: (Array(commonWordings) + keywords.map { ($0, $0) })
-      .map { (words: $0.0.split(separator: " ").map(String.init), keyword: $0.1) },
-    by: \.words[0])
+  /// What a line's first words may mean, by the first of them, the longest first: a step, by
+  /// its keyword's words, or a common wording of the step `keyword` names.
+  private static let readings = Dictionary(
+    grouping: (commonWordings.map { (words: $0.key.words, keyword: $0.value, step: StepKind?.none) }
+      + entries.map { (words: $0.words, keyword: $0.keyword, step: Optional($0)) })
+      .sorted { $0.words.count > $1.words.count },
+    by: { $0.words[0] })
 
-  /// The steps by the first word of their keyword.
-  private static let entriesByWord = Dictionary(grouping: entries, by: \.words[0])
-
-  /// The entry a line's leading words name, and the tokens after its keyword; throws for a line
-  /// that names no step, or a wording longer than the step (`tap back`). A line the step it
-  /// names cannot read may be a typo of a longer step: see `typo(in:naming:)`.
+  /// The step a line (UTF-8) names and its action, read with the indented block below it; throws
+  /// for a line that names no step or a wording longer than it (`tap back`), a block below a step
+  /// that takes none, or what the step cannot read, which may be a longer step's typo (`tap dcie`).
   static func read(
-    _ line: TokenizedLine, context: ScenarioContext
-  ) throws(StepError) -> (StepKind, [Token]) {
-    let words = line.tokens.prefix { $0.word != nil }.map(\.text)
-    let kind = words.first.flatMap { entriesByWord[$0] }?.filter { words.starts(with: $0.words) }
-      .max { $0.words.count < $1.words.count }
-    var unknown: String { "unknown step `\(line.body)`" }
-    // The longest wording the words start with, case and hyphens left aside.
-    let spelled = words.flatMap {
+    _ text: ArraySlice<UInt8>, block: ArraySlice<SourceLine> = [], context: ScenarioContext,
+    allowsEmptyScreens: Bool = true
+  ) throws(StepError) -> (kind: StepKind, action: Step.Action) {
+    let line = try Tokenizer.tokenize(text)
+    let words = line.tokens.lazy.prefix { $0.word != nil }.map { $0.text }
+    let readings = words.first.flatMap { Self.readings[$0] } ?? []
+    let kind = readings.first { $0.step != nil && words.starts(with: $0.words) }?.step
+    var unknown: String { "unknown step `\(line.body.string)`" }
+    // The longer step the words are a typo of (`tap dcie`), for a line `kind` cannot read.
+    func typo(naming kind: StepKind?) -> StepError? {
+      for count in stride(from: 3, to: kind?.words.count ?? 0, by: -1) where words.count >= count {
+        let typed = words.prefix(count).joined(separator: " ")
+        let longer = entries.filter { $0.words.count == count }.map(\.keyword)
+        if let near = Suggestion.closest(to: typed, in: longer) {
+          return StepError("\(unknown); did you mean `\(near)`?")
+        }
+      }
+      return nil
+    }
+    // The longest wording longer than the step that the words start with, case and hyphens left
+    // aside; a keyword is spelled so, the words after it only for a wording that starts with it.
+    let named = kind?.words ?? []
+    lazy var spelled: [String] = words.dropFirst(named.count).flatMap {
       $0.lowercased().unicodeScalars.split(separator: "-").map(String.init)
     }
-    let wordings = spelled.first.flatMap { wordingWords[$0] }?.filter {
-      spelled.starts(with: $0.words)
-    }
-    let length = wordings?.map { $0.words.count }.max() ?? 0
-    if let wordings, length > kind?.words.count ?? 0 {
-      let meanings = wordings.filter { $0.words.count == length }.map(\.keyword)
+    let longer = (kind == nil ? spelled.first.flatMap { Self.readings[$0] } ?? [] : readings)
+      .prefix { $0.words.count > named.count }
+    if let wording = longer.first(where: {
+      $0.words.starts(with: named) && spelled.starts(with: $0.words.dropFirst(named.count))
+    }) {
+      let meanings = longer.filter { $0.words == wording.words }.map(\.keyword)
       guard keywords.contains(meanings[0]) else { throw StepError("\(unknown); \(meanings[0])") }
-      throw StepError(
-        "\(unknown); did you mean `\(meant(meanings, length: length, by: line, context))`?")
+      let meaning = meant(meanings, length: wording.words.count, by: line, context)
+      throw StepError("\(unknown); did you mean `\(meaning)`?")
     }
     guard let kind else {
-      throw typo(in: line, naming: nil)
-        ?? StepError("\(unknown); `rezepte help run` lists every step")
+      throw typo(naming: nil) ?? StepError("\(unknown); `rezepte help run` lists every step")
     }
-    return (kind, Array(line.tokens.dropFirst(kind.words.count)))
-  }
-
-  /// For a line that names `kind` (or no step) but cannot be read: the typo of a longer step
-  /// its words make (`tap dcie`), if they make one.
-  static func typo(in line: TokenizedLine, naming kind: StepKind?) -> StepError? {
-    let words = line.tokens.prefix { $0.word != nil }.map(\.text)
-    for count in stride(from: 3, to: kind?.words.count ?? 0, by: -1) where words.count >= count {
-      let typed = words.prefix(count).joined(separator: " ")
-      let longer = entries.filter { $0.words.count == count }.map(\.keyword)
-      if let near = Suggestion.closest(to: typed, in: longer) {
-        return StepError("unknown step `\(line.body)`; did you mean `\(near)`?")
+    do throws(StepError) {
+      if !kind.takesBlock, let indented = block.firstIndex(where: { !$0.isComment }) {
+        throw StepError(ScenarioParser.indentedLine, at: indented)
       }
+      let input = StepInput(
+        kind: kind, tokens: Array(line.tokens.dropFirst(kind.words.count)), body: line.body,
+        context: context, block: block, allowsEmptyScreens: allowsEmptyScreens)
+      return (kind, try kind.action(input))
+    } catch {
+      throw typo(naming: kind) ?? error
     }
-    return nil
   }
 
   /// The step a wording means, with the rest of the line as written or quoted when that is a
@@ -486,15 +502,6 @@ extension Step.Action {
   /// The action one step line spells, read with the step table outside a scenario file: no
   /// block, and no check of where the step stands.
   init(line: String, context: ScenarioContext) throws(StepError) {
-    let tokenized = try Tokenizer.tokenize(line[...])
-    let (kind, tokens) = try StepTable.read(tokenized, context: context)
-    do {
-      self = try kind.action(
-        StepInput(
-          kind: kind, tokens: tokens, body: tokenized.body, context: context, block: [],
-          allowsEmptyScreens: true))
-    } catch {
-      throw StepTable.typo(in: tokenized, naming: kind) ?? error
-    }
+    self = try StepTable.read(ArraySlice(line.utf8), context: context).action
   }
 }

@@ -28,37 +28,39 @@ enum Token: Equatable, Sendable {
   }
 }
 
-/// A step line split into tokens, and its body: the line up to its trailing comment, trimmed.
-typealias TokenizedLine = (tokens: [Token], body: String)
+/// A step line split into tokens, and its body: the line up to its trailing comment, trimmed, as
+/// UTF-8 (only a message or a title reads it).
+typealias TokenizedLine = (tokens: [Token], body: ArraySlice<UInt8>)
 
 /// Splits step lines into words and double-quoted strings, with the escapes `Quoting` writes
 /// (the article "Scenario language"); outside quotes, a `#` after whitespace starts a comment.
 enum Tokenizer {
-  /// The tokens of `line`, walked scalar by scalar: a combining mark after a quote or a
-  /// backslash must not hide them.
-  static func tokenize(_ line: Substring) throws(StepError) -> TokenizedLine {
-    let scalars = line.unicodeScalars
+  /// The tokens of `line`, walked by its UTF-8 bytes: a quote, a backslash or a `#` is one byte
+  /// that no combining mark after it can hide. Words and quoted runs are taken whole.
+  static func tokenize(_ line: ArraySlice<UInt8>) throws(StepError) -> TokenizedLine {
     var tokens: [Token] = []
-    // Where the word being read starts; a word is taken whole from the line when it ends.
-    var word: String.Index?
-    var bodyEnd = scalars.endIndex
-    var index = scalars.startIndex
+    tokens.reserveCapacity(line.count / 2 + 1)  // a token and a space after it take two bytes
+    // Where the word being read starts; from the first token to the last: the body.
+    var word: Int?
+    var body: Range<Int>?
+    var index = line.startIndex
     var afterSpace = true  // the start of the line counts as after white space
 
-    func endWord(at end: String.Index) {
-      if let start = word { tokens.append(.word(String(scalars[start..<end]))) }
+    func add(_ token: Token, from start: Int, to end: Int) {
+      tokens.append(token)
+      body = (body?.lowerBound ?? start)..<end
+    }
+    func endWord(at end: Int) {
+      if let start = word { add(.word(line[start..<end].string), from: start, to: end) }
       word = nil
     }
 
-    while index < scalars.endIndex {
+    while index < line.endIndex {
       let start = index
-      let scalar = scalars[index]
-      if scalar == "#", afterSpace {
-        bodyEnd = index
-        break
-      }
+      let (scalar, width) = line.scalar(at: index)
+      if scalar == "#", afterSpace { break }
       afterSpace = scalar.isSpace
-      scalars.formIndex(after: &index)
+      index += width
       if scalar.isSpace {
         endWord(at: start)
       } else if scalar != "\"" {
@@ -66,52 +68,55 @@ enum Tokenizer {
       } else {
         endWord(at: start)
         var text = ""
+        var run = index  // the bytes since the last escape, copied whole
         while true {
-          guard index < scalars.endIndex else {
-            let column = line[..<start].count + 1
+          guard index < line.endIndex else {
+            let column = line[..<start].string.count + 1
             throw StepError(
               "unterminated quote: the text starting at column \(column) has no closing `\"`")
           }
-          let inner = scalars[index]
-          scalars.formIndex(after: &index)
-          if inner == "\"" { break }
-          text.unicodeScalars.append(inner == "\\" ? try unescape(scalars, at: &index) : inner)
+          let byte = line[index]
+          index += 1
+          if byte == UInt8(ascii: "\"") { break }
+          guard byte == UInt8(ascii: "\\") else { continue }
+          text += line[run..<(index - 1)].string
+          text.unicodeScalars.append(try unescape(line, at: &index))
+          run = index
         }
-        tokens.append(.quoted(text))
+        add(.quoted(text + line[run..<(index - 1)].string), from: start, to: index)
       }
     }
-    endWord(at: bodyEnd)
-    let body = Substring(scalars[..<bodyEnd]).trimmed(.whitespacesAndNewlines)
-    return (tokens, body)
+    endWord(at: index)
+    return (tokens, body.map { line[$0] } ?? [])
   }
 
   /// The scalar the escape at `index` (just after its backslash) stands for; moves `index` past
   /// the escape.
   private static func unescape(
-    _ scalars: Substring.UnicodeScalarView, at index: inout String.Index
+    _ line: ArraySlice<UInt8>, at index: inout Int
   ) throws(StepError) -> Unicode.Scalar {
-    guard index < scalars.endIndex else {
+    guard index < line.endIndex else {
       throw StepError("a backslash ends the line inside quotes")
     }
-    let escaped = scalars[index]
-    scalars.formIndex(after: &index)
+    let (escaped, width) = line.scalar(at: index)
+    index += width
     switch escaped {
     case "\"", "\\": return escaped
     case "n": return "\n"
     case "r": return "\r"
     case "t": return "\t"
     case "u":
-      let digits = scalars[index...].dropFirst().prefix { $0 != "}" }
-      guard scalars[index...].first == "{", digits.endIndex < scalars.endIndex, !digits.isEmpty,
-        digits.count <= 8, digits.allSatisfy(\.properties.isASCIIHexDigit),
-        let value = UInt32(String(Substring(digits)), radix: 16),
-        let scalar = Unicode.Scalar(value)
+      let digits = line[index...].dropFirst().prefix { $0 != UInt8(ascii: "}") }
+      guard line[index...].first == UInt8(ascii: "{"), digits.endIndex < line.endIndex,
+        !digits.isEmpty, digits.count <= 8,
+        digits.allSatisfy({ Unicode.Scalar($0).properties.isASCIIHexDigit }),
+        let value = UInt32(digits.string, radix: 16), let scalar = Unicode.Scalar(value)
       else {
         throw StepError(
           "`\\u` in quotes needs a Unicode scalar value in hexadecimal and braces, as in `\\u{1B}`"
         )
       }
-      index = scalars.index(after: digits.endIndex)
+      index = digits.endIndex + 1
       return scalar
     default:
       throw StepError(
@@ -137,18 +142,4 @@ extension Unicode.Scalar {
   /// Whether the scalar is white space in a scenario file, what separates words and indents
   /// blocks: the white space the package trims (`WhiteSpace.whitespacesAndNewlines`).
   var isSpace: Bool { WhiteSpace.whitespacesAndNewlines.contains(self) }
-}
-
-extension StringProtocol {
-  /// The first scalar that is not white space; `nil` for a blank line.
-  var firstVisible: Unicode.Scalar? {
-    unicodeScalars.first { !$0.isSpace }
-  }
-}
-
-extension Substring {
-  /// The white space at the start of the line.
-  var indentation: Substring {
-    Substring(unicodeScalars.prefix { $0.isSpace })
-  }
 }
