@@ -6,7 +6,8 @@ extension ScenarioRunner {
   /// per step the caption, the time, the requests, the screen and what changed on it, what
   /// VoiceOver reads and hears, and the failure.
   func storyboard(_ scenario: Scenario, on driver: AppDriver) async -> Storyboard {
-    var frames = Storyboard.frames(of: scenario)
+    let captions = scenario.captions
+    var frames = Storyboard.frames(of: scenario, captions: captions)
     var (heard, read, reading): ([String], [String], (Node?, String?)) = ([], [], (nil, nil))
     let result = await replay(scenario, on: driver) { moment in
       var frame = frames[moment.event.index]
@@ -39,17 +40,18 @@ extension ScenarioRunner {
       (read, reading) = (lines, now)
       frames[moment.event.index] = frame
     }
-    let introduction = scenario.captions.first.map(Storyboard.comments(in:)) ?? []
+    let introduction = captions.first.map(Storyboard.comments(in:)) ?? []
     return Storyboard(result: result, introduction: introduction, frames: frames)
   }
 }
 
 extension Storyboard {
-  /// A not-yet-run frame per step, with its caption (the comments since the step before it) and
-  /// its block.
-  static func frames(of scenario: Scenario) -> [Storyboard.Frame] {
+  /// A not-yet-run frame per step, with its caption (the comments since the step before it, of
+  /// the scenario's `captions`) and its block.
+  static func frames(
+    of scenario: Scenario, captions: [ArraySlice<String>]
+  ) -> [Storyboard.Frame] {
     let source = scenario.sourceLines
-    let captions = scenario.captions
     return scenario.steps.enumerated().map { index, step in
       let block = step.block.map { block in
         source[block.lines].map {

@@ -86,8 +86,9 @@ private struct Writer: NodeWalker {
     // A line has no more characters than bytes: most are counted by their bytes.
     let fits = line.utf8.count <= room || line.count <= room
     let pieces = fits ? [line] : wrap(line, room: room, depth: place.depth + 1)
-    let continuation = prefix + guide + (node.children.isEmpty ? "   " : "│  ")
-    let drawn = [prefix + connector + pieces[0]] + pieces.dropFirst().map { continuation + $0 }
+    let drawn =
+      [prefix + connector + pieces[0]]
+      + pieces.dropFirst().map { prefix + guide + (node.children.isEmpty ? "   " : "│  ") + $0 }
     drawnNodes?.append(
       DrawnNode(depth: place.depth, content: pieces, drawn: drawn, path: place.path))
     for line in drawn {
