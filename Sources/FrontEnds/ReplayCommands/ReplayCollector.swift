@@ -84,11 +84,12 @@ struct ShownScreens {
     // The driver hands out the same node while the app's state stays: it is drawn once.
     if last?.screen == screen { return .unchanged }
     let drawn = DrawnTree(screen)
-    let shownAfter = firstShown[drawn]
+    // One look-up for a screen shown the first time, as most are.
+    let shownAfter = firstShown.updateValue(step, forKey: drawn)
+    if let shownAfter { firstShown[drawn] = shownAfter }
     defer {
       last = (screen, drawn)
       byKey[key] = drawn
-      if shownAfter == nil { firstShown[drawn] = step }
     }
     guard let previous = last?.drawn else { return .first }
     if drawn == previous { return .unchanged }
