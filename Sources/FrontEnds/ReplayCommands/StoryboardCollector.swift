@@ -48,9 +48,7 @@ extension ScenarioRunner {
 extension Storyboard {
   /// A not-yet-run frame per step, with its caption (the comments since the step before it, of
   /// the scenario's `captions`) and its block.
-  static func frames(
-    of scenario: Scenario, captions: [ArraySlice<String>]
-  ) -> [Storyboard.Frame] {
+  static func frames(of scenario: Scenario, captions: [ArraySlice<String>]) -> [Storyboard.Frame] {
     let source = scenario.sourceLines
     return scenario.steps.enumerated().map { index, step in
       let block = step.block.map { block in
