@@ -68,12 +68,16 @@ public enum Quoting {
       output += text
       return
     }
-    for scalar in text.unicodeScalars {
-      if escapingQuotes || (scalar != "\"" && scalar != "\\"), let escape = escape(for: scalar) {
-        output += "\\" + escape
-      } else {
-        output.unicodeScalars.append(scalar)
-      }
+    // What stands as it is goes over a run of scalars at a time, up to the next escape.
+    let scalars = text.unicodeScalars
+    var run = scalars.startIndex
+    for index in scalars.indices {
+      let scalar = scalars[index]
+      guard escapingQuotes || (scalar != "\"" && scalar != "\\"), let escape = escape(for: scalar)
+      else { continue }
+      output += Substring(scalars[run..<index]) + "\\" + escape
+      run = scalars.index(after: index)
     }
+    output += Substring(scalars[run...])
   }
 }

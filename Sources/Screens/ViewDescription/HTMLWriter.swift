@@ -86,9 +86,9 @@ public struct HTMLWriter: Sendable {
         case 0x20..<0x7F, UInt8(ascii: "\t"), UInt8(ascii: "\n"), UInt8(ascii: "\r"), 0x80..<0xC0:
           continue  // printable, a tab or line break, or inside a scalar
         default:
-          let scalar = String(decoding: bytes[index...].prefix(4), as: UTF8.self).unicodeScalars
-            .first!
-          guard Quoting.isControl(scalar) else { continue }
+          var (decoder, rest) = (UTF8(), bytes[index...].makeIterator())
+          guard case .scalarValue(let scalar) = decoder.decode(&rest), Quoting.isControl(scalar)
+          else { continue }
           (replacement, width) = (Quoting.visible(String(scalar)), UTF8.width(scalar))
         }
         output += bytes[run..<index]

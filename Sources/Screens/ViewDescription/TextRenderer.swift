@@ -70,7 +70,7 @@ extension Node: CustomStringConvertible {
 private struct Writer: NodeWalker {
   let options: TextRenderer.Options
   var output = ""
-  /// Each node as drawn, when the caller asks for them.
+  /// Each node as drawn, when the caller asks for them instead of the text.
   var drawnNodes: [DrawnNode]?
   /// The guides (`│  ` or three spaces) of the ancestors of the node being written.
   var prefix = ""
@@ -89,11 +89,14 @@ private struct Writer: NodeWalker {
     let drawn =
       [prefix + connector + pieces[0]]
       + pieces.dropFirst().map { prefix + guide + (node.children.isEmpty ? "   " : "│  ") + $0 }
-    drawnNodes?.append(
-      DrawnNode(depth: place.depth, content: pieces, drawn: drawn, path: place.path))
-    for line in drawn {
-      if !output.isEmpty { output += "\n" }
-      output += line
+    if drawnNodes != nil {
+      drawnNodes!.append(
+        DrawnNode(depth: place.depth, content: pieces, drawn: drawn, path: place.path))
+    } else {
+      for line in drawn {
+        if !output.isEmpty { output += "\n" }
+        output += line
+      }
     }
     let outer = prefix
     prefix += guide
@@ -108,25 +111,23 @@ private struct Writer: NodeWalker {
   private func wrap(_ line: String, room firstRoom: Int, depth: Int) -> [String] {
     let minimumRoom = 24
     var room = max(firstRoom, minimumRoom)
-    var lines = [""]
+    var pieces: [String] = []
     var used = -1  // no word on this line yet
-    var previous: Substring = ""
+    var (start, previous): (String.Index, Substring) = (line.startIndex, "")
     for word in Self.words(of: line) {
       let count = word.count
       if used < 0 {
         used = count
       } else if used + 1 + count <= room || previous == "●" || previous == "→" || word == "·" {
-        lines[lines.count - 1] += " "
         used += 1 + count
       } else {
-        lines.append("")
-        room = max(options.width - 3 * depth, minimumRoom)
-        used = count
+        // A piece is the line's text from its first word to its last.
+        pieces.append(String(Substring(line.utf8[start..<previous.endIndex])))
+        (start, room, used) = (word.startIndex, max(options.width - 3 * depth, minimumRoom), count)
       }
-      lines[lines.count - 1] += word
       previous = word
     }
-    return lines
+    return pieces + [String(Substring(line.utf8[start...]))]
   }
 
   /// `line` split at each space that is a Character of its own, found by its bytes: only a
@@ -252,7 +253,14 @@ extension UserIntent {
     case .mealTapped(let meal): call("mealTapped", meal.id)
     case .linkTapped(let url): call("linkTapped", url.absoluteString)
     case .searchFocusChanged(let isFocused): "searchFocusChanged(\(isFocused))"
-    default: String(describing: self)  // the cases without a payload print their name
+    // The cases without a payload print their name, spelled here: reflection reads it slowly.
+    case .pulledToRefresh: "pulledToRefresh"
+    case .retryTapped: "retryTapped"
+    case .diceTapped: "diceTapped"
+    case .heartTapped: "heartTapped"
+    case .backTapped: "backTapped"
+    case .noticeDismissed: "noticeDismissed"
+    case .pathChanged: String(describing: self)
     }
   }
 }
