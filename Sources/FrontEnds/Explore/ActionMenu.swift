@@ -38,8 +38,7 @@ enum ActionMenu {
   /// search field, the refreshable list, and the rest; in one walk over the screen.
   static func menu(on screen: Node) -> [Group] {
     var menu: [Group] = []
-    var titles: [String] = []  // of the rows and tiles, each once
-    var seen: Set<String> = []
+    var titles: [String] = []  // of the rows and tiles
     var picks: [Step.Action] = []
     var suggestions: [Step.Action] = []
     var links: [Step.Action] = []
@@ -52,8 +51,8 @@ enum ActionMenu {
       case .list(let list): refreshable = refreshable || list.refresh != nil
       case .searchField(let search):
         if field == nil { field = (!search.text.isEmpty, search.isFocused) }
-      case .row(let row) where seen.insert(row.title).inserted: titles.append(row.title)
-      case .tile(let tile) where seen.insert(tile.title).inserted: titles.append(tile.title)
+      case .row(let row): titles.append(row.title)
+      case .tile(let tile): titles.append(tile.title)
       case .suggestion(let suggestion): suggestions.append(.pickSuggestion(suggestion.term))
       case .link(let link): links.append(.tap(link.title))
       case .button:
@@ -68,6 +67,8 @@ enum ActionMenu {
       }
       return true
     }
+    var seen = Set<String>(minimumCapacity: titles.count)
+    titles = titles.filter { seen.insert($0).inserted }  // each once
     if !titles.isEmpty { menu.append((4, titles.map(Step.Action.open))) }
     if !picks.isEmpty { menu.append((2, picks)) }
     if !suggestions.isEmpty { menu.append((2, suggestions)) }
