@@ -164,8 +164,7 @@ public struct Catalog: Sendable {
       return lookup(request)
     case "random.php":
       guard !records.isEmpty else { return answer([], \.json) }
-      let index = Int.random(in: 0..<records.count, using: &random)
-      return answer([index], \.json)
+      return answer([Int.random(in: 0..<records.count, using: &random)], \.json)
     default:
       return notFound
     }

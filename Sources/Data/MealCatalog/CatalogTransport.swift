@@ -97,8 +97,7 @@ public final class CatalogTransport: Transport {
           }
         }
         if !state.randomIDs.isEmpty {
-          let id = state.randomIDs.removeFirst()
-          if let answer = catalog.randomAnswer(id: id) { return answer }
+          if let answer = catalog.randomAnswer(id: state.randomIDs.removeFirst()) { return answer }
         }
         return catalog.answer(request, random: &state.generator)
       }

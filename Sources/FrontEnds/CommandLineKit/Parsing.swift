@@ -58,11 +58,9 @@ extension Command {
         throw UsageError(
           "unexpected argument '\(words[0])'; '\(name)' takes only options, which start with --")
       }
-      let extra = words[count.upperBound]
-      let previous = words[count.upperBound - 1]
       throw UsageError(
         "'\(name)' takes \(count.upperBound == 1 ? "one" : "\(count.upperBound)") \(placeholder), "
-          + "but '\(extra)' follows '\(previous)'")
+          + "but '\(words[count.upperBound])' follows '\(words[count.upperBound - 1])'")
     }
     if words.count < count.lowerBound {
       throw UsageError("'\(name)' needs \(placeholder): \(self.arguments.help.asClause)")

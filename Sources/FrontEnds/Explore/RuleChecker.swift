@@ -165,13 +165,12 @@ final class RuleChecker {
     }
     busy += screens.filter(\.1).map { "\($0.0) is still loading" }
     guard !busy.isEmpty else { return nil }
-    let loading = Self.progressTitle(AppScreen.body(step.after))
     let quiet = DurationText.format(step.endTime - quietSince)
     return Violation(
       rule: .everyIntentSettles, step: step.index,
       message: "\(quiet) of virtual time after the last gesture, "
         + busy.joined(separator: "; ") + ".",
-      after: loading.map { [.expectHidden($0)] } ?? [])
+      after: Self.progressTitle(AppScreen.body(step.after)).map { [.expectHidden($0)] } ?? [])
   }
 
   // MARK: - 6. Navigation
@@ -354,15 +353,14 @@ final class RuleChecker {
     guard let failure = failed, list.notice == nil else { return nil }
     var after = demanded()
     if let fault = failure.fault.flatMap(CatalogTransport.Fault.init) {
-      let shown: LoadFailure =
+      var noticed = list
+      noticed.notice =
         switch fault {
         case .offline: .offline
         case .timeout: .timeout
         case .serverError: .badStatus(500)
         case .brokenData: .unreadable
         }
-      var noticed = list
-      noticed.notice = shown
       if let notice = MealListScreen.body(noticed).alert {
         after.append(.expectVisible(notice.message))
       }

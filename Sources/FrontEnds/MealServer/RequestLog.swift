@@ -16,8 +16,7 @@ public struct RequestLog: Sendable {
 
   /// `GET /api/json/v1/1/search.php?s=Mac%20%26%20Cheese 200 0.4 ms`
   public var line: String {
-    let milliseconds = duration / .milliseconds(1)
-    return "\(method) \(target) \(status) \(String(format: "%.1f", milliseconds)) ms"
+    "\(method) \(target) \(status) \(String(format: "%.1f", duration / .milliseconds(1))) ms"
   }
 
   /// Writes each entry's line to standard error.

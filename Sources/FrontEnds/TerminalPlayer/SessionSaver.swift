@@ -17,8 +17,7 @@ struct SessionSaver {
 
   /// The scenario file's text for `log`, to be saved as `file`.
   func text(for log: SessionLog, file: String) async throws(Failure) -> String {
-    let steps = log.scenarioLines
-    let bare = (Self.header + steps).joined(separator: "\n") + "\n"
+    let bare = (Self.header + log.scenarioLines).joined(separator: "\n") + "\n"
     let scenario = try parse(bare, file: file)
     // Replay the steps alone and note the screen after each of them.
     let driver = AppDriver(catalog: catalog)

@@ -71,10 +71,9 @@ public final class AppDriver {
   /// scenario runs on it: `nil` when it answers with categories, else one sentence saying what
   /// is wrong.
   public static func probe(_ baseURL: URL, over transport: any Transport) async -> String? {
-    let api = MealAPI(transport: transport)
     let address = baseURL.absoluteString
     do {
-      let categories = try await api.categories()
+      let categories = try await MealAPI(transport: transport).categories()
       return categories.isEmpty ? "\(address) answers, but lists no categories" : nil
     } catch let error as URLError where error.code == .dataLengthExceedsMaximum {
       return "\(address) answers categories.php with more than the transport's size limit"

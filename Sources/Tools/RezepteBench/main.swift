@@ -29,8 +29,7 @@ func main() async -> Int32 {
   do {
     let bench = try Bench(runs: runs)
     let started = ContinuousClock.now
-    let rows = try await bench.rows()
-    for line in Table.lines(rows, runs: runs) { print(line) }
+    for line in Table.lines(try await bench.rows(), runs: runs) { print(line) }
     print("\nThe bench took \(Format.duration(.now - started)).")
     return 0
   } catch {
