@@ -110,11 +110,8 @@ extension JSONWriter {
     case .null: out += "null".utf8
     case .bool(let flag): out += (flag ? "true" : "false").utf8
     case .number(let number):
-      if number.rounded() == number, abs(number) < 1e15 {
-        out += String(Int64(number)).utf8
-      } else {
-        out += "\(number)".utf8
-      }
+      let isWhole = number.rounded() == number && abs(number) < 1e15
+      out += (isWhole ? String(Int64(number)) : "\(number)").utf8
     case .string(let text): writeString(text, to: &out)
     case .array(let items):
       out.append(UInt8(ascii: "["))

@@ -219,8 +219,7 @@ extension String {
   var folded: String {
     // Most texts are folded already and stay as they are: checking that on their scalars costs
     // far less than splitting and joining Characters.
-    if isFolded { return self }
-    return split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
+    isFolded ? self : split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
   }
 
   /// Whether folding leaves the text as it is: no white space (as `Character.isWhitespace`

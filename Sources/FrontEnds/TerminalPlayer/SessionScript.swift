@@ -74,7 +74,6 @@ extension SessionLog {
   }
 
   private func roundedDown(_ duration: Duration) -> Duration {
-    guard duration > .zero else { return .zero }
-    return Self.resolution * Int(duration / Self.resolution)
+    Self.resolution * Int(max(duration, .zero) / Self.resolution)
   }
 }

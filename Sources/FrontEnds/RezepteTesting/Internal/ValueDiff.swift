@@ -41,8 +41,7 @@ enum ValueDiff {
       return
     }
     let before = changes.count
-    var base = path
-    if case .enumCase(let name) = left.kind { base = join(path, name) }
+    let base = if case .enumCase(let name) = left.kind { join(path, name) } else { path }
     func place(_ key: String) -> String { key.hasPrefix("[") ? base + key : join(base, key) }
     let others = Dictionary(right.parts.map { ($0.key, $0.value) }) { first, _ in first }
     for part in left.parts {
@@ -77,7 +76,6 @@ enum ValueDiff {
 
 extension Equatable {
   fileprivate func isEqual(to other: Any) -> Bool {
-    guard let other = other as? Self else { return false }
-    return self == other
+    (other as? Self) == self
   }
 }

@@ -58,7 +58,6 @@ public enum MealDetailScreen {
 
   /// "measure name", or the name alone when the record gives no measure.
   static func ingredientLine(_ ingredient: Ingredient) -> Node {
-    guard let measure = ingredient.measure else { return .text(ingredient.name) }
-    return .text("\(measure) \(ingredient.name)")
+    .text(ingredient.measure.map { "\($0) \(ingredient.name)" } ?? ingredient.name)
   }
 }
