@@ -28,8 +28,7 @@ public enum ExploreReport {
     lines += Step.Action.title("Regel \(rule.rawValue): \(rule.name) (Seed \(options.seed))").lines
     lines.append("")
     if finding.shrunk.start == .categories { lines += Step.Action.givenStart(.categories).lines }
-    lines += Step.Action.launch.lines
-    lines += finding.script.flatMap(\.lines)
+    lines += ([.launch] + finding.script).flatMap(\.lines)
     return lines.joined(separator: "\n") + "\n"
   }
 

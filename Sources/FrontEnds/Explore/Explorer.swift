@@ -258,16 +258,9 @@ public struct Explorer {
 
   /// The steps after `launch`, with the expectations the violation demands around its step.
   static func script(_ session: ExploreSession, _ violation: Violation) -> [Step.Action] {
-    var lines: [Step.Action] = []
-    for (index, action) in session.actions.enumerated() {
-      guard index == violation.step else {
-        lines.append(action)
-        continue
-      }
-      lines += violation.before
-      lines += violation.replacement ?? [action]
-      lines += violation.after
+    session.actions.enumerated().flatMap { index, action in
+      index == violation.step
+        ? violation.before + (violation.replacement ?? [action]) + violation.after : [action]
     }
-    return lines
   }
 }
