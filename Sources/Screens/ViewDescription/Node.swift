@@ -264,12 +264,11 @@ extension Node {
   }
 
   /// `Picker(title, selection:) { ForEach(options) { Text($0).tag($0) } }`; picking an option
-  /// sends `pick(option)`, a category by default.
+  /// picks that category.
   public static func picker(
-    _ title: String, options: [String], selection: String?, id: NodeID? = nil,
-    pick: (String) -> UserIntent = UserIntent.categoryPicked
+    _ title: String, options: [String], selection: String?, id: NodeID? = nil
   ) -> Node {
-    let options = options.map { Picker.Option(title: $0, intent: pick($0)) }
+    let options = options.map { Picker.Option(title: $0, intent: .categoryPicked($0)) }
     return Node(.picker(Picker(title: title, options: options, selection: selection)), id: id)
   }
 
