@@ -14,8 +14,7 @@ extension Storyboard {
     page.raw(
       #"<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'">"#
     )
-    page.raw("\n")
-    page.raw("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n")
+    page.raw("\n<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n")
     page.element("title", text: title)
     page.raw("\n<style>\n")
     page.raw(pageStylesheet)
