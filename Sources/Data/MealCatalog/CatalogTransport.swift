@@ -97,7 +97,8 @@ public final class CatalogTransport: Transport {
           }
         }
         if !state.randomIDs.isEmpty {
-          if let answer = catalog.randomAnswer(id: state.randomIDs.removeFirst()) { return answer }
+          let id = state.randomIDs.removeFirst()
+          if let answer = catalog.randomAnswer(id: id) { return answer }
         }
         return catalog.answer(request, random: &state.generator)
       }

@@ -16,7 +16,8 @@ public struct RequestLog: Sendable {
 
   /// `GET /api/json/v1/1/search.php?s=Mac%20%26%20Cheese 200 0.4 ms`
   public var line: String {
-    "\(method) \(target) \(status) \(String(format: "%.1f", duration / .milliseconds(1))) ms"
+    let milliseconds = duration / .milliseconds(1)
+    return "\(method) \(target) \(status) \(String(format: "%.1f", milliseconds)) ms"
   }
 
   /// Writes each entry's line to standard error.
