@@ -253,7 +253,14 @@ extension UserIntent {
     case .mealTapped(let meal): call("mealTapped", meal.id)
     case .linkTapped(let url): call("linkTapped", url.absoluteString)
     case .searchFocusChanged(let isFocused): "searchFocusChanged(\(isFocused))"
-    default: String(describing: self)  // the cases without a payload print their name
+    // The cases without a payload print their name, spelled here: reflection reads it slowly.
+    case .pulledToRefresh: "pulledToRefresh"
+    case .retryTapped: "retryTapped"
+    case .diceTapped: "diceTapped"
+    case .heartTapped: "heartTapped"
+    case .backTapped: "backTapped"
+    case .noticeDismissed: "noticeDismissed"
+    case .pathChanged: String(describing: self)
     }
   }
 }
