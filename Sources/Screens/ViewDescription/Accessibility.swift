@@ -143,7 +143,7 @@ private struct Reader: NodeWalker {
 
   /// How many elements had each key so far (the alert's too): a meal's row shown twice (in the
   /// list and in „Favoriten“) is two elements, `meal-52768` and `meal-52768#2`. Made with room
-  /// for more elements than a screen of the app has, so that it never grows.
+  /// for more elements than the lesson's screens have, so that it does not grow on them.
   var seen = [String: Int](minimumCapacity: 64)
 
   mutating func visit(_ node: Node, at place: NodePlace) {

@@ -89,14 +89,14 @@ private struct Writer: NodeWalker {
     let drawn =
       [prefix + connector + pieces[0]]
       + pieces.dropFirst().map { prefix + guide + (node.children.isEmpty ? "   " : "│  ") + $0 }
-    if drawnNodes != nil {
-      drawnNodes!.append(
-        DrawnNode(depth: place.depth, content: pieces, drawn: drawn, path: place.path))
-    } else {
+    if drawnNodes == nil {
       for line in drawn {
         if !output.isEmpty { output += "\n" }
         output += line
       }
+    } else {
+      drawnNodes?.append(
+        DrawnNode(depth: place.depth, content: pieces, drawn: drawn, path: place.path))
     }
     let outer = prefix
     prefix += guide
