@@ -119,6 +119,7 @@ public struct StackID: RawRepresentable, Hashable, Sendable, CustomStringConvert
     self.init(rawValue: value)
   }
 
+  /// The root screen's.
   public static let root = StackID(rawValue: 0)
 
   public var description: String { "#\(rawValue)" }

@@ -70,6 +70,7 @@ public struct MealListState: Equatable, Sendable {
     self.isDiceBusy = isDiceBusy
   }
 
+  /// The category the app starts with.
   public static let startCategory = "Dessert"
 
   /// The search suggestions of lesson 3.12 ("Pasta", "Curry", "Kuchen", "Suppe") as English

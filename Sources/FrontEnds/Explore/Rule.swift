@@ -50,6 +50,7 @@ public enum Rule: Int, CaseIterable, Comparable, Sendable {
     }
   }
 
+  /// The rule in one sentence.
   public var sentence: String {
     switch self {
     case .currentAnswer:

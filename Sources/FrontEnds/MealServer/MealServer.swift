@@ -23,6 +23,7 @@ public final class MealServer: Sendable {
     public init() {}
   }
 
+  /// A server that cannot start.
   public enum StartError: Error, Equatable, CustomStringConvertible {
     case alreadyRunning
     /// Binding or listening failed, with the system's reason.

@@ -10,6 +10,7 @@ public struct RequestLog: Sendable {
   public let target: String
   /// The endpoint and decoded query, when the target was a TheMealDB path.
   public let request: APIRequest?
+  /// The status sent.
   public let status: Int
   /// From a complete request head (or the first byte of a broken one) to the answer being sent.
   public let duration: Duration

@@ -96,6 +96,7 @@ public enum AccessibilityRule: String, CaseIterable, Sendable {
   case changesAnnounced = "changes-announced"
   case focusOnElement = "focus-on-element"
 
+  /// The rule in one sentence.
   public var sentence: String {
     switch self {
     case .labeledControls: "Every element a user can activate speaks a label."
